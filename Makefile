@@ -1,0 +1,52 @@
+# Farmpost: the two commands a fresh machine needs are `make run` and `make test`.
+# Both create the virtualenv and install what is missing first.
+
+PYTHON  ?= python3
+VENV    := .venv
+BIN     := $(VENV)/bin
+STAMP   := $(VENV)/.installed
+SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+# Debian packages: WeasyPrint's libraries and fonts (harfbuzz-subset makes it
+# 3-5x faster) to run; poppler (pdftoppm), Chromium and Dovecot for the tests.
+RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
+TEST_DEBS := $(RUN_DEBS) poppler-utils chromium chromium-driver dovecot-imapd
+
+.PHONY: run test bench system-deps-run system-deps-test venv clean
+
+run: system-deps-run $(STAMP)
+	$(BIN)/farmpost run
+
+test: system-deps-test $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+bench: $(STAMP)
+	$(BIN)/python -m bench
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+system-deps-run:
+	@$(MAKE) --no-print-directory _debs DEBS="$(RUN_DEBS)"
+
+system-deps-test:
+	@$(MAKE) --no-print-directory _debs DEBS="$(TEST_DEBS)"
+
+# Installs the missing packages of $(DEBS); fails loudly where apt-get is absent.
+_debs:
+	@missing=""; for p in $(DEBS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  command -v apt-get >/dev/null || { echo "ERROR: need Debian packages:$$missing (no apt-get here)"; exit 1; }; \
+	  echo "Installing Debian packages:$$missing"; \
+	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+clean:
+	rm -rf $(VENV) instance .pytest_cache

@@ -1,0 +1,331 @@
+"""The contract every Farmpost game implements.
+
+A game is a sequence of atomic *moves*. A move is one small decision by the
+seat to act and has two spellings:
+
+* its **code**, compact and position-free, used in links and the move log
+  (``take:b:2``), read back with :meth:`Game.from_code`;
+* its **text**, what a farmer types in a mail (``take b2``), read back with
+  :meth:`Game.parse`, which needs the position (like SAN in chess).
+
+State is plain data: dicts with string keys, lists, ints, strings, booleans
+and None. No floats, no tuples, so a JSON round trip is exact. By convention
+every state has two reserved keys:
+
+* ``"hidden"``: what no farmer may see (deck and pile order, the random
+  generator). It changes only when a move draws from it.
+* ``"private"``: ``{"<seat>": {...}}``, what only that seat may see.
+
+Everything else is public. :meth:`Game.view` removes ``hidden`` and the other
+seats' ``private`` parts, and :meth:`Game.reveals_information` says whether a
+move drew on hidden information (which is what makes a move impossible to undo).
+
+All randomness comes from :class:`Rng`, whose whole state is one integer kept
+in ``state["hidden"]["rng"]``: replaying the move log from :meth:`Game.setup`
+with the same seed rebuilds the same state, bit for bit.
+"""
+
+from __future__ import annotations
+
+import difflib
+import marshal
+import re
+from dataclasses import dataclass
+from typing import Any, Iterable, Sequence
+
+State = dict[str, Any]
+
+
+# --------------------------------------------------------------------------- errors
+
+
+class MoveError(ValueError):
+    """A move a farmer chose or typed cannot be used; ``reason`` is for the farmer.
+
+    ``suggestions`` are texts of legal moves close to what was asked for.
+    """
+
+    def __init__(self, reason: str, *, suggestions: Sequence[str] = ()):
+        super().__init__(reason)
+        self.reason = reason
+        self.suggestions = list(suggestions)
+
+
+class InvalidMove(MoveError):
+    """The text or code is not a move of this game at all (bad syntax)."""
+
+
+class IllegalMove(MoveError):
+    """A well-formed move that the rules do not allow in this position."""
+
+
+class AmbiguousMove(MoveError):
+    """Several legal moves match the text; ``candidates`` are their texts."""
+
+    def __init__(self, reason: str, *, candidates: Sequence[str]):
+        super().__init__(reason, suggestions=candidates)
+        self.candidates = list(candidates)
+
+
+# --------------------------------------------------------------------------- moves
+
+
+_INT = re.compile(r"-?\d+\Z")
+
+
+@dataclass(frozen=True, order=True)
+class Move:
+    """One atomic decision: a verb and its arguments (ints or words).
+
+    Word arguments must never look like integers, so that the code
+    ``kind:arg:arg`` reads back unambiguously.
+    """
+
+    kind: str
+    args: tuple[int | str, ...] = ()
+
+    def code(self) -> str:
+        return ":".join([self.kind, *map(str, self.args)])
+
+    @classmethod
+    def from_code(cls, code: str) -> "Move":
+        if not isinstance(code, str) or not code or len(code) > 200:
+            raise InvalidMove(f"not a move code: {code!r}")
+        kind, *raw = code.split(":")
+        if not re.fullmatch(r"[a-z][a-z_]*", kind) or any(a == "" for a in raw):
+            raise InvalidMove(f"not a move code: {code!r}")
+        return cls(kind, tuple(int(a) if _INT.match(a) else a for a in raw))
+
+    def __repr__(self) -> str:
+        return f"Move.from_code({self.code()!r})"
+
+
+# --------------------------------------------------------------------------- randomness
+
+
+_MASK64 = (1 << 64) - 1
+
+
+class Rng:
+    """SplitMix64, a small generator whose whole state is one 64-bit integer.
+
+    Usage inside ``apply``: ``rng = Rng(state["hidden"]["rng"])``, draw, then
+    store ``rng.state`` back. Python's ``random`` is not used because its state
+    is a 625-tuple and its algorithms are not a documented, frozen contract.
+    """
+
+    def __init__(self, state: int):
+        self.state = state & _MASK64
+
+    @classmethod
+    def from_seed(cls, seed: int | str) -> "Rng":
+        if isinstance(seed, str):
+            value = 0
+            for ch in seed.encode():
+                value = (value * 131 + ch) & _MASK64
+            seed = value
+        return cls(seed ^ 0x5DEECE66D)
+
+    def next64(self) -> int:
+        self.state = (self.state + 0x9E3779B97F4A7C15) & _MASK64
+        z = self.state
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+        return z ^ (z >> 31)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in [0, n), without modulo bias."""
+        if n <= 0:
+            raise ValueError("n must be positive")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            value = self.next64()
+            if value < limit:
+                return value % n
+
+    def shuffle(self, items: list) -> list:
+        """A shuffled copy (Fisher-Yates)."""
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            j = self.below(i + 1)
+            out[i], out[j] = out[j], out[i]
+        return out
+
+    def sample(self, items: Sequence, k: int) -> list:
+        return self.shuffle(list(items))[:k]
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def clone(state: State) -> State:
+    """A deep copy of plain data, several times faster than copy.deepcopy."""
+    return marshal.loads(marshal.dumps(state))
+
+
+def normalize(text: str) -> str:
+    """Lower case, single spaces, no surrounding punctuation."""
+    text = text.strip().lower()
+    text = re.sub(r"[\s,;]+", " ", text)
+    return text.strip(" .!?")
+
+
+def closest(word: str, vocabulary: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
+    """The words of ``vocabulary`` that look most like ``word`` (typo suggestions)."""
+    return difflib.get_close_matches(word, list(vocabulary), n=n, cutoff=cutoff)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A game option a host may choose at creation (e.g. advanced mode)."""
+
+    key: str
+    label: str
+    default: bool | int | str
+    help: str = ""
+
+
+# --------------------------------------------------------------------------- the contract
+
+
+class Game:
+    """The rules of one game. Subclasses are stateless singletons.
+
+    Every method is pure: plain data in, plain data out, no clock, no I/O.
+    """
+
+    name: str = ""  # registry key and URL word, e.g. "sunfield"
+    title: str = ""  # e.g. "Sunfield Farm"
+    min_seats: int = 1
+    max_seats: int = 4
+    options: tuple[Option, ...] = ()
+
+    # --- lifecycle ---------------------------------------------------------
+
+    def setup(self, seats: int, options: dict, seed: int) -> State:
+        """The state before the first move. Raises ValueError on bad parameters."""
+        raise NotImplementedError
+
+    def normalize_options(self, options: dict | None) -> dict:
+        """Fill in defaults and reject unknown keys (ValueError)."""
+        options = dict(options or {})
+        unknown = set(options) - {o.key for o in self.options}
+        if unknown:
+            raise ValueError(f"unknown option(s): {', '.join(sorted(unknown))}")
+        return {o.key: options.get(o.key, o.default) for o in self.options}
+
+    def to_act(self, state: State) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+        raise NotImplementedError
+
+    def legal_moves(self, state: State) -> list[Move]:
+        """Every move the seat to act may make now; empty only when over."""
+        raise NotImplementedError
+
+    def apply(self, state: State, move: Move) -> State:
+        """A new state (the given one is not changed). Raises IllegalMove."""
+        raise NotImplementedError
+
+    def is_over(self, state: State) -> bool:
+        return self.to_act(state) is None
+
+    # --- text ------------------------------------------------------------
+
+    def text(self, move: Move) -> str:
+        """The canonical typed form of a move, which :meth:`parse` reads back."""
+        raise NotImplementedError
+
+    def parse(self, state: State, seat: int, text: str) -> Move:
+        """Read what a farmer typed.
+
+        Raises InvalidMove (not a command of this game), IllegalMove (not
+        allowed now, or not this seat's turn) or AmbiguousMove (candidates).
+        """
+        raise NotImplementedError
+
+    def code(self, move: Move) -> str:
+        return move.code()
+
+    def from_code(self, code: str) -> Move:
+        return Move.from_code(code)
+
+    def describe(self, state: State, move: Move) -> str:
+        """A sentence for the other farmers about ``move`` played in ``state``
+        (the state before it), without the farmer's name: "took Field tile b2"."""
+        return self.text(move)
+
+    def notation_help(self) -> list[tuple[str, str]]:
+        """(example, meaning) pairs that teach the typed notation."""
+        return []
+
+    def progress(self, state: State) -> str:
+        """Where the game stands, for subjects: "round 5"."""
+        return ""
+
+    # --- information -----------------------------------------------------
+
+    def view(self, state: State, seat: int | None) -> State:
+        """What ``seat`` may see (None: a spectator who sees public data only)."""
+        out = {k: v for k, v in state.items() if k not in ("hidden", "private")}
+        private = state.get("private", {})
+        out["private"] = {str(seat): clone(private[str(seat)])} if str(seat) in private else {}
+        return clone(out)
+
+    def reveals_information(self, before: State, after: State) -> bool:
+        """Whether the step from ``before`` to ``after`` drew on hidden
+        information (a card drawn, a die rolled): such a move cannot be undone."""
+        return before.get("hidden") != after.get("hidden")
+
+    # --- scoring ---------------------------------------------------------
+
+    def score_sheet(self, state: State) -> dict:
+        """Every scoring line of the rulebook, per farmer, valid at any time::
+
+            {"lines": [{"key": "clients", "label": "Clients", "points": [19, 12]}, ...],
+             "total": [43, 30],
+             "tiebreak": {"label": "Seeds", "values": [5, 2]},
+             "notes": ["..."]}   # optional, e.g. a solo rating
+        """
+        raise NotImplementedError
+
+    def ranking(self, state: State) -> list[list[int]]:
+        """Seats grouped by place, best first; a group of several shares it."""
+        sheet = self.score_sheet(state)
+        tiebreak = (sheet.get("tiebreak") or {}).get("values") or [0] * len(sheet["total"])
+        keys = {seat: (sheet["total"][seat], tiebreak[seat]) for seat in range(len(sheet["total"]))}
+        groups: list[list[int]] = []
+        for seat in sorted(keys, key=lambda s: keys[s], reverse=True):
+            if groups and keys[groups[-1][0]] == keys[seat]:
+                groups[-1].append(seat)
+            else:
+                groups.append([seat])
+        return groups
+
+    # --- replay ----------------------------------------------------------
+
+    def replay(self, seats: int, options: dict, seed: int, codes: Iterable[str]) -> State:
+        """Rebuild a game from its parameters, seed and move log."""
+        state = self.setup(seats, options, seed)
+        for code in codes:
+            state = self.apply(state, self.from_code(code))
+        return state
+
+
+def match_text(game: Game, state: State, wanted: str, candidates: Iterable[Move] | None = None) -> Move:
+    """Find the legal move whose canonical text is ``wanted`` (already normalised
+    by the game's parser), or raise with suggestions.
+
+    A helper for parsers: they translate synonyms and spellings into the
+    canonical text, and this does the matching and the error messages.
+    """
+    moves = list(game.legal_moves(state) if candidates is None else candidates)
+    texts = {game.text(m): m for m in moves}
+    if wanted in texts:
+        return texts[wanted]
+    prefixed = [t for t in texts if t.startswith(wanted + " ")]
+    if len(prefixed) == 1:
+        return texts[prefixed[0]]
+    if len(prefixed) > 1:
+        raise AmbiguousMove(f"“{wanted}” could mean several moves", candidates=sorted(prefixed))
+    suggestions = closest(wanted, texts, n=3, cutoff=0.5)
+    raise IllegalMove(f"“{wanted}” is not possible now", suggestions=suggestions)

@@ -1,0 +1,1 @@
+"""Outgoing mail composition and the inbound mail pipeline."""

@@ -1,0 +1,1 @@
+"""The Farmpost service: Flask app, storage, and the use cases (create game, submit moves, notify)."""

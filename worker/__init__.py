@@ -1,0 +1,1 @@
+"""Celery app, tasks and beat schedule: thin shells around service use cases."""
