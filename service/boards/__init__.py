@@ -1,0 +1,10 @@
+"""Boards a farmer reads at a glance: plain text, mail HTML, web HTML, PDF.
+
+Every renderer takes a VIEW (``Game.view(state, seat)``), never the full
+state, so hidden information (deck order, another farmer's face-down
+client) cannot leak into a mail, page or PDF.
+"""
+
+from service.boards.render import render_html, render_report_pdf, render_snapshot_pdf, render_text
+
+__all__ = ["render_text", "render_html", "render_snapshot_pdf", "render_report_pdf"]

@@ -1,0 +1,31 @@
+"""Which module turns a game's view into the board its templates draw.
+
+Each game module exposes ``board(view, seat, names) -> dict``: plain data shaped
+for the templates (labels worked out, colours named, grids as rows), built
+from the farmer's VIEW only, so nothing hidden can reach a rendering.
+Templates for game ``g`` are ``templates/boards/g/board.html`` (web, mail and
+PDF) and ``templates/boards/g/board.txt``.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+_MODULES = {
+    "sunfield": "service.boards.sunfield",
+    "harvest": "service.boards.harvest",
+}
+
+
+def board(game_name: str, view: dict, seat: int | None, names: list[str] | None = None) -> dict:
+    """The board model of ``game_name``; ``names`` default to "Farmer 1", ..."""
+    try:
+        module = _MODULES[game_name]
+    except KeyError:
+        raise KeyError(f"no board for game {game_name!r}; known: {', '.join(_MODULES)}") from None
+    if "hidden" in view:
+        raise ValueError("boards are drawn from a farmer's view, not the full state (it has 'hidden')")
+    others = set(view.get("private", {})) - {str(seat)}
+    if others:
+        raise ValueError(f"the view for seat {seat} holds other seats' private parts: {sorted(others)}")
+    return import_module(module).board(view, seat, list(names) if names else None)

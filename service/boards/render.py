@@ -1,0 +1,104 @@
+"""The four renderings of a board and the end-game report."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import css_inline
+from markupsafe import Markup
+
+from engine import get_game
+from service.boards import chart, games, pdf, report as facts
+from service.boards.templating import TEMPLATES, render
+
+
+@lru_cache(maxsize=1)
+def board_css() -> str:
+    return (TEMPLATES / "boards" / "board.css").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def _inliner() -> css_inline.CSSInliner:
+    return css_inline.CSSInliner(extra_css=board_css(), load_remote_stylesheets=False)
+
+
+def render_text(game_name: str, view: dict, seat: int | None, *, names=None) -> str:
+    """The board in monospace text, for text-only mail clients and the text
+    part of every mail; lines stay within 72 characters. ``names``: the
+    farmers' names in seat order (default "Farmer 1", ...)."""
+    return render(f"boards/{game_name}/board.txt", b=games.board(game_name, view, seat, names), seat=seat)
+
+
+def render_html(game_name: str, view: dict, seat: int | None, *, mail: bool, highlight=(), names=None) -> Markup:
+    """The board as an HTML fragment.
+
+    ``mail=True``: tables with inline styles only (no SVG, no script, no
+    class-dependent styling), for mail bodies; ``highlight`` is ignored since
+    mail links carry the options. ``mail=False``: the farmer's web page board
+    with its own scoped ``<style>``; board elements that a legal move acts on
+    (``highlight`` = move codes) are outlined and starred.
+    """
+    board = games.board(game_name, view, seat, names)
+    body = render(
+        f"boards/{game_name}/board.html",
+        b=board,
+        seat=seat,
+        mode="mail" if mail else "web",
+        highlight=frozenset(() if mail else highlight),
+    )
+    if mail:
+        return Markup(_inliner().inline_fragment(body, ""))
+    return Markup(f"<style>{board_css()}</style>\n{body}")
+
+
+def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict) -> bytes:
+    """A one-page PDF (A4 and Letter safe) of the public board and the
+    addressed farmer's private view.
+
+    ``meta``: ``{"title": str, "game_id": str, "version": int,
+    "names": [str per seat], "generated_at": str (optional)}``.
+    """
+    board = games.board(game_name, view, seat, meta["names"])
+    body = render(f"boards/{game_name}/board.html", b=board, seat=seat, mode="pdf", highlight=frozenset())
+    html = render("pdf/snapshot.html", board_html=Markup(body), b=board, seat=seat, meta=meta, css=Markup(board_css()))
+    return pdf.write_one_page_pdf(html)
+
+
+def render_report_pdf(game_name: str, report: dict) -> bytes:
+    """The end-game score report.
+
+    ``report``::
+
+        {"game_id": "g42", "title": "Sunday farm",       # title optional
+         "names": ["Ann", "Bob"],                         # in seat order
+         "options": {"advanced": False},                  # shown as set up
+         "view": Game.view(final_state, None),            # public final state
+         "score_sheet": Game.score_sheet(final_state),
+         "ranking": Game.ranking(final_state),
+         "rounds": [{"label": "Round 1", "totals": [5, 3]}, ...],  # score
+             # totals per farmer at the end of each round (or turn), in order
+         "moves": [{"seat": 0, "text": "take b2", "at": "2026-11-29T14:03:00+00:00"}, ...],
+             # the full move log; "at" (ISO 8601 or datetime) may be None
+         "started_at": "2026-11-20T09:00:00+00:00", "finished_at": "..."}
+
+    The ranking is the engine's (tie-break applied); the report explains
+    where the tie-break decided a place.
+    """
+    game = get_game(game_name)
+    names = report["names"]
+    sheet = report["score_sheet"]
+    board = games.board(game_name, report["view"], None, names)
+    board_html = render(f"boards/{game_name}/board.html", b=board, seat=None, mode="pdf", highlight=frozenset())
+    html = render(
+        "pdf/report.html",
+        r=report,
+        game_title=game.title,
+        places=facts.places(names, sheet, report["ranking"]),
+        explanations=facts.tiebreak_explanations(names, sheet, report["ranking"]),
+        facts=facts.game_facts(report),
+        chart=chart.score_chart(names, report.get("rounds") or []),
+        board_html=Markup(board_html),
+        css=Markup(board_css()),
+        ordinal=facts.ordinal,
+    )
+    return pdf.write_pdf(html)

@@ -1,0 +1,48 @@
+"""The Jinja environment shared by every board rendering.
+
+Templates live in the project's ``templates/`` folder (``boards/`` for board
+partials, ``pdf/`` for whole PDF documents). Undefined names are errors, so a
+state shape that changes under a template fails loudly in tests instead of
+printing blanks to farmers.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+
+from service.boards import palette
+
+TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+
+
+@lru_cache(maxsize=1)
+def environment() -> Environment:
+    env = Environment(
+        loader=FileSystemLoader(TEMPLATES),
+        autoescape=select_autoescape(["html", "svg", "xml"]),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.globals.update(swatch=palette.swatch, farmer_style=palette.farmer_style, palette=palette)
+    env.filters["plural"] = plural
+    env.filters["signed"] = signed
+    return env
+
+
+def render(name: str, **context) -> str:
+    return environment().get_template(name).render(**context)
+
+
+def plural(count: int, singular: str, many: str | None = None) -> str:
+    """``3|plural("Seed")`` -> "3 Seeds"."""
+    word = singular if count == 1 else (many or singular + "s")
+    return f"{count} {word}"
+
+
+def signed(value: int) -> str:
+    return f"+{value}" if value > 0 else str(value)
