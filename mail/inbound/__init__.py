@@ -1,0 +1,1 @@
+"""The inbound mail pipeline (pure library)."""

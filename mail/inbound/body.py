@@ -1,0 +1,136 @@
+"""Find the body a farmer wrote: the text/plain part when there is one, else
+the HTML part converted to text. Charsets are decoded defensively: labels lie
+(UTF-8 sent as Big5), some are unknown to Python (``unicode-1-1-utf-7``), and
+a broken part must never stop the pipeline.
+"""
+
+from __future__ import annotations
+
+import codecs
+
+from dataclasses import dataclass
+from email.message import Message
+
+from charset_normalizer import from_bytes
+
+from mail.inbound.html import html_to_text
+
+#: charset labels seen in the wild that Python's codec registry does not know
+_CHARSET_ALIASES = {
+    "unicode-1-1-utf-7": "utf-7",
+    "x-unknown": "utf-8",
+    "unknown-8bit": "utf-8",
+    "ansi_x3.4-1968": "ascii",
+    "cp-850": "cp850",
+    "x-mac-roman": "mac-roman",
+}
+
+
+@dataclass(frozen=True)
+class Body:
+    """The text a farmer sent, and where it came from ("plain" or "html")."""
+
+    text: str
+    source: str
+
+
+def extract_body(message: Message) -> Body:
+    """The farmer's text from a parsed mail; empty text when there is none."""
+    plain, html = _first_text_parts(message)
+    if plain is not None:
+        return Body(normalize_newlines(decode_part(plain)), "plain")
+    if html is not None:
+        return Body(html_to_text(decode_part(html)), "html")
+    if _maintype(message) == "multipart":
+        # A multipart whose boundary never occurs: the parts are lost, but the
+        # farmer's words are still there in the undivided body.
+        return Body(normalize_newlines(_undivided_body(message)), "plain")
+    return Body("", "none")
+
+
+def _maintype(message: Message) -> str:
+    try:
+        return message.get_content_maintype()
+    except Exception:
+        return ""
+
+
+def _first_text_parts(message: Message) -> tuple[Message | None, Message | None]:
+    plain = html = None
+    try:
+        parts = list(message.walk())
+    except Exception:
+        parts = [message]
+    for part in parts:
+        try:
+            if part.is_multipart() or _is_attachment(part):
+                continue
+            kind = part.get_content_type()
+        except Exception:
+            continue
+        if kind == "text/plain" and plain is None:
+            plain = part
+        elif kind == "text/html" and html is None:
+            html = part
+    return plain, html
+
+
+def _is_attachment(part: Message) -> bool:
+    disposition = str(part.get("Content-Disposition", "") or "").lower()
+    return disposition.startswith("attachment")
+
+
+def decode_part(part: Message) -> str:
+    """A leaf part's text, whatever its transfer encoding and charset."""
+    try:
+        payload = part.get_payload(decode=True)
+    except Exception:
+        payload = None
+    if payload is None:
+        raw = part.get_payload()
+        return raw if isinstance(raw, str) else ""
+    try:
+        label = part.get_content_charset() or ""
+    except Exception:
+        label = ""
+    return decode_bytes(payload, label)
+
+
+def decode_bytes(data: bytes, label: str = "") -> str:
+    """Decode bytes under a charset label that may be missing, unknown or wrong.
+
+    Bytes that are valid UTF-8 are read as UTF-8 whatever the label says:
+    mislabelled UTF-8 is common, while legacy text that happens to be valid
+    UTF-8 (beyond ASCII) is vanishingly rare.
+    """
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        pass
+    label = _CHARSET_ALIASES.get(label.strip().lower(), label.strip().lower())
+    if label and label not in ("utf-8", "utf8"):
+        try:
+            codecs.lookup(label)
+            return data.decode(label)
+        except (LookupError, UnicodeDecodeError, ValueError):
+            pass
+    guess = from_bytes(data).best()
+    if guess is not None:
+        return str(guess)
+    return data.decode("latin-1")
+
+
+def normalize_newlines(text: str) -> str:
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+def _undivided_body(message: Message) -> str:
+    try:
+        payload = message.get_payload(decode=True)
+    except Exception:
+        payload = None
+    if isinstance(payload, bytes):
+        return decode_bytes(payload)
+    return ""
+
+

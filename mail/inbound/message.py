@@ -1,0 +1,126 @@
+"""Parse raw RFC 5322 bytes into an :class:`InboundMessage`, defensively.
+
+Real mail is often malformed (missing boundaries, bad encoded words, blank
+first lines, bare CR line endings, lying charsets). Nothing here raises: a
+header that cannot be parsed reads as empty and the defect is recorded.
+"""
+
+from __future__ import annotations
+
+import email
+import email.utils
+import hashlib
+import re
+from dataclasses import dataclass, field
+from email import policy
+from email.header import decode_header, make_header
+from email.message import EmailMessage
+
+#: headers that can carry the address a mail was delivered to, best first
+RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To", "To", "Cc")
+
+_MBOX_FROM = re.compile(rb"\AFrom [^\r\n]*(\r\n|\r|\n)")
+
+
+@dataclass(frozen=True)
+class InboundMessage:
+    """One received mail, with the few header values the pipeline needs."""
+
+    message: EmailMessage
+    message_id: str | None
+    sender: str | None  # the From address, lower case
+    sender_name: str
+    recipients: tuple[str, ...]  # lower case, in RECIPIENT_HEADERS order
+    subject: str
+    raw_sha256: str
+    defects: tuple[str, ...] = field(default=())
+
+    @property
+    def dedupe_key(self) -> str:
+        """The Message-ID, or a hash of the bytes when there is none."""
+        return self.message_id or "sha256:" + self.raw_sha256
+
+    def header(self, name: str) -> str:
+        return header_text(self.message, name)
+
+    def headers(self, name: str) -> list[str]:
+        return header_texts(self.message, name)
+
+
+def parse_message(raw: bytes | str) -> InboundMessage:
+    """Read raw mail bytes; never raises, however broken the input."""
+    if isinstance(raw, str):
+        raw = raw.encode("utf-8", "surrogateescape")
+    digest = hashlib.sha256(raw).hexdigest()
+    raw = _MBOX_FROM.sub(b"", raw.lstrip(b"\r\n\t "), count=1)
+    message = email.message_from_bytes(raw, policy=policy.default)
+    defects = [type(d).__name__ for d in _all_defects(message)]
+    senders = addresses(message, "From") or addresses(message, "Sender")
+    recipients: list[str] = []
+    for name in RECIPIENT_HEADERS:
+        for _, address in addresses(message, name):
+            if address not in recipients:
+                recipients.append(address)
+    message_id = _message_id(header_text(message, "Message-ID"))
+    return InboundMessage(
+        message=message,
+        message_id=message_id,
+        sender=senders[0][1] if senders else None,
+        sender_name=senders[0][0] if senders else "",
+        recipients=tuple(recipients),
+        subject=header_text(message, "Subject"),
+        raw_sha256=digest,
+        defects=tuple(defects),
+    )
+
+
+def header_texts(message: EmailMessage, name: str) -> list[str]:
+    """Every value of a header, RFC 2047 decoded, never raising."""
+    out = []
+    for key, value in _raw_items(message):
+        if key.lower() == name.lower():
+            out.append(_decode_words(value))
+    return out
+
+
+def header_text(message: EmailMessage, name: str) -> str:
+    values = header_texts(message, name)
+    return values[0] if values else ""
+
+
+def addresses(message: EmailMessage, name: str) -> list[tuple[str, str]]:
+    """(display name, lower-case address) pairs of an address header."""
+    pairs = email.utils.getaddresses(header_texts(message, name))
+    return [(n.strip(), a.strip().lower()) for n, a in pairs if "@" in a]
+
+
+def _raw_items(message: EmailMessage) -> list[tuple[str, str]]:
+    try:
+        return [(k, str(v)) for k, v in message._headers]  # raw, unparsed values
+    except Exception:  # pragma: no cover - _headers is always a list of pairs
+        return []
+
+
+def _decode_words(value: str) -> str:
+    value = re.sub(r"\r?\n[ \t]+", " ", value).strip()
+    if "=?" not in value:
+        return value
+    try:
+        return str(make_header(decode_header(value)))
+    except Exception:  # unknown charset, bad base64: keep the raw text
+        return value
+
+
+def _message_id(value: str) -> str | None:
+    match = re.search(r"<([^<>\s]+)>", value)
+    if match:
+        return match.group(1)
+    value = value.strip()
+    return value if value and " " not in value and len(value) < 500 else None
+
+
+def _all_defects(message: EmailMessage) -> list:
+    try:
+        return [d for part in message.walk() for d in getattr(part, "defects", [])]
+    except Exception:
+        return list(getattr(message, "defects", []))
