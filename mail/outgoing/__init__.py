@@ -1,0 +1,1 @@
+"""Outgoing mail: from a notification's context (plain data) to a MIME message."""

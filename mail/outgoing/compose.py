@@ -1,0 +1,88 @@
+"""Compose one outgoing mail from its context.
+
+The message is ``multipart/mixed`` holding a ``multipart/alternative`` (plain
+text first, then HTML with inlined CSS: tables only, no SVG, no script) and,
+for turn mails, the board snapshot as a PDF. Built with the standard
+``email`` package and ``policy.SMTP`` (CRLF line ends, folded headers).
+"""
+
+from __future__ import annotations
+
+import logging
+from email.message import EmailMessage
+from email.policy import SMTP
+from email.utils import format_datetime, localtime
+
+import css_inline
+from mail.outgoing.templates import render_mail
+from service import boardview
+from service.boards.cache import SnapshotKey
+
+log = logging.getLogger(__name__)
+
+#: the line a reply should stay above; the inbound side cuts there
+REPLY_MARKER = "## Please reply above this line ##"
+
+#: header order as a mail client shows them; values come from the context
+HEADERS = ("Message-ID", "Date", "From", "To", "Reply-To", "Subject", "In-Reply-To", "References",
+           "List-Id", "List-Unsubscribe", "List-Unsubscribe-Post", "Auto-Submitted", "X-Farmpost-Game")
+
+
+def compose(context: dict, *, snapshots=None) -> EmailMessage:
+    """``snapshots``: a boards SnapshotCache, so a PDF is rendered once per
+    state version and seat whoever sends it."""
+    boards = board_renderings(context)
+    values = {**context, **boards, "reply_marker": REPLY_MARKER}
+    kind = context["kind"]
+    text = render_mail(f"mail/{kind}.txt", values)
+    html = css_inline.inline(render_mail(f"mail/{kind}.html", values))
+
+    message = EmailMessage(policy=SMTP)
+    headers = dict(context["headers"])
+    headers.setdefault("Date", format_datetime(localtime()))
+    for name in HEADERS:
+        if headers.get(name):
+            message[name] = headers[name]
+    message.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
+    message.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    pdf = snapshot_pdf(context, snapshots) if kind in ("turn", "final") else None
+    if pdf:
+        message.add_attachment(pdf, maintype="application", subtype="pdf", filename=pdf_name(context))
+    return message
+
+
+def pdf_name(context: dict) -> str:
+    game = context["game"]
+    suffix = "result" if context["kind"] == "final" else f"board-v{context['version']}"
+    return f"{game['kind']}-{game['id']}-{suffix}.pdf"
+
+
+def board_renderings(context: dict) -> dict:
+    """The board as text and as mail HTML, from the farmer's view."""
+    game, seat = context["game"], context["seat"]["position"]
+    names = [f["name"] for f in context["farmers"]]
+    return {
+        "board_text": boardview.text(game["kind"], context["view"], seat, names),
+        "board_html": boardview.mail_html(game["kind"], context["view"], seat, names),
+    }
+
+
+def snapshot_pdf(context: dict, snapshots=None) -> bytes | None:
+    """The PDF for this mail, or None when it cannot be made (the mail goes
+    out without it rather than not at all; the failure is logged)."""
+    game, seat = context["game"], context["seat"]["position"]
+    names = [f["name"] for f in context["farmers"]]
+    try:
+        if context["kind"] == "final":
+            return boardview.report_pdf(game["kind"], context["report"])
+        meta = {"title": game["title"], "game_id": str(game["id"]), "version": context["version"], "names": names}
+
+        def render() -> bytes | None:
+            return boardview.snapshot_pdf(game["kind"], context["view"], seat, meta)
+
+        if snapshots is None or not boardview.supports(game["kind"]):
+            return render()
+        return snapshots.get_or_render(SnapshotKey(str(game["id"]), context["version"], seat, "pdf"), render)
+    except Exception:
+        log.exception("could not render the PDF for game %s version %s", game["id"], context["version"])
+        return None

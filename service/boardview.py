@@ -1,0 +1,39 @@
+"""The one place the service asks service.boards for pictures of a board.
+
+Every function returns None for a game that has no board rendering yet, so
+pages and mails then show the plain facts (where the game stands) instead.
+"""
+
+from __future__ import annotations
+
+from markupsafe import Markup
+
+from service import boards
+from service.boards import games as board_games
+
+
+def supports(kind: str) -> bool:
+    # service.boards has no public "which games" call yet; its registry is the truth
+    return kind in getattr(board_games, "_MODULES", {})
+
+
+def text(kind: str, view: dict, seat: int | None, names: list[str]) -> str | None:
+    return boards.render_text(kind, view, seat, names=names) if supports(kind) else None
+
+
+def mail_html(kind: str, view: dict, seat: int | None, names: list[str]) -> Markup | None:
+    return Markup(boards.render_html(kind, view, seat, mail=True, names=names)) if supports(kind) else None
+
+
+def web_html(kind: str, view: dict, seat: int | None, names: list[str], highlight=()) -> Markup | None:
+    if not supports(kind):
+        return None
+    return Markup(boards.render_html(kind, view, seat, mail=False, highlight=tuple(highlight), names=names))
+
+
+def snapshot_pdf(kind: str, view: dict, seat: int | None, meta: dict) -> bytes | None:
+    return boards.render_snapshot_pdf(kind, view, seat, meta) if supports(kind) else None
+
+
+def report_pdf(kind: str, report: dict) -> bytes | None:
+    return boards.render_report_pdf(kind, report) if supports(kind) else None

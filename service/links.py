@@ -1,0 +1,112 @@
+"""Signed links (itsdangerous, as Flask uses it).
+
+Each purpose has its own salt, and each seat's links are signed with a key
+that includes the seat's secret, so replacing the secret revokes every link
+the farmer was ever sent. The game and seat are in the URL path (they choose
+the key); the signed payload repeats them so a token cannot be moved to
+another seat.
+
+=========  =====================================  ==========================
+purpose    payload                                 page
+=========  =====================================  ==========================
+seat       game, seat                              the farmer's own page
+move       game, seat, version, move codes         confirm one move
+join       game, seat                              accept an invitation
+prefs      game, seat                              mail preferences / unsubscribe
+=========  =====================================  ==========================
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+
+from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+
+PURPOSES = ("seat", "move", "join", "prefs")
+
+
+class LinkError(Exception):
+    """A link that cannot be used; ``status`` is the HTTP status to answer with."""
+
+    status = 400
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+class ForgedLink(LinkError):
+    status = 403
+
+
+class ExpiredLink(LinkError):
+    status = 410
+
+
+@dataclass(frozen=True)
+class MoveToken:
+    game_id: int
+    seat: int
+    version: int
+    codes: tuple[str, ...]
+
+
+class Links:
+    def __init__(self, secret_key: str, base_url: str, *, move_max_age: int, seat_max_age: int):
+        self.secret_key = secret_key
+        self.base_url = base_url.rstrip("/")
+        self.max_age = {"move": move_max_age, "seat": seat_max_age, "join": seat_max_age, "prefs": seat_max_age}
+
+    # --- making ---------------------------------------------------------
+
+    def token(self, purpose: str, seat_secret: str, payload: dict) -> str:
+        return self._serializer(purpose, seat_secret).dumps(payload)
+
+    def seat_url(self, game_id: int, seat: int, seat_secret: str) -> str:
+        token = self.token("seat", seat_secret, {"g": game_id, "s": seat})
+        return f"{self.base_url}/g/{game_id}/{seat}/{token}"
+
+    def move_url(self, game_id: int, seat: int, seat_secret: str, version: int, codes: list[str]) -> str:
+        token = self.token("move", seat_secret, {"g": game_id, "s": seat, "v": version, "m": list(codes)})
+        return f"{self.base_url}/m/{game_id}/{seat}/{token}"
+
+    def join_url(self, game_id: int, seat: int, seat_secret: str) -> str:
+        token = self.token("join", seat_secret, {"g": game_id, "s": seat})
+        return f"{self.base_url}/join/{game_id}/{seat}/{token}"
+
+    def prefs_url(self, game_id: int, seat: int, seat_secret: str) -> str:
+        token = self.token("prefs", seat_secret, {"g": game_id, "s": seat})
+        return f"{self.base_url}/prefs/{game_id}/{seat}/{token}"
+
+    # --- reading --------------------------------------------------------
+
+    def check(self, purpose: str, token: str, *, game_id: int, seat: int, seat_secret: str) -> dict:
+        """The payload of a valid token for this game and seat, else LinkError."""
+        serializer = self._serializer(purpose, seat_secret)
+        try:
+            payload = serializer.loads(token, max_age=self.max_age[purpose])
+        except SignatureExpired:
+            raise ExpiredLink("This link has expired. Open your seat page from a newer mail, or ask for a new link.") from None
+        except BadSignature:
+            raise ForgedLink("This link is not valid: it may have been mistyped, or replaced by a newer one.") from None
+        if not isinstance(payload, dict) or payload.get("g") != game_id or payload.get("s") != seat:
+            raise ForgedLink("This link does not belong to this game and seat.")
+        return payload
+
+    def check_move(self, token: str, *, game_id: int, seat: int, seat_secret: str) -> MoveToken:
+        payload = self.check("move", token, game_id=game_id, seat=seat, seat_secret=seat_secret)
+        codes = payload.get("m")
+        if not isinstance(payload.get("v"), int) or not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
+            raise ForgedLink("This link is not a move link.")
+        return MoveToken(game_id, seat, payload["v"], tuple(codes))
+
+    def _serializer(self, purpose: str, seat_secret: str) -> URLSafeTimedSerializer:
+        if purpose not in PURPOSES:
+            raise ValueError(f"unknown link purpose {purpose!r}")
+        return URLSafeTimedSerializer(f"{self.secret_key}:{seat_secret}", salt=f"farmpost.{purpose}")
+
+
+def token_key(token: str) -> str:
+    """A short, fixed-size key for a token, to spot the same link submitted twice."""
+    return "link:" + hashlib.sha256(token.encode()).hexdigest()

@@ -1,0 +1,33 @@
+"""Schema upgrades with Alembic (run at start and by `farmpost db upgrade`)."""
+
+from __future__ import annotations
+
+from alembic import command
+from alembic.config import Config as AlembicConfig
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
+
+from service.config import ROOT
+from service.db import Database
+
+
+def alembic_config(database: Database) -> AlembicConfig:
+    config = AlembicConfig()
+    config.set_main_option("script_location", str(ROOT / "migrations"))
+    config.set_main_option("sqlalchemy.url", database.url.replace("%", "%%"))
+    return config
+
+
+def upgrade(database: Database, revision: str = "head") -> None:
+    config = alembic_config(database)
+    with database.engine.connect() as connection:
+        config.attributes["connection"] = connection
+        command.upgrade(config, revision)
+        connection.commit()
+
+
+def is_current(database: Database) -> bool:
+    """Whether the database is at the newest revision."""
+    head = ScriptDirectory.from_config(alembic_config(database)).get_current_head()
+    with database.engine.connect() as connection:
+        return MigrationContext.configure(connection).get_current_revision() == head

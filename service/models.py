@@ -1,0 +1,175 @@
+"""The stored data. The move log is the truth; ``Game.state`` is its snapshot.
+
+Every table is created by an Alembic migration (migrations/versions); the
+models here must stay in step with them (a test compares the two).
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    LargeBinary,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
+
+
+def utcnow() -> datetime:
+    return datetime.now(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+#: timestamps are stored with their time zone on PostgreSQL and as UTC on SQLite
+Timestamp = DateTime(timezone=True)
+
+
+class Game(Base):
+    __tablename__ = "games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict] = mapped_column(JSON)
+    seed: Mapped[int] = mapped_column(BigInteger)
+    #: inviting -> active -> over
+    status: Mapped[str] = mapped_column(String(16), default="inviting")
+    #: bumped by every change of the state (move or undo); links carry it
+    version: Mapped[int] = mapped_column(Integer, default=0)
+    #: the full state after the last live move of the log
+    state: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow, onupdate=utcnow)
+
+    seats: Mapped[list["Seat"]] = relationship(back_populates="game", order_by="Seat.position")
+
+
+class Seat(Base):
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("game_id", "position"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    position: Mapped[int] = mapped_column(Integer)
+    name: Mapped[str] = mapped_column(String(80))
+    email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    #: part of the signing key of every link of this seat: replacing it revokes them
+    secret: Mapped[str] = mapped_column(String(64))
+    #: the <key> of play+<key>@domain; lower case, so lookups are case-insensitive
+    reply_key: Mapped[str] = mapped_column(String(64), unique=True)
+    preferences: Mapped[dict] = mapped_column(JSON, default=dict)
+    #: a bot kind from engine.bots ("random", "greedy"), or None for a person
+    bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    joined_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    resigned: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: Message-ID of the first mail to this farmer: the root of their thread
+    thread_root: Mapped[str | None] = mapped_column(String(255), nullable=True)
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+
+
+class MoveLogEntry(Base):
+    """One applied move. Undone moves stay, marked, so history is never lost."""
+
+    __tablename__ = "move_log"
+    __table_args__ = (UniqueConstraint("game_id", "seq"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seq: Mapped[int] = mapped_column(Integer)
+    seat: Mapped[int] = mapped_column(Integer)
+    code: Mapped[str] = mapped_column(String(200))
+    text: Mapped[str] = mapped_column(String(200))
+    #: the engine's sentence for the other farmers ("took Field tile b2")
+    description: Mapped[str] = mapped_column(String(400))
+    #: link / mail / web / bot
+    source: Mapped[str] = mapped_column(String(8))
+    request_id: Mapped[int | None] = mapped_column(ForeignKey("move_requests.id"), nullable=True)
+    #: whether the move drew on hidden information (then it can never be undone)
+    revealed: Mapped[bool] = mapped_column(Boolean, default=False)
+    undone: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+
+class MoveRequest(Base):
+    """The inbox: every way a move comes in writes one of these first."""
+
+    __tablename__ = "move_requests"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    #: move (codes applied as one batch, all or nothing) / undo / resign
+    action: Mapped[str] = mapped_column(String(8), default="move")
+    codes: Mapped[list] = mapped_column(JSON, default=list)
+    source: Mapped[str] = mapped_column(String(8))
+    #: the state version the farmer saw; None means "whatever is current"
+    base_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: what makes two submissions the same one (a link token's hash, a Message-ID)
+    dedupe_key: Mapped[str | None] = mapped_column(String(255), unique=True, nullable=True)
+    #: pending -> applied / stale / rejected
+    status: Mapped[str] = mapped_column(String(10), default="pending", index=True)
+    #: the answer for the farmer
+    result: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    processed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+
+
+class OutgoingMail(Base):
+    """The outbox. The body is composed from ``context`` when it is first sent,
+    so a move's transaction stays short; ``raw`` keeps exactly what went out."""
+
+    __tablename__ = "outgoing_mail"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(255), unique=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), nullable=True, index=True)
+    seat_id: Mapped[int | None] = mapped_column(ForeignKey("seats.id", ondelete="SET NULL"), nullable=True)
+    #: invite / turn / account / final / answer
+    kind: Mapped[str] = mapped_column(String(10))
+    to_addr: Mapped[str] = mapped_column(String(254))
+    subject: Mapped[str] = mapped_column(String(255))
+    context: Mapped[dict] = mapped_column(JSON)
+    raw: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    #: pending -> sending -> sent (or back to pending after a failure)
+    status: Mapped[str] = mapped_column(String(8), default="pending", index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    claimed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    sent_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+
+
+class Invitation(Base):
+    __tablename__ = "invitations"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat_id: Mapped[int] = mapped_column(ForeignKey("seats.id", ondelete="CASCADE"), unique=True)
+    email: Mapped[str] = mapped_column(String(254))
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    accepted_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+
+
+class MailboxMessage(Base):
+    """The local mailbox: where mail goes when no SMTP server is configured."""
+
+    __tablename__ = "mailbox"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    message_id: Mapped[str] = mapped_column(String(255), unique=True)
+    mail_from: Mapped[str] = mapped_column(String(254))
+    to_addr: Mapped[str] = mapped_column(String(254), index=True)
+    subject: Mapped[str] = mapped_column(String(255))
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    received_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)

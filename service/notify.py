@@ -1,0 +1,172 @@
+"""Notifications: the outbox rows written in the same transaction as the change
+they report, so a committed move always has its mails and a rolled-back one none.
+
+Who gets what (see docs/architecture.md):
+
+* invite  — a farmer invited to a game, with the join link;
+* turn    — the farmer whose turn starts, whenever the seat to act changes;
+* account — the other farmers, a short account of the turn just played
+            (preference ``accounts``);
+* final   — everyone, when the game ends;
+* link    — a farmer who asked for a new seat link.
+
+Mails carry a ``context`` (plain data) from which :mod:`mail.outgoing` composes
+the message when it is sent; the board is the farmer's view, never the state.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass, field
+from email.utils import formataddr
+
+from sqlalchemy.orm import Session
+
+from service.models import Game, MoveLogEntry, OutgoingMail, Seat
+from service.report import report_data
+from service.rules import rules_for
+from service.services import Services
+
+DEFAULT_PREFERENCES = {"mail": True, "accounts": True}
+
+
+@dataclass
+class Work:
+    """Ids to enqueue once the transaction that created them has committed."""
+
+    requests: list[int] = field(default_factory=list)
+    mails: list[int] = field(default_factory=list)
+
+
+def preference(seat: Seat, key: str) -> bool:
+    return bool({**DEFAULT_PREFERENCES, **(seat.preferences or {})}[key])
+
+
+def wants_mail(seat: Seat) -> bool:
+    return bool(seat.email) and seat.bot is None and preference(seat, "mail")
+
+
+def subject_for(game: Game, what: str) -> str:
+    return f"{rules_for(game.kind).title} #{game.id}: {what}"
+
+
+def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: str, subject: str,
+               context: dict, work: Work) -> OutgoingMail | None:
+    """Add one outbox row for ``seat`` (nothing if the farmer takes no mail)."""
+    if not seat.email or (kind != "link" and not wants_mail(seat)):
+        return None
+    domain = svc.config.mail_domain
+    message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
+    headers = {
+        "Message-ID": message_id,
+        "From": svc.config.mail_from,
+        "To": formataddr((seat.name, seat.email)),
+        "Reply-To": f"play+{seat.reply_key}@{domain}",
+        "Subject": subject,
+        "List-Id": f"{rules_for(game.kind).title} #{game.id} <game-{game.id}.{domain}>",
+        "List-Unsubscribe": f"<{svc.links.prefs_url(game.id, seat.position, seat.secret)}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Auto-Submitted": "auto-generated",
+        "X-Farmpost-Game": str(game.id),
+    }
+    if seat.thread_root:
+        headers["In-Reply-To"] = seat.thread_root
+        headers["References"] = seat.thread_root
+    else:
+        seat.thread_root = message_id
+    mail = OutgoingMail(
+        message_id=message_id,
+        game_id=game.id,
+        seat_id=seat.id,
+        kind=kind,
+        to_addr=seat.email,
+        subject=subject,
+        context={**context, "kind": kind, "headers": headers},
+    )
+    session.add(mail)
+    session.flush()
+    work.mails.append(mail.id)
+    return mail
+
+
+def game_context(svc: Services, game: Game, seat: Seat) -> dict:
+    """What every mail about a game shows: names, where the game stands, the
+    farmer's own view of the board and their links."""
+    rules = rules_for(game.kind)
+    return {
+        "game": {"id": game.id, "kind": game.kind, "title": rules.title, "progress": rules.progress(game.state),
+                 "options": game.options, "status": game.status},
+        "version": game.version,
+        "seat": {"position": seat.position, "name": seat.name},
+        "farmers": [{"position": s.position, "name": s.name, "bot": s.bot} for s in game.seats],
+        "view": rules.view(game.state, seat.position),
+        "links": {
+            "seat": svc.links.seat_url(game.id, seat.position, seat.secret),
+            "prefs": svc.links.prefs_url(game.id, seat.position, seat.secret),
+        },
+        "notation_help": [list(pair) for pair in rules.notation_help()],
+    }
+
+
+def options_for(svc: Services, game: Game, seat: Seat) -> list[dict]:
+    """Each legal move as its typed form, its code and its signed link."""
+    rules = rules_for(game.kind)
+    return [
+        {
+            "text": rules.text(move),
+            "code": rules.code(move),
+            "url": svc.links.move_url(game.id, seat.position, seat.secret, game.version, [rules.code(move)]),
+        }
+        for move in rules.legal_moves(game.state)
+    ]
+
+
+def account_lines(game: Game, entries: list[MoveLogEntry]) -> list[dict]:
+    names = {s.position: s.name for s in game.seats}
+    return [{"farmer": names[e.seat], "text": e.text, "description": e.description} for e in entries]
+
+
+def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat | None, work: Work) -> None:
+    context = game_context(svc, game, seat)
+    context["join_url"] = svc.links.join_url(game.id, seat.position, seat.secret)
+    context["host"] = host.name if host else None
+    queue_mail(session, svc, game, seat, "invite", subject_for(game, "you are invited to play"), context, work)
+
+
+def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
+                 turn: list[MoveLogEntry], work: Work) -> None:
+    """The seat to act changed (or the game just started, ``actor`` None)."""
+    rules = rules_for(game.kind)
+    to_act = rules.to_act(game.state)
+    account = account_lines(game, turn)
+    for seat in game.seats:
+        if seat.position == to_act:
+            context = game_context(svc, game, seat)
+            context.update(account=account, options=options_for(svc, game, seat))
+            progress = rules.progress(game.state)
+            what = f"your turn ({progress})" if progress else "your turn"
+            queue_mail(session, svc, game, seat, "turn", subject_for(game, what), context, work)
+        elif seat.position != actor and account and preference(seat, "accounts"):
+            context = game_context(svc, game, seat)
+            context.update(account=account, to_act=game.seats[to_act].name)
+            who = game.seats[actor].name if actor is not None else "a farmer"
+            queue_mail(session, svc, game, seat, "account", subject_for(game, f"{who} played"), context, work)
+
+
+def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntry], turn: list[MoveLogEntry],
+              work: Work) -> None:
+    rules = rules_for(game.kind)
+    report = report_data(game, log)
+    sheet = rules.score_sheet(game.state)
+    names = [s.name for s in game.seats]
+    ranking = [[names[p] for p in group] for group in rules.ranking(game.state)]
+    for seat in game.seats:
+        context = game_context(svc, game, seat)
+        context.update(account=account_lines(game, turn), score_sheet=sheet, ranking=ranking,
+                       resigned=[s.name for s in game.seats if s.resigned], report=report)
+        queue_mail(session, svc, game, seat, "final", subject_for(game, "final result"), context, work)
+
+
+def new_link(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> bool:
+    context = game_context(svc, game, seat)
+    return queue_mail(session, svc, game, seat, "link", subject_for(game, "your new seat link"), context, work) is not None

@@ -1,0 +1,417 @@
+"""The use cases: plain functions that the web views, the Celery tasks, the
+command line and the tests all call.
+
+Moves follow one pipeline whatever way they come in (link, mail, web, bot):
+:func:`submit_move` writes a :class:`MoveRequest` row and commits, and only
+then enqueues its id; :func:`apply_move_request` takes the game under a lock,
+checks the version the farmer saw, applies the move, appends the log, stores
+the snapshot and writes the notifications, all in one transaction.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+import time
+from dataclasses import dataclass
+from email.utils import parseaddr
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, selectinload
+
+from engine.bots import BOTS, make_bot
+from engine.core import MoveError, Rng
+from service import notify
+from service.errors import InvalidInput, NotFound
+from service.models import Game, Invitation, MoveLogEntry, MoveRequest, Seat, utcnow
+from service.notify import Work
+from service.rules import rules_for
+from service.services import Services
+
+SOURCES = ("link", "mail", "web", "bot")
+ACTIONS = ("move", "undo", "resign")
+_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+\Z")
+
+
+@dataclass(frozen=True)
+class FarmerSpec:
+    """One seat as the host fills it in: a person (name, email) or a bot."""
+
+    name: str
+    email: str | None = None
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    game_id: int
+    #: the host's seat page (None when the host does not sit at the table)
+    host_url: str | None
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def dispatch(svc: Services, work: Work) -> None:
+    """Enqueue what a committed transaction produced."""
+    for request_id in work.requests:
+        svc.queue.enqueue_request(request_id)
+    for mail_id in work.mails:
+        svc.queue.enqueue_mail(mail_id)
+
+
+def lock_game(session: Session, game_id: int) -> Game:
+    """The game row, locked until the end of the transaction (PostgreSQL: FOR
+    UPDATE; SQLite: the transaction already holds the write lock)."""
+    game = session.execute(
+        select(Game).where(Game.id == game_id).with_for_update().execution_options(populate_existing=True)
+    ).scalar_one_or_none()
+    if game is None:
+        raise NotFound(f"There is no game #{game_id}.")
+    return game
+
+
+def load_game(session: Session, game_id: int) -> Game:
+    game = session.execute(
+        select(Game).where(Game.id == game_id).options(selectinload(Game.seats))
+    ).scalar_one_or_none()
+    if game is None:
+        raise NotFound(f"There is no game #{game_id}.")
+    return game
+
+
+def seat_of(game: Game, position: int) -> Seat:
+    for seat in game.seats:
+        if seat.position == position:
+            return seat
+    raise NotFound(f"Game #{game.id} has no seat {position}.")
+
+
+def live_log(session: Session, game_id: int) -> list[MoveLogEntry]:
+    return list(session.scalars(
+        select(MoveLogEntry).where(MoveLogEntry.game_id == game_id, MoveLogEntry.undone.is_(False))
+        .order_by(MoveLogEntry.seq)
+    ))
+
+
+def current_turn(log: list[MoveLogEntry]) -> list[MoveLogEntry]:
+    """The trailing run of log entries made by one seat: the turn in progress
+    (or the turn just ended)."""
+    run: list[MoveLogEntry] = []
+    for entry in reversed(log):
+        if run and entry.seat != run[0].seat:
+            break
+        run.insert(0, entry)
+    return run
+
+
+def _new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def _new_reply_key() -> str:
+    return secrets.token_hex(10)  # lower-case hex: case-insensitive by construction
+
+
+# --------------------------------------------------------------------------- creating and joining
+
+
+def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options: dict | None = None,
+                host: int | None = 0, seed: int | None = None) -> CreatedGame:
+    """Set up a game. The host's seat and bot seats are joined at once; every
+    other farmer gets an invitation mail, and the game starts when all joined."""
+    rules = rules_for(kind)
+    if not rules.min_seats <= len(farmers) <= rules.max_seats:
+        raise InvalidInput(f"{rules.title} is played by {rules.min_seats} to {rules.max_seats} farmers.")
+    if host is not None and not 0 <= host < len(farmers):
+        raise InvalidInput("The host must be one of the farmers.")
+    for position, farmer in enumerate(farmers):
+        _check_farmer(farmer, is_host=position == host)
+    try:
+        options = rules.normalize_options(options)
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
+    seed = secrets.randbits(62) if seed is None else seed
+    try:
+        state = rules.setup(len(farmers), options, seed)
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
+
+    work = Work()
+    with svc.db.transaction() as session:
+        game = Game(kind=kind, options=options, seed=seed, status="inviting", version=0, state=state)
+        session.add(game)
+        now = utcnow()
+        for position, farmer in enumerate(farmers):
+            joined = position == host or farmer.bot is not None
+            game.seats.append(Seat(
+                position=position, name=farmer.name.strip(), email=(farmer.email or "").strip() or None,
+                secret=_new_secret(), reply_key=_new_reply_key(), preferences=dict(notify.DEFAULT_PREFERENCES),
+                bot=farmer.bot, joined_at=now if joined else None,
+            ))
+        session.flush()
+        host_seat = game.seats[host] if host is not None else None
+        for seat in game.seats:
+            if seat.joined_at is None:
+                session.add(Invitation(game_id=game.id, seat_id=seat.id, email=seat.email))
+                notify.invite(session, svc, game, seat, host_seat, work)
+        if all(seat.joined_at for seat in game.seats):
+            _start(session, svc, game, work)
+        host_url = svc.links.seat_url(game.id, host, host_seat.secret) if host_seat else None
+        game_id = game.id
+    dispatch(svc, work)
+    return CreatedGame(game_id, host_url)
+
+
+def _check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
+    name = (farmer.name or "").strip()
+    if not name or len(name) > 80:
+        raise InvalidInput("Every farmer needs a name (at most 80 characters).")
+    if farmer.bot is not None:
+        if farmer.bot not in BOTS:
+            raise InvalidInput(f"There is no bot called “{farmer.bot}”; choose one of {', '.join(BOTS)}.")
+        return
+    email = (farmer.email or "").strip()
+    if email:
+        if not _EMAIL.match(parseaddr(email)[1] or "") or parseaddr(email)[1] != email:
+            raise InvalidInput(f"“{email}” does not look like an email address.")
+    elif not is_host:
+        raise InvalidInput(f"{name} needs an email address to be invited.")
+
+
+def join(svc: Services, game_id: int, position: int) -> str:
+    """Accept an invitation (the caller has checked the join link). Returns the
+    seat link. Joining twice is harmless."""
+    work = Work()
+    with svc.db.transaction() as session:
+        game = lock_game(session, game_id)
+        seat = seat_of(game, position)
+        if seat.joined_at is None:
+            seat.joined_at = utcnow()
+            invitation = session.scalar(select(Invitation).where(Invitation.seat_id == seat.id))
+            if invitation is not None:
+                invitation.accepted_at = seat.joined_at
+            if game.status == "inviting" and all(s.joined_at for s in game.seats):
+                _start(session, svc, game, work)
+        url = svc.links.seat_url(game.id, seat.position, seat.secret)
+    dispatch(svc, work)
+    return url
+
+
+def _start(session: Session, svc: Services, game: Game, work: Work) -> None:
+    game.status = "active"
+    notify.turn_changed(session, svc, game, None, [], work)
+    _queue_bot(session, game, work)
+
+
+# --------------------------------------------------------------------------- moves
+
+
+def submit_move(svc: Services, game_id: int, position: int, codes: list[str], *, source: str,
+                base_version: int | None, dedupe_key: str | None = None, action: str = "move") -> int:
+    """Write a move request (the inbox), commit, then enqueue it. Returns its id.
+
+    The same ``dedupe_key`` submitted twice (a double click, a mail delivered
+    twice) gives the id of the first request and enqueues nothing new.
+    """
+    if source not in SOURCES or action not in ACTIONS:
+        raise ValueError(f"bad source {source!r} or action {action!r}")
+    if action == "move" and not codes:
+        raise InvalidInput("No move was given.")
+    try:
+        with svc.db.transaction() as session:
+            game = load_game(session, game_id)
+            seat_of(game, position)
+            request = MoveRequest(game_id=game_id, seat=position, action=action, codes=list(codes), source=source,
+                                  base_version=base_version, dedupe_key=dedupe_key, status="pending")
+            session.add(request)
+            session.flush()
+            request_id = request.id
+    except IntegrityError:
+        if dedupe_key is None:
+            raise
+        with svc.db.transaction() as session:
+            return session.scalar(select(MoveRequest.id).where(MoveRequest.dedupe_key == dedupe_key))
+    svc.queue.enqueue_request(request_id)
+    return request_id
+
+
+def apply_move_request(svc: Services, request_id: int) -> MoveRequest:
+    """Apply a pending request under the game lock. Applying it again is a no-op."""
+    work = Work()
+    with svc.db.transaction() as session:
+        game_id = session.scalar(select(MoveRequest.game_id).where(MoveRequest.id == request_id))
+        if game_id is None:
+            raise NotFound(f"There is no move request #{request_id}.")
+        game = lock_game(session, game_id)
+        request = session.execute(
+            select(MoveRequest).where(MoveRequest.id == request_id).execution_options(populate_existing=True)
+        ).scalar_one()
+        if request.status == "pending":
+            status, result = _decide(session, svc, game, request, work)
+            request.status, request.result, request.processed_at = status, result, utcnow()
+    dispatch(svc, work)
+    return request
+
+
+def _decide(session: Session, svc: Services, game: Game, request: MoveRequest, work: Work) -> tuple[str, str]:
+    """Apply ``request`` to the locked ``game``; (status, answer for the farmer)."""
+    rules = rules_for(game.kind)
+    seat = seat_of(game, request.seat)
+    if game.status == "inviting":
+        return "rejected", "The game has not started yet: not every farmer has joined."
+    if game.status != "active":
+        return "rejected", "This game is over."
+    if request.base_version is not None and request.base_version != game.version:
+        return "stale", "The board has moved on since this was sent."
+    if seat.resigned and request.source != "bot":
+        return "rejected", "You have resigned from this game."
+    if request.action == "resign":
+        return _resign(session, svc, game, seat, work)
+    to_act = rules.to_act(game.state)
+    if to_act != seat.position:
+        return "rejected", f"It is not your turn: {seat_of(game, to_act).name} is to play."
+    if request.action == "undo":
+        return _undo(session, game, seat)
+
+    state, steps = game.state, []
+    for code in request.codes:
+        if rules.to_act(state) != seat.position:
+            return "rejected", "Your turn ended before the last of these moves; nothing was applied."
+        try:
+            move = rules.from_code(code)
+            after = rules.apply(state, move)
+        except MoveError as error:
+            shown = _text_or_code(rules, code)
+            return "rejected", f"“{shown}”: {error.reason} Nothing was applied."
+        steps.append((state, move, after))
+        state = after
+
+    seq = session.scalar(select(MoveLogEntry.seq).where(MoveLogEntry.game_id == game.id)
+                         .order_by(MoveLogEntry.seq.desc()).limit(1))
+    seq = -1 if seq is None else seq
+    for before, move, after in steps:
+        seq += 1
+        session.add(MoveLogEntry(
+            game_id=game.id, seq=seq, seat=seat.position, code=rules.code(move), text=rules.text(move),
+            description=rules.describe(before, move), source=request.source, request_id=request.id,
+            revealed=rules.reveals_information(before, after),
+        ))
+    game.state = state
+    game.version += 1
+    session.flush()
+    _after_change(session, svc, game, seat.position, to_act, work)
+    texts = ", ".join(rules.text(m) for _, m, _ in steps)
+    return "applied", f"Done: {texts}."
+
+
+def _text_or_code(rules, code: str) -> str:
+    try:
+        return rules.text(rules.from_code(code))
+    except MoveError:
+        return code
+
+
+def _after_change(session: Session, svc: Services, game: Game, actor: int, before_to_act: int | None,
+                  work: Work) -> None:
+    rules = rules_for(game.kind)
+    to_act = rules.to_act(game.state)
+    log = live_log(session, game.id)
+    turn = current_turn(log)
+    if to_act is None:
+        game.status = "over"
+        notify.game_over(session, svc, game, log, turn, work)
+        return
+    if to_act != before_to_act:
+        notify.turn_changed(session, svc, game, actor, turn, work)
+    _queue_bot(session, game, work)
+
+
+def _queue_bot(session: Session, game: Game, work: Work) -> None:
+    """If a bot is to act, its move goes in as a request like anyone's."""
+    rules = rules_for(game.kind)
+    to_act = rules.to_act(game.state)
+    if to_act is None:
+        return
+    seat = seat_of(game, to_act)
+    if seat.bot is None:
+        return
+    move = make_bot(seat.bot).choose(rules, game.state, Rng.from_seed(f"bot:{game.seed}:{game.version}"))
+    request = MoveRequest(game_id=game.id, seat=to_act, action="move", codes=[rules.code(move)], source="bot",
+                          base_version=game.version, dedupe_key=f"bot:{game.id}:{game.version}", status="pending")
+    session.add(request)
+    session.flush()
+    work.requests.append(request.id)
+
+
+def _undo(session: Session, game: Game, seat: Seat) -> tuple[str, str]:
+    """Take back the farmer's last move of the turn in progress, unless it
+    revealed hidden information. The state is rebuilt by replaying the log."""
+    rules = rules_for(game.kind)
+    log = live_log(session, game.id)
+    turn = current_turn(log)
+    if not turn or turn[-1].seat != seat.position:
+        return "rejected", "There is nothing of yours to undo in this turn."
+    last = turn[-1]
+    if last.revealed:
+        return "rejected", f"“{last.text}” revealed something hidden, so it cannot be undone."
+    last.undone = True
+    game.state = rules.replay(len(game.seats), game.options, game.seed, [e.code for e in log[:-1]])
+    game.version += 1
+    return "applied", f"Undone: {last.text}."
+
+
+def _resign(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> tuple[str, str]:
+    """The farmer leaves; the greedy bot plays their seat to the end so the
+    others can finish the game."""
+    if seat.resigned:
+        return "rejected", "You have already resigned."
+    seat.resigned = True
+    seat.bot = "greedy"
+    game.version += 1
+    session.flush()
+    _queue_bot(session, game, work)
+    return "applied", "You have resigned; a bot plays your seat to the end of the game."
+
+
+def wait_for(svc: Services, request_id: int, timeout: float) -> MoveRequest:
+    """The request once processed, or as it is after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with svc.db.transaction() as session:
+            request = session.get(MoveRequest, request_id)
+        if request.status != "pending" or time.monotonic() >= deadline:
+            return request
+        time.sleep(0.05)
+
+
+# --------------------------------------------------------------------------- seat links and preferences
+
+
+def new_seat_link(svc: Services, game_id: int, position: int) -> tuple[str, bool]:
+    """Replace the seat's secret and reply key: every older link and reply
+    address of this farmer stops working. Returns (new seat link, mailed?)."""
+    work = Work()
+    with svc.db.transaction() as session:
+        game = lock_game(session, game_id)
+        seat = seat_of(game, position)
+        seat.secret = _new_secret()
+        seat.reply_key = _new_reply_key()
+        session.flush()
+        mailed = notify.new_link(session, svc, game, seat, work)
+        url = svc.links.seat_url(game.id, seat.position, seat.secret)
+    dispatch(svc, work)
+    return url, mailed
+
+
+def set_preferences(svc: Services, game_id: int, position: int, **changes: bool) -> dict:
+    unknown = set(changes) - set(notify.DEFAULT_PREFERENCES)
+    if unknown:
+        raise InvalidInput(f"Unknown preference: {', '.join(sorted(unknown))}.")
+    with svc.db.transaction() as session:
+        seat = seat_of(lock_game(session, game_id), position)
+        seat.preferences = {**notify.DEFAULT_PREFERENCES, **(seat.preferences or {}),
+                            **{k: bool(v) for k, v in changes.items()}}
+        return dict(seat.preferences)
+

@@ -1,0 +1,138 @@
+"""Shared fixtures: configuration, database (SQLite and PostgreSQL), services,
+the Flask app and client, Redis.
+
+Every test that takes ``svc``, ``app`` or ``client`` runs twice: on SQLite
+and on PostgreSQL (``TEST_DATABASE_URL``, default the local server). Under
+CI=true a server that cannot be reached fails the test; elsewhere it skips.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+
+import pytest
+import sqlalchemy as sa
+
+IN_CI = os.environ.get("CI", "").lower() in ("1", "true", "yes")
+POSTGRES_ADMIN_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
+REDIS_URL = os.environ.get("TEST_REDIS_URL", "redis://127.0.0.1:6379/15")
+
+
+def unavailable(what: str, error: Exception):
+    """A missing server: a failure in CI, a skip on a developer's machine."""
+    message = f"{what} is not reachable: {error}"
+    if IN_CI:
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A fresh PostgreSQL database for this test session, dropped at the end."""
+    name = f"farmpost_test_{uuid.uuid4().hex[:10]}"
+    admin = sa.create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    except sa.exc.OperationalError as error:
+        admin.dispose()
+        unavailable("PostgreSQL", error)
+    url = admin.url.set(database=name).render_as_string(hide_password=False)
+    yield url
+    with admin.connect() as connection:
+        connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def postgres_schema(postgres_url):
+    from service.db import Database
+    from service.migrate import upgrade
+
+    database = Database(postgres_url)
+    upgrade(database)
+    database.dispose()
+    return postgres_url
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def database_url(request, tmp_path):
+    """The database of one test, already at the newest schema."""
+    if request.param == "sqlite":
+        from service.db import Database
+        from service.migrate import upgrade
+
+        url = f"sqlite:///{tmp_path / 'farmpost.sqlite3'}"
+        database = Database(url)
+        upgrade(database)
+        database.dispose()
+        yield url
+        return
+    url = request.getfixturevalue("postgres_schema")
+    yield url
+    engine = sa.create_engine(url)
+    with engine.begin() as connection:
+        tables = connection.exec_driver_sql(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'alembic_version'"
+        ).scalars().all()
+        connection.exec_driver_sql(f"TRUNCATE {', '.join(tables)} RESTART IDENTITY CASCADE")
+    engine.dispose()
+
+
+@pytest.fixture
+def config(tmp_path, database_url):
+    from service.config import load_config
+
+    return load_config(
+        {"FARMPOST_INSTANCE": str(tmp_path / "instance"), "DATABASE_URL": database_url,
+         "BASE_URL": "http://farmpost.test", "MAIL_DOMAIN": "farmpost.test", "SECRET_KEY": "test-secret"},
+        submit_wait=0.0,
+    )
+
+
+@pytest.fixture
+def toy_game(monkeypatch):
+    """Registers Pebbles (tests/service/toygame.py) as game kind "toy"."""
+    import engine
+
+    monkeypatch.setitem(engine._MODULES, "toy", "tests.service.toygame")
+    return engine.get_game("toy")
+
+
+@pytest.fixture
+def svc(config, toy_game):
+    """Services whose queue does the work at once, in this process."""
+    from service.services import InlineQueue, Services
+
+    services = Services.from_config(config)
+    services.queue = InlineQueue(services)
+    yield services
+    services.db.dispose()
+
+
+@pytest.fixture
+def app(svc):
+    from service.app import create_app
+
+    app = create_app(services=svc, testing=True)
+    yield app
+
+
+@pytest.fixture
+def client(app):
+    return app.test_client()
+
+
+@pytest.fixture
+def redis_url():
+    import redis
+
+    client = redis.Redis.from_url(REDIS_URL)
+    try:
+        client.ping()
+    except redis.exceptions.ConnectionError as error:
+        unavailable("Redis", error)
+    client.flushdb()
+    yield REDIS_URL
+    client.flushdb()
