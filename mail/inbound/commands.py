@@ -1,0 +1,149 @@
+"""Split the fresh text of a reply into commands.
+
+One command per line, or several on a line separated by ";". Greetings
+("Hi", "Hello Anna,") are skipped; a sign-off ("Thanks!", "Cheers, Bob",
+"Sent from my iPhone") ends the commands, since what follows it is a name or
+a signature. The non-move commands are recognised here; every other line is
+a move, handed unchanged to the game's ``parse()`` (the engine's contract),
+which knows the notation, aliases and typo suggestions.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine import game_names
+
+#: kinds of :class:`Command`
+MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW = (
+    "move", "board", "moves", "preview", "undo", "resign", "say", "vacation", "stop", "new",
+)  # fmt: skip
+
+MAX_VACATION_DAYS = 60
+
+_GREETING = re.compile(
+    r"^(?:hi|hello|hey|hiya|dear|hallo|hej|moin|servus|bonjour|salut|coucou|hola|buenos días|ciao|buongiorno"
+    r"|hoi|goedemorgen|good (?:morning|afternoon|evening)|greetings)\b[^;]{0,30}$",
+    re.IGNORECASE,
+)
+_SIGN_OFF = re.compile(
+    r"^(?:thanks|thank you|thx|ty|cheers|regards|best|best wishes|kind regards|best regards|warm regards|bye"
+    r"|see you|cu|cya|love|yours|sincerely|merci|cordialement|bises|danke|grüße|gruß|lg|vg|mfg|gracias|saludos"
+    r"|grazie|saluti|groeten|groetjes|bedankt|sent from my|envoyé de mon|von meinem)\b[^;]{0,40}$",
+    re.IGNORECASE,
+)
+_BULLET = re.compile(r"^(?:[-*•]\s+|\d{1,2}[.)]\s+)")
+
+
+@dataclass(frozen=True)
+class Command:
+    """One thing a farmer asked for. ``line`` is exactly what they typed."""
+
+    kind: str
+    line: str
+    text: str = ""  # the move (move, preview), the message (say)
+    days: int = 0  # vacation
+    confirmed: bool = False  # resign yes
+    game: str = ""  # new
+    invitees: tuple[str, ...] = ()  # new
+
+
+@dataclass(frozen=True)
+class LineError:
+    """A line that looks like a command but cannot be one; ``reason`` is for the farmer."""
+
+    line: str
+    reason: str
+
+
+@dataclass(frozen=True)
+class Commands:
+    commands: tuple[Command, ...] = ()
+    errors: tuple[LineError, ...] = field(default=())
+
+    @property
+    def moves(self) -> tuple[Command, ...]:
+        return tuple(c for c in self.commands if c.kind == MOVE)
+
+
+def split_commands(text: str, *, new_game: bool = False) -> Commands:
+    """The commands in the fresh text of a reply (``new_game``: a mail to new@)."""
+    commands: list[Command] = []
+    errors: list[LineError] = []
+    for raw_line in text.splitlines():
+        line = raw_line.strip()
+        if not line or line.startswith(">") or not re.search(r"\w", line):
+            continue
+        if _SIGN_OFF.match(line):
+            break
+        if _GREETING.match(line) and not commands:
+            continue
+        for piece in (p.strip() for p in line.split(";")):
+            if not piece:
+                continue
+            piece = _BULLET.sub("", piece).strip().rstrip(".!")
+            result = _read(piece, new_game=new_game)
+            (errors if isinstance(result, LineError) else commands).append(result)
+    return Commands(tuple(commands), tuple(errors))
+
+
+def _read(line: str, *, new_game: bool) -> Command | LineError:
+    words = line.split(None, 1)
+    verb = words[0].lower()
+    rest = words[1].strip() if len(words) > 1 else ""
+    if new_game:
+        return _read_new(line, verb, rest)
+    if verb == "board" and not rest:
+        return Command(BOARD, line)
+    if verb in ("moves", "help", "options", "?") and not rest:
+        return Command(MOVES, line)
+    if verb == "undo" and not rest:
+        return Command(UNDO, line)
+    if verb == "stop" and not rest:
+        return Command(STOP, line)
+    if verb == "resign":
+        if not rest:
+            return Command(RESIGN, line)
+        if rest.lower() in ("yes", "y", "confirm"):
+            return Command(RESIGN, line, confirmed=True)
+        return LineError(line, "to resign, write “resign yes”")
+    if verb == "say":
+        if not rest:
+            return LineError(line, "write the message after “say”, e.g. “say good game!”")
+        return Command(SAY, line, text=rest)
+    if verb == "preview":
+        if not rest:
+            return LineError(line, "write the move after “preview”, e.g. “preview take b2”")
+        return Command(PREVIEW, line, text=rest)
+    if verb == "vacation":
+        return _read_vacation(line, rest)
+    return Command(MOVE, line, text=line)
+
+
+def _read_vacation(line: str, rest: str) -> Command | LineError:
+    match = re.fullmatch(r"(\d{1,3})(?:\s*days?)?", rest.lower())
+    if not match or not 1 <= int(match.group(1)) <= MAX_VACATION_DAYS:
+        return LineError(line, f"write the number of days, 1 to {MAX_VACATION_DAYS}, e.g. “vacation 7”")
+    return Command(VACATION, line, days=int(match.group(1)))
+
+
+_NEW = re.compile(r"^new\s+(\S+)\s+with\s+(.+)$", re.IGNORECASE)
+_EMAIL = re.compile(r"^[^@\s,;<>]+@[^@\s,;<>]+$")
+
+
+def _read_new(line: str, verb: str, rest: str) -> Command | LineError:
+    names = game_names()
+    usage = f"write “new <game> with alice@example.com, bob@example.com”; games: {', '.join(names)}"
+    match = _NEW.match(line)
+    if verb != "new" or not match:
+        return LineError(line, usage)
+    game = match.group(1).lower()
+    if game not in names:
+        return LineError(line, f"unknown game “{match.group(1)}”; games: {', '.join(names)}")
+    words = (w.strip("<>").lower() for w in re.split(r"[,\s]+", match.group(2)))
+    invitees = tuple(w for w in words if w and w not in ("and", "&", "und", "et"))
+    bad = [a for a in invitees if not _EMAIL.match(a)]
+    if bad or not invitees:
+        return LineError(line, f"not an email address: {', '.join(bad) or '(none)'}; {usage}")
+    return Command(NEW, line, game=game, invitees=tuple(dict.fromkeys(invitees)))

@@ -1,0 +1,122 @@
+"""The inbound pipeline as one pure function: raw bytes in, a Reading out.
+
+A flat sequence of guards, as in Discourse's receiver; the first that fires
+decides the outcome:
+
+1. size limit (:class:`TooLarge`)
+2. bounce (:class:`Bounce`, with the failed recipients)
+3. spam complaint (:class:`FeedbackReport`)
+4. our own mail coming back (:class:`OwnMail`)
+5. auto-reply (:class:`AutoReply`)
+6. no reply key and not new@ (:class:`NoReplyKey`)
+7. no command in the fresh text (:class:`EmptyReply`)
+
+Routing by key, the sender check, game over and not-your-turn need the
+database and are the service's job; they raise the classes of
+:mod:`mail.inbound.errors` too. Nothing raises out of :func:`read_mail`: an
+unexpected failure becomes the :class:`Unreadable` outcome, which is logged
+and never answered (it is our fault, not the sender's).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from mail.inbound.autoreply import detect_auto_reply
+from mail.inbound.body import extract_body
+from mail.inbound.bounce import detect_bounce
+from mail.inbound.commands import Commands, split_commands
+from mail.inbound.errors import (
+    Answer,
+    EmptyReply,
+    FeedbackReport,
+    InboundRejection,
+    NoReplyKey,
+    TooLarge,
+)
+from mail.inbound.message import InboundMessage, parse_message
+from mail.inbound.quotes import strip_quotes
+from mail.inbound.routing import NewGame, Route, detect_own_mail, find_route
+
+#: mails larger than this are not read (a reply with commands is a few KB;
+#: attachments such as photos make the rest)
+MAX_BYTES = 10 * 1024 * 1024
+
+
+class Unreadable(InboundRejection):
+    """The pipeline itself failed on this mail (a bug to log, never answered)."""
+
+    reason = "unreadable"
+    answer = Answer.NEVER
+    message = "The mail could not be read."
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the pipeline made of one mail."""
+
+    dedupe_key: str  # Message-ID, else a hash of the bytes
+    sender: str | None
+    rejection: InboundRejection | None = None
+    route: Route | None = None
+    text: str = ""  # the fresh text: reply without quote and signature
+    commands: Commands = field(default_factory=Commands)
+    message: InboundMessage | None = None
+
+    @property
+    def outcome(self) -> str:
+        return self.rejection.reason if self.rejection else "accepted"
+
+
+def read_mail(
+    raw: bytes,
+    *,
+    domain: str,
+    envelope_to: Iterable[str] = (),
+    own_lines: Iterable[str] = (),
+    max_bytes: int = MAX_BYTES,
+) -> Reading:
+    """Read one raw mail addressed to ``domain`` (our MAIL_DOMAIN).
+
+    ``own_lines`` are the lines of the mail this one answers, when the
+    service knows it: they are never read as commands.
+    """
+    try:
+        if len(raw) > max_bytes:
+            return Reading(dedupe_key="", sender=None, rejection=TooLarge(f"{len(raw)} bytes"))
+        mail = parse_message(raw)
+        return _read(mail, domain=domain, envelope_to=tuple(envelope_to), own_lines=tuple(own_lines))
+    except Exception as error:  # the safety net: see Unreadable
+        return Reading(dedupe_key="", sender=None, rejection=Unreadable(f"{type(error).__name__}: {error}"))
+
+
+def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], own_lines: tuple[str, ...]) -> Reading:
+    def rejected(rejection: InboundRejection, route: Route | None = None) -> Reading:
+        return Reading(mail.dedupe_key, mail.sender, rejection=rejection, route=route, message=mail)
+
+    for guard in (detect_bounce, _detect_feedback_report):
+        rejection = guard(mail)
+        if rejection:
+            return rejected(rejection)
+    rejection = detect_own_mail(mail, domain) or detect_auto_reply(mail)
+    if rejection:
+        return rejected(rejection)
+    route = find_route(mail, domain, envelope_to)
+    if route is None:
+        return rejected(NoReplyKey())
+    text = strip_quotes(extract_body(mail.message).text, own_lines=own_lines)
+    commands = split_commands(text, new_game=isinstance(route, NewGame))
+    if not commands.commands and not commands.errors:
+        return rejected(EmptyReply(), route)
+    return Reading(mail.dedupe_key, mail.sender, route=route, text=text, commands=commands, message=mail)
+
+
+def _detect_feedback_report(mail: InboundMessage) -> FeedbackReport | None:
+    try:
+        kind = str(mail.message.get_param("report-type") or "").lower()
+    except Exception:
+        kind = ""
+    if kind == "feedback-report":
+        return FeedbackReport()
+    return None
