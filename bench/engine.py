@@ -1,0 +1,70 @@
+"""Engine speed: random self-play games per second (4 farmers, every mode of
+each game), median legal_moves and apply times, and whether the cost of a move
+stays flat as the game goes on (first vs last quarter of each game).
+
+    .venv/bin/python -m bench.engine [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+
+from engine import get_game
+from engine.bots import RandomBot, play
+from engine.core import Rng
+
+CONFIGS = [("sunfield", 4, False), ("sunfield", 4, True), ("harvest", 4, False), ("harvest", 1, False)]
+
+
+def games_per_second(name: str, players: int, advanced: bool, games: int) -> float:
+    game = get_game(name)
+    options = {"advanced": True} if advanced else {}
+    bots = [RandomBot()] * players
+    started = time.perf_counter()
+    for seed in range(games):
+        play(game, players, options, seed, bots)
+    return games / (time.perf_counter() - started)
+
+
+def move_timings(name: str, players: int, advanced: bool, games: int) -> dict:
+    """Per-call times of legal_moves and apply, split by position in the game."""
+    game = get_game(name)
+    options = game.normalize_options({"advanced": True} if advanced else {})
+    legal, applied, early, late = [], [], [], []
+    for seed in range(games):
+        state = game.setup(players, options, seed)
+        rng = Rng.from_seed(seed)
+        per_move = []
+        while not game.is_over(state):
+            t0 = time.perf_counter()
+            moves = game.legal_moves(state)
+            t1 = time.perf_counter()
+            state = game.apply(state, moves[rng.below(len(moves))])
+            t2 = time.perf_counter()
+            legal.append(t1 - t0)
+            applied.append(t2 - t1)
+            per_move.append(t2 - t0)
+        quarter = max(1, len(per_move) // 4)
+        early += per_move[:quarter]
+        late += per_move[-quarter:]
+    us = lambda xs: round(statistics.median(xs) * 1e6, 1)  # noqa: E731
+    return {"legal_moves_median_us": us(legal), "apply_median_us": us(applied),
+            "move_median_us_first_quarter": us(early), "move_median_us_last_quarter": us(late)}
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=200)
+    args = parser.parse_args(argv)
+    for name, players, advanced in CONFIGS:
+        figures = {"game": name, "players": players, "advanced": advanced,
+                   "games_per_second": round(games_per_second(name, players, advanced, args.games), 1)}
+        figures.update(move_timings(name, players, advanced, max(20, args.games // 10)))
+        print(json.dumps(figures), flush=True)
+
+
+if __name__ == "__main__":
+    main()
