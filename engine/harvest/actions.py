@@ -1,0 +1,355 @@
+"""The actions of the Town areas: which moves each offers, and what they do.
+
+An *action* is one of a space's numbered actions. Plant, Tend and Buy may
+cover many crops or seeds: the first such move starts the action and the next
+moves of the same kind go on with it for free. Every other move is one whole
+action. Each kind below has a generator (the legal moves, given whether the
+action is new or going on) and a resolver (the change it makes).
+"""
+
+from __future__ import annotations
+
+from engine.core import IllegalMove, Move, Rng, State
+from engine.harvest import content as C
+from engine.harvest.farm import BLOCKS, CELLS, DOMINOES, NEIGHBOURS, cell_sort_key, occupied, placements, touching
+from engine.harvest.state import capacity, gain, modifiers
+
+#: Actions each area offers ("market" tiles grant one of them instead).
+AREA_ACTIONS = {
+    "store": ("gain", "fill", "buy"),
+    "fields": ("plant", "tend", "harvest"),
+    "workshop": ("bucket", "clear", "build"),
+    "trading": ("plant", "tend", "harvest", "clear", "seedup"),
+}
+#: Actions that go on over several moves.
+ONGOING = frozenset({"buy", "plant", "tend"})
+MAX_BUY = 9
+
+
+def action_kind(move: Move) -> str | None:
+    """The action a move belongs to (None for moves that are not actions)."""
+    if move.kind == "upgrade":
+        return "bucket" if move.args[:1] == ("bucket",) else "seedup"
+    if move.kind in ("gain", "fill", "buy", "plant", "tend", "harvest", "clear", "build"):
+        return move.kind
+    return None
+
+
+def allowed_actions(turn: dict) -> tuple[str, ...]:
+    if turn.get("grant"):
+        return (turn["grant"]["action"],)
+    return AREA_ACTIONS[turn["space"].split()[0]]
+
+
+def is_free(turn: dict) -> bool:
+    """Trading Post actions and some market tiles ignore Fertilizer, Water and coin costs."""
+    return turn["space"].startswith("trading") or bool((turn.get("grant") or {}).get("free"))
+
+
+# --------------------------------------------------------------------------- costs
+
+
+def plant_cost(farmer: dict, crop: str, turn: dict) -> int:
+    if is_free(turn) or modifiers(farmer).get("free_plant") == crop:
+        return 0
+    return C.CROPS[crop]["plant"]
+
+
+def tend_cost(farmer: dict, tile: dict, turn: dict) -> int:
+    mods = modifiers(farmer)
+    if is_free(turn) or mods.get("free_tend") == tile["crop"]:
+        return 0
+    if mods.get("adjacent_tend_free") and any(
+        b["building"] == "greenhouse" and touching(tile["cells"], b["cells"]) for b in farmer["farm"]["buildings"]
+    ):
+        return 0
+    return C.CROPS[tile["crop"]]["tend"]
+
+
+def clear_cost(farmer: dict, turn: dict) -> int:
+    if is_free(turn):
+        return 0
+    mods = modifiers(farmer)
+    base = mods.get("clear_cost", C.FOREST_CLEAR_COST)
+    return max(0, base - mods.get("clear_discount", 0))
+
+
+def clear_dice(farmer: dict, turn: dict) -> int:
+    if turn["space"].startswith("trading"):
+        return modifiers(farmer).get("trading_dice", 0)
+    grant = turn.get("grant")
+    if grant:
+        return C.FOREST_DICE if grant.get("dice") else 0
+    return C.FOREST_DICE
+
+
+def build_cost(farmer: dict, offer_cost: int, turn: dict) -> int:
+    discount = modifiers(farmer).get("build_discount", 0) + (turn.get("grant") or {}).get("discount", 0)
+    return max(0, offer_cost - discount)
+
+
+# --------------------------------------------------------------------------- generators
+
+
+def tend_parents(farmer: dict, turn: dict, fresh: bool) -> list[dict]:
+    """Crop tiles that may be tended: in a new Tend action every planted crop;
+    going on, only those neither tended nor grown in this action."""
+    skip = set() if fresh else set(turn["tended"]) | set(turn["grown"])
+    out = []
+    for tile in farmer["farm"]["crops"]:
+        if tile["cells"][0] in skip or (tile["crop"] == "bush" and tile["berry"]):
+            continue
+        out.append(tile)
+    return out
+
+
+def gen_tend(farmer: dict, turn: dict, fresh: bool, free: set[str]) -> list[Move]:
+    moves = []
+    for tile in tend_parents(farmer, turn, fresh):
+        if farmer["water"] < tend_cost(farmer, tile, turn):
+            continue
+        crop, parent = tile["crop"], tile["cells"][0]
+        if crop == "bush":
+            moves.append(Move("tend", ("blueberry", parent)))
+        elif crop == "pumpkin":
+            moves.extend(Move("tend", ("pumpkin", parent, a, o)) for a, o, cells in placements("domino", free)
+                         if touching(cells, tile["cells"]))
+        else:
+            room = [n for n in NEIGHBOURS[parent] if n in free]
+            room.sort(key=cell_sort_key)
+            if crop == "strawberry" and len(room) >= 2:
+                moves.extend(Move("tend", (crop, parent, a, b)) for i, a in enumerate(room) for b in room[i + 1 :])
+            else:
+                moves.extend(Move("tend", (crop, parent, a)) for a in room)
+    return moves
+
+
+def generate(state: State, kind: str, fresh: bool) -> list[Move]:
+    """Legal moves of one action kind for the farmer whose visit is resolved."""
+    turn = state["turn"]
+    farmer = state["farmers"][state["active"]]
+    if kind == "gain":
+        return [Move("gain", ("fertilizer",))] if farmer["fertilizer"] < C.FERTILIZER_MAX else []
+    if kind == "fill":
+        ok = farmer["coins"] >= C.FILL_BUCKET_COST and farmer["water"] < capacity(farmer)
+        return [Move("fill", ("bucket",))] if ok else []
+    if kind == "buy":
+        return [Move("buy", (seed, n)) for seed in C.SEEDS
+                for n in range(1, min(MAX_BUY, farmer["coins"] // C.CROPS[seed]["price"]) + 1)]
+    if kind == "plant":
+        free = set(CELLS) - occupied(farmer["farm"])
+        moves = []
+        for seed in C.SEEDS:
+            if farmer["seeds"][seed] and farmer["fertilizer"] >= plant_cost(farmer, seed, turn):
+                for anchor, orientation, _ in placements(C.CROPS[seed]["shape"], free):
+                    moves.append(Move("plant", (seed, anchor) if orientation is None else (seed, anchor, orientation)))
+        return moves
+    if kind == "tend":
+        return gen_tend(farmer, turn, fresh, set(CELLS) - occupied(farmer["farm"]))
+    if kind == "harvest":
+        ripe = any(t["crop"] != "bush" or t["berry"] for t in farmer["farm"]["crops"])
+        return [Move("harvest")] if ripe else []
+    if kind == "bucket":
+        ok = farmer["bucket"] < len(C.BUCKET_LEVELS) - 1 and farmer["coins"] >= C.BUCKET_UPGRADE_COST
+        return [Move("upgrade", ("bucket",))] if ok else []
+    if kind == "clear":
+        if farmer["coins"] < clear_cost(farmer, turn):
+            return []
+        return [Move("clear", ("forest", cell)) for cell in sorted(farmer["farm"]["forests"], key=cell_sort_key)]
+    if kind == "build":
+        farm = farmer["farm"]
+        blocked = set(farm["forests"]).union(*(b["cells"] for b in farm["buildings"]))
+        anchors = [a for a, cells in BLOCKS.items() if not blocked.intersection(cells)]
+        return [Move("build", (offer["building"], a)) for offer in state["buildings"]["offer"]
+                if farmer["coins"] >= build_cost(farmer, offer["cost"], turn) for a in anchors]
+    if kind == "seedup":
+        return [Move("upgrade", (seed,)) for seed in C.SEEDS[:-1] if farmer["seeds"][seed]]
+    raise ValueError(kind)
+
+
+def going_on(turn: dict, kind: str) -> bool:
+    return kind in ONGOING and turn["open"] == kind
+
+
+def action_moves(state: State) -> list[Move]:
+    """Every action move open to the farmer now (without ``done``)."""
+    turn = state["turn"]
+    workshop = turn["space"].startswith("workshop")
+    moves: list[Move] = []
+    for kind in allowed_actions(turn):
+        can_start = turn["left"] > 0 and not (workshop and kind in turn["used"])
+        if kind == "tend" and going_on(turn, kind):
+            # going on with the eligible parents; a new action for the others
+            moves.extend(generate(state, kind, fresh=can_start))
+        elif going_on(turn, kind) or can_start:
+            moves.extend(generate(state, kind, fresh=True))
+    return moves
+
+
+# --------------------------------------------------------------------------- resolvers
+
+
+def resolve(state: State, move: Move) -> None:
+    """Apply an action move (already known to be legal) to ``state`` in place."""
+    turn = state["turn"]
+    farmer = state["farmers"][state["active"]]
+    kind = action_kind(move)
+    continuing = going_on(turn, kind)
+    if kind == "tend" and continuing:
+        continuing = move.args[1] not in turn["tended"] and move.args[1] not in turn["grown"]
+    if not continuing:
+        turn["left"] -= 1
+        turn["open"] = kind
+        turn["used"].append(kind)
+        turn["tended"], turn["grown"] = [], []
+    RESOLVERS[kind](state, farmer, turn, move)
+
+
+def _gain(state, farmer, turn, move):
+    gain(farmer, {"fertilizer": 1})
+
+
+def _fill(state, farmer, turn, move):
+    farmer["coins"] -= C.FILL_BUCKET_COST
+    gain(farmer, {"fill": True})
+
+
+def _buy(state, farmer, turn, move):
+    seed, n = move.args
+    farmer["coins"] -= C.CROPS[seed]["price"] * n
+    farmer["seeds"][seed] += n
+
+
+def _plant(state, farmer, turn, move):
+    seed, anchor, *rest = move.args
+    farmer["fertilizer"] -= plant_cost(farmer, seed, turn)
+    farmer["seeds"][seed] -= 1
+    tile = {"crop": seed, "cells": _cells(anchor, rest)}
+    if seed == "bush":
+        tile["berry"] = False
+    farmer["farm"]["crops"].append(tile)
+
+
+def _cells(anchor: str, rest: list) -> list[str]:
+    return list(DOMINOES[(anchor, rest[0])]) if rest else [anchor]
+
+
+def _tend(state, farmer, turn, move):
+    crop, parent, *rest = move.args
+    tile = next(t for t in farmer["farm"]["crops"] if t["cells"][0] == parent)
+    farmer["water"] -= tend_cost(farmer, tile, turn)
+    turn["tended"].append(parent)
+    if crop == "blueberry":
+        tile["berry"] = True
+        return
+    if crop == "pumpkin":
+        new = [_cells(rest[0], rest[1:])]
+    else:
+        new = [[cell] for cell in rest]
+    for cells in new:
+        farmer["farm"]["crops"].append({"crop": crop, "cells": cells})
+        turn["grown"].append(cells[0])
+
+
+def harvest_yield(farmer: dict) -> tuple[dict, list[dict]]:
+    """What harvesting now would give (an income) and the crops that would stay."""
+    income: dict = {"coins": 0, "points": 0, "fertilizer": 0}
+    kinds = set()
+    staying = []
+    mods = modifiers(farmer)
+    bonuses = [C.BUILDINGS[b["building"]].get("harvest", {}) for b in farmer["farm"]["buildings"]]
+    for tile in farmer["farm"]["crops"]:
+        crop = tile["crop"]
+        if crop == "bush":
+            staying.append({"crop": "bush", "cells": list(tile["cells"]), "berry": False})
+            if not tile["berry"]:
+                continue
+        kinds.add(crop)
+        for key, value in C.CROPS[crop]["harvest"].items():
+            income[key] += value
+        for bonus in bonuses:
+            for key, value in bonus.get(crop, {}).items():
+                income[key] += value
+        if mods.get("harvest_coins") == crop:
+            income["coins"] += 1
+        if mods.get("harvest_fertilizer") == crop:
+            income["fertilizer"] += 1
+    income["coins"] += len(kinds)
+    return income, staying
+
+
+def _harvest(state, farmer, turn, move):
+    income, staying = harvest_yield(farmer)
+    farmer["farm"]["crops"] = staying
+    gain(farmer, income)
+
+
+def _bucket(state, farmer, turn, move):
+    farmer["coins"] -= C.BUCKET_UPGRADE_COST
+    farmer["bucket"] += 1
+
+
+def _clear(state, farmer, turn, move):
+    cell = move.args[1]
+    farmer["coins"] -= clear_cost(farmer, turn)
+    dice = clear_dice(farmer, turn)
+    farmer["farm"]["forests"].remove(cell)
+    if dice:
+        rng = Rng(state["hidden"]["rng"])
+        for _ in range(dice):
+            gain(farmer, C.FOREST_DIE[rng.below(len(C.FOREST_DIE))])
+        state["hidden"]["rng"] = rng.state
+
+
+def _build(state, farmer, turn, move):
+    name, anchor = move.args
+    offer = state["buildings"]["offer"]
+    index = next(i for i, o in enumerate(offer) if o["building"] == name)
+    farmer["coins"] -= build_cost(farmer, offer[index]["cost"], turn)
+    del offer[index]
+    cells = list(BLOCKS[anchor])
+    farm = farmer["farm"]
+    farm["crops"] = [t for t in farm["crops"] if not set(t["cells"]) & set(cells)]
+    farm["buildings"].append({"building": name, "cells": cells})
+    gain(farmer, C.BUILDINGS[name].get("build", {}))
+    deck = state["hidden"]["buildings"]
+    if deck:
+        drawn = deck.pop(0)
+        offer.append({"building": drawn, "cost": C.BUILDINGS[drawn]["cost"]})
+        state["buildings"]["deck"] = len(deck)
+
+
+def _seedup(state, farmer, turn, move):
+    seed = move.args[0]
+    farmer["seeds"][seed] -= 1
+    farmer["seeds"][C.SEEDS[C.SEEDS.index(seed) + 1]] += 1
+    farmer["coins"] += modifiers(farmer).get("upgrade_coins", 1)
+
+
+RESOLVERS = {"gain": _gain, "fill": _fill, "buy": _buy, "plant": _plant, "tend": _tend, "harvest": _harvest,
+             "bucket": _bucket, "clear": _clear, "build": _build, "seedup": _seedup}
+
+
+def check(state: State, move: Move) -> None:
+    """Raise IllegalMove with a reason unless ``move`` is a legal action now."""
+    kind = action_kind(move)
+    turn = state["turn"]
+    if kind is None or kind not in allowed_actions(turn):
+        where = turn["space"]
+        raise IllegalMove(f"“{move.kind}” is not an action of {where}")
+    if move not in action_moves(state):
+        raise IllegalMove(_why_not(state, kind, move))
+
+
+def _why_not(state: State, kind: str, move: Move) -> str:
+    turn = state["turn"]
+    farmer = state["farmers"][state["active"]]
+    if turn["left"] == 0 and not going_on(turn, kind):
+        return "this visit has no actions left"
+    if kind in turn["used"] and turn["space"].startswith("workshop") and not going_on(turn, kind):
+        return "at the Workshop each action must be different"
+    if kind == "buy" and len(move.args) == 2 and move.args[0] in C.CROPS:
+        return f"you have {farmer['coins']} coins"
+    if kind == "plant" and move.args and move.args[0] in farmer["seeds"] and not farmer["seeds"][move.args[0]]:
+        return f"you have no {C.CROP_NAMES[move.args[0]]} seed"
+    return "that is not possible on your farm now"

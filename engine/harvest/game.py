@@ -1,0 +1,60 @@
+"""Harvest as an :class:`engine.core.Game`: the contract, wired to the modules
+that hold the rules (rules, actions), the notation and the scoring."""
+
+from __future__ import annotations
+
+from engine.core import IllegalMove, Game, Move, State, match_text
+from engine.harvest import content as C
+from engine.harvest import notation, rules, scoring
+from engine.harvest.state import setup
+
+
+class Harvest(Game):
+    name = "harvest"
+    title = "Harvest"
+    min_seats = 1
+    max_seats = 4
+    options = ()
+
+    def setup(self, seats: int, options: dict, seed: int) -> State:
+        self.normalize_options(options)
+        return setup(seats, seed)
+
+    def to_act(self, state: State) -> int | None:
+        return state["active"]
+
+    def legal_moves(self, state: State) -> list[Move]:
+        return rules.legal_moves(state)
+
+    def apply(self, state: State, move: Move) -> State:
+        return rules.apply(state, move)
+
+    def text(self, move: Move) -> str:
+        return notation.text(move)
+
+    def parse(self, state: State, seat: int, text: str) -> Move:
+        if state["active"] is None:
+            raise IllegalMove("the game is over")
+        wanted = notation.canonical(state, seat, text)
+        if seat != state["active"]:
+            raise IllegalMove(f"it is not your turn: farmer {state['active'] + 1} is to decide")
+        return match_text(self, state, wanted)
+
+    def describe(self, state: State, move: Move) -> str:
+        return notation.describe(state, move)
+
+    def notation_help(self) -> list[tuple[str, str]]:
+        return list(notation.NOTATION_HELP)
+
+    def progress(self, state: State) -> str:
+        if state["phase"] == "over":
+            return f"game over after round {C.ROUNDS}"
+        if state["phase"] == "choose":
+            return "setup: keeping Characters and Farmhouses"
+        return f"round {state['round']} of {C.ROUNDS}"
+
+    def score_sheet(self, state: State) -> dict:
+        return scoring.score_sheet(state)
+
+    def progress_value(self, state: State, seat: int) -> float:
+        return scoring.progress_value(state, seat)

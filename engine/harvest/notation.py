@@ -1,0 +1,283 @@
+"""Harvest's typed notation: the canonical text of a move, a forgiving reader
+of what farmers type, and a sentence describing a move for the others.
+
+The canonical text is the move's words separated by spaces (``plant pumpkin
+a1 h``); its code is the same words separated by colons. The reader turns
+what a farmer wrote into that canonical text (synonyms, plurals, typos'
+suggestions, coordinates written several ways) and leaves the matching
+against the legal moves to :func:`engine.core.match_text`.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.core import IllegalMove, InvalidMove, Move, State, closest, normalize
+from engine.harvest import content as C
+from engine.harvest.farm import CELL_SET, DOMINOES
+
+VERBS = {
+    "keep": "keep", "choose": "keep", "select": "keep",
+    "sunrise": "sunrise", "sun": "sunrise",
+    "place": "place", "go": "place", "visit": "place", "put": "place", "send": "place",
+    "wheelbarrow": "place", "barrow": "place",
+    "bonus": "bonus",
+    "pay": "pay", "spend": "pay",
+    "gain": "gain", "take": "gain", "get": "gain",
+    "fill": "fill", "refill": "fill",
+    "buy": "buy", "purchase": "buy",
+    "plant": "plant", "sow": "plant",
+    "tend": "tend", "grow": "tend",
+    "harvest": "harvest", "reap": "harvest",
+    "upgrade": "upgrade", "improve": "upgrade", "swap": "upgrade",
+    "clear": "clear", "chop": "clear", "cut": "clear",
+    "build": "build", "construct": "build",
+    "done": "done", "pass": "done", "end": "done", "finish": "done", "stop": "done", "skip": "done",
+}
+
+WORDS = {
+    # seeds and crops
+    "wheat": "wheat", "wheats": "wheat",
+    "strawberry": "strawberry", "strawberries": "strawberry", "straw": "strawberry",
+    "bush": "bush", "bushes": "bush", "blueberrybush": "bush", "blueberrybushes": "bush",
+    "blueberry": "blueberry", "blueberries": "blueberry",
+    "pumpkin": "pumpkin", "pumpkins": "pumpkin",
+    # resources
+    "fertilizer": "fertilizer", "fertiliser": "fertilizer", "fertilizers": "fertilizer",
+    "fertilisers": "fertilizer", "fert": "fertilizer", "manure": "fertilizer",
+    "water": "water", "bucket": "bucket",
+    "seed": "", "seeds": "",
+    # areas
+    "store": "store", "generalstore": "store", "general": "", "shop": "store",
+    "fields": "fields", "field": "fields",
+    "workshop": "workshop",
+    "market": "market", "farmersmarket": "market", "farmers": "", "farmer's": "",
+    "trading": "trading", "tradingpost": "trading", "post": "trading", "trade": "trading",
+    # other nouns
+    "character": "character", "farmhouse": "farmhouse", "house": "farmhouse",
+    "forest": "forest", "forests": "forest", "tile": "",
+    # orientation
+    "h": "h", "horizontal": "h", "across": "h", "lying": "h", "sideways": "h",
+    "v": "v", "vertical": "v", "down": "v", "standing": "v", "upright": "v",
+    # filler
+    "please": "", "the": "", "a": "", "an": "", "my": "", "on": "", "at": "", "to": "", "in": "",
+    "and": "", "with": "", "space": "", "i": "", "will": "", "one": "1", "two": "2", "three": "3",
+    "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
+}
+
+MULTIWORD = {
+    "general store": "store", "trading post": "trading", "farmer's market": "market",
+    "farmers market": "market", "blueberry bushes": "bush", "blueberry bush": "bush",
+}
+
+
+def _building_aliases() -> dict[str, str]:
+    out = {}
+    for key, building in C.BUILDINGS.items():
+        out[key] = key
+        out[building["name"].lower().replace(" ", "")] = key
+    return out
+
+
+BUILDING_WORDS = _building_aliases()
+CHARACTER_WORDS = {**{k: k for k in C.CHARACTERS},
+                   **{c["name"].lower().replace("the ", "").replace(" ", ""): k for k, c in C.CHARACTERS.items()}}
+FARMHOUSE_WORDS = {**{k: k for k in C.FARMHOUSES},
+                   **{f["name"].lower().replace(" ", ""): k for k, f in C.FARMHOUSES.items()}}
+VOCABULARY = set(VERBS) | set(WORDS) | set(BUILDING_WORDS) | set(CHARACTER_WORDS) | set(FARMHOUSE_WORDS)
+
+_CELL_LETTERS = C.COLUMNS
+_ROW_DIGITS = "".join(str(r) for r in range(1, C.ROWS + 1))
+
+
+def text(move: Move) -> str:
+    return " ".join([move.kind, *map(str, move.args)])
+
+
+def _canonical_cells(raw: str) -> str:
+    """``B2``, ``b-2``, ``b 2``, ``2b``, ``(b,2)`` and ``a1h`` all become ``b2``-style words."""
+    raw = re.sub(r"[()\[\]]", " ", raw)
+    raw = re.sub(rf"\b([{_CELL_LETTERS}])\s*[-/:]?\s*([{_ROW_DIGITS}])\b", r"\1\2", raw)
+    raw = re.sub(rf"\b([{_ROW_DIGITS}])\s*([{_CELL_LETTERS}])\b(?!\s*[-/:]?\s*[{_ROW_DIGITS}]\b)", r"\2\1", raw)
+    raw = re.sub(rf"\b([{_CELL_LETTERS}][{_ROW_DIGITS}])([hv])\b", r"\1 \2", raw)
+    return raw
+
+
+def _join_multiword(raw: str, table: dict[str, str]) -> str:
+    for phrase in sorted(table, key=len, reverse=True):
+        raw = re.sub(rf"\b{re.escape(phrase)}\b", phrase.replace(" ", ""), raw)
+    return raw
+
+
+def canonical(state: State, seat: int, raw: str) -> str:
+    """What the farmer wrote, in canonical words (raises InvalidMove)."""
+    raw = normalize(raw).replace("’", "'")
+    raw = re.sub(r"\bx(\d)\b", r"\1", raw)  # buy wheat x2
+    raw = _canonical_cells(raw)
+    phrases = dict(MULTIWORD)
+    phrases.update({b["name"].lower(): b["name"].lower().replace(" ", "") for b in C.BUILDINGS.values()})
+    phrases.update({c["name"].lower().replace("the ", ""): c["name"].lower().replace("the ", "").replace(" ", "")
+                    for c in C.CHARACTERS.values()})
+    phrases.update({f["name"].lower(): f["name"].lower().replace(" ", "") for f in C.FARMHOUSES.values()})
+    raw = _join_multiword(raw, {p: p.replace(" ", "") for p in phrases})
+    tokens = [t for t in re.split(r"[\s,]+", raw) if t and t != "the"]
+    if not tokens:
+        raise InvalidMove("write a move, for example “place store 2”")
+    verb = VERBS.get(tokens[0])
+    if verb is None:
+        guess = closest(tokens[0], VERBS)
+        hint = f"; did you mean “{VERBS[guess[0]]}”?" if guess else ""
+        raise InvalidMove(f"“{tokens[0]}” is not a Harvest command{hint}",
+                          suggestions=[VERBS[g] for g in guess])
+    words = []
+    for token in tokens[1:]:
+        if token in CELL_SET or token.isdigit():
+            words.append(token)
+        elif token in WORDS:
+            if WORDS[token]:
+                words.append(WORDS[token])
+        elif token in BUILDING_WORDS:
+            words.append(BUILDING_WORDS[token])
+        elif token in CHARACTER_WORDS or token in FARMHOUSE_WORDS:
+            words.append(token)
+        elif len(token) == 1 and token in "abc":  # market a
+            words.append(token)
+        else:
+            guess = closest(token, VOCABULARY)
+            hint = f"; did you mean “{guess[0]}”?" if guess else ""
+            raise InvalidMove(f"“{token}” is not a word Harvest knows{hint}", suggestions=guess)
+    return " ".join(_shape(state, seat, verb, words))
+
+
+def _shape(state: State, seat: int, verb: str, words: list[str]) -> list[str]:
+    """Put the words of one command in canonical order and fill in what is implied."""
+    turn = state.get("turn") or {}
+    if verb == "gain" and turn.get("step") == "bonus":
+        verb = "bonus"
+    if verb == "keep":
+        return ["keep", *_keep_words(state, seat, words)]
+    if verb == "sunrise":
+        return ["sunrise", *[w for w in words if w.isdigit()]]
+    if verb == "pay":
+        return ["pay", *[("bush" if w == "blueberry" else w) for w in words if not w.isdigit()]]
+    if verb in ("buy", "plant", "upgrade"):
+        words = ["bush" if w == "blueberry" else w for w in words]
+    if verb == "buy":
+        numbers = [w for w in words if w.isdigit()]
+        names = [w for w in words if not w.isdigit()]
+        return ["buy", *names, *(numbers or ["1"])]
+    if verb == "fill":
+        return ["fill", "bucket"]
+    if verb == "tend":
+        words = ["blueberry" if w == "bush" else w for w in words]
+        if words and words[0] in CELL_SET:
+            farmer = state["farmers"][seat]
+            tile = next((t for t in farmer["farm"]["crops"] if words[0] in t["cells"]), None)
+            if tile:
+                words.insert(0, "blueberry" if tile["crop"] == "bush" else tile["crop"])
+        if len(words) > 1 and words[1] in CELL_SET:  # any cell of the parent names it
+            farmer = state["farmers"][seat]
+            tile = next((t for t in farmer["farm"]["crops"] if words[1] in t["cells"]), None)
+            if tile:
+                words[1] = tile["cells"][0]
+    if verb == "clear" and "forest" not in words:
+        words.insert(0, "forest")
+    return [verb, *words]
+
+
+def _keep_words(state: State, seat: int, words: list[str]) -> list[str]:
+    dealt = (state.get("private") or {}).get(str(seat)) or {}
+    for word in words:
+        if word in CHARACTER_WORDS and CHARACTER_WORDS[word] in dealt.get("characters", []):
+            return ["character", str(dealt["characters"].index(CHARACTER_WORDS[word]) + 1)]
+        if word in FARMHOUSE_WORDS and FARMHOUSE_WORDS[word] in dealt.get("farmhouses", []):
+            return ["farmhouse", str(dealt["farmhouses"].index(FARMHOUSE_WORDS[word]) + 1)]
+        if word in CHARACTER_WORDS or word in FARMHOUSE_WORDS:
+            raise IllegalMove(f"“{word}” is not one of the cards you were dealt")
+    if words and words[0].isdigit() and state["phase"] == "choose":
+        farmer = state["farmers"][seat]
+        return ["character" if farmer["character"] is None else "farmhouse", words[0]]
+    return words
+
+
+# --------------------------------------------------------------------------- describe
+
+
+def _cells_text(anchor: str, orientation: str | None = None) -> str:
+    return "–".join(DOMINOES[(anchor, orientation)]) if orientation else anchor
+
+
+def describe(state: State, move: Move) -> str:
+    args = move.args
+    seat = state.get("active")
+    if move.kind == "keep":
+        dealt = (state.get("private") or {}).get(str(seat)) or {}
+        names = dealt.get(f"{args[0]}s")
+        if names:
+            table = C.CHARACTERS if args[0] == "character" else C.FARMHOUSES
+            return f"kept {table[names[args[1] - 1]]['name']}"
+        return f"kept a {args[0].title()}"
+    if move.kind == "sunrise":
+        return f"took sunrise tile {args[0]} ({C.SUNRISE_TILES[args[0]]['name']})"
+    if move.kind == "place":
+        area, label = args
+        where = C.AREA_NAMES[area]
+        if area == "market":
+            tile = state["market"][label]
+            return f"placed a Wheelbarrow on {where} tile {C.MARKET_TILES[tile]['name']}"
+        return f"placed a Wheelbarrow on the {where} ({label} action{'s' if label != 1 else ''})"
+    if move.kind == "bonus":
+        return f"took a {args[0].title()} as the Fields bonus"
+    if move.kind == "pay":
+        what = {"fertilizer": "2 Fertilizer", "water": "3 Water"}.get(args[0], f"a {C.CROP_NAMES.get(args[0], args[0])} seed")
+        return f"paid {what} to enter the Trading Post"
+    if move.kind == "gain":
+        return "gained a Fertilizer"
+    if move.kind == "fill":
+        return "filled the water bucket"
+    if move.kind == "buy":
+        return f"bought {args[1]} {C.CROP_NAMES[args[0]]} seed{'s' if args[1] != 1 else ''}"
+    if move.kind == "plant":
+        return f"planted {C.CROP_NAMES[args[0]]} on {_cells_text(*args[1:])}"
+    if move.kind == "tend":
+        if args[0] == "blueberry":
+            return f"grew a Blueberry on the bush at {args[1]}"
+        grown = _cells_text(*args[2:]) if args[0] == "pumpkin" else " and ".join(args[2:])
+        return f"tended the {C.CROP_NAMES[args[0]]} at {args[1]}, growing {grown}"
+    if move.kind == "harvest":
+        return "harvested every crop"
+    if move.kind == "upgrade":
+        if args[0] == "bucket":
+            return "upgraded the water bucket"
+        better = C.SEEDS[C.SEEDS.index(args[0]) + 1]
+        return f"upgraded a {C.CROP_NAMES[args[0]]} seed to {C.CROP_NAMES[better]}"
+    if move.kind == "clear":
+        return f"cleared the Forest on {args[1]}"
+    if move.kind == "build":
+        return f"built a {C.BUILDINGS[args[0]]['name']} on {args[1]}"
+    if move.kind == "done":
+        return "ended the visit"
+    return text(move)
+
+
+NOTATION_HELP = [
+    ("keep character 2", "keep the second Character you were dealt (or its name: keep lumberjack)"),
+    ("keep farmhouse 1", "keep the first Farmhouse you were dealt"),
+    ("sunrise 3", "take sunrise tile 3 from the display"),
+    ("place fields 3", "put a Wheelbarrow on the Fields' 3-action space (place market b: a market tile)"),
+    ("bonus water", "the Fields 1-space bonus: a Water or a Fertilizer"),
+    ("pay fertilizer", "enter the Trading Post for 2 Fertilizer (or: pay water, pay wheat)"),
+    ("buy wheat 2", "buy 2 Wheat seeds at the General Store"),
+    ("gain fertilizer", "take a Fertilizer at the General Store"),
+    ("fill bucket", "pay 1 coin to fill the water bucket"),
+    ("plant pumpkin a1 h", "plant a Pumpkin on a1 and b1 (v: on a1 and a2)"),
+    ("tend wheat b2 b3", "tend the Wheat on b2, the new Wheat goes on b3"),
+    ("tend strawberry c2 b2 d2", "tend the Strawberry on c2, the two new ones go on b2 and d2"),
+    ("tend blueberry c3", "grow a Blueberry on the bush at c3"),
+    ("harvest", "harvest every crop on your farm"),
+    ("upgrade bucket", "make the water bucket one step bigger"),
+    ("upgrade wheat", "Trading Post: swap a Wheat seed for a Strawberry seed and gain 1 coin"),
+    ("clear forest d4", "clear the Forest on d4"),
+    ("build silo c3", "build a Silo on c3, d3, c4 and d4"),
+    ("done", "end this visit (unused actions are lost)"),
+]

@@ -1,0 +1,278 @@
+"""The round structure of Harvest: who decides, what may be decided, what follows.
+
+Phases: ``choose`` (each farmer keeps one of two Characters and one of two
+Farmhouses), then four rounds of ``sunrise`` (pick a sunrise tile, gain its
+income), ``place`` (put a Wheelbarrow on a space) and ``act`` (resolve that
+space's actions), ending with sunset. Town-area actions live in
+:mod:`engine.harvest.actions`.
+"""
+
+from __future__ import annotations
+
+from engine.core import IllegalMove, Move, State, clone
+from engine.harvest import actions
+from engine.harvest import content as C
+from engine.harvest.state import SPACES, can_pay, gain, pay
+
+SEED_WORDS = C.SEEDS
+
+
+# --------------------------------------------------------------------------- legal moves
+
+
+def legal_moves(state: State) -> list[Move]:
+    phase = state["phase"]
+    if phase == "choose":
+        farmer = state["farmers"][state["active"]]
+        which = "character" if farmer["character"] is None else "farmhouse"
+        return [Move("keep", (which, 1)), Move("keep", (which, 2))]
+    if phase == "sunrise":
+        return [Move("sunrise", (n,)) for n in state["sunrise"]["display"]]
+    if phase == "place":
+        return place_moves(state)
+    if phase == "act":
+        step = state["turn"]["step"]
+        if step == "bonus":
+            return [Move("bonus", ("fertilizer",)), Move("bonus", ("water",))]
+        if step == "pay":
+            return pay_moves(state["farmers"][state["active"]])
+        return actions.action_moves(state) + [Move("done")]
+    return []
+
+
+def space_cost(state: State, name: str) -> dict:
+    space = SPACES[name]
+    if space["area"] == "market":
+        return C.MARKET_TILES[state["market"][space["label"]]]["cost"]
+    cost = space.get("cost", 0)
+    return {"coins": state["round"] if cost == "round" else cost}
+
+
+def is_closed(state: State, name: str) -> bool:
+    return name in state["blocked"] or (bool(state["spaces"][name]) and not SPACES[name].get("infinite"))
+
+
+def place_moves(state: State) -> list[Move]:
+    farmer = state["farmers"][state["active"]]
+    moves = []
+    for name in state["spaces"]:
+        if is_closed(state, name) and not farmer["closed"]:
+            continue
+        if not can_pay(farmer, space_cost(state, name)):
+            continue
+        if SPACES[name].get("entry") and not pay_moves(farmer):
+            continue
+        area, label = name.split()
+        moves.append(Move("place", (area, int(label) if label.isdigit() else label)))
+    return moves
+
+
+def pay_moves(farmer: dict) -> list[Move]:
+    moves = [Move("pay", (seed,)) for seed in C.SEEDS if farmer["seeds"][seed] >= C.TRADING_ENTRY["seed"]]
+    if farmer["fertilizer"] >= C.TRADING_ENTRY["fertilizer"]:
+        moves.append(Move("pay", ("fertilizer",)))
+    if farmer["water"] >= C.TRADING_ENTRY["water"]:
+        moves.append(Move("pay", ("water",)))
+    return moves
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(state: State, move: Move) -> State:
+    phase = state["phase"]
+    if phase == "over":
+        raise IllegalMove("the game is over")
+    if phase == "act" and state["turn"]["step"] == "act" and move.kind != "done":
+        actions.check(state, move)
+        new = clone(state)
+        actions.resolve(new, move)
+        _maybe_end_visit(new)
+        return new
+    if move not in legal_moves(state):
+        raise IllegalMove(_why_not(state, move))
+    new = clone(state)
+    HANDLERS[move.kind](new, move)
+    return new
+
+
+def _why_not(state: State, move: Move) -> str:
+    phase = state["phase"]
+    expected = {"choose": "keep", "sunrise": "sunrise", "place": "place"}.get(phase)
+    if phase == "act":
+        expected = {"bonus": "bonus", "pay": "pay", "act": "done"}[state["turn"]["step"]]
+    if move.kind != expected:
+        return {
+            "choose": "first keep a Character and a Farmhouse",
+            "sunrise": "first pick a sunrise tile",
+            "place": "first place a Wheelbarrow",
+            "bonus": "first take the Fields bonus: a Water or a Fertilizer",
+            "pay": "first pay to enter the Trading Post: 1 seed, 2 Fertilizer or 3 Water",
+            "done": "that is not an action of this space",
+        }[expected if phase != "act" else state["turn"]["step"] if expected != "done" else "done"]
+    if move.kind == "sunrise":
+        return f"sunrise tile {move.args[0] if move.args else '?'} is not on display"
+    if move.kind == "place":
+        name = " ".join(map(str, move.args))
+        if name not in state["spaces"]:
+            return f"there is no space “{name}” in this game"
+        if is_closed(state, name):
+            return f"{name} is taken"
+        return f"you cannot pay for {name}"
+    if move.kind == "pay":
+        return "you cannot pay that"
+    return "that is not possible now"
+
+
+def _keep(state: State, move: Move) -> None:
+    which, index = move.args
+    seat = state["active"]
+    farmer = state["farmers"][seat]
+    dealt = state["private"][str(seat)]
+    if which == "character":
+        farmer["character"] = dealt["characters"][index - 1]
+        return
+    farmer["farmhouse"] = dealt["farmhouses"][index - 1]
+    gain(farmer, C.FARMHOUSES[farmer["farmhouse"]].get("start", {}))
+    state["private"][str(seat)] = {}
+    if seat + 1 < state["seats"]:
+        state["active"] = seat + 1
+    else:
+        start_round(state)
+
+
+def start_round(state: State) -> None:
+    held = state["sunrise"]["held"]
+    state["sunrise"]["queue"] = sorted(range(state["seats"]), key=lambda s: held[s])
+    state["phase"] = "sunrise"
+    state["active"] = state["sunrise"]["queue"][0]
+
+
+def _sunrise(state: State, move: Move) -> None:
+    tile = move.args[0]
+    sunrise = state["sunrise"]
+    seat = sunrise["queue"].pop(0)
+    display = sunrise["display"]
+    display.remove(tile)
+    display.append(sunrise["held"][seat])
+    display.sort()
+    sunrise["held"][seat] = tile
+    farmer = state["farmers"][seat]
+    # Order of sunrise abilities: the tile, the Farmhouse, the Character, then buildings.
+    gain(farmer, C.SUNRISE_TILES[tile]["income"])
+    gain(farmer, C.FARMHOUSES[farmer["farmhouse"]].get("sunrise", {}))
+    gain(farmer, C.CHARACTERS[farmer["character"]].get("sunrise", {}))
+    for building in farmer["farm"]["buildings"]:
+        gain(farmer, C.BUILDINGS[building["building"]].get("sunrise", {}))
+    if sunrise["queue"]:
+        state["active"] = sunrise["queue"][0]
+        return
+    held = sunrise["held"]
+    state["order"] = sorted(range(state["seats"]), key=lambda s: held[s])
+    for f in state["farmers"]:
+        f["wheelbarrows"] = C.WHEELBARROWS
+    state["blocked"] = [C.SUNRISE_TILES[held[0]]["solo_block"]] if state["seats"] == 1 else []
+    state["phase"] = "place"
+    state["active"] = state["order"][0]
+
+
+def _place(state: State, move: Move) -> None:
+    name = " ".join(map(str, move.args))
+    seat = state["active"]
+    farmer = state["farmers"][seat]
+    if is_closed(state, name):
+        farmer["closed"] -= 1
+    pay(farmer, space_cost(state, name))
+    state["spaces"][name].append(seat)
+    farmer["wheelbarrows"] -= 1
+    space = SPACES[name]
+    turn = {"space": name, "step": "act", "left": space["actions"], "open": None, "used": [],
+            "tended": [], "grown": [], "grant": None}
+    if space["area"] == "market":
+        tile = C.MARKET_TILES[state["market"][space["label"]]]
+        gain(farmer, tile.get("gain", {}))
+        if "grant" not in tile:
+            _next_placer(state)
+            return
+        turn["grant"] = dict(tile["grant"])
+    elif space.get("bonus"):
+        turn["step"] = "bonus"
+    elif space.get("entry"):
+        turn["step"] = "pay"
+    state["phase"] = "act"
+    state["turn"] = turn
+    _maybe_end_visit(state)
+
+
+def _bonus(state: State, move: Move) -> None:
+    gain(state["farmers"][state["active"]], {move.args[0]: 1})
+    state["turn"]["step"] = "act"
+    _maybe_end_visit(state)
+
+
+def _pay(state: State, move: Move) -> None:
+    farmer = state["farmers"][state["active"]]
+    what = move.args[0]
+    if what in C.SEEDS:
+        farmer["seeds"][what] -= C.TRADING_ENTRY["seed"]
+    else:
+        farmer[what] -= C.TRADING_ENTRY[what]
+    state["turn"]["step"] = "act"
+    _maybe_end_visit(state)
+
+
+def _done(state: State, move: Move) -> None:
+    _next_placer(state)
+
+
+def _maybe_end_visit(state: State) -> None:
+    """A visit ends by itself once nothing is left to do in it."""
+    if state["turn"]["step"] == "act" and not actions.action_moves(state):
+        _next_placer(state)
+
+
+def _next_placer(state: State) -> None:
+    state["turn"] = None
+    order = state["order"]
+    start = order.index(state["active"]) + 1
+    for k in range(len(order)):
+        seat = order[(start + k) % len(order)]
+        if state["farmers"][seat]["wheelbarrows"] > 0:
+            state["phase"] = "place"
+            state["active"] = seat
+            return
+    sunset(state)
+
+
+def sunset(state: State) -> None:
+    """Wheelbarrows come home; buildings get cheaper, the cheapest go; the
+    market shows its next tiles; the round marker moves (or the game ends)."""
+    if state["round"] == C.ROUNDS:
+        state["phase"] = "over"
+        state["active"] = None
+        return
+    for name in state["spaces"]:
+        state["spaces"][name] = []
+    state["blocked"] = []
+    for f in state["farmers"]:
+        f["closed"] = 0
+    shop = state["buildings"]
+    for offer in shop["offer"]:
+        offer["cost"] = max(0, offer["cost"] - C.BUILDING_SUNSET_DISCOUNT)
+    if shop["offer"]:
+        cheapest = min(o["cost"] for o in shop["offer"])
+        shop["discarded"].extend(o["building"] for o in shop["offer"] if o["cost"] == cheapest)
+        shop["offer"] = [o for o in shop["offer"] if o["cost"] != cheapest]
+    deck = state["hidden"]["buildings"]
+    while len(shop["offer"]) < C.BUILDING_DISPLAY and deck:
+        drawn = deck.pop(0)
+        shop["offer"].append({"building": drawn, "cost": C.BUILDINGS[drawn]["cost"]})
+    shop["deck"] = len(deck)
+    for label, stack in state["hidden"]["market"].items():
+        state["market"][label] = stack.pop(0) if stack else None
+        state["market_left"][label] = len(stack)
+    state["round"] += 1
+    start_round(state)
+
+
+HANDLERS = {"keep": _keep, "sunrise": _sunrise, "place": _place, "bonus": _bonus, "pay": _pay, "done": _done}
