@@ -1,0 +1,107 @@
+"""Sentences for the other farmers about a move, including what followed
+from it by itself (harvests, Medals, Reputation tiles, the Livestock track)."""
+
+from __future__ import annotations
+
+from engine.core import Move, State
+from engine.sunfield import content as C
+from engine.sunfield.moves import COLUMN_INDEX
+from engine.sunfield.rules import take_cost
+
+
+def _n(count: int, word: str) -> str:
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def _veg(name: str) -> str:
+    return name.capitalize()
+
+
+def _client(client_id: str) -> str:
+    client = C.CLIENTS[client_id]
+    return f"the {client.colour} Client worth {client.value}"
+
+
+def _tile(tile_id: str) -> str:
+    tile = C.TILES[tile_id]
+    return f"the {tile.animal.capitalize()} tile ({', '.join(_veg(v) for v in tile.vegetables)})"
+
+
+def what_happened(state: State, move: Move) -> str:
+    kind, a = move.kind, move.args
+    farmer = state["farmers"][state["seat"]]
+    if kind == "take":
+        column = state["market"][COLUMN_INDEX[a[0]]]
+        slot = column[a[1] - 1]
+        cost = take_cost(column, a[1] - 1)
+        text = f"took {_tile(slot['tile'])} at {a[0]}{a[1]}"
+        if cost:
+            text += f", placing {_n(cost, 'Seed')} above it"
+        if slot["seeds"]:
+            text += f", and collected the {_n(slot['seeds'], 'Seed')} on it"
+        return text
+    if kind == "place":
+        return f"placed {_tile(state['pending']['tile'])} in their Plot at ({a[0]}, {a[1]})"
+    if kind == "put":
+        return f"put a {_veg(a[0])} on their tile at ({a[1]}, {a[2]})"
+    if kind == "exchange":
+        return f"spent {C.EXCHANGE_COST} Seeds to exchange a {_veg(a[0])} for a {_veg(a[1])}"
+    if kind == "buy":
+        return f"spent {C.BUY_COST} Seeds on a {_veg(a[0])}"
+    if kind == "deliver":
+        if a[0] == "reserved":
+            return "delivered the Client they had reserved"
+        return f"delivered {_client(state['clients'][a[0] - 1])} (space {a[0]})"
+    if kind == "end":
+        return "ended their turn" if state["acted"] else "passed (nothing to take or deliver)"
+    if kind == "draw":
+        return "used the draw power: took the top tile of a draw pile"
+    if kind == "reserve":
+        return f"used the reserve power on {_client(state['clients'][a[0] - 1])} (space {a[0]})"
+    if kind == "swap":
+        old = farmer["plot"][f"{a[0]},{a[1]}"]["animal"]
+        return f"used the swap power: the {old.capitalize()} at ({a[0]}, {a[1]}) became a {a[2].capitalize()}"
+    if kind == "herd":
+        return f"used the herd power: moved an Animal from ({a[0]}, {a[1]}) to ({a[2]}, {a[3]})"
+    if kind == "trade":
+        return f"used the trade power: a {_veg(a[0])} for a {_veg(a[1])}"
+    if kind == "gain":
+        return f"used the gain power: a {_veg(a[0])} into their Wheelbarrow"
+    if kind == "pick":
+        return f"used the pick power: a {_veg(a[0])} from ({a[1]}, {a[2]}) into their Wheelbarrow"
+    if kind == "shift":
+        return f"used the shift power: a {_veg(a[0])} from ({a[1]}, {a[2]}) to ({a[3]}, {a[4]})"
+    if kind == "sow":
+        return f"used the sow power: a {_veg(a[0])} on ({a[1]}, {a[2]})"
+    if kind == "move":
+        return f"used the move power: their tile at ({a[0]}, {a[1]}) moved to ({a[2]}, {a[3]})"
+    return kind
+
+
+def consequences(before: dict, after: dict, board_before: State, board_after: State) -> list[str]:
+    """What followed by itself: compare the farmer before and after the move."""
+    out = []
+    harvested = sum(1 for k, t in after["plot"].items() if t["pasture"]) - sum(1 for t in before["plot"].values() if t["pasture"])
+    if harvested > 0:
+        out.append(f"harvested {_n(harvested, 'tile')}")
+    medals = after["medals"][len(before["medals"]):]
+    for medal in medals:
+        out.append(f"won a Medal worth {medal}")
+    validated = sum(r["validated"] for r in after["reputation"]) - sum(r["validated"] for r in before["reputation"])
+    if validated:
+        out.append(f"validated {_n(validated, 'Reputation tile')}")
+    if after["livestock"] and after["livestock"]["position"] > before["livestock"]["position"]:
+        out.append(f"advanced their Farmer token to column {after['livestock']['position']}")
+    if board_after["ending"] and not board_before["ending"]:
+        out.append("emptied a draw pile: this is the last round")
+    return out
+
+
+def describe(game, state: State, move: Move) -> str:
+    sentence = what_happened(state, move)
+    after = game.apply(state, move)
+    seat = state["seat"]
+    more = consequences(state["farmers"][seat], after["farmers"][seat], state, after)
+    if more:
+        sentence += "; " + ", ".join(more)
+    return sentence

@@ -1,0 +1,296 @@
+"""Which moves are legal, why a move is not, and how a move changes the state.
+
+Moves (verb = Move.kind; arguments as in the typed notation, see notation.py):
+
+    take  column row        take a Field tile (column "a"-"c", row 1-3)
+    place x y               place the tile taken (or drawn) in the Plot
+    put   veg x y           put a gained Vegetable on a tile (only real choices)
+    exchange give get       3 Seeds: a Wheelbarrow Vegetable for another
+    buy   veg               5 Seeds: a Vegetable into the Wheelbarrow
+    deliver space|reserved  deliver a Client (space 1-5, or the reserved one)
+    end                     end the turn when it does not end by itself
+    draw, reserve, swap, herd, trade, gain, pick, shift, sow, move   powers
+
+When a turn ends: by itself, as soon as the action (take + place + puts, or
+deliver) is complete; in advanced mode, if a power can still be used then,
+the farmer ends it with ``end`` (or uses the power). Seeds may be spent only
+before the action.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core import IllegalMove, Move, State
+from engine.sunfield import content as C
+from engine.sunfield import powers, rules
+from engine.sunfield.plot import open_positions
+from engine.sunfield.state import key
+
+COLUMN_INDEX = {c: i for i, c in enumerate(C.COLUMNS)}
+
+
+# --------------------------------------------------------------------------- legal moves by verb
+
+
+def _take(state: State, farmer: dict) -> list[Move]:
+    out = []
+    for c, column in enumerate(state["market"]):
+        for row, slot in enumerate(column):
+            if slot and rules.take_cost(column, row) <= farmer["seeds"]:
+                out.append(Move("take", (C.COLUMNS[c], row + 1)))
+    return out
+
+
+def _place(state: State, farmer: dict) -> list[Move]:
+    out = []
+    for k in open_positions(farmer["plot"]):
+        x, y = k.split(",")
+        out.append(Move("place", (int(x), int(y))))
+    return out
+
+
+def _put(state: State, farmer: dict) -> list[Move]:
+    out = []
+    for veg, places in rules.open_choices(state).items():
+        for k in places:
+            x, y = k.split(",")
+            out.append(Move("put", (veg, int(x), int(y))))
+    return out
+
+
+def _exchange(state: State, farmer: dict) -> list[Move]:
+    if farmer["seeds"] < C.EXCHANGE_COST:
+        return []
+    wheelbarrow, reserve = farmer["wheelbarrow"], state["reserve"]
+    return [
+        Move("exchange", (give, get))
+        for give in C.VEGETABLES
+        if wheelbarrow[give]
+        for get in C.VEGETABLES
+        if get != give and reserve[get]
+    ]
+
+
+def _buy(state: State, farmer: dict) -> list[Move]:
+    if farmer["seeds"] < C.BUY_COST:
+        return []
+    return [Move("buy", (veg,)) for veg in C.VEGETABLES if state["reserve"][veg]]
+
+
+def _deliver(state: State, farmer: dict) -> list[Move]:
+    wheelbarrow = farmer["wheelbarrow"]
+    out = [Move("deliver", (space + 1,)) for space, client in enumerate(state["clients"]) if client and rules.can_pay(wheelbarrow, client)]
+    reserved = state["private"][str(state["seat"])]["reserved"]
+    if reserved and rules.can_pay(wheelbarrow, reserved[0]):
+        out.append(Move("deliver", ("reserved",)))
+    return out
+
+
+def _powers(state: State) -> list[Move]:
+    out = []
+    for name in powers.open_powers(state):
+        out += powers.power_moves(state, name)
+    return out
+
+
+def legal_moves(state: State) -> list[Move]:
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    farmer = rules.farmer_to_act(state)
+    if phase == "place":
+        return _place(state, farmer)
+    if phase == "put":
+        return _put(state, farmer)
+    if phase == "after":
+        return _powers(state) + [Move("end")]
+    actions = _take(state, farmer) + _deliver(state, farmer)
+    extras = _exchange(state, farmer) + _buy(state, farmer)
+    if state["advanced"]:
+        extras += _powers(state)
+    if not actions:
+        actions = [Move("end")]  # nothing to take or deliver: the turn is passed
+    return actions + extras
+
+
+_BY_VERB = {"take": _take, "place": _place, "put": _put, "exchange": _exchange, "buy": _buy, "deliver": _deliver}
+_PHASE_VERBS = {
+    "act": {"take", "deliver", "exchange", "buy", *C.POWERS},
+    "place": {"place"},
+    "put": {"put"},
+    "after": {"end", *C.POWERS},
+    "over": set(),
+}
+
+
+def is_legal(state: State, move: Move) -> bool:
+    """As ``move in legal_moves(state)``, computing only the moves of its verb."""
+    phase = state["phase"]
+    if move.kind == "end":
+        return move in legal_moves(state) if phase in ("act", "after") else False
+    if move.kind not in _PHASE_VERBS[phase]:
+        return False
+    if move.kind in C.POWERS:
+        return move.kind in powers.open_powers(state) and move in powers.power_moves(state, move.kind)
+    return move in _BY_VERB[move.kind](state, rules.farmer_to_act(state))
+
+
+# --------------------------------------------------------------------------- applying
+
+
+def apply_move(state: State, move: Move) -> None:
+    """Play a legal move on ``state`` (changed in place)."""
+    kind, args = move.kind, move.args
+    if kind == "take":
+        rules.take_field_tile(state, COLUMN_INDEX[args[0]], args[1] - 1)
+    elif kind == "place":
+        rules.place_field_tile(state, *args)
+    elif kind == "put":
+        rules.put_vegetable(state, args[0], key(args[1], args[2]))
+    elif kind == "exchange":
+        rules.exchange_vegetable(state, *args)
+    elif kind == "buy":
+        rules.buy_vegetable(state, *args)
+    elif kind == "deliver":
+        if args[0] == "reserved":
+            rules.deliver_reserved_client(state)
+        else:
+            rules.deliver_client(state, args[0] - 1)
+    elif kind == "end":
+        rules.end_turn(state)
+    else:
+        powers.use_power(state, move)
+
+
+# --------------------------------------------------------------------------- why not
+
+
+def _name(word: str) -> str:
+    return word.capitalize()
+
+
+def _phase_reason(state: State, verb: str) -> str | None:
+    """Why no ``verb`` move can be played in the current phase (None: the phase allows it)."""
+    phase = state["phase"]
+    if phase == "over":
+        return "the game is over"
+    if phase == "place" and verb != "place":
+        return f"first place the tile you have ({state['pending']['tile']}) in your Plot, e.g. “place x y”"
+    if phase == "put" and verb != "put":
+        waiting = ", ".join(_name(v) for v in rules.open_choices(state))
+        return f"first choose where your gained Vegetables go ({waiting}), e.g. “put carrot x y”"
+    if verb in ("place", "put") and phase not in ("place", "put"):
+        return "there is no tile or Vegetable waiting to be placed"
+    if phase == "after" and verb in ("take", "deliver", "exchange", "buy"):
+        return "you have already taken your action this turn; use a power or “end”"
+    if verb in C.POWERS and not state["advanced"]:
+        return "powers belong to the advanced mode (Livestock cards)"
+    return None
+
+
+def explain(state: State, move: Move) -> str:
+    """Why ``move`` (well-formed) is not legal now, in the farmer's words."""
+    reason = _phase_reason(state, move.kind)
+    if reason:
+        return reason
+    farmer = rules.farmer_to_act(state)
+    kind, args = move.kind, move.args
+    if kind == "take":
+        return _explain_take(state, farmer, args)
+    if kind == "place":
+        return f"a new tile goes on an empty place next to a tile of your Plot; ({args[0]}, {args[1]}) is not one"
+    if kind == "put":
+        veg = args[0]
+        if veg not in rules.open_choices(state):
+            return f"you have no {_name(veg)} waiting to be placed"
+        return f"a gained {_name(veg)} goes on a free {_name(veg)} space of a tile next to the new tile or of its colour; ({args[1]}, {args[2]}) has none"
+    if kind == "exchange":
+        give, get = args
+        if farmer["seeds"] < C.EXCHANGE_COST:
+            return f"you need {C.EXCHANGE_COST} Seeds to exchange a Vegetable, you have {farmer['seeds']}"
+        return _explain_swap_vegetables(state, farmer, give, get)
+    if kind == "buy":
+        if farmer["seeds"] < C.BUY_COST:
+            return f"you need {C.BUY_COST} Seeds to buy a Vegetable, you have {farmer['seeds']}"
+        return f"the reserve has no {_name(args[0])} left"
+    if kind == "deliver":
+        return _explain_deliver(state, farmer, args[0])
+    if kind in C.POWERS:
+        return _explain_power(state, farmer, move)
+    return explain_verb(state, kind)
+
+
+def explain_verb(state: State, verb: str) -> str:
+    """Why no ``verb`` move at all is legal now."""
+    reason = _phase_reason(state, verb)
+    if reason:
+        return reason
+    farmer = rules.farmer_to_act(state)
+    if verb == "take":
+        return "no Field tile is within reach of your Seeds"
+    if verb == "deliver":
+        return "no Client can be delivered with the Vegetables in your Wheelbarrow"
+    if verb == "exchange":
+        if farmer["seeds"] < C.EXCHANGE_COST:
+            return f"you need {C.EXCHANGE_COST} Seeds to exchange a Vegetable, you have {farmer['seeds']}"
+        return "your Wheelbarrow has nothing to exchange"
+    if verb == "buy":
+        if farmer["seeds"] < C.BUY_COST:
+            return f"you need {C.BUY_COST} Seeds to buy a Vegetable, you have {farmer['seeds']}"
+        return "the reserve has no Vegetables left"
+    if verb == "end":
+        return "your turn is not over: take a Field tile or deliver a Client first"
+    if verb in C.POWERS:
+        return _explain_power(state, farmer, Move(verb))
+    return f"“{verb}” is not possible now"
+
+
+def _explain_take(state, farmer, args):
+    column, row = args
+    label = f"{column}{row}"
+    slots = state["market"][COLUMN_INDEX[column]]
+    if not slots[row - 1]:
+        return f"there is no Field tile at {label}"
+    cost = rules.take_cost(slots, row - 1)
+    return f"you need {cost} Seed{'s' if cost != 1 else ''} to take {label}, you have {farmer['seeds']}"
+
+
+def _explain_swap_vegetables(state, farmer, give, get):
+    if give == get:
+        return "exchange for a different Vegetable"
+    if not farmer["wheelbarrow"][give]:
+        return f"your Wheelbarrow has no {_name(give)}"
+    return f"the reserve has no {_name(get)} left"
+
+
+def _explain_deliver(state, farmer, space):
+    if space == "reserved":
+        reserved = state["private"][str(state["seat"])]["reserved"]
+        if not reserved:
+            return "you have no reserved Client"
+        client = reserved[0]
+    else:
+        client = state["clients"][space - 1]
+        if not client:
+            return f"there is no Client on space {space}"
+    missing = Counter(C.CLIENTS[client].vegetables)
+    missing.subtract(farmer["wheelbarrow"])
+    lacking = ", ".join(f"{n} {_name(v)}" for v, n in missing.items() if n > 0)
+    return f"this Client asks for {', '.join(_name(v) for v in C.CLIENTS[client].vegetables)}; your Wheelbarrow lacks {lacking}"
+
+
+def _explain_power(state, farmer, move):
+    name = move.kind
+    if not state["advanced"]:
+        return "powers belong to the advanced mode (Livestock cards)"
+    columns = powers.power_columns(farmer)
+    if name not in columns:
+        return f"your Farmer token has not reached a column with the “{name}” power"
+    if columns[name] in farmer["livestock"]["used"]:
+        return f"you have already used the “{name}” power (once per game)"
+    if farmer["seeds"] < 1:
+        return "using a power costs a Seed, you have none"
+    if not powers.power_moves(state, name):
+        return f"the “{name}” power has nothing to act on now"
+    return f"the “{name}” power cannot do that: {C.POWERS[name]}"

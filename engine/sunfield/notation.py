@@ -1,0 +1,278 @@
+"""Moves as text: the canonical typed form, and a forgiving parser.
+
+Typed (what a farmer writes in a mail) and code (links, move log)::
+
+    take b2                  take:b:2
+    place 1 -1               place:1:-1
+    put carrot 0 1           put:carrot:0:1
+    exchange carrot corn     exchange:carrot:corn
+    buy corn                 buy:corn
+    deliver 3                deliver:3
+    deliver reserved         deliver:reserved
+    end                      end
+    draw                     draw
+    reserve 2                reserve:2
+    swap 0 1 cow             swap:0:1:cow
+    herd 0 1 to 2 0          herd:0:1:2:0
+    trade carrot corn        trade:carrot:corn
+    gain corn                gain:corn
+    pick carrot 0 1          pick:carrot:0:1
+    shift carrot 0 1 to 1 1  shift:carrot:0:1:1:1
+    sow corn 0 1             sow:corn:0:1
+    move 0 1 to 2 1          move:0:1:2:1
+
+The parser accepts any case, plurals, synonyms ("brocoli", "aubergine",
+"maize"), unique abbreviations ("ex car co"), filler words ("take the tile
+at b2", "put a carrot on (0, 1)"), rows by animal ("take b cow") and
+coordinates written "1,-1", "(1 -1)", "1 / -1" or "x=1 y=-1". A partial
+command that fits one legal move is that move; several are an AmbiguousMove.
+"""
+
+from __future__ import annotations
+
+import re
+
+from engine.core import AmbiguousMove, IllegalMove, InvalidMove, Move, State, closest, normalize
+from engine.sunfield import content as C
+from engine.sunfield.moves import explain_verb
+
+#: verb -> (argument pattern, ...): c column, n integer, v vegetable, a animal,
+#: r the word "reserved"; a verb may have several patterns (deliver)
+PATTERNS = {
+    "take": ("cn",),
+    "place": ("nn",),
+    "put": ("vnn",),
+    "exchange": ("vv",),
+    "buy": ("v",),
+    "deliver": ("n", "r"),
+    "end": ("",),
+    "draw": ("",),
+    "reserve": ("n",),
+    "swap": ("nna",),
+    "herd": ("nnnn",),
+    "trade": ("vv",),
+    "gain": ("v",),
+    "pick": ("vnn",),
+    "shift": ("vnnnn",),
+    "sow": ("vnn",),
+    "move": ("nnnn",),
+}
+
+VERB_WORDS = {verb: verb for verb in PATTERNS} | {
+    "grab": "take",
+    "lay": "place",
+    "change": "exchange",
+    "swap_vegetable": "exchange",
+    "purchase": "buy",
+    "serve": "deliver",
+    "fulfil": "deliver",
+    "fulfill": "deliver",
+    "done": "end",
+    "pass": "end",
+    "finish": "end",
+    "plant": "sow",
+}
+VEGETABLE_WORDS = {
+    "broccoli": "broccoli", "brocoli": "broccoli", "brocolli": "broccoli", "broccolli": "broccoli",
+    "carrot": "carrot", "carot": "carrot",
+    "eggplant": "eggplant", "aubergine": "eggplant", "egg": "eggplant",
+    "corn": "corn", "maize": "corn", "sweetcorn": "corn",
+}
+ANIMAL_WORDS = {"sheep": "sheep", "ewe": "sheep", "lamb": "sheep", "pig": "pig", "hog": "pig", "cow": "cow", "cattle": "cow"}
+RESERVED_WORDS = {"reserved", "reserve", "hidden", "facedown"}
+FILLER = {
+    "a", "an", "the", "at", "to", "on", "onto", "into", "in", "from", "for", "with", "and", "of", "my", "i",
+    "tile", "field", "column", "col", "row", "space", "client", "x", "y", "position", "pos", "turn",
+    "animal", "vegetable", "veg", "please", "it", "card", "number", "no",
+}
+ROW_OF_ANIMAL = {animal: row + 1 for row, animal in enumerate(C.ROWS)}
+
+_SEPARATORS = re.compile(r"->|=>|→|[()\[\]{}/=:#]")
+_GLUED = re.compile(r"([abc])(-?\d+)\Z|(\d+)([abc])\Z")
+_INT = re.compile(r"[+-]?\d+\Z")
+
+
+# --------------------------------------------------------------------------- text
+
+
+def text(move: Move) -> str:
+    kind, a = move.kind, move.args
+    if kind == "take":
+        return f"take {a[0]}{a[1]}"
+    if kind in ("herd", "move"):
+        return f"{kind} {a[0]} {a[1]} to {a[2]} {a[3]}"
+    if kind == "shift":
+        return f"shift {a[0]} {a[1]} {a[2]} to {a[3]} {a[4]}"
+    return " ".join([kind, *map(str, a)])
+
+
+def check_shape(move: Move) -> None:
+    """InvalidMove unless ``move`` has a known verb and arguments of the right kinds."""
+    patterns = PATTERNS.get(move.kind)
+    if patterns is None or not any(_fits(move.args, p) for p in patterns):
+        raise InvalidMove(f"not a Sunfield Farm move: {move.code()!r}")
+
+
+def _fits(args: tuple, pattern: str) -> bool:
+    if len(args) != len(pattern):
+        return False
+    for arg, kind in zip(args, pattern):
+        ok = {
+            "n": isinstance(arg, int),
+            "c": arg in C.COLUMNS,
+            "v": arg in C.VEGETABLES,
+            "a": arg in C.ANIMALS,
+            "r": arg == "reserved",
+        }[kind]
+        if not ok:
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+def _tokens(typed: str) -> list[str]:
+    cleaned = normalize(_SEPARATORS.sub(" ", typed.lower()))
+    out = []
+    for token in cleaned.split():
+        glued = _GLUED.match(token)
+        if glued:
+            letter, number = (glued.group(1), glued.group(2)) if glued.group(1) else (glued.group(4), glued.group(3))
+            out += [letter, number]
+        else:
+            out.append(token.strip(".!?'\""))
+    return [t for t in out if t]
+
+
+def _lookup(word: str, words: dict[str, str]) -> str | None:
+    """Exact word, its singular, or a unique abbreviation (2+ letters)."""
+    for candidate in (word, word[:-1] if word.endswith("s") else None, word[:-2] if word.endswith("es") else None):
+        if candidate and candidate in words:
+            return words[candidate]
+    if len(word) >= 2:
+        found = {meaning for w, meaning in words.items() if w.startswith(word)}
+        if len(found) == 1:
+            return found.pop()
+    return None
+
+
+def _verb(tokens: list[str]) -> tuple[str, list[str]]:
+    if not tokens:
+        raise InvalidMove("empty command; try “take b2” or “deliver 3”", suggestions=["take b2", "deliver 3"])
+    word, rest = tokens[0], tokens[1:]
+    verb = VERB_WORDS.get(word) or _lookup(word, VERB_WORDS)
+    if verb is None:
+        hints = closest(word, VERB_WORDS, n=3, cutoff=0.6)
+        hint = f"; did you mean {' or '.join(f'“{h}”' for h in hints)}?" if hints else ""
+        raise InvalidMove(f"unknown command “{word}”{hint}", suggestions=[VERB_WORDS[h] for h in hints])
+    return verb, rest
+
+
+def _classify(verb: str, rest: list[str]) -> dict[str, list]:
+    """Sort the words after the verb into columns, numbers, Vegetables, Animals."""
+    found: dict[str, list] = {"c": [], "n": [], "v": [], "a": [], "r": []}
+    for word in rest:
+        if _INT.match(word):
+            found["n"].append(int(word))
+        elif verb == "take" and word in C.COLUMNS:
+            found["c"].append(word)
+        elif word in RESERVED_WORDS and verb == "deliver":
+            found["r"].append("reserved")
+        elif word in FILLER:
+            continue
+        elif (veg := _lookup(word, VEGETABLE_WORDS)) is not None:
+            found["v"].append(veg)
+        elif (animal := _lookup(word, ANIMAL_WORDS)) is not None:
+            found["a"].append(animal)
+        else:
+            vocabulary = list(VEGETABLE_WORDS) + list(ANIMAL_WORDS)
+            hints = closest(word, vocabulary, n=3, cutoff=0.6)
+            hint = f"; did you mean {' or '.join(f'“{h}”' for h in hints)}?" if hints else ""
+            raise InvalidMove(f"“{word}” is not a word of Sunfield Farm moves{hint}")
+    return found
+
+
+def _refine(verb: str, found: dict[str, list], phase: str) -> str:
+    """Verbs a farmer may use loosely: "move" a Vegetable / an Animal, "put" a tile, ..."""
+    if verb == "move" and found["v"]:
+        return "shift"
+    if verb == "move" and found["a"]:
+        return "herd"
+    if verb == "put" and not found["v"] and phase == "place":
+        return "place"
+    if verb == "place" and found["v"] and phase == "put":
+        return "put"
+    if verb == "take" and found["a"] and not found["n"]:
+        found["n"] = [ROW_OF_ANIMAL[found["a"].pop()]]
+    return verb
+
+
+def parse(game, state: State, seat: int, typed: str) -> Move:
+    if not isinstance(typed, str) or len(typed) > 300:
+        raise InvalidMove("a move is a short line of text, like “take b2”")
+    if state["phase"] == "over":
+        raise IllegalMove("the game is over")
+    if seat != state["seat"]:
+        raise IllegalMove(f"it is not your turn: farmer {state['seat'] + 1} is to play")
+    verb, rest = _verb(_tokens(typed))
+    found = _classify(verb, rest)
+    verb = _refine(verb, found, state["phase"])
+    pattern = _pattern(verb, found)
+    for kind in "cnvar":
+        if len(found[kind]) > pattern.count(kind):
+            raise InvalidMove(f"too many {_KIND_NAMES[kind]} for “{verb}”; e.g. “{_EXAMPLES[verb]}”")
+
+    legal = [m for m in game.legal_moves(state) if m.kind == verb]
+    matching = [m for m in legal if _matches(m, found)]
+    complete = all(len(found[kind]) == pattern.count(kind) for kind in "cnvar")
+    if len(matching) == 1:
+        return matching[0]
+    if len(matching) > 1:
+        texts = sorted(text(m) for m in matching)
+        raise AmbiguousMove(f"“{typed.strip()}” could mean {len(texts)} moves: say which", candidates=texts)
+    texts = [text(m) for m in game.legal_moves(state)]
+    if complete:
+        move = Move(verb, tuple(_arrange(found, pattern)))
+        check_shape(move)
+        reason = game.explain(state, move)
+        same_verb = [text(m) for m in legal]
+        suggestions = closest(text(move), same_verb, n=3, cutoff=0.5) or same_verb[:3] or closest(text(move), texts, n=3, cutoff=0.3)
+        raise IllegalMove(reason, suggestions=suggestions)
+    if legal:
+        raise IllegalMove(f"no “{verb}” move matches “{typed.strip()}” now", suggestions=[text(m) for m in legal][:5])
+    raise IllegalMove(explain_verb(state, verb), suggestions=texts[:5])
+
+
+_KIND_NAMES = {"c": "columns", "n": "numbers", "v": "Vegetables", "a": "Animals", "r": "words"}
+_EXAMPLES = {
+    "take": "take b2", "place": "place 1 -1", "put": "put carrot 0 1", "exchange": "exchange carrot corn",
+    "buy": "buy corn", "deliver": "deliver 3", "end": "end", "draw": "draw", "reserve": "reserve 2",
+    "swap": "swap 0 1 cow", "herd": "herd 0 1 to 2 0", "trade": "trade carrot corn", "gain": "gain corn",
+    "pick": "pick carrot 0 1", "shift": "shift carrot 0 1 to 1 1", "sow": "sow corn 0 1", "move": "move 0 1 to 2 1",
+}
+
+
+def _pattern(verb: str, found: dict[str, list]) -> str:
+    patterns = PATTERNS[verb]
+    if len(patterns) == 1:
+        return patterns[0]
+    return next((p for p in patterns if all(found[k] == [] or k in p for k in "cnvar")), patterns[0])
+
+
+def _arrange(found: dict[str, list], pattern: str) -> list:
+    taken = {kind: iter(values) for kind, values in found.items()}
+    return [next(taken[kind]) for kind in pattern]
+
+
+def _matches(move: Move, found: dict[str, list]) -> bool:
+    """Whether what was typed is consistent with ``move``: each kind of
+    argument typed is a prefix of the move's arguments of that kind."""
+    typed_kinds = {
+        "c": [a for a in move.args if a in C.COLUMNS],
+        "n": [a for a in move.args if isinstance(a, int)],
+        "v": [a for a in move.args if a in C.VEGETABLES],
+        "a": [a for a in move.args if a in C.ANIMALS],
+        "r": [a for a in move.args if a == "reserved"],
+    }
+    return all(typed_kinds[k][: len(found[k])] == found[k] for k in "cnvar")

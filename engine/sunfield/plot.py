@@ -1,0 +1,87 @@
+"""Geometry of a farmer's Plot: a square grid of Field tiles keyed "x,y".
+
+Two tiles are adjacent when they share a side (no diagonals).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.sunfield import content as C
+
+_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+
+
+def neighbours(k: str) -> list[str]:
+    x, y = k.split(",")
+    x, y = int(x), int(y)
+    return [f"{x + dx},{y + dy}" for dx, dy in _STEPS]
+
+
+def free_spaces(tile: dict, veg: str) -> int:
+    """Free ``veg`` spaces of a Vegetable-face tile."""
+    if tile["pasture"]:
+        return 0
+    return sum(1 for space, filled in zip(C.TILES[tile["tile"]].vegetables, tile["filled"]) if space == veg and not filled)
+
+
+def animals_in_plot(plot: dict) -> Counter:
+    return Counter(t["animal"] for t in plot.values() if t["animal"])
+
+
+def open_positions(plot: dict, without: str | None = None) -> list[str]:
+    """Empty grid cells adjacent to a tile of the Plot (ignoring ``without``),
+    in a stable order: where a tile may be placed."""
+    seen: dict[str, None] = {}
+    for k in plot:
+        if k == without:
+            continue
+        for n in neighbours(k):
+            if (n not in plot or n == without) and n not in seen:
+                seen[n] = None
+    return list(seen)
+
+
+def is_connected(cells: set[str]) -> bool:
+    if not cells:
+        return True
+    start = next(iter(cells))
+    seen, todo = {start}, [start]
+    while todo:
+        for n in neighbours(todo.pop()):
+            if n in cells and n not in seen:
+                seen.add(n)
+                todo.append(n)
+    return len(seen) == len(cells)
+
+
+def largest_rectangle(cells: set[tuple[int, int]]) -> int:
+    """Area of the largest axis-aligned rectangle made only of ``cells``."""
+    if not cells:
+        return 0
+    xs = [x for x, _ in cells]
+    ys = [y for _, y in cells]
+    best = 0
+    heights = {x: 0 for x in range(min(xs), max(xs) + 1)}
+    for y in range(min(ys), max(ys) + 1):
+        for x in heights:
+            heights[x] = heights[x] + 1 if (x, y) in cells else 0
+        row = list(heights.values())
+        for i in range(len(row)):
+            low = row[i]
+            for j in range(i, len(row)):
+                low = min(low, row[j])
+                if not low:
+                    break
+                best = max(best, low * (j - i + 1))
+    return best
+
+
+def largest_empty_pasture(plot: dict) -> int:
+    """Tiles in the largest rectangle of Pasture-face tiles without Animals."""
+    cells = set()
+    for k, t in plot.items():
+        if t["pasture"] and not t["animal"]:
+            x, y = k.split(",")
+            cells.add((int(x), int(y)))
+    return largest_rectangle(cells)

@@ -1,0 +1,403 @@
+"""The rule steps of Sunfield Farm, one function per step of the rulebook.
+
+Every function here changes the state it is given, in place: the Game calls
+them on its own copy (see game.py). Checks that a farmer's choice is allowed
+live in moves.py; these functions assume a legal choice.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from engine.core import State
+from engine.sunfield import content as C
+from engine.sunfield.plot import (
+    animals_in_plot,
+    free_spaces,
+    largest_empty_pasture,
+    neighbours,
+)
+from engine.sunfield.state import key, new_tile
+
+
+def farmer_to_act(state: State) -> dict:
+    return state["farmers"][state["seat"]]
+
+
+# --------------------------------------------------------------------------- draw piles
+
+
+def draw_tile(state: State, animal: str) -> str | None:
+    """The top tile of a draw pile, or None when it is empty. Drawing the last
+    tile exhausts the pile, which ends the game at the end of the round."""
+    pile = state["hidden"]["piles"][animal]
+    if not pile:
+        return None
+    tile = pile.pop(0)
+    state["piles"][animal] = len(pile)
+    if not pile:
+        state["ending"] = True
+    return tile
+
+
+def draw_client(state: State) -> str | None:
+    """The top Client of the deck (None when empty); the last one ends the game."""
+    deck = state["hidden"]["deck"]
+    if not deck:
+        return None
+    client = deck.pop(0)
+    state["deck"] = len(deck)
+    if not deck:
+        state["ending"] = True
+    return client
+
+
+def take_seed_from_reserve(state: State) -> int:
+    """1 Seed from the reserve, or 0 when it has none left."""
+    if state["reserve"]["seeds"] > 0:
+        state["reserve"]["seeds"] -= 1
+        return 1
+    return 0
+
+
+# --------------------------------------------------------------------------- I. take a Field tile
+
+
+def take_cost(column: list, row: int) -> int:
+    """Seeds to pay to take the tile of ``row``: one per tile above it (empty spaces ignored)."""
+    return sum(1 for slot in column[:row] if slot)
+
+
+def take_field_tile(state: State, column: int, row: int) -> None:
+    farmer = farmer_to_act(state)
+    slots = state["market"][column]
+    for slot in slots[:row]:
+        if slot:
+            slot["seeds"] += 1
+            farmer["seeds"] -= 1
+    taken = slots[row]
+    slots[row] = None
+    farmer["seeds"] += taken["seeds"]
+    if not any(slots):
+        refill_column(state, column)
+    state["acted"] = True
+    state["phase"] = "place"
+    state["pending"] = {"tile": taken["tile"], "gain": True}
+
+
+def refill_column(state: State, column: int) -> None:
+    """An empty column gets a Sheep, a Pig and a Cow tile, and a Seed on the
+    Sheep; a space whose pile is empty stays empty."""
+    slots = state["market"][column]
+    for row, animal in enumerate(C.ROWS):
+        tile = draw_tile(state, animal)
+        if tile is not None:
+            seeds = take_seed_from_reserve(state) if row == 0 else 0
+            slots[row] = {"tile": tile, "seeds": seeds}
+
+
+# --------------------------------------------------------------------------- II. place the Field tile
+
+
+def place_field_tile(state: State, x: int, y: int) -> None:
+    """Put the pending tile in the Plot; gain its Vegetables unless it came
+    from the "draw" power."""
+    farmer = farmer_to_act(state)
+    pending = state["pending"]
+    at = key(x, y)
+    farmer["plot"][at] = new_tile(pending["tile"])
+    state["pending"] = None
+    if pending["gain"]:
+        gain_vegetables(state, at)
+    else:
+        settle(state)
+
+
+def gain_vegetables(state: State, at: str) -> None:
+    """Take from the reserve the Vegetables shown on the new tile (as many as
+    the reserve still has), then place them."""
+    gained: dict[str, int] = {}
+    for veg in C.TILES[farmer_to_act(state)["plot"][at]["tile"]].vegetables:
+        if state["reserve"][veg] > 0:
+            state["reserve"][veg] -= 1
+            gained[veg] = gained.get(veg, 0) + 1
+    state["pending"] = {"at": at, "vegetables": gained}
+    place_vegetables(state)
+
+
+def vegetable_targets(plot: dict, at: str, veg: str) -> list[tuple[str, int]]:
+    """The OTHER tiles that may receive ``veg`` gained by the tile at ``at``:
+    adjacent to it and/or of its colour, Vegetable face, with a free ``veg``
+    space; with their number of free ``veg`` spaces."""
+    colour = C.TILES[plot[at]["tile"]].colour
+    near = set(neighbours(at))
+    out = []
+    for k, tile in plot.items():
+        if k == at or tile["pasture"]:
+            continue
+        if k in near or C.TILES[tile["tile"]].colour == colour:
+            free = free_spaces(tile, veg)
+            if free:
+                out.append((k, free))
+    return out
+
+
+def open_choices(state: State) -> dict[str, list[str]]:
+    """Pending Vegetables whose place is a real choice: veg -> candidate tiles."""
+    pending = state["pending"]
+    plot = farmer_to_act(state)["plot"]
+    return {
+        veg: [k for k, _ in vegetable_targets(plot, pending["at"], veg)]
+        for veg, count in pending["vegetables"].items()
+        if count
+    }
+
+
+def place_vegetables(state: State) -> None:
+    """Place every gained Vegetable whose place is forced, lose those that fit
+    nowhere, and stop at the first real choice (phase "put").
+
+    A choice is real only when the Vegetables of one kind can go on several
+    tiles and are too few to fill every free space there.
+    """
+    pending = state["pending"]
+    plot = farmer_to_act(state)["plot"]
+    waiting = False
+    for veg in C.VEGETABLES:
+        count = pending["vegetables"].get(veg, 0)
+        if not count:
+            continue
+        targets = vegetable_targets(plot, pending["at"], veg)
+        room = sum(free for _, free in targets)
+        if count >= room or len(targets) == 1:
+            placed = min(count, room)
+            for k, free in targets:
+                for _ in range(min(free, placed)):
+                    fill_space(plot[k], veg)
+                    placed -= 1
+            kept = min(count, room)
+            state["reserve"][veg] += count - kept  # lost: back to the reserve
+            pending["vegetables"][veg] = 0
+        else:
+            waiting = True
+    if waiting:
+        state["phase"] = "put"
+        return
+    state["pending"] = None
+    harvest(state)
+    settle(state)
+
+
+def put_vegetable(state: State, veg: str, at: str) -> None:
+    """The farmer's choice of tile for one gained Vegetable."""
+    fill_space(farmer_to_act(state)["plot"][at], veg)
+    state["pending"]["vegetables"][veg] -= 1
+    place_vegetables(state)
+
+
+def fill_space(tile: dict, veg: str) -> None:
+    for index, space in enumerate(C.TILES[tile["tile"]].vegetables):
+        if space == veg and not tile["filled"][index]:
+            tile["filled"][index] = 1
+            return
+    raise AssertionError(f"no free {veg} space on {tile['tile']}")
+
+
+# --------------------------------------------------------------------------- III. harvest
+
+
+def harvest(state: State) -> None:
+    """Every filled tile: Vegetables to the Wheelbarrow, flip to Pasture, place
+    its Animal (if the reserve still has one); then the Animals are delivered."""
+    farmer = farmer_to_act(state)
+    for tile in farmer["plot"].values():
+        if tile["pasture"] or not all(tile["filled"]):
+            continue
+        face = C.TILES[tile["tile"]]
+        for veg in face.vegetables:
+            farmer["wheelbarrow"][veg] += 1
+        tile["filled"] = [0] * len(face.vegetables)
+        tile["pasture"] = True
+        if state["reserve"][face.animal] > 0:
+            state["reserve"][face.animal] -= 1
+            tile["animal"] = face.animal
+    if state["advanced"]:
+        advance_livestock(state)
+    else:
+        deliver_animals(state)
+
+
+# --------------------------------------------------------------------------- IV. deliver Animals
+
+
+def deliver_animals(state: State) -> None:
+    """Each Sheep + Pig + Cow trio in the Plot goes back to the reserve for a
+    Medal worth 3, as long as the reserve has such a Medal."""
+    farmer = farmer_to_act(state)
+    while state["reserve"]["medal3"] > 0 and all(animals_in_plot(farmer["plot"])[a] for a in C.ANIMALS):
+        for animal in C.ANIMALS:
+            return_animal(state, farmer, animal)
+        state["reserve"]["medal3"] -= 1
+        farmer["medals"].append(C.TRIO_MEDAL)
+
+
+def return_animal(state: State, farmer: dict, animal: str) -> None:
+    """Put one ``animal`` of the Plot back in the reserve.
+
+    Which tile loses it matters only for the advanced end-of-game Pasture
+    rectangle, so the engine empties the tile that leaves the largest empty
+    Pasture rectangle (first such tile in Plot order), saving a mail round trip.
+    """
+    plot = farmer["plot"]
+    holders = [k for k, t in plot.items() if t["animal"] == animal]
+    best = holders[0]
+    if state["advanced"] and len(holders) > 1:
+        best_size = -1
+        for k in holders:
+            plot[k]["animal"] = None
+            size = largest_empty_pasture(plot)
+            plot[k]["animal"] = animal
+            if size > best_size:
+                best, best_size = k, size
+    plot[best]["animal"] = None
+    state["reserve"][animal] += 1
+
+
+def advance_livestock(state: State) -> None:
+    """Advanced mode: while the next column's two Animals are in the Plot,
+    spend them and advance; on the last column, each trio earns a Medal 3."""
+    farmer = farmer_to_act(state)
+    livestock = farmer["livestock"]
+    columns = C.landscape(*livestock["cards"])
+    while livestock["position"] < C.LAST_COLUMN:
+        needs = Counter(columns[livestock["position"] + 1].needs)
+        have = animals_in_plot(farmer["plot"])
+        if any(have[a] < n for a, n in needs.items()):
+            return
+        for animal in columns[livestock["position"] + 1].needs:
+            return_animal(state, farmer, animal)
+        livestock["position"] += 1
+    deliver_animals(state)
+
+
+# --------------------------------------------------------------------------- spending Seeds
+
+
+def exchange_vegetable(state: State, give: str, get: str, cost: int = C.EXCHANGE_COST) -> None:
+    """Spend Seeds (3; none with the "trade" power) to exchange a Wheelbarrow
+    Vegetable for one from the reserve."""
+    farmer = farmer_to_act(state)
+    pay_seeds(state, farmer, cost)
+    farmer["wheelbarrow"][give] -= 1
+    state["reserve"][give] += 1
+    state["reserve"][get] -= 1
+    farmer["wheelbarrow"][get] += 1
+
+
+def buy_vegetable(state: State, veg: str, cost: int = C.BUY_COST) -> None:
+    """Spend Seeds (5; none with the "gain" power) to add a Vegetable of your
+    choice from the reserve to the Wheelbarrow."""
+    farmer = farmer_to_act(state)
+    pay_seeds(state, farmer, cost)
+    state["reserve"][veg] -= 1
+    farmer["wheelbarrow"][veg] += 1
+
+
+def pay_seeds(state: State, farmer: dict, cost: int) -> None:
+    farmer["seeds"] -= cost
+    state["reserve"]["seeds"] += cost
+
+
+# --------------------------------------------------------------------------- deliver a Client
+
+
+def can_pay(wheelbarrow: dict, client_id: str) -> bool:
+    return all(wheelbarrow[v] >= n for v, n in Counter(C.CLIENTS[client_id].vegetables).items())
+
+
+def deliver_client(state: State, space: int) -> None:
+    """I. Take a Client and the highest Medal left below it; refill the space
+    from the deck. II. Validate Reputation tiles."""
+    farmer = farmer_to_act(state)
+    client = state["clients"][space]
+    pay_client(state, farmer, client)
+    stack = state["medals"][space]
+    if stack:
+        farmer["medals"].append(stack.pop(0))
+    state["clients"][space] = draw_client(state)
+    validate_reputation_tiles(state)
+    state["acted"] = True
+    settle(state)
+
+
+def deliver_reserved_client(state: State) -> None:
+    """Deliver the Client reserved face down with the "reserve" power: no Medal."""
+    farmer = farmer_to_act(state)
+    client = state["private"][str(state["seat"])]["reserved"].pop(0)
+    farmer["reserved"] -= 1
+    pay_client(state, farmer, client)
+    validate_reputation_tiles(state)
+    state["acted"] = True
+    settle(state)
+
+
+def pay_client(state: State, farmer: dict, client: str) -> None:
+    for veg in C.CLIENTS[client].vegetables:
+        farmer["wheelbarrow"][veg] -= 1
+        state["reserve"][veg] += 1
+    farmer["clients"].append(client)
+
+
+def reputation_met(tile_id: str, clients: list[str]) -> bool:
+    """Two Clients of the tile's colours and a Client of its value; one Client
+    may count for a colour and for the value."""
+    tile = C.REPUTATION_TILES[tile_id]
+    colours = Counter(C.CLIENTS[c].colour for c in clients)
+    if any(colours[colour] < n for colour, n in Counter(tile.colours).items()):
+        return False
+    return any(C.CLIENTS[c].value == tile.value for c in clients)
+
+
+def validate_reputation_tiles(state: State) -> None:
+    """Flip the farmer's own tile and take every board tile whose conditions
+    hold (several at once is fine; board tiles are not replaced)."""
+    farmer = farmer_to_act(state)
+    for held in farmer["reputation"]:
+        if not held["validated"] and reputation_met(held["tile"], farmer["clients"]):
+            held["validated"] = True
+    for tile in list(state["reputation"]):
+        if reputation_met(tile, farmer["clients"]):
+            state["reputation"].remove(tile)
+            farmer["reputation"].append({"tile": tile, "validated": True})
+
+
+# --------------------------------------------------------------------------- turn flow
+
+
+def settle(state: State) -> None:
+    """Where the turn goes once no sub-decision is pending: back to choosing
+    the action, to the optional powers after it, or to the next farmer."""
+    from engine.sunfield.powers import has_usable_power  # powers builds on these rules
+
+    state["pending"] = None
+    if not state["acted"]:
+        state["phase"] = "act"
+    elif state["advanced"] and has_usable_power(state):
+        state["phase"] = "after"
+    else:
+        end_turn(state)
+
+
+def end_turn(state: State) -> None:
+    """Pass to the next farmer; after the last seat the round ends, and with
+    it the game if a draw pile is exhausted."""
+    state["seat"] = (state["seat"] + 1) % state["seats"]
+    state["acted"] = False
+    state["pending"] = None
+    state["phase"] = "act"
+    if state["seat"] == 0:
+        if state["ending"]:
+            state["seat"] = None
+            state["phase"] = "over"
+            return
+        state["round"] += 1
