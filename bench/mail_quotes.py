@@ -23,48 +23,16 @@ from collections import Counter, defaultdict
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from mail.inbound.body import decode_bytes, extract_body  # noqa: E402
-from mail.inbound.html import html_to_text  # noqa: E402
-from mail.inbound.message import parse_message  # noqa: E402
 from mail.inbound.quotes import strip_quotes  # noqa: E402
-
-CORPUS = ROOT / "tests" / "mail" / "corpus"
-
-
-def replies():
-    for manifest in sorted(CORPUS.glob("*/MANIFEST.json")):
-        for entry in json.loads(manifest.read_text(encoding="utf-8")):
-            if entry["kind"] == "reply" and entry["expected_reply"] is not None:
-                yield manifest.parent.name, manifest.parent / entry["file"], entry
-
-
-def body_of(path: pathlib.Path, entry: dict) -> str:
-    raw = path.read_bytes()
-    if entry["format"] == "rfc822":
-        return extract_body(parse_message(raw).message).text
-    if entry["format"] == "html-body":
-        return html_to_text(decode_bytes(raw))
-    return decode_bytes(raw).replace("\r\n", "\n").replace("\r", "\n")
-
-
-def same(got: str, expected: str) -> bool:
-    return re.sub(r"[\s*]", "", got) == re.sub(r"[\s*]", "", expected)
-
-
-def same_for_play(got: str, expected: str) -> bool:
-    """Equal once lines quoted with ">" and lines without a letter or digit are
-    dropped from both: Farmpost never reads a quoted line, and rules or
-    separators carry no command."""
-
-    def keep(text: str) -> str:
-        lines = [line for line in text.splitlines() if not line.lstrip().startswith(">")]
-        return "\n".join(line for line in lines if re.search(r"\w", line))
-
-    return same(keep(got), keep(expected))
+from tests.mail.corpus_cases import CORPUS, cases, same, same_for_play  # noqa: E402
+from mail.inbound.body import decode_bytes  # noqa: E402
 
 
 def candidates():
-    out = {"farmpost (own layer)": strip_quotes}
+    out = {
+        "farmpost (own layer)": strip_quotes,
+        "farmpost, with sender name": lambda text, name="": strip_quotes(text, sender_name=name),
+    }
     try:
         from mailparser_reply import EmailReplyParser as MPR
 
@@ -96,18 +64,18 @@ def main() -> None:
     args = argparse.ArgumentParser()
     args.add_argument("--failures", help="print the failures of this candidate")
     options = args.parse_args()
-    cases = [(source, path, entry, body_of(path, entry)) for source, path, entry in replies()]
-    totals = Counter(source for source, *_ in cases)
-    print(f"{len(cases)} replies with an expected text\n")
+    replies = [(c.source, c.path, c.entry, c.body(), c.sender_name) for c in cases("reply", with_expected=True)]
+    totals = Counter(source for source, *_ in replies)
+    print(f"{len(replies)} replies with an expected text\n")
     print("exact: equal ignoring whitespace and '*'; play: also ignoring '>' lines and lines without letters")
     print(f"{'candidate':32} {'exact':>7} {'play':>7}  " + "  ".join(f"{s[:12]:>12}" for s in sorted(totals)))
     for name, strip in candidates().items():
         ok: dict[str, int] = defaultdict(int)
         for_play = 0
         started = time.perf_counter()
-        for source, path, entry, body in cases:
+        for source, path, entry, body, sender in replies:
             try:
-                got = strip(body)
+                got = strip(body, sender) if "sender" in name else strip(body)
             except Exception as error:  # a crashing candidate simply fails the case
                 got = f"<{type(error).__name__}>"
             if same(got, entry["expected_reply"]):
@@ -116,10 +84,10 @@ def main() -> None:
                 for_play += 1
             elif name == options.failures:
                 print(f"--- {path.relative_to(CORPUS)}\nEXPECTED {entry['expected_reply']!r}\nGOT      {got!r}")
-        elapsed = (time.perf_counter() - started) / len(cases) * 1000
-        share = sum(ok.values()) / len(cases) * 100
+        elapsed = (time.perf_counter() - started) / len(replies) * 1000
+        share = sum(ok.values()) / len(replies) * 100
         cols = "  ".join(f"{ok[s]:>5}/{totals[s]:<6}" for s in sorted(totals))
-        play = for_play / len(cases) * 100
+        play = for_play / len(replies) * 100
         print(f"{name:32} {share:6.1f}% {play:6.1f}%  {cols}  {elapsed:.2f} ms/mail")
     long_quote = CORPUS / "github-email_reply_parser" / "email_long_quote.txt"
     if long_quote.exists():

@@ -1,17 +1,16 @@
-"""The line our turn mails put above the quoted part, and how to find it.
+"""Find the line our mails put above the quoted part.
 
-Outgoing mail writes :data:`REPLY_ABOVE` on its own line right at the top
-of every mail a farmer may answer; any reply text below it is quoted mail.
-Clients quote it with ">" or reflow it, so it is matched loosely.
+Outgoing mail (``mail.outgoing.compose.REPLY_MARKER``, "## Please reply above
+this line ##") starts every mail a farmer may answer with it; any reply text
+below it is our own mail, quoted. Clients prefix it with ">", reflow it or
+drop the hashes, so it is matched loosely.
 """
 
 from __future__ import annotations
 
 import re
 
-REPLY_ABOVE = "## Please type your reply above this line ##"
-
-_MARKER = re.compile(r"^[\s>]*#*\s*please type your reply above this line\s*#*\s*$", re.IGNORECASE)
+_MARKER = re.compile(r"^[\s>]*#*\s*please (?:type your )?reply above this line\.?\s*#*\s*$", re.IGNORECASE)
 
 
 def is_reply_marker(line: str) -> bool:

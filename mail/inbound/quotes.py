@@ -69,7 +69,7 @@ _OTHER_LABEL = re.compile(
 
 # --------------------------------------------------------------------------- signatures
 
-_SIGNATURE_DELIMITER = re.compile(r"^(?:--|-- |ᐧ|_{2,})\s*$")
+_SIGNATURE_DELIMITER = re.compile(r"^(?:-{2,}|ᐧ|_{2,})\s*$")
 _MOBILE_SIGNATURE = re.compile(
     r"^\s*(?:sent\s+from\s+(?:my\s+)?[^,]{1,60}|sent\s+with\s+\S.{0,40}|get\s+outlook\s+for\s+\S.{0,60}"
     r"|envoyé\s+(?:depuis|de|à\s+partir\s+de)\s+\S.{0,60}|von\s+meinem\s+\S.{0,40}\s+gesendet"
@@ -80,17 +80,85 @@ _MOBILE_SIGNATURE = re.compile(
 )
 
 
-def strip_quotes(text: str, *, own_lines: Iterable[str] = ()) -> str:
-    """The fresh part of a reply body (plain text, any newline style)."""
+def strip_quotes(text: str, *, own_lines: Iterable[str] = (), sender_name: str = "") -> str:
+    """The fresh part of a reply body (plain text, any newline style).
+
+    ``own_lines``: the lines of the mail being answered, never kept;
+    ``sender_name``: the sender's display name, to recognise a signature
+    that is just their name ("Noam", "Gina X / gina@example.com").
+    """
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     own = {_key(line) for line in own_lines if _key(line)}
-    lines = _cut_at_marker(lines)
-    fresh = _above_first_quote(lines)
-    if not any(line.strip() for line in fresh):
-        fresh = _below_quotes(lines)
-    fresh = [line for line in fresh if not _is_quoted(line) and _key(line) not in own]
+    fresh = _drop_quotes(_cut_at_marker(lines))
+    fresh = [line for line in _drop_overflow(fresh) if not _is_quoted(line) and _key(line) not in own]
     fresh = _cut_signature(fresh)
+    fresh = _cut_named_signature(fresh, sender_name)
     return "\n".join(fresh).strip("\n").rstrip()
+
+
+def _drop_quotes(lines: list[str]) -> list[str]:
+    """Everything but quote headers and what they introduce.
+
+    An attribution followed by ">"-quoted lines only marks that quote when
+    the farmer answers below it (bottom-posting, or inline between quoted
+    lines): the quoted lines are dropped later, the unquoted ones kept. Any
+    other quote start
+    (a banner, an Outlook "From: … Sent: …" block, an attribution followed by
+    unquoted text) hides everything after it.
+    """
+    kept: list[str] = []
+    index = 0
+    while index < len(lines):
+        size = _quote_header_size(lines, index) if lines[index].strip() else 0
+        if not size:
+            kept.append(lines[index])
+            index += 1
+            continue
+        soft = _is_attribution_at(lines, index, size) and _quoted_block_follows(lines, index + size)
+        if not soft:
+            break
+        if any(line.strip() for line in kept) and not _interleaved(lines[index + size :]):
+            break  # a top-posted reply: what follows the quote is its overflow or a signature
+        index += size
+    return kept
+
+
+def _drop_overflow(lines: list[str]) -> list[str]:
+    """Drop the tails of long quoted lines that a client re-wrapped without
+    a ">" ("> … tristique ullamcorper. Aenean tincidunt ornare diam," then
+    "eget accumsan est viverra quis."): an unquoted line right after a long
+    quoted one, with no blank line between, that does not start a sentence."""
+    out: list[str] = []
+    previous = ""
+    for line in lines:
+        overflow = (
+            _is_quoted(previous) and len(previous) >= 60 and line.strip() and not _is_quoted(line)
+            and not line.strip()[0].isupper()
+        )
+        if not overflow:
+            out.append(line)
+        previous = line if not overflow else previous
+    return out
+
+
+def _interleaved(lines: list[str]) -> bool:
+    """Quoted lines, then the farmer's, then quoted again: an inline reply."""
+    answered = False
+    for line in lines:
+        if not line.strip():
+            continue
+        if not _is_quoted(line):
+            answered = True
+        elif answered:
+            return True
+    return False
+
+
+def _quoted_block_follows(lines: list[str], index: int) -> bool:
+    for line in lines[index : index + 3]:
+        if line.strip():
+            return _is_quoted(line)
+    return False
 
 
 def _key(line: str) -> str:
@@ -98,8 +166,12 @@ def _key(line: str) -> str:
 
 
 def _is_quoted(line: str) -> bool:
-    # ">:" alone is the wrapped end of an attribution ("<a@b.c\n>:"), not a quote
-    return line.lstrip().startswith(">") and not re.match(r"^\s*>\s*:\s*$", line)
+    """">" quoting, also Supercite's "Name>" prefixes; but ">:" alone is the
+    wrapped end of an attribution ("<a@b.c" / ">:"), not a quote."""
+    return bool(_QUOTE_PREFIX.match(line)) and not re.match(r"^\s*>\s*:\s*$", line)
+
+
+_QUOTE_PREFIX = re.compile(r"^\s*[\w.-]{0,12}>")
 
 
 def _cut_at_marker(lines: list[str]) -> list[str]:
@@ -109,29 +181,28 @@ def _cut_at_marker(lines: list[str]) -> list[str]:
     return lines
 
 
-def quote_start(lines: list[str]) -> int | None:
-    """Index of the first line of the quoted part, or None when there is none."""
-    for index, line in enumerate(lines):
-        stripped = line.strip()
-        if not stripped:
-            continue
-        if _starts_quote(lines, index):
-            return index
-    return None
-
-
-def _starts_quote(lines: list[str], index: int) -> bool:
+def _quote_header_size(lines: list[str], index: int) -> int:
+    """How many lines the quote header starting at ``index`` spans (0: none)."""
     line = lines[index].strip()
     bare = line.lstrip("> ").strip()
     if _BANNER.match(line) or _BANNER_LOOSE.match(line) or _BEGIN_FORWARD.match(line) or _ZOHO.match(bare):
-        return True
+        return 1
     if _GMAIL_DATE_NAME.match(bare) or _GMAIL_SHORT_DATE.match(bare):
-        return True
+        return 1
     if _FROM_LABEL.match(line) and _header_block_follows(lines, index):
-        return True
+        return 1
     if _SEPARATOR.match(line) and _next_starts_quote(lines, index):
-        return True
-    # attributions, possibly wrapped over up to three lines
+        return 1
+    return _attribution_size(lines, index)
+
+
+def _is_attribution_at(lines: list[str], index: int, size: int) -> bool:
+    return _attribution_size(lines, index) == size
+
+
+def _attribution_size(lines: list[str], index: int) -> int:
+    """Attributions ("On … wrote:"), possibly wrapped over up to three lines."""
+    bare = lines[index].strip().lstrip("> ").strip()
     joined = bare
     for extra in range(3):
         if extra:
@@ -142,8 +213,8 @@ def _starts_quote(lines: list[str], index: int) -> bool:
         if len(joined) > 300:
             break
         if _is_attribution(joined, first=bare, wrapped=extra > 0):
-            return True
-    return False
+            return extra + 1
+    return 0
 
 
 def _is_attribution(joined: str, *, first: str, wrapped: bool) -> bool:
@@ -191,21 +262,29 @@ def _next_starts_quote(lines: list[str], index: int) -> bool:
     return False
 
 
-def _above_first_quote(lines: list[str]) -> list[str]:
-    start = quote_start(lines)
-    return lines if start is None else lines[:start]
-
-
-def _below_quotes(lines: list[str]) -> list[str]:
-    """Bottom-posting: the lines after the last quoted block."""
-    last_quoted = max((i for i, line in enumerate(lines) if _is_quoted(line)), default=None)
-    if last_quoted is None:
-        return []
-    return lines[last_quoted + 1 :]
-
-
 def _cut_signature(lines: list[str]) -> list[str]:
     for index, line in enumerate(lines):
         if _SIGNATURE_DELIMITER.match(line) or _MOBILE_SIGNATURE.match(line):
             return lines[:index]
+    return lines
+
+
+def _cut_named_signature(lines: list[str], sender_name: str) -> list[str]:
+    """Drop a last paragraph of at most six lines that holds a line which is
+    just the sender's name or first name ("Thank you," / "Noam")."""
+    name = re.sub(r"\s+", " ", sender_name).strip().lower()
+    if not name:
+        return lines
+    names = {name, name.split(" ")[0]}
+    end = len(lines)
+    while end and not lines[end - 1].strip():
+        end -= 1
+    start = end
+    while start and lines[start - 1].strip():
+        start -= 1
+    block = lines[start:end]
+    if not start or len(block) > 6:
+        return lines
+    if any(re.sub(r"^[-–—~\s]+|[\s.,!]+$", "", line).lower() in names for line in block):
+        return lines[:start]
     return lines

@@ -16,7 +16,7 @@ from mail.inbound.errors import OwnMail
 from mail.inbound.message import InboundMessage
 
 #: header our outgoing mail carries so that a copy coming back is recognised
-OWN_HEADER = "X-Farmpost-Mail"
+OWN_HEADER = "X-Farmpost-Game"
 
 
 @dataclass(frozen=True)

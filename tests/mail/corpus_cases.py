@@ -1,0 +1,86 @@
+"""Load the email corpus copied into tests/mail/corpus (see its README.md).
+
+Each folder keeps its SOURCE.md (origin and licence) and MANIFEST.json (what
+each fixture is and what upstream expects of it).
+"""
+
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+from dataclasses import dataclass
+
+from mail.inbound.body import decode_bytes, extract_body
+from mail.inbound.html import html_to_text
+from mail.inbound.message import parse_message
+
+CORPUS = pathlib.Path(__file__).parent / "corpus"
+
+
+@dataclass(frozen=True)
+class Case:
+    source: str
+    path: pathlib.Path
+    entry: dict
+
+    @property
+    def id(self) -> str:
+        return f"{self.source}/{self.entry['file']}"
+
+    @property
+    def kind(self) -> str:
+        return self.entry["kind"]
+
+    @property
+    def expected_reply(self) -> str | None:
+        return self.entry["expected_reply"]
+
+    def raw(self) -> bytes:
+        return self.path.read_bytes()
+
+    @property
+    def sender_name(self) -> str:
+        """The sender's display name: the From header, or the talon signature
+        cases' stated sender."""
+        if self.entry["format"] == "rfc822":
+            return parse_message(self.raw()).sender_name
+        return self.entry.get("sender") or ""
+
+    def body(self) -> str:
+        """The body as the pipeline sees it before quote stripping."""
+        raw = self.raw()
+        if self.entry["format"] == "rfc822":
+            return extract_body(parse_message(raw).message).text
+        if self.entry["format"] == "html-body":
+            return html_to_text(decode_bytes(raw))
+        return decode_bytes(raw).replace("\r\n", "\n").replace("\r", "\n")
+
+
+def cases(kind: str | None = None, *, fmt: str | None = None, with_expected: bool = False) -> list[Case]:
+    out = []
+    for manifest in sorted(CORPUS.glob("*/MANIFEST.json")):
+        for entry in json.loads(manifest.read_text(encoding="utf-8")):
+            if kind and entry["kind"] != kind or fmt and entry["format"] != fmt:
+                continue
+            if with_expected and entry["expected_reply"] is None:
+                continue
+            out.append(Case(manifest.parent.name, manifest.parent / entry["file"], entry))
+    return out
+
+
+def same(got: str, expected: str) -> bool:
+    """Equal ignoring whitespace and Markdown asterisks (the README's tolerant rule)."""
+    return re.sub(r"[\s*]", "", got) == re.sub(r"[\s*]", "", expected)
+
+
+def same_for_play(got: str, expected: str) -> bool:
+    """Equal once ">"-quoted lines and lines without a letter or digit are
+    dropped from both: Farmpost never reads a quoted line (some upstreams keep
+    inline quotes), and rules or separators carry no command."""
+
+    def keep(text: str) -> str:
+        lines = [line for line in text.splitlines() if not line.lstrip().startswith(">")]
+        return "\n".join(line for line in lines if re.search(r"\w", line))
+
+    return same(keep(got), keep(expected))

@@ -1,0 +1,60 @@
+"""The corpus's 164 replies with a stated expected text, through our quote
+and signature stripping; the accuracy per source is printed and may not drop
+below what was reached (see docs/mail.md and bench/mail_quotes.py)."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from mail.inbound.quotes import strip_quotes
+from tests.mail.corpus_cases import cases, same, same_for_play
+
+REPLIES = cases("reply", with_expected=True)
+
+#: floors: the share of replies read exactly as the farmer wrote them
+FLOOR_EXACT = 0.91
+FLOOR_FOR_PLAY = 0.95
+#: per source, replies read right for play (quotes and separators aside)
+FLOOR_PER_SOURCE = {
+    "alfonsrv-mail-parser-reply": 8,
+    "crisp-email-reply-parser": 48,
+    "discourse-email_reply_trimmer": 53,
+    "github-email_reply_parser": 8,
+    "gitlab": 5,
+    "mailgun-talon": 25,
+    "zapier-email-reply-parser": 5,
+}
+
+
+def test_the_corpus_has_the_164_replies_with_an_expected_text():
+    assert len(REPLIES) == 164
+    assert set(FLOOR_PER_SOURCE) == {case.source for case in REPLIES}
+
+
+def test_given_the_corpus_replies_when_stripped_then_accuracy_stays_at_its_floor(capsys):
+    exact, for_play, totals = Counter(), Counter(), Counter()
+    for case in REPLIES:
+        got = strip_quotes(case.body(), sender_name=case.sender_name)
+        totals[case.source] += 1
+        exact[case.source] += same(got, case.expected_reply)
+        for_play[case.source] += same_for_play(got, case.expected_reply)
+    with capsys.disabled():
+        print("\nquote stripping on the corpus (exact / for play / replies):")
+        for source in sorted(totals):
+            print(f"  {source:32} {exact[source]:>3} {for_play[source]:>3} {totals[source]:>3}")
+        print(f"  {'all':32} {sum(exact.values()):>3} {sum(for_play.values()):>3} {len(REPLIES):>3}")
+    assert sum(exact.values()) / len(REPLIES) >= FLOOR_EXACT
+    assert sum(for_play.values()) / len(REPLIES) >= FLOOR_FOR_PLAY
+    for source, floor in FLOOR_PER_SOURCE.items():
+        assert for_play[source] >= floor, source
+
+
+@pytest.mark.parametrize("case", [c for c in REPLIES if c.entry.get("expected_elided")], ids=lambda c: c.id)
+def test_given_a_reply_with_an_elided_quote_when_stripped_then_no_line_of_the_quote_survives(case):
+    stripped = strip_quotes(case.body(), sender_name=case.sender_name)
+    got = {line.strip() for line in stripped.splitlines() if line.strip()}
+    expected = {line.strip() for line in case.expected_reply.splitlines()}
+    elided = {line.strip() for line in case.entry["expected_elided"].splitlines() if len(line.strip()) > 3}
+    assert not (got & elided) - expected
