@@ -1,0 +1,92 @@
+"""The Flask app factory. Views live in blueprints (service/web); they call the
+use cases and turn the service's errors into pages."""
+
+from __future__ import annotations
+
+import logging
+from importlib import import_module
+
+from flask import Flask, render_template
+from flask_wtf.csrf import CSRFError, CSRFProtect
+
+from service.config import ROOT, load_config
+from service.errors import ServiceError
+from service.links import LinkError
+from service.services import Services
+
+#: modules exposing ``blueprint``; the inbound mail engineer adds theirs here
+BLUEPRINT_MODULES = [
+    "service.web.home",
+    "service.web.seats",
+    "service.web.moves",
+    "service.web.invites",
+    "service.web.prefs",
+    "service.web.mailbox",
+    "service.web.health",
+]
+
+csrf = CSRFProtect()
+
+
+def create_app(services: Services | None = None, *, testing: bool = False, upgrade_schema: bool = True) -> Flask:
+    """Build the web app. Without ``services`` they are made from the environment
+    (and the schema is upgraded); the queue is then Celery's."""
+    if services is None:
+        services = _services_from_environment(upgrade_schema)
+    app = Flask(__name__, template_folder=str(ROOT / "templates"), instance_path=str(services.config.instance_path))
+    app.config.update(
+        SECRET_KEY=services.config.secret_key,
+        TESTING=testing,
+        MAX_CONTENT_LENGTH=1024 * 1024,
+        SESSION_COOKIE_SAMESITE="Lax",
+        WTF_CSRF_TIME_LIMIT=None,
+        #: endpoint of the local mailbox's reply form (set by the inbound pipeline)
+        MAILBOX_REPLY_ENDPOINT=None,
+        MAILBOX_VISIBLE=not services.config.smtp_url,
+    )
+    app.extensions["farmpost"] = services
+    csrf.init_app(app)
+    for name in BLUEPRINT_MODULES:
+        module = import_module(name)
+        app.register_blueprint(module.blueprint)
+        for view in getattr(module, "CSRF_EXEMPT", ()):
+            csrf.exempt(view)
+    _register_error_pages(app)
+    return app
+
+
+def _services_from_environment(upgrade_schema: bool) -> Services:
+    from service.migrate import upgrade
+    from worker.app import CeleryQueue, create_celery
+
+    config = load_config()
+    services = Services.from_config(config)
+    if upgrade_schema:
+        upgrade(services.db)
+    services.queue = CeleryQueue(create_celery(config))
+    return services
+
+
+def _register_error_pages(app: Flask) -> None:
+    @app.errorhandler(LinkError)
+    def link_error(error: LinkError):
+        return render_template("web/error.html", title="This link cannot be used", message=error.message), error.status
+
+    @app.errorhandler(ServiceError)
+    def service_error(error: ServiceError):
+        return render_template("web/error.html", title="That did not work", message=error.message), error.status
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error: CSRFError):
+        message = "The form had expired or came from elsewhere. Go back, reload the page and try again."
+        return render_template("web/error.html", title="Please try again", message=message), 400
+
+    @app.errorhandler(404)
+    def not_found(error):
+        return render_template("web/error.html", title="Not found", message="There is nothing at this address."), 404
+
+    @app.errorhandler(500)
+    def server_error(error):
+        logging.getLogger(__name__).error("server error: %s", error)
+        message = "Something went wrong on our side; nothing you did was lost. Please try again in a moment."
+        return render_template("web/error.html", title="Sorry", message=message), 500

@@ -1,0 +1,114 @@
+"""Read-only questions the pages ask. Nothing here changes anything, which is
+what lets GET and HEAD requests (and mail scanners) open every link safely."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from engine.core import MoveError
+from service import boardview
+from service.links import MoveToken, token_key
+from service.models import Game, MoveLogEntry, MoveRequest, Seat
+from service.rules import rules_for
+from service.services import Services
+from service.usecases import current_turn, live_log, load_game, seat_of
+
+
+@dataclass
+class SeatAccess:
+    """A game and one of its seats, reached through a valid signed link."""
+
+    game: Game
+    seat: Seat
+    log: list[MoveLogEntry]
+
+
+def open_seat(svc: Services, game_id: int, position: int, token: str, purpose: str = "seat") -> tuple[SeatAccess, dict]:
+    """Check a link of ``purpose``; returns the game as it is now and the payload."""
+    with svc.db.transaction() as session:
+        game = load_game(session, game_id)
+        seat = seat_of(game, position)
+        payload = svc.links.check(purpose, token, game_id=game_id, seat=position, seat_secret=seat.secret)
+        return SeatAccess(game, seat, live_log(session, game_id)), payload
+
+
+def board(svc: Services, access: SeatAccess, highlight=()) -> dict:
+    """The seat's view drawn for the web, or the plain facts when the game
+    has no board rendering."""
+    game, seat = access.game, access.seat
+    rules = rules_for(game.kind)
+    view = rules.view(game.state, seat.position)
+    names = [s.name for s in game.seats]
+    return {"html": boardview.web_html(game.kind, view, seat.position, names, highlight),
+            "progress": rules.progress(game.state)}
+
+
+def seat_page(svc: Services, access: SeatAccess) -> dict:
+    game, seat = access.game, access.seat
+    rules = rules_for(game.kind)
+    to_act = rules.to_act(game.state) if game.status == "active" else None
+    my_turn = to_act == seat.position and not seat.resigned and seat.bot is None
+    options = []
+    if my_turn:
+        options = [{"text": rules.text(m), "code": rules.code(m),
+                    "url": svc.links.move_url(game.id, seat.position, seat.secret, game.version, [rules.code(m)])}
+                   for m in rules.legal_moves(game.state)]
+    turn = current_turn(access.log)
+    names = {s.position: s.name for s in game.seats}
+    page = {
+        "game": game,
+        "seat": seat,
+        "title": f"{rules.title} #{game.id}",
+        "rules": rules,
+        "to_act": names.get(to_act) if to_act is not None else None,
+        "my_turn": my_turn,
+        "options": options,
+        "can_undo": my_turn and bool(turn) and turn[-1].seat == seat.position and not turn[-1].revealed,
+        "log": [{"farmer": names[e.seat], "text": e.text, "description": e.description, "source": e.source,
+                 "at": e.created_at} for e in access.log],
+        "board": board(svc, access, highlight=[o["code"] for o in options]),
+        "waiting_for": [s.name for s in game.seats if s.joined_at is None],
+        "notation_help": rules.notation_help(),
+        "seat_url": svc.links.seat_url(game.id, seat.position, seat.secret),
+        "prefs_url": svc.links.prefs_url(game.id, seat.position, seat.secret),
+    }
+    if game.status == "over":
+        sheet = rules.score_sheet(game.state)
+        page["score_sheet"] = sheet
+        page["ranking"] = [[names[p] for p in group] for group in rules.ranking(game.state)]
+    return page
+
+
+def move_link(svc: Services, game_id: int, position: int, token: str) -> tuple[SeatAccess, MoveToken, dict]:
+    """What a move link leads to now: ``state`` is one of ready (show the move
+    and a Confirm button), done, pending, rejected, stale, over."""
+    with svc.db.transaction() as session:
+        game = load_game(session, game_id)
+        seat = seat_of(game, position)
+        move_token = svc.links.check_move(token, game_id=game_id, seat=position, seat_secret=seat.secret)
+        request = session.scalar(select(MoveRequest).where(MoveRequest.dedupe_key == token_key(token)))
+        access = SeatAccess(game, seat, live_log(session, game_id))
+    rules = rules_for(game.kind)
+    texts = []
+    for code in move_token.codes:
+        try:
+            texts.append(rules.text(rules.from_code(code)))
+        except MoveError:
+            texts.append(code)
+    info = {"texts": texts, "request": request, "reason": request.result if request else None}
+    if request is not None:
+        info["state"] = {"applied": "done", "pending": "pending"}.get(request.status, request.status)
+    elif game.status == "over":
+        info["state"] = "over"
+    elif move_token.version != game.version:
+        info["state"] = "stale"
+    else:
+        info["state"] = "ready"
+        state = game.state
+        info["descriptions"] = []
+        for code in move_token.codes:
+            move = rules.from_code(code)
+            info["descriptions"].append(rules.describe(state, move))
+    return access, move_token, info

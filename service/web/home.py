@@ -1,0 +1,74 @@
+"""The front page and the create-a-game form."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, request
+
+from engine.bots import BOTS
+from service.errors import InvalidInput
+from service.rules import available_games
+from service.usecases import FarmerSpec, create_game
+from service.web import services
+
+blueprint = Blueprint("home", __name__)
+
+SEATS = 4
+
+
+@blueprint.get("/")
+def index():
+    return render_template("web/index.html", games=available_games())
+
+
+@blueprint.route("/new", methods=["GET", "POST"])
+def new_game():
+    games = available_games()
+    if request.method == "GET":
+        return render_template("web/new.html", games=games, bots=list(BOTS), seats=SEATS, form={}, error=None)
+    try:
+        kind, farmers, options, host = read_new_game_form(request.form)
+        created = create_game(services(), kind, farmers, options=options, host=host)
+    except InvalidInput as error:
+        form = request.form.to_dict()
+        return render_template("web/new.html", games=games, bots=list(BOTS), seats=SEATS, form=form,
+                               error=error.message), 400
+    return redirect(created.host_url, code=303)
+
+
+def read_new_game_form(form) -> tuple[str, list[FarmerSpec], dict, int]:
+    """Read the create-a-game form: farmer rows 1..4 (empty rows skipped),
+    each a person or a bot; the host is the row marked "me"."""
+    kind = form.get("game", "")
+    farmers: list[FarmerSpec] = []
+    host = None
+    for row in range(SEATS):
+        player = form.get(f"player{row}", "person")
+        name = form.get(f"name{row}", "").strip()
+        if player == "empty" or (player == "person" and not name and not form.get(f"email{row}", "").strip()):
+            continue
+        if form.get("host") == str(row):
+            if player != "person":
+                raise InvalidInput("Your own seat must be a person, not a bot.")
+            host = len(farmers)
+        if player == "person":
+            farmers.append(FarmerSpec(name, form.get(f"email{row}", "").strip() or None))
+        else:
+            farmers.append(FarmerSpec(name or f"{player.capitalize()} bot", bot=player))
+    if host is None:
+        raise InvalidInput("Mark which farmer you are (“me”): you get that seat's page.")
+    options = {}
+    for game in available_games():
+        if game.name != kind:
+            continue
+        for option in game.options:
+            field = f"option.{kind}.{option.key}"
+            if isinstance(option.default, bool):
+                options[option.key] = field in form
+            elif isinstance(option.default, int):
+                try:
+                    options[option.key] = int(form.get(field, option.default))
+                except ValueError:
+                    raise InvalidInput(f"{option.label} must be a whole number.") from None
+            else:
+                options[option.key] = form.get(field, option.default)
+    return kind, farmers, options, host

@@ -1,0 +1,99 @@
+"""/mailbox: the local mailbox, where every mail Farmpost "sent" without an
+SMTP server can be read as a mail client shows it, links and all.
+
+The reply form is a hook: when ``MAILBOX_REPLY_ENDPOINT`` names an endpoint
+(the inbound mail pipeline sets it), each message shows a form that posts
+``body`` to ``url_for(endpoint, message_id=<id>)``.
+"""
+
+from __future__ import annotations
+
+from email import message_from_bytes, policy
+
+from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
+from sqlalchemy import func, select
+
+from service.models import MailboxMessage
+from service.web import services
+
+blueprint = Blueprint("mailbox", __name__)
+
+PAGE_SIZE = 50
+
+
+@blueprint.before_request
+def only_without_smtp():
+    """With a real SMTP server the local mailbox is empty and stays hidden."""
+    if services().config.smtp_url:
+        abort(404)
+
+
+@blueprint.get("/mailbox")
+def index():
+    to = (request.args.get("to") or "").strip().lower()
+    try:
+        page = max(1, int(request.args.get("page", 1)))
+    except ValueError:
+        page = 1
+    with services().db.transaction() as session:
+        query = select(MailboxMessage.id, MailboxMessage.to_addr, MailboxMessage.subject, MailboxMessage.received_at)
+        if to:
+            query = query.where(MailboxMessage.to_addr == to)
+        rows = session.execute(query.order_by(MailboxMessage.id.desc()).limit(PAGE_SIZE).offset((page - 1) * PAGE_SIZE)).all()
+        addresses = session.scalars(select(MailboxMessage.to_addr).group_by(MailboxMessage.to_addr)
+                                    .order_by(func.min(MailboxMessage.to_addr))).all()
+    return render_template("web/mailbox.html", rows=rows, to=to, addresses=addresses, page=page,
+                           more=len(rows) == PAGE_SIZE, title="Mailbox")
+
+
+@blueprint.get("/mailbox/<int:message_id>")
+def show(message_id: int):
+    item, message = _load(message_id)
+    text_part = message.get_body(preferencelist=("plain",))
+    attachments = [part.get_filename() for part in message.iter_attachments()]
+    reply_endpoint = current_app.config.get("MAILBOX_REPLY_ENDPOINT")
+    return render_template(
+        "web/mailbox_message.html", item=item, message=message, title=item.subject,
+        text=text_part.get_content() if text_part is not None else None,
+        has_html=message.get_body(preferencelist=("html",)) is not None,
+        attachments=attachments,
+        reply_url=url_for(reply_endpoint, message_id=item.id) if reply_endpoint else None,
+    )
+
+
+@blueprint.get("/mailbox/<int:message_id>/html")
+def html(message_id: int):
+    """The HTML part on its own, for the message page's frame; links open in
+    the whole window and scripts may not run."""
+    _, message = _load(message_id)
+    part = message.get_body(preferencelist=("html",))
+    if part is None:
+        abort(404)
+    body = '<base target="_top">' + part.get_content()
+    return Response(body, mimetype="text/html",
+                    headers={"Content-Security-Policy": "script-src 'none'; object-src 'none'"})
+
+
+@blueprint.get("/mailbox/<int:message_id>/raw")
+def raw(message_id: int):
+    item, _ = _load(message_id)
+    return Response(item.raw, mimetype="text/plain")
+
+
+@blueprint.get("/mailbox/<int:message_id>/attachment/<int:index>")
+def attachment(message_id: int, index: int):
+    _, message = _load(message_id)
+    parts = list(message.iter_attachments())
+    if not 0 <= index < len(parts):
+        abort(404)
+    part = parts[index]
+    return Response(part.get_content(), mimetype=part.get_content_type(),
+                    headers={"Content-Disposition": f'inline; filename="{part.get_filename() or "attachment"}"'})
+
+
+def _load(message_id: int):
+    with services().db.transaction() as session:
+        item = session.get(MailboxMessage, message_id)
+    if item is None:
+        abort(404)
+    return item, message_from_bytes(item.raw, policy=policy.default)

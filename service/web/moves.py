@@ -1,0 +1,41 @@
+"""Move links from turn mails: GET shows the move and a Confirm button, and
+only the POST submits it. GET and HEAD never change anything."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, url_for
+
+from service import queries
+from service.links import token_key
+from service.usecases import submit_move, wait_for
+from service.web import services
+from service.web.seats import flash_result
+
+blueprint = Blueprint("moves", __name__)
+
+#: HTTP status of each page a move link can lead to
+STATUS = {"ready": 200, "done": 200, "pending": 202, "stale": 409, "rejected": 409, "over": 410}
+
+
+@blueprint.get("/m/<int:game_id>/<int:seat>/<token>")
+def confirm_page(game_id: int, seat: int, token: str):
+    svc = services()
+    access, move_token, info = queries.move_link(svc, game_id, seat, token)
+    page = queries.seat_page(svc, access)
+    return render_template("web/move.html", info=info, token=token, **page), STATUS[info["state"]]
+
+
+@blueprint.post("/m/<int:game_id>/<int:seat>/<token>")
+def confirm(game_id: int, seat: int, token: str):
+    svc = services()
+    access, move_token, info = queries.move_link(svc, game_id, seat, token)
+    if info["state"] not in ("ready", "stale"):
+        # already done, pending, rejected, over: show that page again
+        return redirect(url_for("moves.confirm_page", game_id=game_id, seat=seat, token=token), code=303)
+    request_id = submit_move(svc, game_id, seat, list(move_token.codes), source="link",
+                             base_version=move_token.version, dedupe_key=token_key(token))
+    result = wait_for(svc, request_id, svc.config.submit_wait)
+    if result.status == "pending":
+        return redirect(url_for("moves.confirm_page", game_id=game_id, seat=seat, token=token), code=303)
+    flash_result(result)
+    return redirect(svc.links.seat_url(game_id, seat, access.seat.secret), code=303)

@@ -1,0 +1,59 @@
+"""Mail preferences, reached from every mail's footer and List-Unsubscribe.
+
+A POST whose body is ``List-Unsubscribe=One-Click`` (RFC 8058) comes from a
+mail provider, not from our form, so it carries no CSRF token: the signed
+link itself is the authority, and it turns all mail off for this seat.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+
+from service import queries
+from service.usecases import set_preferences
+from service.web import services
+
+blueprint = Blueprint("prefs", __name__)
+
+
+@blueprint.get("/prefs/<int:game_id>/<int:seat>/<token>")
+def show(game_id: int, seat: int, token: str):
+    access, _ = queries.open_seat(services(), game_id, seat, token, purpose="prefs")
+    return _page(access, token, saved=False)
+
+
+@blueprint.post("/prefs/<int:game_id>/<int:seat>/<token>")
+def save(game_id: int, seat: int, token: str):
+    access, _ = queries.open_seat(services(), game_id, seat, token, purpose="prefs")
+    if request.form.get("List-Unsubscribe") == "One-Click":
+        set_preferences(services(), game_id, seat, mail=False)
+        return "Unsubscribed: Farmpost sends you no more mail about this game.\n", 200, {"Content-Type": "text/plain"}
+    _check_csrf()
+    access.seat.preferences = set_preferences(services(), game_id, seat, mail="mail" in request.form,
+                                              accounts="accounts" in request.form)
+    return _page(access, token, saved=True)
+
+
+def _check_csrf() -> None:
+    from flask_wtf.csrf import validate_csrf
+    from wtforms import ValidationError
+
+    try:
+        validate_csrf(request.form.get("csrf_token"))
+    except ValidationError:
+        from flask_wtf.csrf import CSRFError
+
+        raise CSRFError("missing or stale form token") from None
+
+
+def _page(access, token: str, *, saved: bool):
+    from service.notify import DEFAULT_PREFERENCES
+
+    preferences = {**DEFAULT_PREFERENCES, **(access.seat.preferences or {})}
+    return render_template("web/prefs.html", game=access.game, seat=access.seat, preferences=preferences,
+                           token=token, saved=saved, seat_url=services().links.seat_url(
+                               access.game.id, access.seat.position, access.seat.secret),
+                           title=f"{queries.rules_for(access.game.kind).title} #{access.game.id}")
+
+
+CSRF_EXEMPT = [save]

@@ -1,0 +1,75 @@
+"""A farmer's own page: the board, the log, their options as buttons."""
+
+from __future__ import annotations
+
+from flask import Blueprint, Response, flash, redirect, render_template, request
+
+from service import boardview, queries
+from service.errors import InvalidInput
+from service.report import report_data
+from service.usecases import new_seat_link, submit_move, wait_for
+from service.web import services
+
+blueprint = Blueprint("seats", __name__)
+
+
+@blueprint.get("/g/<int:game_id>/<int:seat>/<token>")
+def page(game_id: int, seat: int, token: str):
+    access, _ = queries.open_seat(services(), game_id, seat, token)
+    return render_template("web/seat.html", **queries.seat_page(services(), access), token=token)
+
+
+@blueprint.post("/g/<int:game_id>/<int:seat>/<token>/act")
+def act(game_id: int, seat: int, token: str):
+    """One button of the seat page: a move, undo or resign."""
+    svc = services()
+    access, _ = queries.open_seat(svc, game_id, seat, token)
+    action = request.form.get("action", "move")
+    code = request.form.get("code", "")
+    try:
+        version = int(request.form.get("version", ""))
+    except ValueError:
+        raise InvalidInput("The form was incomplete; reload the page and try again.") from None
+    if action == "resign" and request.form.get("confirm") != "yes":
+        flash("To resign, tick the box that says you are sure.", "error")
+        return redirect(svc.links.seat_url(game_id, seat, access.seat.secret), code=303)
+    codes = [code] if action == "move" else []
+    # the same button pressed twice on the same board is one request
+    dedupe = f"web:{game_id}:{seat}:{version}:{action}:{code}"
+    request_id = submit_move(svc, game_id, seat, codes, source="web", base_version=version, dedupe_key=dedupe,
+                             action=action)
+    flash_result(wait_for(svc, request_id, svc.config.submit_wait))
+    return redirect(svc.links.seat_url(game_id, seat, access.seat.secret), code=303)
+
+
+def flash_result(move_request) -> None:
+    if move_request.status == "pending":
+        flash("Your move is queued and will be applied in a moment; reload this page to see it.", "info")
+    elif move_request.status == "applied":
+        flash(move_request.result, "ok")
+    elif move_request.status == "stale":
+        flash("The board has moved on since that page was shown; here it is as it is now.", "error")
+    else:
+        flash(move_request.result, "error")
+
+
+@blueprint.post("/g/<int:game_id>/<int:seat>/<token>/new-link")
+def new_link(game_id: int, seat: int, token: str):
+    svc = services()
+    queries.open_seat(svc, game_id, seat, token)
+    url, mailed = new_seat_link(svc, game_id, seat)
+    return render_template("web/new_link.html", url=None if mailed else url, mailed=mailed)
+
+
+@blueprint.get("/g/<int:game_id>/<int:seat>/<token>/report.pdf")
+def report(game_id: int, seat: int, token: str):
+    svc = services()
+    access, _ = queries.open_seat(svc, game_id, seat, token)
+    if access.game.status != "over":
+        raise InvalidInput("The score report is ready when the game is over.")
+    pdf = boardview.report_pdf(access.game.kind, report_data(access.game, access.log))
+    if pdf is None:
+        raise InvalidInput("This game has no PDF report yet.")
+    filename = f"{access.game.kind}-{game_id}-report.pdf"
+    return Response(pdf, mimetype="application/pdf",
+                    headers={"Content-Disposition": f'attachment; filename="{filename}"'})

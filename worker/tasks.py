@@ -1,0 +1,79 @@
+"""Celery tasks: thin shells around the use cases; arguments are ids.
+
+Both tasks are idempotent (a processed request or a sent mail is a no-op),
+which is what makes ``acks_late`` and redelivery safe. Failures that may pass
+(database or mail server away) are retried with exponential backoff, jitter
+and a cap; the beat sweeper picks up anything retries gave up on.
+"""
+
+from __future__ import annotations
+
+import logging
+import smtplib
+from datetime import timedelta
+
+from celery import Celery
+from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
+
+from service.models import MoveRequest, OutgoingMail, utcnow
+from service.services import Services
+
+log = logging.getLogger(__name__)
+
+TRANSIENT = (OperationalError, smtplib.SMTPException, ConnectionError, TimeoutError, OSError)
+RETRY = dict(autoretry_for=TRANSIENT, retry_backoff=2, retry_backoff_max=300, retry_jitter=True,
+             max_retries=8, acks_late=True)
+
+#: work older than this and still pending is enqueued again by the sweeper
+SWEEP_AFTER = timedelta(seconds=20)
+
+
+def register(app: Celery) -> None:
+    services_cache: dict[str, Services] = {}
+
+    def services() -> Services:
+        """One Services per worker process, built on first use (after fork)."""
+        if "svc" not in services_cache:
+            from worker.app import CeleryQueue
+
+            services_cache["svc"] = Services.from_config(app.conf.farmpost_config, CeleryQueue(app))
+        return services_cache["svc"]
+
+    @app.task(name="farmpost.apply_move_request", **RETRY)
+    def apply_move_request(request_id: int) -> str:
+        from service.usecases import apply_move_request as apply
+
+        return apply(services(), request_id).status
+
+    @app.task(name="farmpost.send_mail", **RETRY)
+    def send_mail(mail_id: int) -> str:
+        from service.outbox import send_mail as send
+
+        return send(services(), mail_id)
+
+    @app.task(name="farmpost.sweep", acks_late=True)
+    def sweep() -> dict:
+        return sweep_pending(services())
+
+
+def sweep_pending(svc: Services) -> dict:
+    """Enqueue again the move requests and mails that have waited too long
+    (a broker outage, a worker that died, retries that gave up)."""
+    from service.outbox import LEASE
+
+    now = utcnow()
+    with svc.db.transaction() as session:
+        requests = session.scalars(select(MoveRequest.id).where(
+            MoveRequest.status == "pending", MoveRequest.created_at < now - SWEEP_AFTER).order_by(MoveRequest.id)).all()
+        mails = session.scalars(select(OutgoingMail.id).where(
+            ((OutgoingMail.status == "pending") & (OutgoingMail.created_at < now - SWEEP_AFTER))
+            | ((OutgoingMail.status == "sending") & (OutgoingMail.claimed_at < now - LEASE))
+        ).order_by(OutgoingMail.id)).all()
+    for request_id in requests:
+        svc.queue.enqueue_request(request_id)
+    for mail_id in mails:
+        svc.queue.enqueue_mail(mail_id)
+    if requests or mails:
+        log.info("sweep: re-enqueued %d move requests and %d mails", len(requests), len(mails))
+    return {"requests": len(requests), "mails": len(mails)}
