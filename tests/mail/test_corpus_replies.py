@@ -20,7 +20,7 @@ FLOOR_FOR_PLAY = 0.95
 FLOOR_PER_SOURCE = {
     "alfonsrv-mail-parser-reply": 8,
     "crisp-email-reply-parser": 48,
-    "discourse-email_reply_trimmer": 53,
+    "discourse-email_reply_trimmer": 57,
     "github-email_reply_parser": 8,
     "gitlab": 5,
     "mailgun-talon": 25,
