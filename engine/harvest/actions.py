@@ -57,13 +57,13 @@ def plant_cost(farmer: dict, crop: str, turn: dict) -> int:
 
 def tend_cost(farmer: dict, tile: dict, turn: dict) -> int:
     mods = modifiers(farmer)
-    if is_free(turn) or mods.get("free_tend") == tile["crop"]:
+    if is_free(turn):
         return 0
     if mods.get("adjacent_tend_free") and any(
         b["building"] == "greenhouse" and touching(tile["cells"], b["cells"]) for b in farmer["farm"]["buildings"]
     ):
         return 0
-    return C.CROPS[tile["crop"]]["tend"]
+    return C.CROPS[tile["crop"]]["tend"] - (1 if mods.get("tend_discount") == tile["crop"] else 0)
 
 
 def clear_cost(farmer: dict, turn: dict) -> int:

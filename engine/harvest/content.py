@@ -20,7 +20,7 @@ from __future__ import annotations
 # --------------------------------------------------------------------------- the game
 
 ROUNDS = 4
-WHEELBARROWS = 3  # per farmer, every round, at every player count
+WHEELBARROWS = 4  # per farmer, every round, at every player count
 FERTILIZER_MAX = 9
 
 # --------------------------------------------------------------------------- the farm
@@ -46,7 +46,7 @@ CROP_NAMES = {"wheat": "Wheat", "strawberry": "Strawberry", "bush": "Blueberry B
 CROPS = {
     "wheat": {"price": 1, "plant": 1, "tend": 1, "shape": "single", "sprouts": 1,
               "harvest": {"points": 1, "fertilizer": 1}},
-    "strawberry": {"price": 2, "plant": 1, "tend": 1, "shape": "single", "sprouts": 2,
+    "strawberry": {"price": 2, "plant": 1, "tend": 2, "shape": "single", "sprouts": 2,
                    "harvest": {"points": 1}},
     "bush": {"price": 3, "plant": 1, "tend": 1, "shape": "single", "sprouts": 0,
              "harvest": {"points": 4}},  # the Blueberry on it; the Bush stays
@@ -66,7 +66,7 @@ BUCKET_LEVELS = (3, 4, 5, 6, 7, 8)
 
 # --------------------------------------------------------------------------- starting resources
 
-START = {"coins": 4, "fertilizer": 2, "seeds": {"wheat": 1, "strawberry": 1}}
+START = {"coins": 5, "fertilizer": 4, "seeds": {"wheat": 1, "strawberry": 1}}
 
 # --------------------------------------------------------------------------- the Town board
 
@@ -122,14 +122,14 @@ FOREST_DIE = (
 #: ``solo_block``: in a solo game Gairy's Wheelbarrow closes that space for
 #: the round in which you hold the tile.
 SUNRISE_TILES = {
-    1: {"name": "Rooster's Crow", "income": {"closed": 1}, "solo_block": "store 2"},
-    2: {"name": "Morning Dew", "income": {"water": 2}, "solo_block": "fields 3"},
-    3: {"name": "Dawn Chorus", "income": {"fertilizer": 1}, "solo_block": "workshop 2"},
-    4: {"name": "Early Market", "income": {"coins": 1}, "solo_block": "market a"},
-    5: {"name": "First Light", "income": {"coins": 1, "seeds": {"wheat": 1}}, "solo_block": "market b"},
-    6: {"name": "Golden Hour", "income": {"coins": 2}, "solo_block": "market c"},
-    7: {"name": "Late Riser", "income": {"coins": 2, "fertilizer": 1}, "solo_block": "fields 3"},
-    8: {"name": "Lie-in", "income": {"coins": 3}, "solo_block": "workshop 2"},
+    1: {"name": "Rooster's Crow", "income": {"closed": 1, "fertilizer": 1}, "solo_block": "store 2"},
+    2: {"name": "Morning Dew", "income": {"coins": 1, "water": 2}, "solo_block": "fields 3"},
+    3: {"name": "Dawn Chorus", "income": {"coins": 2}, "solo_block": "workshop 2"},
+    4: {"name": "Early Market", "income": {"coins": 2, "fertilizer": 1}, "solo_block": "market a"},
+    5: {"name": "First Light", "income": {"coins": 3}, "solo_block": "market b"},
+    6: {"name": "Golden Hour", "income": {"coins": 3, "seeds": {"wheat": 1}}, "solo_block": "market c"},
+    7: {"name": "Late Riser", "income": {"coins": 4}, "solo_block": "fields 3"},
+    8: {"name": "Lie-in", "income": {"coins": 4, "fertilizer": 1}, "solo_block": "workshop 2"},
 }
 #: How many sunrise tiles are in play: one per farmer plus this many on display.
 SUNRISE_DISPLAY_EXTRA = 3
@@ -156,8 +156,8 @@ FARMHOUSES = {
 CHARACTERS = {
     "agronomist": {"name": "The Agronomist", "text": "Planting Wheat costs no Fertilizer.",
                    "modifier": {"free_plant": "wheat"}},
-    "berrypicker": {"name": "The Berry Picker", "text": "Tending Strawberries costs no Water.",
-                    "modifier": {"free_tend": "strawberry"}},
+    "berrypicker": {"name": "The Berry Picker", "text": "Tending Strawberries costs 1 Water less.",
+                    "modifier": {"tend_discount": "strawberry"}},
     "carpenter": {"name": "The Carpenter", "text": "Buildings cost 1 coin less.",
                   "modifier": {"build_discount": 1}},
     "lumberjack": {"name": "The Lumberjack", "text": "Clearing a Forest at the Workshop costs 1 coin.",

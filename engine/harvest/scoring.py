@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core import State
 from engine.harvest import content as C
+from engine.harvest.actions import action_moves
 from engine.harvest.farm import touching
 from engine.harvest.state import capacity
 
@@ -82,39 +83,45 @@ def score_sheet(state: State) -> dict:
 
 # --------------------------------------------------------------------------- bots
 
+#: Worth of resources in future points while they can still be used; the
+#: greedy bot (engine.bots.GreedyBot) adds this to the score sheet.
+COIN, FERTILIZER, WATER, BUCKET = 0.7, 0.5, 0.6, 0.3
+#: Share of a crop's harvest value counted while it still waits on the farm:
+#: below 1, so that harvesting pays, above 0, so that planting pays.
+RIPE = 0.8
+#: Per action of the visit under way, by area: what a free action is worth.
+ACTION = {"fields": 1.5, "trading": 1.5}
 
-#: What one more of each thing is worth in future points, early in the game.
-#: Used only by the greedy bot's one-step lookahead (engine.bots.GreedyBot).
-VALUE = {"coins": 0.6, "fertilizer": 0.45, "water": 0.35,
-         "seeds": {"wheat": 1.6, "strawberry": 2.8, "bush": 4.0, "pumpkin": 6.0},
-         "action": 1.2, "bucket": 0.6}
-#: Points a crop tile still on the farm should bring beyond the 1 already counted.
-CROP_UPSIDE = {"wheat": 1.2, "strawberry": 1.4, "pumpkin": 5.0}
+
+def harvest_value(crop: str) -> float:
+    income = C.CROPS[crop]["harvest"]
+    return income.get("points", 0) + income.get("fertilizer", 0) * FERTILIZER
 
 
 def progress_value(state: State, seat: int) -> float:
     """A cheap estimate of the points ``seat`` will still make from what it
     holds: resources, seeds, crops waiting for a harvest, open actions."""
-    farmer = state["farmers"][seat]
-    rounds_left = C.ROUNDS - state["round"] + (0 if state["phase"] == "over" else 1)
     if state["phase"] == "over":
         return 0.0
-    late = min(1.0, rounds_left / 2)  # things bought now lose value in the last round
-    value = farmer["coins"] * (VALUE["coins"] * late + 0.5 * (1 - late))
-    value -= farmer["coins"] // C.COINS_PER_POINT  # already on the score sheet
-    value += farmer["fertilizer"] * VALUE["fertilizer"] * late
-    value += min(farmer["water"], capacity(farmer)) * VALUE["water"] * late
-    value += farmer["bucket"] * VALUE["bucket"] * late
+    farmer = state["farmers"][seat]
+    visits = farmer["wheelbarrows"] + C.WHEELBARROWS * (C.ROUNDS - state["round"])
+    if state["phase"] in ("choose", "sunrise"):
+        visits = C.WHEELBARROWS * (C.ROUNDS - state["round"] + 1)
+    turn = state.get("turn") if state["active"] == seat else None
+    harvest_ahead = 1.0 if turn and turn["left"] else min(1.0, visits / 3)
+    useful = min(1.0, visits / 5)
+    value = farmer["coins"] * (0.5 + (COIN - 0.5) * useful) - farmer["coins"] // C.COINS_PER_POINT
+    value += (farmer["fertilizer"] * FERTILIZER + farmer["water"] * WATER + farmer["bucket"] * BUCKET) * useful
     for seed, n in farmer["seeds"].items():
-        value += n * VALUE["seeds"][seed] * late
-    wheelbarrows_left = farmer["wheelbarrows"] + C.WHEELBARROWS * (rounds_left - 1)
-    chance = min(1.0, wheelbarrows_left / 3)
+        if n:
+            crop = C.CROPS[seed]
+            planted = C.BUSH_POINTS if seed == "bush" else 1 + (harvest_value(seed) - 1) * RIPE * harvest_ahead
+            value += n * max(0.0, planted - crop["plant"] * FERTILIZER - 0.2) * useful
     for tile in farmer["farm"]["crops"]:
         if tile["crop"] == "bush":
-            value += (3.0 if tile["berry"] else 1.5) * chance
+            value += (harvest_value("bush") * RIPE if tile["berry"] else 1.5) * harvest_ahead
         else:
-            value += CROP_UPSIDE[tile["crop"]] * chance
-    turn = state.get("turn")
-    if turn and state["active"] == seat:
-        value += turn["left"] * VALUE["action"]
+            value += (harvest_value(tile["crop"]) - 1) * RIPE * harvest_ahead
+    if turn and turn["left"] and (turn["step"] != "act" or action_moves(state)):
+        value += turn["left"] * ACTION.get(turn["space"].split()[0], 1.0)
     return value
