@@ -175,8 +175,11 @@ _QUOTE_PREFIX = re.compile(r"^\s*[\w.-]{0,12}>")
 
 
 def _cut_at_marker(lines: list[str]) -> list[str]:
+    """Cut at our reply-above marker when it is quoted without ">" (Outlook);
+    a ">"-quoted marker is dropped with its quote, which keeps a reply
+    written below the quote (Thunderbird's bottom-posting)."""
     for index, line in enumerate(lines):
-        if is_reply_marker(line):
+        if is_reply_marker(line) and not _is_quoted(line):
             return lines[:index]
     return lines
 
