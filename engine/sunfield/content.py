@@ -113,7 +113,10 @@ class LivestockCard(NamedTuple):
 
 #: 20 Sheep, 20 Pig and 20 Cow tiles of the market. Each colour has 5 of each
 #: kind; each Vegetable appears 5 / 10 / 15 times on Sheep / Pig / Cow tiles
-#: (the Cow tiles are the 20 distinct trios of Vegetables).
+#: (the Cow tiles are the 20 distinct trios of Vegetables). Rulebook examples:
+#: C13 (two Carrots and a Corn) and C03 (an Eggplant and two Broccoli) for
+#: Cyrille, C07 (brown: Broccoli, Carrot, Corn) for Céline, P02 (Broccoli,
+#: Carrot) for Yoann's harvest.
 MARKET_TILES = (
     FieldTile('S01', 'sheep', 'blue', ('broccoli',)),
     FieldTile('S02', 'sheep', 'blue', ('carrot',)),
@@ -159,9 +162,9 @@ MARKET_TILES = (
     FieldTile('C02', 'cow', 'brown', ('broccoli', 'broccoli', 'carrot')),
     FieldTile('C03', 'cow', 'green', ('broccoli', 'broccoli', 'eggplant')),
     FieldTile('C04', 'cow', 'yellow', ('broccoli', 'broccoli', 'corn')),
-    FieldTile('C05', 'cow', 'brown', ('broccoli', 'carrot', 'carrot')),
+    FieldTile('C05', 'cow', 'yellow', ('broccoli', 'carrot', 'carrot')),
     FieldTile('C06', 'cow', 'green', ('broccoli', 'carrot', 'eggplant')),
-    FieldTile('C07', 'cow', 'yellow', ('broccoli', 'carrot', 'corn')),
+    FieldTile('C07', 'cow', 'brown', ('broccoli', 'carrot', 'corn')),
     FieldTile('C08', 'cow', 'blue', ('broccoli', 'eggplant', 'eggplant')),
     FieldTile('C09', 'cow', 'green', ('broccoli', 'eggplant', 'corn')),
     FieldTile('C10', 'cow', 'yellow', ('broccoli', 'corn', 'corn')),

@@ -8,6 +8,17 @@ from engine.sunfield import moves, notation, scoring
 from engine.sunfield.state import setup
 
 
+def copy_for_move(state: State) -> State:
+    """A copy that a move may change: everything is copied except the other
+    farmers, which a move never touches (they are shared with ``state``; a
+    state is a value, never changed in place once returned)."""
+    seat = state["seat"]
+    rest, farmer = clone(({k: v for k, v in state.items() if k != "farmers"}, state["farmers"][seat]))
+    farmers = list(state["farmers"])
+    farmers[seat] = farmer
+    return {k: farmers if k == "farmers" else rest[k] for k in state}
+
+
 class Sunfield(Game):
     name = "sunfield"
     title = "Sunfield Farm"
@@ -32,7 +43,7 @@ class Sunfield(Game):
             raise IllegalMove(error.reason) from None
         if not moves.is_legal(state, move):
             raise IllegalMove(moves.explain(state, move))
-        state = clone(state)
+        state = copy_for_move(state)
         moves.apply_move(state, move)
         return state
 

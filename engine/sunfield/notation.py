@@ -161,6 +161,10 @@ def _verb(tokens: list[str]) -> tuple[str, list[str]]:
     if not tokens:
         raise InvalidMove("empty command; try “take b2” or “deliver 3”", suggestions=["take b2", "deliver 3"])
     word, rest = tokens[0], tokens[1:]
+    if word in C.COLUMNS:  # "b2": a tile to take
+        return "take", tokens
+    if _INT.match(word):  # "1 -1": where the tile (or Vegetable) goes
+        return "place", tokens
     verb = VERB_WORDS.get(word) or _lookup(word, VERB_WORDS)
     if verb is None:
         hints = closest(word, VERB_WORDS, n=3, cutoff=0.6)
@@ -201,7 +205,7 @@ def _refine(verb: str, found: dict[str, list], phase: str) -> str:
         return "herd"
     if verb == "put" and not found["v"] and phase == "place":
         return "place"
-    if verb == "place" and found["v"] and phase == "put":
+    if verb == "place" and phase == "put":
         return "put"
     if verb == "take" and found["a"] and not found["n"]:
         found["n"] = [ROW_OF_ANIMAL[found["a"].pop()]]

@@ -6,16 +6,20 @@ Two tiles are adjacent when they share a side (no diagonals).
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from engine.sunfield import content as C
 
 _STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
 
 
-def neighbours(k: str) -> list[str]:
+@lru_cache(maxsize=4096)
+def neighbours(k: str) -> tuple[str, ...]:
+    """The four cells sharing a side with cell ``k`` (cached: Plots are small
+    and this is on the hot path of legal_moves)."""
     x, y = k.split(",")
     x, y = int(x), int(y)
-    return [f"{x + dx},{y + dy}" for dx, dy in _STEPS]
+    return tuple(f"{x + dx},{y + dy}" for dx, dy in _STEPS)
 
 
 def free_spaces(tile: dict, veg: str) -> int:
