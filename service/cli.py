@@ -14,6 +14,7 @@ from importlib import import_module
 #: modules exposing ``register(subparsers)``; each adds its own commands
 COMMAND_MODULES = [
     "service.selfplay",
+    "service.commands",
 ]
 
 

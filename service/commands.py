@@ -1,0 +1,186 @@
+"""Service commands: run, demo, new, worker, beat, db upgrade."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+
+from service.config import load_config
+
+
+def register(subparsers) -> None:
+    run = subparsers.add_parser("run", help="web app + Celery worker + beat on this machine (embedded defaults)")
+    run.add_argument("--host", default=os.environ.get("HOST", "127.0.0.1"))
+    run.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")))
+    run.set_defaults(func=cmd_run)
+
+    demo = subparsers.add_parser("demo", help="create a game with you and bots; prints your seat link")
+    demo.add_argument("--game", default="sunfield")
+    demo.add_argument("--name", default="You")
+    demo.add_argument("--email", default=None, help="your address (default: you@MAIL_DOMAIN, read it at /mailbox)")
+    demo.add_argument("--bots", type=int, default=3)
+    demo.add_argument("--bot", default="greedy")
+    demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    demo.set_defaults(func=cmd_demo)
+
+    new = subparsers.add_parser("new", help="create a game and invite the farmers")
+    new.add_argument("game")
+    new.add_argument("--farmer", action="append", required=True, metavar="'Name <email>' | bot:KIND",
+                     help="one per seat, in seat order")
+    new.add_argument("--host", type=int, default=0, help="seat of the host (joined at once)")
+    new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    new.set_defaults(func=cmd_new)
+
+    worker = subparsers.add_parser("worker", help="a Celery worker")
+    worker.add_argument("--concurrency", type=int, default=None, help="processes (default: one per CPU)")
+    worker.add_argument("--loglevel", default="INFO")
+    worker.set_defaults(func=cmd_worker)
+
+    beat = subparsers.add_parser("beat", help="Celery beat: re-enqueues work left pending")
+    beat.add_argument("--loglevel", default="INFO")
+    beat.set_defaults(func=cmd_beat)
+
+    db = subparsers.add_parser("db", help="database schema")
+    db.add_argument("action", choices=["upgrade", "check"])
+    db.set_defaults(func=cmd_db)
+
+
+def _services(queue=True):
+    from service.migrate import upgrade
+    from service.services import Services
+    from worker.app import CeleryQueue, create_celery
+
+    config = load_config()
+    services = Services.from_config(config, CeleryQueue(create_celery(config)) if queue else None)
+    upgrade(services.db)
+    return services
+
+
+def cmd_db(args) -> int:
+    from service.db import Database
+    from service.migrate import is_current, upgrade
+
+    database = Database(load_config().database_url)
+    if args.action == "upgrade":
+        upgrade(database)
+        print("database schema is up to date")
+        return 0
+    current = is_current(database)
+    print("up to date" if current else "needs `farmpost db upgrade`")
+    return 0 if current else 1
+
+
+def cmd_worker(args) -> int:
+    from worker.app import create_celery
+
+    argv = ["worker", f"--loglevel={args.loglevel}"]
+    if args.concurrency:
+        argv.append(f"--concurrency={args.concurrency}")
+    create_celery().worker_main(argv)
+    return 0
+
+
+def cmd_beat(args) -> int:
+    from worker.app import create_celery
+
+    create_celery().start(["beat", f"--loglevel={args.loglevel}"])
+    return 0
+
+
+def cmd_run(args) -> int:
+    """Everything on one machine: schema upgrade, a worker and beat as child
+    processes, and the web app in this one."""
+    from werkzeug.serving import make_server
+
+    from service.app import create_app
+
+    os.environ.setdefault("PORT", str(args.port))
+    app = create_app()
+    command = [sys.executable, "-m", "service.cli"]
+    children = [
+        subprocess.Popen([*command, "worker", "--concurrency=2"]),
+        subprocess.Popen([*command, "beat"]),
+    ]
+    server = make_server(args.host, args.port, app, threaded=True)
+
+    def stop(*_):
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGTERM, stop)
+    print(f"Farmpost is running at http://{args.host}:{args.port}/  (mailbox: /mailbox; Ctrl-C stops)", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        for child in children:
+            child.terminate()
+        for child in children:
+            try:
+                child.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                child.kill()
+    return 0
+
+
+def parse_options(pairs: list[str]) -> dict:
+    options = {}
+    for pair in pairs:
+        key, _, value = pair.partition("=")
+        lowered = value.strip().lower()
+        if lowered in ("true", "yes", "on", ""):
+            options[key.strip()] = True
+        elif lowered in ("false", "no", "off"):
+            options[key.strip()] = False
+        else:
+            options[key.strip()] = int(value) if value.strip().lstrip("-").isdigit() else value
+    return options
+
+
+def parse_farmer(text: str):
+    from email.utils import parseaddr
+
+    from service.usecases import FarmerSpec
+
+    if text.startswith("bot:"):
+        kind = text[4:]
+        return FarmerSpec(f"{kind.capitalize()} bot", bot=kind)
+    name, email = parseaddr(text)
+    return FarmerSpec(name or email.split("@")[0], email or None)
+
+
+def cmd_new(args) -> int:
+    from service.errors import InvalidInput
+    from service.usecases import create_game
+
+    svc = _services()
+    try:
+        created = create_game(svc, args.game, [parse_farmer(f) for f in args.farmer],
+                              options=parse_options(args.option), host=args.host)
+    except InvalidInput as error:
+        print(f"error: {error.message}", file=sys.stderr)
+        return 2
+    print(f"game #{created.game_id} created; host's seat page: {created.host_url}")
+    return 0
+
+
+def cmd_demo(args) -> int:
+    from service.errors import InvalidInput
+    from service.usecases import FarmerSpec, create_game
+
+    svc = _services()
+    email = args.email or f"you@{svc.config.mail_domain}"
+    farmers = [FarmerSpec(args.name, email)] + [FarmerSpec(f"{args.bot.capitalize()} bot {i + 1}", bot=args.bot)
+                                                 for i in range(args.bots)]
+    try:
+        created = create_game(svc, args.game, farmers, options=parse_options(args.option), host=0)
+    except InvalidInput as error:
+        print(f"error: {error.message}", file=sys.stderr)
+        return 2
+    print(f"Demo game #{created.game_id}: you play against {args.bots} {args.bot} bot(s).")
+    print(f"Your seat page: {created.host_url}")
+    print(f"Your mail ({email}): {svc.config.base_url}/mailbox?to={email}")
+    return 0
