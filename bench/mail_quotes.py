@@ -25,7 +25,7 @@ sys.path.insert(0, str(ROOT))
 
 from mail.inbound.quotes import strip_quotes  # noqa: E402
 from tests.mail.corpus_cases import CORPUS, cases, same, same_for_play  # noqa: E402
-from mail.inbound.body import decode_bytes  # noqa: E402
+from mail.inbound.charsets import decode_bytes  # noqa: E402
 
 
 def candidates():

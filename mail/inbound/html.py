@@ -14,6 +14,7 @@ it lays out tables and block elements the way a reader sees them.
 from __future__ import annotations
 
 import re
+import textwrap
 
 import lxml.html
 from inscriptis import get_text
@@ -47,7 +48,7 @@ def html_to_text(html: str) -> str:
         html = etree.tostring(root, encoding="unicode", method="html")
     except (etree.ParserError, ValueError, TypeError):
         pass  # unparseable: convert what is there
-    text = get_text(html)
+    text = textwrap.dedent(get_text(html))  # inscriptis indents by CSS margins
     return "\n".join(line.rstrip() for line in text.splitlines()).strip("\n")
 
 

@@ -16,6 +16,8 @@ from email import policy
 from email.header import decode_header, make_header
 from email.message import EmailMessage
 
+from mail.inbound.charsets import decode_bytes
+
 #: headers that can carry the address a mail was delivered to, best first
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To", "To", "Cc")
 
@@ -103,6 +105,9 @@ def _raw_items(message: EmailMessage) -> list[tuple[str, str]]:
 
 def _decode_words(value: str) -> str:
     value = re.sub(r"\r?\n[ \t]+", " ", value).strip()
+    if any("\udc80" <= ch <= "\udcff" for ch in value):
+        # raw 8-bit bytes in a header (RFC 6532 UTF-8, or a legacy charset)
+        value = decode_bytes(value.encode("utf-8", "surrogateescape"))
     if "=?" not in value:
         return value
     try:

@@ -11,7 +11,8 @@ import pathlib
 import re
 from dataclasses import dataclass
 
-from mail.inbound.body import decode_bytes, extract_body
+from mail.inbound.body import extract_body
+from mail.inbound.charsets import decode_bytes
 from mail.inbound.html import html_to_text
 from mail.inbound.message import parse_message
 

@@ -1,0 +1,103 @@
+"""Splitting the fresh text of a reply into commands."""
+
+from __future__ import annotations
+
+import pytest
+
+from mail.inbound.commands import (
+    BOARD,
+    MOVE,
+    MOVES,
+    NEW,
+    PREVIEW,
+    RESIGN,
+    SAY,
+    STOP,
+    UNDO,
+    VACATION,
+    split_commands,
+)
+
+
+def kinds(text: str, **kw) -> list[tuple[str, str]]:
+    return [(c.kind, c.text or c.line) for c in split_commands(text, **kw).commands]
+
+
+def test_one_command_per_line_or_separated_by_semicolons():
+    assert kinds("take b2\nplace 1 -1; pass") == [(MOVE, "take b2"), (MOVE, "place 1 -1"), (MOVE, "pass")]
+
+
+@pytest.mark.parametrize("greeting", ["Hi", "Hello Anna,", "Hey!", "Bonjour,", "Hallo zusammen", "Good morning"])
+def test_a_greeting_before_the_commands_is_ignored(greeting):
+    assert kinds(f"{greeting}\n\ntake b2") == [(MOVE, "take b2")]
+
+
+@pytest.mark.parametrize(
+    "sign_off", ["Thanks!", "Thank you", "Cheers, Bob", "Best regards,\nAnna Weber", "Sent from my iPhone", "Danke"]
+)
+def test_a_sign_off_ends_the_commands_and_the_name_below_it_is_not_read(sign_off):
+    assert kinds(f"take b2\n\n{sign_off}\nhof am bach") == [(MOVE, "take b2")]
+
+
+def test_quoted_lines_blank_lines_and_bullets_are_not_commands():
+    assert kinds("> take c3\n\n- take b2\n2. pass\n---") == [(MOVE, "take b2"), (MOVE, "pass")]
+
+
+@pytest.mark.parametrize(
+    "line, kind",
+    [("board", BOARD), ("Board", BOARD), ("moves", MOVES), ("help", MOVES), ("undo", UNDO), ("stop", STOP)],
+)
+def test_the_single_word_commands(line, kind):
+    assert kinds(line) == [(kind, line)]
+
+
+def test_preview_say_resign_and_vacation_carry_their_argument():
+    [preview, say, resign, confirmed, vacation] = split_commands(
+        "preview take b2\nsay good game, all!\nresign\nresign yes\nvacation 7 days"
+    ).commands
+    assert (preview.kind, preview.text) == (PREVIEW, "take b2")
+    assert (say.kind, say.text) == (SAY, "good game, all")
+    assert (resign.kind, resign.confirmed) == (RESIGN, False)
+    assert (confirmed.kind, confirmed.confirmed) == (RESIGN, True)
+    assert (vacation.kind, vacation.days) == (VACATION, 7)
+
+
+@pytest.mark.parametrize(
+    "line, says",
+    [
+        ("vacation soon", "number of days"),
+        ("vacation 400", "number of days"),
+        ("resign now", "resign yes"),
+        ("say", "after “say”"),
+        ("preview", "after “preview”"),
+    ],
+)
+def test_a_malformed_non_move_command_gets_an_explanation_quoting_the_line(line, says):
+    result = split_commands(f"take b2\n{line}")
+    [error] = result.errors
+    assert error.line == line
+    assert says in error.reason
+
+
+def test_everything_else_is_a_move_for_the_games_parser():
+    assert kinds("tkae b2\nfoo bar") == [(MOVE, "tkae b2"), (MOVE, "foo bar")]
+
+
+def test_new_game_lists_the_game_and_the_invited_farmers():
+    [command] = split_commands("new sunfield with alice@x, Bob@Y.org and carla@z.net", new_game=True).commands
+    assert command.kind == NEW
+    assert command.game == "sunfield"
+    assert command.invitees == ("alice@x", "bob@y.org", "carla@z.net")
+
+
+@pytest.mark.parametrize(
+    "line, says",
+    [
+        ("new chess with a@b.c", "unknown game"),
+        ("new sunfield with nobody", "not an email address"),
+        ("take b2", "new <game> with"),
+    ],
+)
+def test_at_new_only_a_well_formed_new_command_is_understood(line, says):
+    [error] = split_commands(line, new_game=True).errors
+    assert says in error.reason
