@@ -15,6 +15,7 @@ import re
 from engine.core import IllegalMove, InvalidMove, Move, State, closest, normalize
 from engine.harvest import content as C
 from engine.harvest.farm import CELL_SET, DOMINOES
+from engine.harvest.state import MARKET_LABELS
 
 VERBS = {
     "keep": "keep", "choose": "keep", "select": "keep",
@@ -131,7 +132,7 @@ def canonical(state: State, seat: int, raw: str) -> str:
                           suggestions=[VERBS[g] for g in guess])
     words = []
     for token in tokens[1:]:
-        if token in CELL_SET or token.isdigit():
+        if token in CELL_SET or token.isdigit() or (token in MARKET_LABELS and words[-1:] == ["market"]):
             words.append(token)
         elif token in WORDS:
             if WORDS[token]:
@@ -139,8 +140,6 @@ def canonical(state: State, seat: int, raw: str) -> str:
         elif token in BUILDING_WORDS:
             words.append(BUILDING_WORDS[token])
         elif token in CHARACTER_WORDS or token in FARMHOUSE_WORDS:
-            words.append(token)
-        elif len(token) == 1 and token in "abc":  # market a
             words.append(token)
         else:
             guess = closest(token, VOCABULARY)

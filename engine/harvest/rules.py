@@ -160,8 +160,8 @@ def _sunrise(state: State, move: Move) -> None:
     farmer = state["farmers"][seat]
     # Order of sunrise abilities: the tile, the Farmhouse, the Character, then buildings.
     gain(farmer, C.SUNRISE_TILES[tile]["income"])
-    gain(farmer, C.FARMHOUSES[farmer["farmhouse"]].get("sunrise", {}))
-    gain(farmer, C.CHARACTERS[farmer["character"]].get("sunrise", {}))
+    gain(farmer, C.FARMHOUSES.get(farmer["farmhouse"], {}).get("sunrise", {}))
+    gain(farmer, C.CHARACTERS.get(farmer["character"], {}).get("sunrise", {}))
     for building in farmer["farm"]["buildings"]:
         gain(farmer, C.BUILDINGS[building["building"]].get("sunrise", {}))
     if sunrise["queue"]:
@@ -269,6 +269,7 @@ def sunset(state: State) -> None:
         shop["offer"].append({"building": drawn, "cost": C.BUILDINGS[drawn]["cost"]})
     shop["deck"] = len(deck)
     for label, stack in state["hidden"]["market"].items():
+        state["market_gone"].append(state["market"][label])
         state["market"][label] = stack.pop(0) if stack else None
         state["market_left"][label] = len(stack)
     state["round"] += 1

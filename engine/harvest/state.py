@@ -19,6 +19,7 @@ Renderings read this shape; it is kept stable. A state is plain JSON data::
       "blocked": ["fields 3"],         # solo: the space Gairy blocks this round
       "market": {"a": "seedswap", "b": "jamstand", "c": "builder"},  # face-up tiles
       "market_left": {"a": 3, "b": 3, "c": 3},          # tiles under each top tile
+      "market_gone": ["fertbulk"],     # tiles removed at sunset, in order
       "buildings": {
         "offer": [{"building": "silo", "cost": 4}, ...],  # current costs
         "deck": 10,                    # face-down buildings left
@@ -117,6 +118,7 @@ def setup(seats: int, seed: int) -> State:
         "blocked": [],
         "market": {label: stack[0] for label, stack in stacks.items()},
         "market_left": {label: len(stack) - 1 for label, stack in stacks.items()},
+        "market_gone": [],
         "buildings": {
             "offer": [{"building": b, "cost": C.BUILDINGS[b]["cost"]} for b in offer],
             "deck": len(deck),
@@ -142,9 +144,7 @@ def capacity(farmer: dict) -> int:
 
 def modifiers(farmer: dict) -> dict:
     """The standing rule changes of a farmer's character and buildings."""
-    out: dict = {}
-    if farmer["character"]:
-        out.update(C.CHARACTERS[farmer["character"]].get("modifier", {}))
+    out: dict = dict(C.CHARACTERS.get(farmer["character"], {}).get("modifier", {}))
     for building in farmer["farm"]["buildings"]:
         for key, value in C.BUILDINGS[building["building"]].get("modifier", {}).items():
             out[key] = out.get(key, 0) + value if isinstance(value, int) and not isinstance(value, bool) else value
