@@ -98,12 +98,12 @@ def cmd_run(args) -> int:
 
     os.environ.setdefault("PORT", str(args.port))
     app = create_app()
+    server = make_server(args.host, args.port, app, threaded=True)  # fails first if the port is taken
     command = [sys.executable, "-m", "service.cli"]
     children = [
         subprocess.Popen([*command, "worker", "--concurrency=2"]),
         subprocess.Popen([*command, "beat"]),
     ]
-    server = make_server(args.host, args.port, app, threaded=True)
 
     def stop(*_):
         raise KeyboardInterrupt

@@ -58,13 +58,19 @@ def pdf_name(context: dict) -> str:
 
 
 def board_renderings(context: dict) -> dict:
-    """The board as text and as mail HTML, from the farmer's view."""
+    """The board as text and as mail HTML, from the farmer's view. A board
+    that cannot be drawn is logged and left out: the mail, with its options,
+    matters more than the picture."""
     game, seat = context["game"], context["seat"]["position"]
     names = [f["name"] for f in context["farmers"]]
-    return {
-        "board_text": boardview.text(game["kind"], context["view"], seat, names),
-        "board_html": boardview.mail_html(game["kind"], context["view"], seat, names),
-    }
+    try:
+        return {
+            "board_text": boardview.text(game["kind"], context["view"], seat, names),
+            "board_html": boardview.mail_html(game["kind"], context["view"], seat, names),
+        }
+    except Exception:
+        log.exception("could not draw the board of game %s version %s", game["id"], context["version"])
+        return {"board_text": None, "board_html": None}
 
 
 def snapshot_pdf(context: dict, snapshots=None) -> bytes | None:
