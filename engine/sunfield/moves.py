@@ -196,6 +196,10 @@ def explain(state: State, move: Move) -> str:
         return reason
     farmer = rules.farmer_to_act(state)
     kind, args = move.kind, move.args
+    if kind == "take" and args[1] not in (1, 2, 3):
+        return "market rows are 1 (Sheep), 2 (Pig) and 3 (Cow)"
+    if kind in ("deliver", "reserve") and args[0] != "reserved" and not 1 <= args[0] <= len(state["clients"]):
+        return f"Client spaces are numbered 1 to {len(state['clients'])}"
     if kind == "take":
         return _explain_take(state, farmer, args)
     if kind == "place":

@@ -167,7 +167,7 @@ def _verb(tokens: list[str]) -> tuple[str, list[str]]:
         return "place", tokens
     verb = VERB_WORDS.get(word) or _lookup(word, VERB_WORDS)
     if verb is None:
-        hints = closest(word, VERB_WORDS, n=3, cutoff=0.6)
+        hints = sorted({VERB_WORDS[w] for w in VERB_WORDS if w.startswith(word)}) or closest(word, VERB_WORDS, n=3, cutoff=0.6)
         hint = f"; did you mean {' or '.join(f'“{h}”' for h in hints)}?" if hints else ""
         raise InvalidMove(f"unknown command “{word}”{hint}", suggestions=[VERB_WORDS[h] for h in hints])
     return verb, rest
@@ -189,6 +189,8 @@ def _classify(verb: str, rest: list[str]) -> dict[str, list]:
             found["v"].append(veg)
         elif (animal := _lookup(word, ANIMAL_WORDS)) is not None:
             found["a"].append(animal)
+        elif verb == "take" and re.fullmatch(r"[a-z]\d", word):
+            raise InvalidMove(f"“{word}”: market columns are a, b and c, rows 1 to 3 (e.g. “take b2”)")
         else:
             vocabulary = list(VEGETABLE_WORDS) + list(ANIMAL_WORDS)
             hints = closest(word, vocabulary, n=3, cutoff=0.6)
