@@ -1,0 +1,88 @@
+"""What each farmer may see, the sentences others read, and whole games."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.bots import RandomBot
+from engine.core import Rng
+from engine.sunfield import GAME
+from engine.sunfield.state import components
+from tests.engine.sunfield.builder import move, new_game, pasture, play, set_column, set_deck, set_plot, set_wheelbarrow, tile
+
+
+class TestViews:
+    def test_a_farmer_sees_pile_and_deck_counts_but_not_their_order(self):
+        state = new_game(3)
+        view = GAME.view(state, 1)
+        assert "hidden" not in view
+        assert view["piles"] == state["piles"] and view["deck"] == state["deck"]
+        assert set(view["private"]) == {"1"}
+        hidden = state["hidden"]["deck"] + [t for pile in state["hidden"]["piles"].values() for t in pile]
+        text = json.dumps(view)
+        assert not any(f'"{item}"' in text for item in hidden)
+
+    def test_a_spectator_sees_no_private_part(self):
+        assert GAME.view(new_game(), None)["private"] == {}
+
+    def test_taking_a_visible_tile_reveals_nothing_but_renewing_a_column_does(self):
+        state = new_game()
+        assert not GAME.reveals_information(state, GAME.apply(state, move("take:a:1")))
+        set_column(state, "a", ["S01", None, None])
+        assert GAME.reveals_information(state, GAME.apply(state, move("take:a:1")))
+
+
+class TestSentences:
+    def test_a_take_says_which_tile_and_what_it_cost(self):
+        state = new_game()
+        set_column(state, "c", ["S04", None, "C13"], seeds=(1, 0, 0))
+        state["farmers"][0]["seeds"] = 1
+        assert GAME.describe(state, move("take:c:3")) == (
+            "took the Cow tile (Carrot, Carrot, Corn) at c3, placing 1 Seed above it")
+
+    def test_a_placement_tells_what_followed_by_itself(self):
+        state = new_game()
+        set_plot(state, 0, {(0, 0): tile("S03"), (1, 0): pasture("C01", "cow"), (2, 0): pasture("P01", "pig")})
+        set_column(state, "a", ["S07", "P01", "C01"])
+        state = play(state, "take a1")
+        assert GAME.describe(state, move("place:0:1")) == (
+            "placed the Sheep tile (Eggplant) in their Plot at (0, 1); harvested 1 tile, won a Medal worth 3")
+
+    def test_a_delivery_names_the_client(self):
+        state = new_game()
+        state["clients"][1] = "CL02"
+        set_deck(state, ["CL05"])
+        set_wheelbarrow(state, 0, corn=2, eggplant=1, carrot=1)
+        assert GAME.describe(state, move("deliver:2")) == (
+            "delivered the blue Client worth 4 (space 2); won a Medal worth 3, emptied a draw pile: this is the last round")
+
+
+def random_game(seats: int, advanced: bool, seed: int):
+    state = GAME.setup(seats, {"advanced": advanced}, seed)
+    box, rng, codes = components(state), Rng.from_seed(seed), []
+    while not GAME.is_over(state):
+        before = json.dumps(state, sort_keys=True)
+        chosen = RandomBot().choose(GAME, state, rng)
+        assert GAME.parse(state, GAME.to_act(state), GAME.text(chosen)) == chosen
+        after = GAME.apply(state, chosen)
+        assert json.dumps(state, sort_keys=True) == before, "apply changed its input"
+        state = after
+        codes.append(GAME.code(chosen))
+        assert components(state) == box
+        assert all(count >= 0 for count in state["reserve"].values())
+        assert json.loads(json.dumps(state)) == state
+    return state, codes
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+@pytest.mark.parametrize("advanced", [False, True])
+def test_a_random_game_conserves_the_box_ends_and_replays_exactly(seats, advanced):
+    state, codes = random_game(seats, advanced, seed=seats * 10 + advanced)
+    assert GAME.legal_moves(state) == [] and GAME.to_act(state) is None
+    assert GAME.replay(seats, {"advanced": advanced}, seats * 10 + advanced, codes) == state
+    sheet = GAME.score_sheet(state)
+    assert [sum(line["points"][s] for line in sheet["lines"]) for s in range(seats)] == sheet["total"]
+    assert ("pasture" in [line["key"] for line in sheet["lines"]]) == advanced
+    assert state["ending"] and (0 in state["piles"].values() or state["deck"] == 0)
