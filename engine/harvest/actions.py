@@ -335,8 +335,9 @@ def check(state: State, move: Move) -> None:
     kind = action_kind(move)
     turn = state["turn"]
     if kind is None or kind not in allowed_actions(turn):
-        where = turn["space"]
-        raise IllegalMove(f"“{move.kind}” is not an action of {where}")
+        area = C.AREA_NAMES[turn["space"].split()[0]]
+        raise IllegalMove(f"“{move.kind}” is not an action of your visit to the {area}; "
+                          "take one of its actions or write “done”")
     if move not in action_moves(state):
         raise IllegalMove(_why_not(state, kind, move))
 

@@ -52,7 +52,7 @@ WORDS = {
     "store": "store", "generalstore": "store", "general": "", "shop": "store",
     "fields": "fields", "field": "fields",
     "workshop": "workshop",
-    "market": "market", "farmersmarket": "market", "farmers": "", "farmer's": "",
+    "market": "market", "farmersmarket": "market", "farmer'smarket": "market", "farmers": "", "farmer's": "",
     "trading": "trading", "tradingpost": "trading", "post": "trading", "trade": "trading",
     # other nouns
     "character": "character", "farmhouse": "farmhouse", "house": "farmhouse",
@@ -121,7 +121,9 @@ def canonical(state: State, seat: int, raw: str) -> str:
                     for c in C.CHARACTERS.values()})
     phrases.update({f["name"].lower(): f["name"].lower().replace(" ", "") for f in C.FARMHOUSES.values()})
     raw = _join_multiword(raw, {p: p.replace(" ", "") for p in phrases})
-    tokens = [t for t in re.split(r"[\s,]+", raw) if t and t != "the"]
+    tokens = [t for t in re.split(r"[\s,]+", raw) if t]
+    while tokens and WORDS.get(tokens[0]) == "":  # "please", "i will", ...
+        tokens.pop(0)
     if not tokens:
         raise InvalidMove("write a move, for example “place store 2”")
     verb = VERBS.get(tokens[0])

@@ -96,20 +96,21 @@ def apply(state: State, move: Move) -> State:
     return new
 
 
+#: The move each step waits for, and what to tell a farmer who sent another.
+STEP_MOVES = {
+    "choose": ("keep", "keep a Character and a Farmhouse first"),
+    "sunrise": ("sunrise", "pick a sunrise tile first"),
+    "place": ("place", "place a Wheelbarrow first"),
+    "bonus": ("bonus", "take the Fields bonus first: a Water or a Fertilizer"),
+    "pay": ("pay", "pay to enter the Trading Post first: 1 seed, 2 Fertilizer or 3 Water"),
+}
+
+
 def _why_not(state: State, move: Move) -> str:
-    phase = state["phase"]
-    expected = {"choose": "keep", "sunrise": "sunrise", "place": "place"}.get(phase)
-    if phase == "act":
-        expected = {"bonus": "bonus", "pay": "pay", "act": "done"}[state["turn"]["step"]]
-    if move.kind != expected:
-        return {
-            "choose": "first keep a Character and a Farmhouse",
-            "sunrise": "first pick a sunrise tile",
-            "place": "first place a Wheelbarrow",
-            "bonus": "first take the Fields bonus: a Water or a Fertilizer",
-            "pay": "first pay to enter the Trading Post: 1 seed, 2 Fertilizer or 3 Water",
-            "done": "that is not an action of this space",
-        }[expected if phase != "act" else state["turn"]["step"] if expected != "done" else "done"]
+    step = state["turn"]["step"] if state["phase"] == "act" else state["phase"]
+    kind, reason = STEP_MOVES[step]
+    if move.kind != kind:
+        return reason
     if move.kind == "sunrise":
         return f"sunrise tile {move.args[0] if move.args else '?'} is not on display"
     if move.kind == "place":
