@@ -126,7 +126,7 @@ def canonical(state: State, seat: int, raw: str) -> str:
         tokens.pop(0)
     if not tokens:
         raise InvalidMove("write a move, for example “place store 2”")
-    verb = VERBS.get(tokens[0])
+    verb = VERBS.get(tokens[0]) or _abbreviation(tokens[0], VERBS)
     if verb is None:
         guess = closest(tokens[0], VERBS)
         hint = f"; did you mean “{VERBS[guess[0]]}”?" if guess else ""
@@ -143,11 +143,23 @@ def canonical(state: State, seat: int, raw: str) -> str:
             words.append(BUILDING_WORDS[token])
         elif token in CHARACTER_WORDS or token in FARMHOUSE_WORDS:
             words.append(token)
+        elif _abbreviation(token, WORDS):
+            words.append(_abbreviation(token, WORDS))
+        elif _abbreviation(token, BUILDING_WORDS):
+            words.append(_abbreviation(token, BUILDING_WORDS))
         else:
             guess = closest(token, VOCABULARY)
             hint = f"; did you mean “{guess[0]}”?" if guess else ""
             raise InvalidMove(f"“{token}” is not a word Harvest knows{hint}", suggestions=guess)
     return " ".join(_shape(state, seat, verb, words))
+
+
+def _abbreviation(token: str, table: dict[str, str]) -> str | None:
+    """The meaning of a word shortened to 3 letters or more, if only one fits."""
+    if len(token) < 3:
+        return None
+    meanings = {value for key, value in table.items() if key.startswith(token) and value}
+    return meanings.pop() if len(meanings) == 1 else None
 
 
 def _shape(state: State, seat: int, verb: str, words: list[str]) -> list[str]:

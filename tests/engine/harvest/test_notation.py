@@ -31,6 +31,14 @@ class TestForgivingReader:
     def test_ways_to_buy_two_wheat(self, store, typed):
         assert parse(store, typed) == "buy wheat 2"
 
+    @pytest.mark.parametrize("typed", ["buy pump 1", "pur pumpkin", "buy pumpk"])
+    def test_words_may_be_shortened_while_only_one_fits(self, store, typed):
+        assert parse(store, typed) == "buy pumpkin 1"
+
+    def test_a_shortening_that_fits_two_words_is_not_guessed(self, store):
+        with pytest.raises(InvalidMove):
+            game.parse(store, 0, "buy wh 1")
+
     def test_buying_without_a_number_buys_one(self, store):
         assert parse(store, "buy pumpkin") == "buy pumpkin 1"
 
