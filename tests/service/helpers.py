@@ -50,11 +50,11 @@ def requests_of(svc, game_id: int = 1) -> list[MoveRequest]:
 
 
 def text_part(message) -> str:
-    return message.get_body(preferencelist=("plain",)).get_content()
+    return message.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
 
 
 def html_part(message) -> str:
-    return message.get_body(preferencelist=("html",)).get_content()
+    return message.get_body(preferencelist=("html",)).get_content().replace("\r\n", "\n")
 
 
 def links_in(text: str, kind: str) -> list[str]:

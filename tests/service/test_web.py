@@ -1,0 +1,289 @@
+"""The web pages, through Flask's test client, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import re
+
+from service.usecases import FarmerSpec, create_game, join
+from tests.service.helpers import csrf_token, game_row, links_in, log_of, mailbox, path_of, requests_of, text_part
+
+ANN, BOB = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")
+
+
+def started(svc):
+    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
+    join(svc, 1, 1)
+
+
+def move_links(svc, to="ann@example.org"):
+    """The move links of the farmer's newest turn mail, by typed move."""
+    body = text_part(mailbox(svc, to)[-1])
+    return dict(re.findall(r"\* (.+)\n  (https?://\S+/m/\S+)", body))
+
+
+def confirm(client, url):
+    page = client.get(path_of(url))
+    return client.post(path_of(url), data={"csrf_token": csrf_token(page.text)})
+
+
+# --------------------------------------------------------------------------- creating and joining
+
+
+def test_given_the_form_when_a_host_creates_a_game_then_they_land_on_their_seat_page(client, svc):
+    form = client.get("/new")
+    assert form.status_code == 200 and "Pebbles" in form.text
+    response = client.post("/new", data={
+        "csrf_token": csrf_token(form.text), "game": "toy", "host": "0",
+        "player0": "person", "name0": "Ann", "email0": "",
+        "player1": "person", "name1": "Bob", "email1": "bob@example.org",
+        "player2": "random", "name2": "", "player3": "empty"})
+    assert response.status_code == 303
+    assert path_of(response.headers["Location"]).startswith("/g/1/0/")
+    page = client.get(path_of(response.headers["Location"]))
+    assert "Waiting for Bob to join" in page.text and "Random bot" in page.text
+
+
+def test_given_a_bad_address_when_creating_then_the_form_says_why_and_keeps_what_was_typed(client, svc):
+    form = client.get("/new")
+    response = client.post("/new", data={
+        "csrf_token": csrf_token(form.text), "game": "toy", "host": "0",
+        "player0": "person", "name0": "Ann", "player1": "person", "name1": "Bob", "email1": "bob at home"})
+    assert response.status_code == 400
+    assert "does not look like an email" in response.text and 'value="bob at home"' in response.text
+    assert game_row(svc) is None
+
+
+def test_a_form_without_its_csrf_token_is_refused(client, svc):
+    response = client.post("/new", data={"game": "toy", "host": "0", "player0": "person", "name0": "Ann"})
+    assert response.status_code == 400 and "Please try again" in response.text
+    assert game_row(svc) is None
+
+
+def test_given_an_invitation_when_the_farmer_opens_it_then_nothing_happens_until_they_join(client, svc):
+    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
+    [join_url] = links_in(text_part(mailbox(svc, "bob@example.org")[0]), "join")
+    page = client.get(path_of(join_url))
+    assert page.status_code == 200 and "Join the game" in page.text
+    assert client.head(path_of(join_url)).status_code == 200
+    assert game_row(svc).status == "inviting"
+    response = client.post(path_of(join_url), data={"csrf_token": csrf_token(page.text)})
+    assert response.status_code == 303 and "/g/1/1/" in response.headers["Location"]
+    assert game_row(svc).status == "active"
+
+
+# --------------------------------------------------------------------------- move links
+
+
+def test_given_a_move_link_when_opened_then_it_shows_the_move_and_a_confirm_button_and_changes_nothing(client, svc):
+    started(svc)
+    url = move_links(svc)["take 2"]
+    for _ in range(2):
+        page = client.get(path_of(url))
+        assert page.status_code == 200
+        assert "take 2" in page.text and "took 2 pebbles" in page.text and ">Confirm</button>" in page.text
+    assert client.head(path_of(url)).status_code == 200
+    assert game_row(svc).version == 0 and requests_of(svc) == []
+
+
+def test_when_the_farmer_confirms_then_the_move_is_applied_and_their_page_shows_the_new_board(client, svc):
+    started(svc)
+    response = confirm(client, move_links(svc)["take 2"])
+    assert response.status_code == 303 and "/g/1/0/" in response.headers["Location"]
+    page = client.get(path_of(response.headers["Location"]))
+    assert "Done: take 2." in page.text
+    assert "took 2 pebbles" in page.text  # in the log
+    assert [e.code for e in log_of(svc)] == ["take:2"] and log_of(svc)[0].source == "link"
+
+
+def test_given_a_used_link_when_opened_or_posted_again_then_it_says_already_done(client, svc):
+    started(svc)
+    url = move_links(svc)["take 2"]
+    confirm(client, url)
+    page = client.get(path_of(url))
+    assert page.status_code == 200 and "Already done" in page.text
+    again = client.post(path_of(url), data={"csrf_token": csrf_token(page.text)})
+    assert again.status_code == 303
+    assert len(log_of(svc)) == 1 and len(requests_of(svc)) == 1
+
+
+def test_given_the_board_moved_on_when_an_older_link_is_opened_then_it_says_so_with_the_current_options(client, svc):
+    started(svc)
+    links = move_links(svc)
+    confirm(client, links["take 2"])
+    page = client.get(path_of(links["take 1"]))
+    assert page.status_code == 409
+    assert "The board has moved on" in page.text
+    assert ">end</button>" in page.text  # Ann's options now
+    response = client.post(path_of(links["take 1"]), data={"csrf_token": csrf_token(page.text)})
+    follow = client.get(path_of(response.headers["Location"]))
+    assert "moved on" in follow.text
+    assert [e.code for e in log_of(svc)] == ["take:2"]
+
+
+def test_a_forged_link_gets_a_clear_403_page(client, svc):
+    started(svc)
+    url = move_links(svc)["take 2"]
+    forged = url[:-3] + ("abc" if not url.endswith("abc") else "xyz")
+    page = client.get(path_of(forged))
+    assert page.status_code == 403 and "This link cannot be used" in page.text
+    assert client.get("/m/1/5/whatever").status_code == 404
+    assert client.get("/m/99/0/whatever").status_code == 404
+
+
+def test_an_expired_link_gets_a_clear_410_page(client, svc, monkeypatch):
+    from itsdangerous import TimestampSigner
+
+    started(svc)
+    url = move_links(svc)["take 2"]
+    now = TimestampSigner.get_timestamp
+    monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: now(self) + svc.config.move_link_max_age + 5)
+    page = client.get(path_of(url))
+    assert page.status_code == 410 and "expired" in page.text
+
+
+def test_a_confirm_without_csrf_token_is_refused_and_nothing_is_played(client, svc):
+    started(svc)
+    response = client.post(path_of(move_links(svc)["take 2"]))
+    assert response.status_code == 400 and log_of(svc) == []
+
+
+# --------------------------------------------------------------------------- the seat page
+
+
+def seat_url(svc, position):
+    seat = game_row(svc).seats[position]
+    return path_of(svc.links.seat_url(1, position, seat.secret))
+
+
+def press(client, url, **fields):
+    page = client.get(url)
+    return client.post(url + "/act", data={"csrf_token": csrf_token(page.text),
+                                           "version": str(fields.pop("version", 0)), **fields})
+
+
+def test_given_my_turn_then_my_page_has_my_options_as_buttons_and_they_play(client, svc):
+    started(svc)
+    url = seat_url(svc, 0)
+    page = client.get(url)
+    assert "It is your turn" in page.text
+    assert [b for b in re.findall(r"<button type=\"submit\">([^<]+)</button>", page.text)][:3] == ["take 1", "take 2", "draw"]
+    response = press(client, url, action="move", code="take:1")
+    assert response.status_code == 303
+    page = client.get(url)
+    assert "Done: take 1." in page.text and "Undo my last move" in page.text
+
+
+def test_when_i_press_undo_then_my_move_is_taken_back(client, svc):
+    started(svc)
+    url = seat_url(svc, 0)
+    press(client, url, action="move", code="take:1")
+    press(client, url, action="undo", version=1)
+    page = client.get(url)
+    assert "Undone: take 1." in page.text
+    assert game_row(svc).state["pile"] == 9
+
+
+def test_the_same_button_pressed_twice_plays_once(client, svc):
+    started(svc)
+    url = seat_url(svc, 0)
+    press(client, url, action="move", code="take:1")
+    press(client, url, action="move", code="take:1")
+    assert len(log_of(svc)) == 1 and len(requests_of(svc)) == 1
+
+
+def test_not_my_turn_then_no_options_and_a_clear_answer_if_i_try(client, svc):
+    started(svc)
+    url = seat_url(svc, 1)
+    page = client.get(url)
+    assert "It is Ann's turn" in page.text and "Your options" not in page.text
+    press(client, url, action="move", code="take:1")
+    assert "It is not your turn: Ann is to play." in client.get(url).text
+
+
+def test_resigning_needs_the_box_ticked(client, svc):
+    started(svc)
+    url = seat_url(svc, 1)
+    press(client, url, action="resign")
+    assert "tick the box" in client.get(url).text and not game_row(svc).seats[1].resigned
+    press(client, url, action="resign", confirm="yes")
+    assert game_row(svc).seats[1].resigned
+
+
+def test_when_i_ask_for_a_new_seat_link_then_the_old_one_stops_working(client, svc):
+    started(svc)
+    url = seat_url(svc, 1)
+    page = client.get(url)
+    response = client.post(url + "/new-link", data={"csrf_token": csrf_token(page.text)})
+    assert "sent to you by mail" in response.text
+    assert client.get(url).status_code == 403
+    assert client.get(seat_url(svc, 1)).status_code == 200
+
+
+# --------------------------------------------------------------------------- preferences, mailbox, health
+
+
+def test_one_click_unsubscribe_turns_mail_off_without_a_form_token(client, svc):
+    started(svc)
+    message = mailbox(svc, "ann@example.org")[-1]
+    assert message["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    url = path_of(message["List-Unsubscribe"].strip("<>"))
+    assert client.get(url).status_code == 200 and game_row(svc).seats[0].preferences["mail"] is True
+    response = client.post(url, data={"List-Unsubscribe": "One-Click"})
+    assert response.status_code == 200 and "Unsubscribed" in response.text
+    assert game_row(svc).seats[0].preferences["mail"] is False
+
+
+def test_the_preferences_form_saves_with_its_token_only(client, svc):
+    started(svc)
+    url = path_of(mailbox(svc, "ann@example.org")[-1]["List-Unsubscribe"].strip("<>"))
+    assert client.post(url, data={"mail": "on"}).status_code == 400
+    page = client.get(url)
+    response = client.post(url, data={"csrf_token": csrf_token(page.text), "mail": "on"})
+    assert "Saved." in response.text
+    assert game_row(svc).seats[0].preferences == {"mail": True, "accounts": False}
+
+
+def test_the_mailbox_shows_every_mail_with_its_parts_and_links(client, svc):
+    started(svc)
+    index = client.get("/mailbox")
+    assert index.status_code == 200
+    assert "Pebbles #1: your turn (round 1)" in index.text and "Pebbles #1: you are invited to play" in index.text
+    ids = re.findall(r'href="/mailbox/(\d+)"', index.text)
+    turn = client.get(f"/mailbox/{ids[0]}")
+    assert "Reply-To" in turn.text and "play+" in turn.text
+    assert '<a href="http://farmpost.test/m/1/0/' in turn.text  # clickable links in the text part
+    html = client.get(f"/mailbox/{ids[0]}/html")
+    assert html.headers["Content-Security-Policy"].startswith("script-src 'none'")
+    assert '<base target="_top">' in html.text and "take 2" in html.text
+    assert "<h2>Reply</h2>" not in turn.text  # no reply form until the inbound side is wired
+
+
+def test_the_mailbox_reply_form_appears_when_the_inbound_side_registers_its_endpoint(app, client, svc):
+    from flask import Blueprint
+
+    hook = Blueprint("hook", __name__)
+    hook.add_url_rule("/hook/<int:message_id>", "reply", lambda message_id: "ok", methods=["POST"])
+    app.register_blueprint(hook)
+    app.config["MAILBOX_REPLY_ENDPOINT"] = "hook.reply"
+    started(svc)
+    page = client.get("/mailbox/1")
+    assert 'action="/hook/1"' in page.text and 'name="body"' in page.text
+
+
+def test_healthz_reports_database_and_broker(client):
+    response = client.get("/healthz")
+    assert response.status_code == 200
+    assert response.json == {"status": "ok", "database": "ok", "broker": "ok"}
+
+
+def test_healthz_fails_when_the_broker_is_away(config, toy_game):
+    from dataclasses import replace
+
+    from service.app import create_app
+    from service.services import InlineQueue, Services
+
+    svc = Services.from_config(replace(config, broker_url="redis://127.0.0.1:1/0"))
+    svc.queue = InlineQueue(svc)
+    response = create_app(services=svc).test_client().get("/healthz")
+    assert response.status_code == 503
+    assert response.json["database"] == "ok" and response.json["broker"].startswith("failing")
