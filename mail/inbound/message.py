@@ -40,7 +40,7 @@ class InboundMessage:
     @property
     def dedupe_key(self) -> str:
         """The Message-ID, or a hash of the bytes when there is none."""
-        return self.message_id or "sha256:" + self.raw_sha256
+        return _bounded(self.message_id) if self.message_id else "sha256:" + self.raw_sha256
 
     def header(self, name: str) -> str:
         return header_text(self.message, name)
@@ -74,6 +74,22 @@ def parse_message(raw: bytes | str) -> InboundMessage:
         raw_sha256=digest,
         defects=tuple(defects),
     )
+
+
+def dedupe_key_of(raw: bytes) -> str:
+    """The key that makes two deliveries of one mail the same: its Message-ID,
+    else a hash of the bytes. Reads the header block only, so it is cheap
+    even for a mail too large to parse."""
+    head = re.split(rb"\r?\n\r?\n|\r\r", raw.lstrip(b"\r\n\t "), maxsplit=1)[0][:65536]
+    message_id = parse_message(head).message_id
+    return _bounded(message_id) if message_id else "sha256:" + hashlib.sha256(raw).hexdigest()
+
+
+def _bounded(message_id: str) -> str:
+    """Message-IDs longer than a database key may be are replaced by their hash."""
+    if len(message_id) <= 200:
+        return message_id
+    return "mid-sha256:" + hashlib.sha256(message_id.encode("utf-8", "surrogateescape")).hexdigest()
 
 
 def header_texts(message: EmailMessage, name: str) -> list[str]:

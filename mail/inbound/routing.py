@@ -49,12 +49,18 @@ def find_route(mail: InboundMessage, domain: str, envelope_to: Iterable[str] = (
 
 def detect_own_mail(mail: InboundMessage, domain: str) -> OwnMail | None:
     """Our own mail looping back: our header, our Message-ID domain, or sent
-    from one of our addresses."""
+    from one of our own addresses."""
     domain = domain.lower()
     if OWN_HEADER in mail.message:
         return OwnMail(f"{OWN_HEADER} header")
     if mail.message_id and mail.message_id.lower().endswith("@" + domain):
         return OwnMail("our Message-ID")
-    if mail.sender and mail.sender.endswith("@" + domain):
-        return OwnMail("sent from our domain")
+    local, _, sender_domain = (mail.sender or "").partition("@")
+    if sender_domain == domain and (local in _OUR_LOCAL_PARTS or local.startswith(("play+", "bounce"))):
+        return OwnMail("sent from one of our addresses")
     return None
+
+
+#: the addresses Farmpost sends from or receives at; farmers may have other
+#: addresses at the same domain (the embedded demo's "you@<domain>")
+_OUR_LOCAL_PARTS = {"farmpost", "noreply", "no-reply", "new", "postmaster", "mailer-daemon"}

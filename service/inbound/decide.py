@@ -1,0 +1,194 @@
+"""What a read mail asks of the service, decided against the database.
+
+The pure reading (:mod:`mail.inbound`) has already rejected bounces,
+auto-replies and our own mail, found the reply key and split the commands.
+Here, in order: the reply key must name a seat (else
+:class:`UnknownReplyKey`); the From address must be that seat's farmer (else
+:class:`ForgedSender`, answered without game details: a forged From never
+moves); the game must be running (:class:`GameOver`); moves need the turn
+(:class:`NotYourTurn`). Moves are read one after the other on a scratch
+state, so each is parsed in the position the previous one leaves, and are
+submitted as one batch (all or nothing) through :func:`submit_move`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from engine.core import MoveError
+from mail.inbound import commands as cmd
+from mail.inbound.errors import Answer, ForgedSender, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
+from mail.inbound.pipeline import Reading
+from mail.inbound.routing import NewGame, ReplyTo
+from service import boardview, usecases
+from service.errors import ServiceError
+from service.models import MoveRequest, Seat
+from service.rules import rules_for
+from service.services import Services
+
+
+@dataclass(frozen=True)
+class Decision:
+    """The outcome to record and the answer owed to the sender (None: none)."""
+
+    outcome: str
+    answer: str | None = None
+    detail: str | None = None
+    game_id: int | None = None
+    seat: int | None = None
+    request_id: int | None = None
+    rejected: bool = True  # rejections are rate-limited per address and reason
+
+
+def decide(svc: Services, reading: Reading) -> Decision:
+    if reading.rejection is not None:
+        return _rejection(reading.rejection)
+    if isinstance(reading.route, NewGame):
+        return _new_game(svc, reading)
+    assert isinstance(reading.route, ReplyTo)
+    with svc.db.transaction() as session:
+        seat = session.scalar(select(Seat).where(Seat.reply_key == reading.route.key))
+        if seat is None:
+            return _rejection(UnknownReplyKey())
+        game_id, position, email = seat.game_id, seat.position, (seat.email or "").lower()
+    if not email or reading.sender != email:
+        return _rejection(ForgedSender(f"From {reading.sender}, seat {position} of game {game_id}"))
+    try:
+        return _for_seat(svc, reading, game_id, position)
+    except ServiceError as error:
+        return Decision("not-possible", error.message, game_id=game_id, seat=position)
+
+
+def _rejection(rejection: InboundRejection, **where) -> Decision:
+    answer = None if rejection.answer is Answer.NEVER else rejection.message
+    return Decision(rejection.reason, answer, detail=rejection.detail or None, **where)
+
+
+def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> Decision:
+    where = {"game_id": game_id, "seat": position}
+    commands = reading.commands
+    if commands.errors:
+        lines = [f"“{e.line}”: {e.reason}" for e in commands.errors]
+        return Decision("bad-command", "Nothing was done:\n" + "\n".join(lines), **where)
+    with svc.db.transaction() as session:
+        game = usecases.load_game(session, game_id)
+        kind, state, version, status = game.kind, game.state, game.version, game.status
+        names = [s.name for s in game.seats]
+    rules = rules_for(kind)
+    if status == "over":
+        return _rejection(GameOver(), **where)
+    kinds = {c.kind for c in commands.commands}
+    if kinds & {cmd.UNDO, cmd.RESIGN} and len(commands.commands) > 1:
+        return Decision("bad-command", "Please send “undo” or “resign” in a mail of its own; nothing was done.",
+                        **where)
+    [first] = commands.commands[:1]
+    if first.kind == cmd.RESIGN:
+        if not first.confirmed:
+            return Decision("answered", "To leave the game for good, reply with “resign yes”.", rejected=False,
+                            **where)
+        return _submit(svc, reading, game_id, position, [], "resign", version, where)
+    if first.kind == cmd.UNDO:
+        return _submit(svc, reading, game_id, position, [], "undo", version, where)
+
+    notes: list[str] = []
+    for command in commands.commands:
+        if command.kind in (cmd.BOARD, cmd.MOVES):
+            notes.append(_board_and_options(rules, state, position, names, kind))
+        elif command.kind == cmd.PREVIEW:
+            notes.append(_preview(rules, state, position, command.text))
+        elif command.kind == cmd.STOP:
+            usecases.set_preferences(svc, game_id, position, mail=False)
+            notes.append("Mails for this game are off. Your seat page still shows the board.")
+        elif command.kind in (cmd.SAY, cmd.VACATION):
+            notes.append(f"“{command.line}”: this command is not available yet; nothing was done for it.")
+    moves = commands.moves
+    if not moves:
+        return Decision("answered", "\n\n".join(notes), rejected=False, **where)
+    if rules.to_act(state) != position:
+        return _rejection(NotYourTurn(), **where)
+    codes, problem = _read_moves(rules, state, position, [m.text for m in moves])
+    if problem:
+        return Decision("illegal-move", problem, **where)
+    decision = _submit(svc, reading, game_id, position, codes, "move", version, where)
+    if notes:
+        decision = Decision(**{**decision.__dict__, "answer": "\n\n".join([decision.answer or "", *notes]).strip()})
+    return decision
+
+
+def _read_moves(rules, state: dict, position: int, lines: list[str]) -> tuple[list[str], str | None]:
+    """The codes of the typed moves, each read in the position the previous
+    one leaves; or an answer that quotes the first bad line, says why,
+    suggests the nearest legal commands and lists the options."""
+    codes = []
+    for index, line in enumerate(lines):
+        if rules.to_act(state) != position:
+            done = ", ".join(lines[:index])
+            return [], f"Your turn ends after “{done}”, so “{line}” cannot follow it. Nothing was applied."
+        try:
+            move = rules.parse(state, position, line)
+            state = rules.apply(state, move)
+        except MoveError as error:
+            answer = f"“{line}”: {error.reason}"
+            if error.suggestions:
+                answer += "\nDid you mean " + " or ".join(error.suggestions) + "?"
+            return [], answer + "\nNothing was applied.\n\n" + _options(rules, state)
+        codes.append(rules.code(move))
+    return codes, None
+
+
+def _submit(svc, reading, game_id, position, codes, action, version, where) -> Decision:
+    request_id = usecases.submit_move(svc, game_id, position, codes, source="mail", base_version=version,
+                                      dedupe_key=f"mail:{reading.dedupe_key}", action=action)
+    with svc.db.transaction() as session:
+        request = session.get(MoveRequest, request_id)
+        status, result = request.status, request.result
+    if status == "pending":  # a worker applies it; its mails tell the farmers
+        return Decision("queued", None, request_id=request_id, rejected=False, **where)
+    outcome = "applied" if status == "applied" else status
+    return Decision(outcome, result, request_id=request_id, rejected=status != "applied", **where)
+
+
+def _options(rules, state: dict) -> str:
+    texts = [rules.text(m) for m in rules.legal_moves(state)]
+    return "Your options now:\n" + "\n".join(f"* {t}" for t in texts) if texts else ""
+
+
+def _board_and_options(rules, state, position, names, kind) -> str:
+    board = boardview.text(kind, rules.view(state, position), position, names) or rules.progress(state)
+    parts = [board or ""]
+    if rules.to_act(state) == position:
+        parts.append(_options(rules, state))
+    return "\n\n".join(p for p in parts if p)
+
+
+def _preview(rules, state, position, text: str) -> str:
+    try:
+        move = rules.parse(state, position, text)
+        rules.apply(state, move)
+    except MoveError as error:
+        suggestion = f" Did you mean {' or '.join(error.suggestions)}?" if error.suggestions else ""
+        return f"preview “{text}”: {error.reason}.{suggestion}"
+    return f"preview “{text}”: you would have {rules.describe(state, move)}. Nothing was applied."
+
+
+def _new_game(svc: Services, reading: Reading) -> Decision:
+    commands = reading.commands
+    if commands.errors or len(commands.commands) != 1:
+        reasons = [f"“{e.line}”: {e.reason}" for e in commands.errors] or ["send exactly one “new” line"]
+        return Decision("bad-command", "No game was created:\n" + "\n".join(reasons))
+    [command] = commands.commands
+    host = reading.message.sender_name if reading.message else ""
+    farmers = [usecases.FarmerSpec(name=host or reading.sender.split("@")[0], email=reading.sender)]
+    farmers += [usecases.FarmerSpec(name=address.split("@")[0], email=address) for address in command.invitees]
+    try:
+        created = usecases.create_game(svc, command.game, farmers, host=0)
+    except ServiceError as error:
+        return Decision("bad-command", f"No game was created: {error.message}")
+    title = rules_for(command.game).title
+    answer = f"{title} #{created.game_id} is set up; invitations went to {', '.join(command.invitees)}."
+    if created.host_url:
+        answer += f"\nYour seat: {created.host_url}"
+    return Decision("created", answer, game_id=created.game_id, seat=0, rejected=False)
+

@@ -1,0 +1,58 @@
+"""The inbound table: every received mail, stored before anything is done
+with it, with the outcome of processing it.
+
+It lives on its own metadata until the schema owner adds it to the Alembic
+migrations (see docs/mail.md, "Wiring"); :func:`ensure_table` creates it on
+first use meanwhile.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import JSON, Boolean, DateTime, Integer, LargeBinary, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from service.db import Database
+from service.models import utcnow
+
+
+class InboundBase(DeclarativeBase):
+    pass
+
+
+class InboundMail(InboundBase):
+    __tablename__ = "inbound_mail"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    #: Message-ID, else "sha256:<hash of the bytes>": the same mail delivered twice is one row
+    dedupe_key: Mapped[str] = mapped_column(String(255), unique=True)
+    raw: Mapped[bytes] = mapped_column(LargeBinary)
+    size: Mapped[int] = mapped_column(Integer)
+    #: how it came in: mime / mailgun / sendgrid / ingest / mailbox
+    source: Mapped[str] = mapped_column(String(12))
+    #: SMTP envelope recipients, when the way in knows them
+    envelope_to: Mapped[list] = mapped_column(JSON, default=list)
+    sender: Mapped[str | None] = mapped_column(String(254), nullable=True, index=True)
+    #: pending, then a mail.inbound.errors reason ("bounce", "forged-sender", ...)
+    #: or "applied", "queued", "answered", "created"
+    outcome: Mapped[str] = mapped_column(String(24), default="pending", index=True)
+    detail: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: the answer for the sender, when one is due
+    answer: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: False when no answer is due or it was held back (one rejection per reason per address per day)
+    answered: Mapped[bool] = mapped_column(Boolean, default=False)
+    game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    request_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    processed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+
+
+_READY: set[str] = set()
+
+
+def ensure_table(db: Database) -> None:
+    if db.url not in _READY:
+        InboundBase.metadata.create_all(db.engine)
+        _READY.add(db.url)

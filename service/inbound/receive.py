@@ -1,0 +1,102 @@
+"""Store first, then process: the one door every way in goes through.
+
+:func:`receive` writes the raw bytes (one row per Message-ID, else per hash of
+the bytes: a mail delivered twice is stored and acted on once) and commits
+before anything else happens, so nothing is lost if processing fails; then
+the row's id goes to the queue (``enqueue_inbound``) or, where the queue has
+no inbound task yet, is processed at once. :func:`process_inbound` is
+idempotent: a processed row is left as it is.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from datetime import timedelta
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+
+from mail.inbound.message import dedupe_key_of
+from mail.inbound.pipeline import MAX_BYTES, read_mail
+from service.inbound.decide import Decision, decide
+from service.inbound.models import InboundMail, ensure_table
+from service.models import utcnow
+from service.services import Services
+
+log = logging.getLogger(__name__)
+
+#: at most one rejection per reason per address in this time
+REJECTION_QUIET = timedelta(days=1)
+
+
+@dataclass(frozen=True)
+class Received:
+    id: int
+    duplicate: bool
+
+
+def receive(svc: Services, raw: bytes, *, source: str, envelope_to: tuple[str, ...] = ()) -> Received:
+    """Store one raw mail and hand it on; a second delivery of it is a no-op."""
+    ensure_table(svc.db)
+    too_large = len(raw) > MAX_BYTES
+    row = InboundMail(
+        dedupe_key=dedupe_key_of(raw), raw=b"" if too_large else raw, size=len(raw), source=source,
+        envelope_to=[a for a in envelope_to if a][:20], outcome="too-large" if too_large else "pending",
+        processed_at=utcnow() if too_large else None,
+    )
+    try:
+        with svc.db.transaction() as session:
+            session.add(row)
+            session.flush()
+            inbound_id = row.id
+    except IntegrityError:
+        with svc.db.transaction() as session:
+            existing = session.scalar(select(InboundMail.id).where(InboundMail.dedupe_key == row.dedupe_key))
+        return Received(existing, duplicate=True)
+    if not too_large:
+        enqueue = getattr(svc.queue, "enqueue_inbound", None)
+        if enqueue is not None:
+            enqueue(inbound_id)
+        else:
+            process_inbound(svc, inbound_id)
+    return Received(inbound_id, duplicate=False)
+
+
+def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
+    """Read, decide and record the outcome of one stored mail (idempotent)."""
+    ensure_table(svc.db)
+    with svc.db.transaction() as session:
+        row = session.get(InboundMail, inbound_id)
+        if row is None or row.outcome != "pending":
+            return row
+        raw, envelope_to = row.raw, tuple(row.envelope_to or ())
+    reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to)
+    if reading.outcome == "unreadable":
+        log.error("inbound mail %s could not be read: %s", inbound_id, reading.rejection.detail)
+    decision = decide(svc, reading)
+    with svc.db.transaction() as session:
+        row = session.get(InboundMail, inbound_id, with_for_update=True)
+        if row.outcome != "pending":
+            return row
+        row.sender = reading.sender
+        row.outcome, row.detail = decision.outcome, decision.detail
+        row.game_id, row.seat, row.request_id = decision.game_id, decision.seat, decision.request_id
+        row.answer = decision.answer
+        row.answered = decision.answer is not None and not _quiet(session, row, decision)
+        row.processed_at = utcnow()
+    return row
+
+
+def _quiet(session, row: InboundMail, decision: Decision) -> bool:
+    """Whether this rejection was already answered to this address lately."""
+    if not decision.rejected or not row.sender:
+        return False
+    since = utcnow() - REJECTION_QUIET
+    earlier = session.scalar(
+        select(InboundMail.id).where(
+            InboundMail.sender == row.sender, InboundMail.outcome == decision.outcome,
+            InboundMail.answered.is_(True), InboundMail.received_at >= since, InboundMail.id != row.id,
+        ).limit(1)
+    )
+    return earlier is not None

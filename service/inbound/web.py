@@ -1,0 +1,130 @@
+"""HTTP ways in: raw MIME with an HMAC signature, Mailgun- and SendGrid-style
+inbound webhooks, and the local mailbox's reply form.
+
+* ``POST /inbound/mime``: the body is the raw message; header
+  ``X-Farmpost-Signature: sha256=<hex HMAC-SHA256 of the body>``; optional
+  ``X-Farmpost-Envelope-To`` (comma separated).
+* ``POST /inbound/mailgun``: Mailgun's "store and notify" / MIME route
+  fields ``body-mime``, ``recipient``, ``timestamp``, ``token``, ``signature``
+  (HMAC-SHA256 of timestamp + token, Mailgun's own scheme, with our secret).
+* ``POST /inbound/sendgrid?key=<secret>``: SendGrid Inbound Parse with "POST
+  the raw, full MIME message": fields ``email`` and ``envelope`` (JSON).
+  SendGrid signs nothing, so the secret travels in the URL (use HTTPS).
+
+Answers: 202 with the stored row's id (also for a duplicate), 403 for a bad
+signature, 400 for a missing message, 413 for one over the size limit.
+"""
+
+from __future__ import annotations
+
+import hmac
+import json
+from email import message_from_bytes, policy
+from email.utils import formataddr, format_datetime, make_msgid, parseaddr
+
+from flask import Blueprint, abort, jsonify, redirect, request, url_for
+
+from mail.inbound.pipeline import MAX_BYTES
+from service.inbound.auth import inbound_secret, signature_ok
+from service.inbound.receive import receive
+from service.models import MailboxMessage, utcnow
+from service.web import services
+
+blueprint = Blueprint("inbound", __name__)
+
+
+@blueprint.record_once
+def _offer_mailbox_replies(state) -> None:
+    """Show the reply form in the local mailbox (service.web.mailbox's hook)."""
+    state.app.config["MAILBOX_REPLY_ENDPOINT"] = "inbound.mailbox_reply"
+
+
+@blueprint.before_request
+def _allow_whole_mails() -> None:
+    request.max_content_length = MAX_BYTES + 64 * 1024
+
+
+@blueprint.post("/inbound/mime")
+def mime():
+    raw = request.get_data()
+    if not signature_ok(_secret(), raw, request.headers.get("X-Farmpost-Signature", "")):
+        abort(403)
+    envelope = tuple(a.strip() for a in request.headers.get("X-Farmpost-Envelope-To", "").split(",") if a.strip())
+    return _store(raw, "mime", envelope)
+
+
+@blueprint.post("/inbound/mailgun")
+def mailgun():
+    form = request.form
+    signed = (form.get("timestamp", "") + form.get("token", "")).encode()
+    if not signature_ok(_secret(), signed, form.get("signature", "")):
+        abort(403)
+    raw = form.get("body-mime", "").encode("utf-8", "surrogateescape")
+    return _store(raw, "mailgun", tuple(filter(None, [form.get("recipient", "")])))
+
+
+@blueprint.post("/inbound/sendgrid")
+def sendgrid():
+    if not hmac.compare_digest(request.args.get("key", ""), _secret()):
+        abort(403)
+    raw = request.form.get("email", "").encode("utf-8", "surrogateescape")
+    try:
+        envelope = tuple(json.loads(request.form.get("envelope") or "{}").get("to") or ())
+    except (ValueError, AttributeError):
+        envelope = ()
+    return _store(raw, "sendgrid", envelope)
+
+
+@blueprint.post("/mailbox/<int:message_id>/reply")
+def mailbox_reply(message_id: int):
+    """Answer a mail of the local mailbox as its recipient's client would:
+    the typed text above the quoted original, through the same pipeline."""
+    svc = services()
+    if svc.config.smtp_url:
+        abort(404)
+    with svc.db.transaction() as session:
+        item = session.get(MailboxMessage, message_id)
+        if item is None:
+            abort(404)
+        original = message_from_bytes(item.raw, policy=policy.default)
+        farmer = item.to_addr
+    raw = reply_to(original, farmer, request.form.get("body", ""), svc.config.mail_domain)
+    receive(svc, raw, source="mailbox")
+    return redirect(url_for("mailbox.index", to=farmer))
+
+
+def reply_to(original, farmer: str, typed: str, domain: str) -> bytes:
+    """A reply as Gmail shapes it: the typed text, then "On … wrote:" and the
+    original's text part quoted with ">"."""
+    text_part = original.get_body(preferencelist=("plain",))
+    quoted = "\n".join(f"> {line}".rstrip() for line in (text_part.get_content() if text_part else "").splitlines())
+    name, sender = parseaddr(str(original.get("From", "")))
+    body = f"{typed.strip()}\n\nOn {original.get('Date', 'an earlier day')}, {name or sender} wrote:\n{quoted}\n"
+    reply = message_from_bytes(b"", policy=policy.SMTP)
+    reply["From"] = formataddr(("", farmer))
+    reply["To"] = str(original.get("Reply-To") or original.get("From", ""))
+    reply["Subject"] = "Re: " + str(original.get("Subject", ""))
+    reply["Date"] = format_datetime(utcnow())
+    reply["Message-ID"] = make_msgid(domain=f"mailbox.{domain}")
+    if original.get("Message-ID"):
+        reply["In-Reply-To"] = str(original["Message-ID"])
+        reply["References"] = str(original["Message-ID"])
+    reply.set_content(body)
+    return reply.as_bytes()
+
+
+def _store(raw: bytes, source: str, envelope: tuple[str, ...]):
+    if not raw.strip():
+        return jsonify(error="no message"), 400
+    if len(raw) > MAX_BYTES:
+        return jsonify(error="message too large"), 413
+    received = receive(services(), raw, source=source, envelope_to=envelope)
+    return jsonify(id=received.id, duplicate=received.duplicate), 202
+
+
+def _secret() -> str:
+    return inbound_secret(services().config)
+
+
+#: webhooks are authenticated by their signature, not by a CSRF token
+CSRF_EXEMPT = (mime, mailgun, sendgrid)

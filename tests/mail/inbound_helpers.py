@@ -1,0 +1,74 @@
+"""Helpers for the DB-backed inbound tests: a started two-farmer game of
+Pebbles (the toy game of tests/service) and replies shaped like Gmail's."""
+
+from __future__ import annotations
+
+import itertools
+
+from sqlalchemy import func, select
+
+from service import usecases
+from service.inbound.models import InboundBase, InboundMail, ensure_table
+from service.models import Game, MoveLogEntry, MoveRequest, Seat
+
+_ids = itertools.count(1)
+
+
+def start_game(svc) -> tuple[int, dict[str, str]]:
+    """Anna (seat 0, to play first) and Bob; returns the game id and reply keys."""
+    created = usecases.create_game(
+        svc, "toy", [usecases.FarmerSpec("Anna", "anna@example.org"), usecases.FarmerSpec("Bob", "bob@example.org")],
+        host=0, seed=7,
+    )
+    usecases.join(svc, created.game_id, 1)
+    with svc.db.transaction() as session:
+        seats = session.scalars(select(Seat).where(Seat.game_id == created.game_id)).all()
+        keys = {seat.name: seat.reply_key for seat in seats}
+    return created.game_id, keys
+
+
+def reply(key: str, body: str, *, sender: str = "Anna <anna@example.org>", message_id: str | None = None,
+          domain: str = "farmpost.test") -> bytes:
+    message_id = message_id or f"<reply-{next(_ids)}@mail.example.org>"
+    text = (
+        f"From: {sender}\r\nTo: play+{key}@{domain}\r\nSubject: Re: Pebbles #1: your turn\r\n"
+        f"Message-ID: {message_id}\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n{body}\r\n\r\n"
+        "On Sun, Nov 29, 2026 at 2:30 PM Farmpost <farmpost@farmpost.test> wrote:\r\n"
+        "> ## Please reply above this line ##\r\n> Your turn, Anna.\r\n> * take 1\r\n> * take 2\r\n"
+    )
+    return text.encode()
+
+
+def game_version(svc, game_id: int) -> int:
+    with svc.db.transaction() as session:
+        return session.get(Game, game_id).version
+
+
+def log_texts(svc, game_id: int) -> list[str]:
+    with svc.db.transaction() as session:
+        return list(session.scalars(select(MoveLogEntry.text).where(
+            MoveLogEntry.game_id == game_id, MoveLogEntry.undone.is_(False)).order_by(MoveLogEntry.seq)))
+
+
+def count(svc, model) -> int:
+    with svc.db.transaction() as session:
+        return session.scalar(select(func.count()).select_from(model))
+
+
+def inbound_row(svc, inbound_id: int) -> InboundMail:
+    with svc.db.transaction() as session:
+        return session.get(InboundMail, inbound_id)
+
+
+def with_inbound_table(svc):
+    """Create the inbound table for a test and drop it after, so the shared
+    PostgreSQL test database stays exactly at the migrations' schema."""
+    ensure_table(svc.db)
+    yield svc
+    from service.inbound import models
+
+    InboundBase.metadata.drop_all(svc.db.engine)
+    models._READY.discard(svc.db.url)
+
+
+__all__ = ["MoveRequest", "count", "game_version", "inbound_row", "log_texts", "reply", "start_game"]

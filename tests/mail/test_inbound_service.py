@@ -1,0 +1,166 @@
+"""The DB-backed pipeline: given a started game of Pebbles, when a farmer's
+reply is received, then it is stored once, routed, checked and applied (or
+answered) through the service's use cases. Runs on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+from sqlalchemy import select
+
+from service.inbound.models import InboundMail
+from service.inbound.receive import receive
+from service.models import MoveRequest, Seat
+from tests.mail.inbound_helpers import (
+    count,
+    game_version,
+    inbound_row,
+    log_texts,
+    reply,
+    start_game,
+    with_inbound_table,
+)
+
+inbound_svc = pytest.fixture(with_inbound_table)
+
+
+@pytest.fixture
+def game(inbound_svc):
+    return start_game(inbound_svc)
+
+
+def test_a_reply_with_two_moves_is_applied_as_one_batch(inbound_svc, game):
+    game_id, keys = game
+    received = receive(inbound_svc, reply(keys["Anna"], "Hi!\n\ntake 2\nend\n\nThanks, Anna"), source="ingest")
+    row = inbound_row(inbound_svc, received.id)
+    assert row.outcome == "applied"
+    assert row.sender == "anna@example.org"
+    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
+    with inbound_svc.db.transaction() as session:
+        request = session.get(MoveRequest, row.request_id)
+        assert (request.source, request.codes) == ("mail", ["take:2", "end"])
+
+
+def test_the_same_mail_delivered_twice_is_stored_and_applied_once(inbound_svc, game):
+    game_id, keys = game
+    raw = reply(keys["Anna"], "take 1\nend", message_id="<twice@mail.example.org>")
+    first, second = receive(inbound_svc, raw, source="ingest"), receive(inbound_svc, raw, source="mime")
+    assert second.duplicate and second.id == first.id
+    assert count(inbound_svc, InboundMail) == 1
+    assert log_texts(inbound_svc, game_id) == ["take 1", "end"]
+
+
+def test_a_forged_from_never_moves_and_is_answered_without_game_details(inbound_svc, game):
+    game_id, keys = game
+    version = game_version(inbound_svc, game_id)
+    row = inbound_row(inbound_svc, receive(
+        inbound_svc, reply(keys["Anna"], "take 2\nend", sender="Mallory <mallory@evil.example>"), source="ingest").id)
+    assert row.outcome == "forged-sender"
+    assert game_version(inbound_svc, game_id) == version
+    assert count(inbound_svc, MoveRequest) == 0
+    assert "Pebbles" not in row.answer and "take" not in row.answer and str(game_id) not in row.answer
+
+
+def test_an_unknown_reply_key_is_answered_without_details(inbound_svc, game):
+    row = inbound_row(inbound_svc, receive(inbound_svc, reply("0000aaaa1111", "take 1"), source="ingest").id)
+    assert row.outcome == "unknown-reply-key"
+    assert row.answered
+
+
+def test_not_your_turn(inbound_svc, game):
+    _, keys = game
+    row = inbound_row(inbound_svc, receive(
+        inbound_svc, reply(keys["Bob"], "take 1", sender="bob@example.org"), source="ingest").id)
+    assert row.outcome == "not-your-turn"
+    assert count(inbound_svc, MoveRequest) == 0
+
+
+def test_a_bad_move_quotes_the_line_suggests_the_nearest_and_lists_the_options(inbound_svc, game):
+    game_id, keys = game
+    row = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "take 1\ntke 2"), source="ingest").id)
+    assert row.outcome == "illegal-move"
+    assert "“tke 2”" in row.answer
+    assert "Nothing was applied" in row.answer
+    assert "* take 1" in row.answer and "* end" in row.answer  # the options after “take 1”
+    assert log_texts(inbound_svc, game_id) == []  # all or nothing: “take 1” was not applied either
+
+
+def test_a_typo_gets_a_did_you_mean(inbound_svc, game):
+    _, keys = game
+    row = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "take 3"), source="ingest").id)
+    assert "Did you mean" in row.answer
+
+
+def test_rejections_to_one_address_are_answered_once_per_reason_per_day(inbound_svc, game):
+    _, keys = game
+    bob = dict(sender="bob@example.org")
+    first = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Bob"], "take 1", **bob), source="ingest").id)
+    again = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Bob"], "take 2", **bob), source="ingest").id)
+    other = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Bob"], "vacation x", **bob), source="ingest").id)
+    assert (first.outcome, first.answered) == ("not-your-turn", True)
+    assert (again.outcome, again.answered) == ("not-your-turn", False)
+    assert (other.outcome, other.answered) == ("bad-command", True)
+
+
+def test_a_bounce_is_recorded_and_never_answered(inbound_svc, game):
+    raw = (b"From: MAILER-DAEMON@mx.example.org\r\nTo: farmpost@farmpost.test\r\n"
+           b"Subject: Undelivered Mail Returned to Sender\r\nX-Failed-Recipients: bob@example.org\r\n\r\nSorry.\r\n")
+    row = inbound_row(inbound_svc, receive(inbound_svc, raw, source="ingest").id)
+    assert (row.outcome, row.answer, row.answered) == ("bounce", None, False)
+
+
+def test_board_and_moves_are_answered_with_the_options(inbound_svc, game):
+    _, keys = game
+    row = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "moves"), source="ingest").id)
+    assert row.outcome == "answered"
+    assert "* take 1" in row.answer and "* draw" in row.answer
+
+
+def test_preview_tells_what_would_happen_and_applies_nothing(inbound_svc, game):
+    game_id, keys = game
+    row = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "preview take 2"), source="ingest").id)
+    assert "took 2 pebbles" in row.answer
+    assert log_texts(inbound_svc, game_id) == []
+
+
+def test_resign_asks_for_confirmation_then_resigns(inbound_svc, game):
+    game_id, keys = game
+    ask = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "resign"), source="ingest").id)
+    assert "resign yes" in ask.answer
+    done = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "resign yes"), source="ingest").id)
+    assert done.outcome == "applied"
+    with inbound_svc.db.transaction() as session:
+        assert session.scalar(select(Seat.resigned).where(Seat.game_id == game_id, Seat.position == 0))
+
+
+def test_undo_takes_back_the_last_move_of_the_turn(inbound_svc, game):
+    game_id, keys = game
+    receive(inbound_svc, reply(keys["Anna"], "take 1"), source="ingest")
+    row = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "undo"), source="ingest").id)
+    assert row.outcome == "applied"
+    assert log_texts(inbound_svc, game_id) == []
+
+
+def test_stop_turns_the_farmers_mails_off(inbound_svc, game):
+    game_id, keys = game
+    receive(inbound_svc, reply(keys["Anna"], "stop"), source="ingest")
+    with inbound_svc.db.transaction() as session:
+        seat = session.scalar(select(Seat).where(Seat.game_id == game_id, Seat.position == 0))
+        assert seat.preferences["mail"] is False
+
+
+def test_a_mail_to_new_creates_a_game_and_invites_the_farmers(inbound_svc):
+    raw = (b"From: Anna <anna@example.org>\r\nTo: new@farmpost.test\r\nSubject: game\r\n"
+           b"Message-ID: <new-1@example.org>\r\n\r\nnew toy with bob@example.org\r\n")
+    row = inbound_row(inbound_svc, receive(inbound_svc, raw, source="ingest").id)
+    assert row.outcome == "created"
+    with inbound_svc.db.transaction() as session:
+        emails = session.scalars(select(Seat.email).where(Seat.game_id == row.game_id).order_by(Seat.position)).all()
+    assert emails == ["anna@example.org", "bob@example.org"]
+
+
+def test_a_mail_over_the_size_limit_is_recorded_without_its_bytes(inbound_svc, monkeypatch):
+    from service.inbound import receive as receive_module
+
+    monkeypatch.setattr(receive_module, "MAX_BYTES", 100)
+    row = inbound_row(inbound_svc, receive(inbound_svc, b"Subject: x\r\n\r\n" + b"x" * 500, source="ingest").id)
+    assert (row.outcome, row.raw, row.size) == ("too-large", b"", 514)
