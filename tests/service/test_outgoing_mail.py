@@ -1,0 +1,92 @@
+"""Outgoing mail as a mail client receives it: structure, headers, bodies."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from service import boardview, outbox
+from service.usecases import FarmerSpec, create_game, join
+from tests.service.helpers import html_part, mailbox, mails, text_part
+
+ANN, BOB = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")
+
+
+@pytest.fixture
+def turn_mail(svc):
+    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
+    join(svc, 1, 1)
+    return mailbox(svc, "ann@example.org")[-1]
+
+
+def test_a_turn_mail_is_text_and_html_alternatives(turn_mail):
+    assert turn_mail.get_content_type() == "multipart/alternative"
+    assert [part.get_content_type() for part in turn_mail.iter_parts()] == ["text/plain", "text/html"]
+
+
+def test_a_turn_mail_has_the_headers_of_a_well_behaved_automatic_mail(svc, turn_mail):
+    seat = mails(svc, "turn")[0]
+    assert turn_mail["Subject"] == "Pebbles #1: your turn (round 1)"
+    assert turn_mail["To"] == "Ann <ann@example.org>"
+    assert turn_mail["Message-ID"] == seat.message_id
+    assert re.fullmatch(r"play\+[0-9a-f]{20}@farmpost\.test", turn_mail["Reply-To"])
+    assert turn_mail["Auto-Submitted"] == "auto-generated"
+    assert turn_mail["List-Id"] == "Pebbles #1 <game-1.farmpost.test>"
+    assert re.fullmatch(r"<http://farmpost\.test/prefs/1/0/\S+>", turn_mail["List-Unsubscribe"])
+    assert turn_mail["List-Unsubscribe-Post"] == "List-Unsubscribe=One-Click"
+    assert turn_mail["Date"]
+
+
+def test_the_reply_key_is_matched_whatever_the_case(svc, turn_mail):
+    key = turn_mail["Reply-To"].split("+")[1].split("@")[0]
+    assert key == key.lower()  # hex digits only: any client's case change is undone by lower()
+
+
+def test_the_text_part_starts_with_the_reply_marker_and_says_how_to_reply(turn_mail):
+    text = text_part(turn_mail)
+    lines = text.splitlines()
+    assert lines[0] == "## Please reply above this line ##"
+    assert "Reply with one command per line, e.g. take 1" in text
+    options = re.findall(r"^\* (.+)\n  (http\S+)$", text, flags=re.M)
+    assert [typed for typed, _ in options] == ["take 1", "take 2", "draw"]
+    assert all("/m/1/0/" in url for _, url in options)
+    assert "\n-- \n" in text  # a standard signature separator before the footer
+
+
+def test_the_html_part_has_inline_styles_and_no_script_svg_or_style_block(turn_mail):
+    html = html_part(turn_mail)
+    assert "<script" not in html and "<svg" not in html and "<style" not in html
+    assert 'style="' in html
+    assert re.search(r'<a class="btn" href="http://farmpost\.test/m/1/0/[^"]+"[^>]*>take 2</a>', html)
+    assert "reply to this mail with one command per line" in html
+
+
+def test_a_turn_mail_carries_the_board_snapshot_pdf_when_the_game_has_one(svc, monkeypatch):
+    monkeypatch.setattr(boardview, "snapshot_pdf", lambda kind, view, seat, meta: b"%PDF-1.7 board of " + meta["names"][seat].encode())
+    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
+    join(svc, 1, 1)
+    message = mailbox(svc, "ann@example.org")[-1]
+    assert message.get_content_type() == "multipart/mixed"
+    [attachment] = list(message.iter_attachments())
+    assert attachment.get_content_type() == "application/pdf"
+    assert attachment.get_filename() == "toy-1-board-v0.pdf"
+    assert attachment.get_content() == b"%PDF-1.7 board of Ann"
+
+
+def test_a_board_that_cannot_be_drawn_does_not_hold_the_mail_back(svc, monkeypatch):
+    def broken(*args, **kwargs):
+        raise RuntimeError("template missing")
+
+    monkeypatch.setattr(boardview, "text", broken)
+    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
+    join(svc, 1, 1)
+    message = mailbox(svc, "ann@example.org")[-1]
+    assert "take 2" in text_part(message) and "round 1" in text_part(message)
+
+
+def test_sending_a_mail_twice_delivers_it_once(svc, turn_mail):
+    mail_id = mails(svc, "turn")[0].id
+    assert outbox.send_mail(svc, mail_id) == "sent"
+    assert outbox.send_mail(svc, mail_id) == "sent"
+    assert [m["Message-ID"] for m in mailbox(svc, "ann@example.org")] == [turn_mail["Message-ID"]]
