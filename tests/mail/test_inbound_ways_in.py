@@ -1,0 +1,138 @@
+"""The ways in: the HTTP webhooks (signed), ``farmpost ingest`` with its
+sysexits codes, and the local mailbox's reply form, all into one pipeline."""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import hmac
+import io
+import json
+
+import pytest
+from sqlalchemy import select
+from sqlalchemy.exc import OperationalError
+
+from service.inbound import cli
+from service.inbound.auth import inbound_secret, sign
+from service.inbound.models import InboundMail
+from service.models import MailboxMessage
+from tests.mail.inbound_helpers import count, log_texts, reply, start_game, with_inbound_table
+
+inbound_svc = pytest.fixture(with_inbound_table)
+
+
+@pytest.fixture
+def web(app, inbound_svc):
+    """The app with the inbound blueprint (the coordinator adds it to BLUEPRINT_MODULES)."""
+    from service.app import csrf
+    from service.inbound import web as inbound_web
+
+    app.register_blueprint(inbound_web.blueprint)
+    for view in inbound_web.CSRF_EXEMPT:
+        csrf.exempt(view)
+    return app.test_client()
+
+
+@pytest.fixture
+def game(inbound_svc):
+    return start_game(inbound_svc)
+
+
+def test_raw_mime_with_a_valid_signature_is_stored_and_applied(web, inbound_svc, game):
+    game_id, keys = game
+    raw = reply(keys["Anna"], "take 2\nend")
+    secret = inbound_secret(inbound_svc.config)
+    response = web.post("/inbound/mime", data=raw, headers={"X-Farmpost-Signature": "sha256=" + sign(secret, raw)})
+    assert response.status_code == 202
+    assert response.json["duplicate"] is False
+    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
+    again = web.post("/inbound/mime", data=raw, headers={"X-Farmpost-Signature": sign(secret, raw)})
+    assert (again.status_code, again.json["duplicate"]) == (202, True)
+
+
+@pytest.mark.parametrize("signature", ["", "sha256=00", "sha256=" + "0" * 64])
+def test_raw_mime_with_a_bad_signature_is_refused_and_not_stored(web, inbound_svc, game, signature):
+    _, keys = game
+    response = web.post("/inbound/mime", data=reply(keys["Anna"], "take 1"), headers={"X-Farmpost-Signature": signature})
+    assert response.status_code == 403
+    assert count(inbound_svc, InboundMail) == 0
+
+
+def test_a_mailgun_style_webhook_is_checked_with_mailguns_signature_scheme(web, inbound_svc, game):
+    game_id, keys = game
+    secret = inbound_secret(inbound_svc.config)
+    fields = {"timestamp": "1700000000", "token": "abc123", "recipient": f"play+{keys['Anna']}@farmpost.test",
+              "body-mime": reply(keys["Anna"], "take 1\nend").decode()}
+    fields["signature"] = hmac.new(secret.encode(), b"1700000000abc123", hashlib.sha256).hexdigest()
+    assert web.post("/inbound/mailgun", data=fields).status_code == 202
+    assert log_texts(inbound_svc, game_id) == ["take 1", "end"]
+    assert web.post("/inbound/mailgun", data={**fields, "signature": "forged"}).status_code == 403
+
+
+def test_a_sendgrid_style_webhook_needs_the_key_in_its_url(web, inbound_svc, game):
+    game_id, keys = game
+    secret = inbound_secret(inbound_svc.config)
+    fields = {"email": reply(keys["Anna"], "draw\nend").decode(),
+              "envelope": json.dumps({"to": [f"play+{keys['Anna']}@farmpost.test"], "from": "anna@example.org"})}
+    assert web.post("/inbound/sendgrid?key=wrong", data=fields).status_code == 403
+    assert web.post(f"/inbound/sendgrid?key={secret}", data=fields).status_code == 202
+    assert log_texts(inbound_svc, game_id) == ["draw", "end"]
+
+
+def test_an_empty_webhook_body_is_a_bad_request(web, inbound_svc):
+    secret = inbound_secret(inbound_svc.config)
+    assert web.post("/inbound/mime", data=b"", headers={"X-Farmpost-Signature": sign(secret, b"")}).status_code == 400
+
+
+def ingest(svc, raw: bytes, *recipients: str) -> int:
+    args = argparse.Namespace(recipient=list(recipients))
+    return cli.cmd_ingest(args, stdin=io.BytesIO(raw), services=svc)
+
+
+def test_ingest_stores_the_mail_and_exits_0_also_for_a_duplicate(inbound_svc, game):
+    game_id, keys = game
+    raw = reply(keys["Anna"], "take 1\nend")
+    assert ingest(inbound_svc, raw) == cli.EX_OK
+    assert ingest(inbound_svc, raw) == cli.EX_OK
+    assert log_texts(inbound_svc, game_id) == ["take 1", "end"]
+
+
+def test_ingest_exits_0_for_a_rejected_mail_so_the_mta_does_not_bounce_it(inbound_svc, game):
+    assert ingest(inbound_svc, reply("ffff0000ffff", "take 1")) == cli.EX_OK
+
+
+def test_ingest_uses_the_envelope_recipient(inbound_svc, game):
+    game_id, keys = game
+    raw = reply(keys["Anna"], "take 2\nend").replace(f"play+{keys['Anna']}@".encode(), b"friends@")
+    assert ingest(inbound_svc, raw, f"play+{keys['Anna']}@farmpost.test") == cli.EX_OK
+    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
+
+
+def test_ingest_of_nothing_is_a_data_error(inbound_svc):
+    assert ingest(inbound_svc, b"  \r\n") == cli.EX_DATAERR
+
+
+def test_ingest_when_the_database_is_down_is_a_temporary_failure(inbound_svc, monkeypatch):
+    from service.inbound import receive as receive_module
+
+    def down(*args, **kwargs):
+        raise OperationalError("INSERT", {}, ConnectionRefusedError("connection refused"))
+
+    monkeypatch.setattr(receive_module, "receive", down)
+    assert ingest(inbound_svc, reply("abc", "take 1")) == cli.EX_TEMPFAIL
+
+
+def test_the_mailbox_reply_form_plays_a_move_through_the_same_pipeline(app, web, inbound_svc, game):
+    game_id, _ = game
+    with inbound_svc.db.transaction() as session:
+        turn_mail = session.scalars(select(MailboxMessage).where(MailboxMessage.to_addr == "anna@example.org")
+                                    .order_by(MailboxMessage.id.desc())).first()
+        turn_mail_id = turn_mail.id
+    assert app.config["MAILBOX_REPLY_ENDPOINT"] == "inbound.mailbox_reply"
+    app.config["WTF_CSRF_ENABLED"] = False
+    response = web.post(f"/mailbox/{turn_mail_id}/reply", data={"body": "take 2\nend"})
+    assert response.status_code == 302
+    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
+    with inbound_svc.db.transaction() as session:
+        assert session.scalar(select(InboundMail.source)) == "mailbox"
