@@ -73,5 +73,9 @@ FARMERS = (
 )
 
 
+def all_swatches() -> tuple[Swatch, ...]:
+    return tuple(_SWATCHES.values())
+
+
 def farmer_style(seat: int) -> FarmerStyle:
     return FARMERS[seat % len(FARMERS)]

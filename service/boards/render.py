@@ -8,13 +8,20 @@ import css_inline
 from markupsafe import Markup
 
 from engine import get_game
-from service.boards import chart, games, pdf, report as facts
+from service.boards import chart, games, pdf, textgrid
+from service.boards import report as facts
 from service.boards.templating import TEMPLATES, render
 
 
 @lru_cache(maxsize=1)
 def board_css() -> str:
     return (TEMPLATES / "boards" / "board.css").read_text(encoding="utf-8")
+
+
+@lru_cache(maxsize=1)
+def print_css() -> Markup:
+    """The stylesheet of boards in PDFs: print.css and the swatch classes."""
+    return Markup((TEMPLATES / "pdf" / "print.css").read_text(encoding="utf-8") + textgrid.swatch_css())
 
 
 @lru_cache(maxsize=1)
@@ -59,8 +66,8 @@ def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict
     "names": [str per seat], "generated_at": str (optional)}``.
     """
     board = games.board(game_name, view, seat, meta["names"])
-    body = render(f"boards/{game_name}/board.html", b=board, seat=seat, mode="pdf", highlight=frozenset())
-    html = render("pdf/snapshot.html", board_html=Markup(body), b=board, seat=seat, meta=meta, css=Markup(board_css()))
+    body = render(f"boards/{game_name}/print.html", b=board, seat=seat)
+    html = render("pdf/snapshot.html", board_html=Markup(body), b=board, seat=seat, meta=meta, css=print_css())
     return pdf.write_one_page_pdf(html)
 
 
@@ -88,7 +95,7 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
     names = report["names"]
     sheet = report["score_sheet"]
     board = games.board(game_name, report["view"], None, names)
-    board_html = render(f"boards/{game_name}/board.html", b=board, seat=None, mode="pdf", highlight=frozenset())
+    board_html = render(f"boards/{game_name}/print.html", b=board, seat=None)
     html = render(
         "pdf/report.html",
         r=report,
@@ -98,7 +105,7 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
         facts=facts.game_facts(report),
         chart=chart.score_chart(names, report.get("rounds") or []),
         board_html=Markup(board_html),
-        css=Markup(board_css()),
+        css=print_css(),
         ordinal=facts.ordinal,
     )
     return pdf.write_pdf(html)

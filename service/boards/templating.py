@@ -13,7 +13,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from service.boards import palette
+from service.boards import palette, textgrid
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -31,6 +31,10 @@ def environment() -> Environment:
     env.globals.update(swatch=palette.swatch, farmer_style=palette.farmer_style, palette=palette)
     env.filters["plural"] = plural
     env.filters["signed"] = signed
+    env.filters["plain"] = textgrid.plain
+    env.filters["pre"] = textgrid.html
+    env.filters["text_width"] = textgrid.width_of
+    env.filters["fit_font"] = textgrid.font_size_to_fit
     return env
 
 

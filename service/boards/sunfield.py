@@ -1,0 +1,347 @@
+"""Sunfield Farm's board, worked out from a farmer's view for the templates.
+
+Everything a template prints is decided here: words, counts, colours and the
+move codes each part of the board answers to (for highlighting options on the
+web page). Templates only lay it out. Only the view is read, so a reserved
+Client of another farmer is a count here, never a card.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine import get_game
+from engine.sunfield import content as C
+from engine.sunfield.plot import open_positions
+from engine.sunfield.rules import take_cost
+from engine.sunfield.state import xy
+from service.boards import textgrid
+from service.boards.textgrid import Line, Seg, cell_lines
+
+GAME = get_game("sunfield")
+
+#: two-letter signs of the text board; words everywhere else
+VEG_SIGN = {"broccoli": "Br", "carrot": "Ca", "eggplant": "Eg", "corn": "Co"}
+ANIMAL_SIGN = {"sheep": "Sheep", "pig": "Pig", "cow": "Cow"}
+TILE_SIGN = {"blue": "Bl", "brown": "Bn", "green": "Gr", "yellow": "Ye"}
+#: the board's tile and client colours drawn as palette swatches
+COLOUR = {"blue": "blue", "brown": "brown", "green": "green", "yellow": "yellow", "red": "red"}
+
+PHASES = {
+    "act": "choosing an action: take a Field tile or deliver a Client",
+    "place": "placing the Field tile just taken in their Plot",
+    "put": "putting the Vegetables just gained on their tiles",
+    "after": "may still use a power, or end the turn",
+    "over": "the game is over",
+}
+
+
+def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
+    names = names or [f"Farmer {i + 1}" for i in range(view["seats"])]
+    sheet = GAME.score_sheet(view)
+    to_act = view["seat"]
+    market = _market(view)
+    clients = [_client_space(i, cid, view["medals"][i]) for i, cid in enumerate(view["clients"])]
+    return {
+        "game": "sunfield",
+        "game_title": GAME.title,
+        "progress": GAME.progress(view),
+        "over": view["phase"] == "over",
+        "ending": view["ending"],
+        "advanced": view["advanced"],
+        "names": names,
+        "to_act": to_act,
+        "to_act_name": names[to_act] if to_act is not None else None,
+        "doing": PHASES[view["phase"]],
+        "pending": _pending(view),
+        "market": market,
+        "market_grid": market_lines(market),
+        "client_grid": client_lines(clients),
+        "piles": [{"animal": a.capitalize(), "left": view["piles"][a]} for a in C.ANIMALS],
+        "deck": view["deck"],
+        "clients": clients,
+        "reputation": [_reputation(rid) for rid in view["reputation"]],
+        "farmers": [_farmer(view, s, names[s], seat, sheet) for s in _seat_order(view["seats"], seat)],
+        "private": _private(view, seat),
+        "legend": {VEG_SIGN[v]: v.capitalize() for v in C.VEGETABLES} | {TILE_SIGN[c]: c for c in C.TILE_COLOURS},
+    }
+
+
+def _seat_order(seats: int, seat: int | None) -> list[int]:
+    """The addressed farmer first, then the others in turn order."""
+    if seat is None:
+        return list(range(seats))
+    return [(seat + i) % seats for i in range(seats)]
+
+
+def vegetable(name: str) -> dict:
+    return {"name": name.capitalize(), "sign": VEG_SIGN[name]}
+
+
+def _tile_face(tile_id: str) -> dict:
+    tile = C.TILES[tile_id]
+    return {
+        "id": tile_id,
+        "kind": tile.animal.capitalize(),
+        "colour": tile.colour,
+        "swatch": COLOUR[tile.colour],
+        "sign": TILE_SIGN[tile.colour],
+        "vegetables": [vegetable(v) for v in tile.vegetables],
+    }
+
+
+def _market(view: dict) -> list[dict]:
+    """Rows 1-3 (Sheep, Pig, Cow), each with the slots of columns a-c."""
+    rows = []
+    for row, animal in enumerate(C.ROWS):
+        slots = []
+        for col, letter in enumerate(C.COLUMNS):
+            column = view["market"][col]
+            slot = column[row]
+            code = f"take:{letter}:{row + 1}"
+            if slot is None:
+                slots.append({"name": f"{letter}{row + 1}", "empty": True, "codes": [code]})
+                continue
+            slots.append({
+                "name": f"{letter}{row + 1}",
+                "empty": False,
+                "tile": _tile_face(slot["tile"]),
+                "seeds": slot["seeds"],
+                "cost": take_cost(column, row),
+                "codes": [code],
+            })
+        rows.append({"number": row + 1, "animal": animal.capitalize(), "slots": slots})
+    return rows
+
+
+def _client(client_id: str) -> dict:
+    client = C.CLIENTS[client_id]
+    needs: dict[str, int] = {}
+    for veg in client.vegetables:
+        needs[veg] = needs.get(veg, 0) + 1
+    return {
+        "colour": client.colour,
+        "swatch": COLOUR[client.colour],
+        "value": client.value,
+        "needs": [{"count": n, **vegetable(v)} for v, n in needs.items()],
+    }
+
+
+def _client_space(index: int, client_id: str | None, medals: list[int]) -> dict:
+    return {
+        "space": index + 1,
+        "client": _client(client_id) if client_id else None,
+        "medals": list(medals),
+        "codes": [f"deliver:{index + 1}"],
+    }
+
+
+def _reputation(tile_id: str) -> dict:
+    tile = C.REPUTATION_TILES[tile_id]
+    first, second = tile.colours
+    colours = f"2 {first} Clients" if first == second else f"a {first} and a {second} Client"
+    return {
+        "id": tile_id,
+        "text": f"{colours} + a Client worth {tile.value}",
+        "colours": [COLOUR[first], COLOUR[second]],
+        "value": tile.value,
+        "points": C.REPUTATION_POINTS,
+    }
+
+
+def _farmer(view: dict, seat: int, name: str, you: int | None, sheet: dict) -> dict:
+    farmer = view["farmers"][seat]
+    medals = farmer["medals"]
+    plot = plot_grid(farmer["plot"], seat, view)
+    return {
+        "seat": seat,
+        "name": name,
+        "you": seat == you,
+        "to_act": seat == view["seat"],
+        "first": seat == 0,
+        "points": sheet["total"][seat],
+        "seeds": farmer["seeds"],
+        "wheelbarrow": [{"count": farmer["wheelbarrow"][v], **vegetable(v)} for v in C.VEGETABLES],
+        "wheelbarrow_total": sum(farmer["wheelbarrow"].values()),
+        "clients": [_client(cid) for cid in farmer["clients"]],
+        "medals": medals,
+        "medal_points": sum(medals),
+        "reputation": [
+            _reputation(r["tile"]) | {"validated": r["validated"]} for r in farmer["reputation"]
+        ],
+        "reserved": farmer["reserved"],
+        "livestock": _livestock(farmer["livestock"]),
+        "plot": plot,
+        "plot_text": plot_lines(plot, TEXT_STYLE),
+        "plot_print": plot_lines(plot, PRINT_STYLE),
+    }
+
+
+def _livestock(livestock: dict | None) -> dict | None:
+    if not livestock:
+        return None
+    columns = C.landscape(*livestock["cards"])
+    out = []
+    for index, column in enumerate(columns):
+        if index == 0:
+            label = "Start"
+        elif index == C.LAST_COLUMN:
+            label = "Last: each Sheep + Pig + Cow gives a Medal 3"
+        else:
+            label = f"{C.POWERS[column.power].split(';')[0]}"
+        out.append({
+            "index": index,
+            "needs": [a.capitalize() for a in column.needs] if index else [],
+            "power": column.power,
+            "label": label,
+            "here": index == livestock["position"],
+            "reached": index <= livestock["position"],
+            "used": index in livestock["used"],
+        })
+    return {"cards": livestock["cards"], "position": livestock["position"], "columns": out}
+
+
+def plot_grid(plot: dict, seat: int, view: dict) -> dict:
+    """The Plot as rows of cells, top row first (y grows upwards), with the
+    empty places next to it where the farmer to act may place a tile."""
+    cells = {k: _plot_tile(k, t) for k, t in plot.items()}
+    placing = view["seat"] == seat and view["phase"] == "place"
+    open_places = set(open_positions(plot)) if placing else set()
+    xs = [xy(k)[0] for k in list(plot) + list(open_places)]
+    ys = [xy(k)[1] for k in list(plot) + list(open_places)]
+    columns = list(range(min(xs), max(xs) + 1))
+    rows = []
+    for y in range(max(ys), min(ys) - 1, -1):
+        row = []
+        for x in columns:
+            k = f"{x},{y}"
+            if k in cells:
+                row.append(cells[k])
+            elif k in open_places:
+                row.append({"at": k, "x": x, "y": y, "open": True, "codes": [f"place:{x}:{y}"]})
+            else:
+                row.append({"at": k, "x": x, "y": y, "none": True, "codes": []})
+        rows.append({"y": y, "cells": row})
+    return {"columns": columns, "rows": rows, "tiles": len(plot)}
+
+
+def _plot_tile(k: str, tile: dict) -> dict:
+    x, y = xy(k)
+    face = _tile_face(tile["tile"])
+    spaces = [
+        {**vegetable(v), "filled": bool(f)} for v, f in zip(C.TILES[tile["tile"]].vegetables, tile["filled"])
+    ]
+    codes = [f"put:{v}:{x}:{y}" for v in C.VEGETABLES]
+    return {
+        "at": k,
+        "x": x,
+        "y": y,
+        "tile": face,
+        "pasture": tile["pasture"],
+        "animal": tile["animal"].capitalize() if tile["animal"] else None,
+        "spaces": [] if tile["pasture"] else spaces,
+        "codes": codes,
+    }
+
+
+def _pending(view: dict) -> dict | None:
+    pending = view["pending"]
+    if not pending:
+        return None
+    out: dict = {}
+    if "tile" in pending:
+        out["tile"] = _tile_face(pending["tile"])
+        out["gain"] = pending.get("gain", True)
+    if "vegetables" in pending:
+        out["vegetables"] = [{"count": n, **vegetable(v)} for v, n in pending["vegetables"].items() if n]
+    return out
+
+
+def _private(view: dict, seat: int | None) -> dict | None:
+    """The addressed farmer's own hidden cards: their reserved Client."""
+    mine = view.get("private", {}).get(str(seat))
+    if seat is None or not mine:
+        return None
+    return {"reserved": [_client(cid) | {"codes": ["deliver:reserved"]} for cid in mine.get("reserved", [])]}
+
+
+# --------------------------------------------------------------------------- monospace grids (text and PDF)
+
+
+
+@dataclass(frozen=True)
+class PlotStyle:
+    """How Vegetable spaces are written in a Plot cell of ``width`` characters."""
+
+    full: str  # before a Vegetable on its space
+    empty: str  # before an empty space
+    gap: str  # between spaces
+    width: int
+    lower_empty: bool  # empty spaces also in lower case (plain text has no other cue)
+
+
+TEXT_STYLE = PlotStyle("*", ".", "", 10, True)  # *Ca.co.eg
+PRINT_STYLE = PlotStyle("●", "○", " ", 11, False)  # ●Ca ○Co ○Eg
+MARKET_CELL = 17
+
+
+def plot_lines(grid: dict, style: PlotStyle) -> list[Line]:
+    """The Plot as a grid of 2-line cells: colour sign and tile kind, then
+    the Vegetable spaces (``*Ca`` filled, ``.ca`` empty) or the Pasture."""
+    width = style.width
+    rows = []
+    for row in grid["rows"]:
+        cells = []
+        for cell in row["cells"]:
+            if "tile" in cell:
+                tile = cell["tile"]
+                if cell["pasture"]:
+                    texts = [f"{tile['sign']} pasture", f"  {cell['animal'] or '(none)'}"]
+                else:
+                    spaces = style.gap.join(
+                        f"{style.full}{s['sign']}" if s["filled"]
+                        else style.empty + (s["sign"].lower() if style.lower_empty else s["sign"])
+                        for s in cell["spaces"]
+                    )
+                    texts = [f"{tile['sign']} {tile['kind']}", spaces]
+                cells.append(cell_lines(texts, width, 2, tile["swatch"]))
+            elif "open" in cell:
+                cells.append(cell_lines(["+ place", f"  {cell['x']} {cell['y']}"], width, 2))
+            else:
+                cells.append(cell_lines([], width, 2))
+        rows.append((f"{row['y']:>3}", cells))
+    return textgrid.grid([str(x) for x in grid["columns"]], rows, width, 4)
+
+
+def market_lines(market: list[dict]) -> list[Line]:
+    rows = []
+    for row in market:
+        cells = []
+        for slot in row["slots"]:
+            if slot["empty"]:
+                cells.append(cell_lines([slot["name"], "(empty)"], MARKET_CELL, 3))
+                continue
+            tile = slot["tile"]
+            price = f"costs {slot['cost']}" if slot["cost"] else "free"
+            seeds = f", +{slot['seeds']} Seed" + ("s" if slot["seeds"] > 1 else "") if slot["seeds"] else ""
+            texts = [f"{slot['name']} {tile['colour']}", " ".join(v["sign"] for v in tile["vegetables"]), price + seeds]
+            cells.append(cell_lines(texts, MARKET_CELL, 3, tile["swatch"]))
+        rows.append((f"{row['number']} {row['animal']}", cells))
+    return textgrid.grid(["a", "b", "c"], rows, MARKET_CELL, 7)
+
+
+def client_lines(clients: list[dict]) -> list[Line]:
+    lines = []
+    for space in clients:
+        client = space["client"]
+        medals = ",".join(map(str, space["medals"])) or "none"
+        if client is None:
+            lines.append([Seg(f"{space['space']}  (empty)")])
+            continue
+        needs = " ".join(" ".join([v["sign"]] * v["count"]) for v in client["needs"])
+        lines.append([
+            Seg(f"{space['space']} "),
+            Seg(f" {client['colour']:<6} {client['value']} ", client["swatch"]),
+            Seg(f" needs {needs:<18} Medals {medals}"),
+        ])
+    return lines

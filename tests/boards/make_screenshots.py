@@ -1,0 +1,79 @@
+"""Draw every board rendering as PNGs under docs/screenshots/, to look at.
+
+    .venv/bin/python -m tests.boards.make_screenshots
+
+Mail HTML is shot in headless Chromium at phone width (390 px), once on a
+light page and once inside a dark page (as a dark-mode mail client shows it);
+the web board at desktop width with the legal options highlighted; PDF
+snapshots and report pages through pdftoppm.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import tempfile
+from pathlib import Path
+
+from engine import get_game
+from service.boards import render_html, render_report_pdf, render_snapshot_pdf
+from service.boards.samples import sample_game
+
+OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu"]
+
+CASES = [
+    ("sunfield", 2, {}, ("start", "middle", "end")),
+    ("sunfield", 4, {"advanced": True}, ("middle", "end")),
+    ("harvest", 1, {}, ("start", "middle", "end")),
+    ("harvest", 4, {}, ("middle",)),
+]
+
+PAGE = """<!doctype html><html><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body {{ margin: 8px; background: {bg}; color: {fg}; font-family: sans-serif; }}</style>
+</head><body><p>Your turn, Céline.</p>{board}</body></html>"""
+
+
+def shoot(page, html: str, path: Path, width: int) -> None:
+    page.set_viewport_size({"width": width, "height": 600})
+    page.set_content(html)
+    page.screenshot(path=str(path), full_page=True)
+
+
+def rasterise(pdf: bytes, stem: Path, resolution: int = 70) -> None:
+    with tempfile.NamedTemporaryFile(suffix=".pdf") as handle:
+        handle.write(pdf)
+        handle.flush()
+        subprocess.run(["pdftoppm", "-r", str(resolution), "-png", handle.name, str(stem)], check=True)
+
+
+def main() -> None:
+    from playwright.sync_api import sync_playwright
+
+    OUT.mkdir(parents=True, exist_ok=True)
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        page = browser.new_page()
+        for name, seats, options, stages in CASES:
+            sample = sample_game(name, seats, options, seed=7)
+            game = get_game(name)
+            tag = f"{name}-{seats}p" + ("-adv" if options.get("advanced") else "")
+            for stage in stages:
+                view = sample.view(stage, 0)
+                mail = render_html(name, view, 0, mail=True, names=sample.names)
+                shoot(page, PAGE.format(bg="#ffffff", fg="#1a1a1a", board=mail), OUT / f"board-{tag}-{stage}-mail.png", 390)
+                shoot(page, PAGE.format(bg="#121212", fg="#e8e8e8", board=mail), OUT / f"board-{tag}-{stage}-mail-dark.png", 390)
+                state = sample.at(stage)
+                options_now = [m.code() for m in game.legal_moves(state)] if game.to_act(state) == 0 else []
+                web = render_html(name, view, 0, mail=False, highlight=options_now, names=sample.names)
+                shoot(page, PAGE.format(bg="#ffffff", fg="#1a1a1a", board=web), OUT / f"board-{tag}-{stage}-web.png", 1000)
+                meta = {"title": f"{game.title} — sample", "game_id": "sample", "version": 12, "names": sample.names}
+                rasterise(render_snapshot_pdf(name, view, 0, meta), OUT / f"pdf-{tag}-{stage}")
+            rasterise(render_report_pdf(name, sample.report()), OUT / f"report-{tag}")
+        browser.close()
+    for path in sorted(OUT.glob("*.png")):
+        print(path.relative_to(OUT.parents[1]))
+
+
+if __name__ == "__main__":
+    main()
