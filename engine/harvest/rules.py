@@ -14,8 +14,6 @@ from engine.harvest import actions
 from engine.harvest import content as C
 from engine.harvest.state import SPACES, can_pay, gain, pay
 
-SEED_WORDS = C.SEEDS
-
 
 # --------------------------------------------------------------------------- legal moves
 

@@ -7,7 +7,6 @@ from engine.core import State
 from engine.harvest import content as C
 from engine.harvest.actions import action_moves
 from engine.harvest.farm import touching
-from engine.harvest.state import capacity
 
 
 def crops_on_farm(farmer: dict) -> int:

@@ -63,6 +63,7 @@ from __future__ import annotations
 
 from engine.core import Rng, State
 from engine.harvest import content as C
+from engine.harvest.farm import cell_sort_key
 
 MARKET_LABELS = ("a", "b", "c")
 
@@ -166,7 +167,7 @@ def gain(farmer: dict, income: dict) -> None:
     for seed, n in income.get("seeds", {}).items():
         farmer["seeds"][seed] += n
     if income.get("berry"):
-        for tile in sorted(farmer["farm"]["crops"], key=lambda t: _cell_key(t["cells"][0])):
+        for tile in sorted(farmer["farm"]["crops"], key=lambda t: cell_sort_key(t["cells"][0])):
             if tile["crop"] == "bush" and not tile["berry"]:
                 tile["berry"] = True
                 break
@@ -181,7 +182,3 @@ def pay(farmer: dict, cost: dict) -> None:
     farmer["coins"] -= cost.get("coins", 0)
     for seed, n in cost.get("seeds", {}).items():
         farmer["seeds"][seed] -= n
-
-
-def _cell_key(cell: str) -> tuple[int, int]:
-    return int(cell[1:]), C.COLUMNS.index(cell[0])
