@@ -1,0 +1,41 @@
+"""Property, through the database: malformed mails sent to a running game's
+reply address are each stored once, processed without an exception, and
+never move anything."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from sqlalchemy import select
+
+from mail.inbound.message import dedupe_key_of
+
+from service.inbound.models import InboundMail
+from service.inbound.receive import receive
+from service.models import MoveRequest
+from tests.mail.inbound_helpers import count, start_game, with_inbound_table
+from tests.mail.test_fuzz import malformed_mail
+
+inbound_svc = pytest.fixture(with_inbound_table)
+
+
+@pytest.fixture
+def game(inbound_svc):
+    return start_game(inbound_svc)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(mails=st.lists(malformed_mail(), min_size=1, max_size=3))
+def test_given_malformed_mails_to_a_reply_key_then_each_is_stored_once_and_nothing_moves(inbound_svc, game, mails):
+    _, keys = game
+    to = f"To: play+{keys['Anna']}@farmpost.test\r\n".encode()
+    mails = [to + raw for raw in mails]
+    for raw in mails + mails:  # every mail delivered twice
+        receive(inbound_svc, raw, source="ingest")
+    keys = {dedupe_key_of(raw) for raw in mails}
+    with inbound_svc.db.transaction() as session:
+        rows = session.scalars(select(InboundMail).where(InboundMail.dedupe_key.in_(keys))).all()
+    assert len(rows) == len(keys)
+    assert all(row.outcome != "pending" for row in rows)
+    assert count(inbound_svc, MoveRequest) == 0
