@@ -10,6 +10,7 @@ the snapshot and writes the notifications, all in one transaction.
 
 from __future__ import annotations
 
+import logging
 import re
 import secrets
 import time
@@ -28,6 +29,8 @@ from service.models import Game, Invitation, MoveLogEntry, MoveRequest, Seat, ut
 from service.notify import Work
 from service.rules import rules_for
 from service.services import Services
+
+log = logging.getLogger(__name__)
 
 SOURCES = ("link", "mail", "web", "bot")
 ACTIONS = ("move", "undo", "resign")
@@ -56,9 +59,22 @@ class CreatedGame:
 def dispatch(svc: Services, work: Work) -> None:
     """Enqueue what a committed transaction produced."""
     for request_id in work.requests:
-        svc.queue.enqueue_request(request_id)
+        enqueue(svc, "request", request_id)
     for mail_id in work.mails:
-        svc.queue.enqueue_mail(mail_id)
+        enqueue(svc, "mail", mail_id)
+
+
+def enqueue(svc: Services, kind: str, ident: int) -> None:
+    """Hand an id to the queue. If the broker is away the row stays pending in
+    the database and the beat sweeper enqueues it later: nothing is lost, and
+    the farmer is not shown an error for it."""
+    try:
+        if kind == "request":
+            svc.queue.enqueue_request(ident)
+        else:
+            svc.queue.enqueue_mail(ident)
+    except Exception as error:  # any broker failure: the sweeper is the fallback
+        log.warning("could not enqueue %s #%s (%s); the sweeper will pick it up", kind, ident, error)
 
 
 def lock_game(session: Session, game_id: int) -> Game:
@@ -233,7 +249,7 @@ def submit_move(svc: Services, game_id: int, position: int, codes: list[str], *,
             raise
         with svc.db.transaction() as session:
             return session.scalar(select(MoveRequest.id).where(MoveRequest.dedupe_key == dedupe_key))
-    svc.queue.enqueue_request(request_id)
+    enqueue(svc, "request", request_id)
     return request_id
 
 

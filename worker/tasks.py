@@ -57,7 +57,7 @@ def register(app: Celery) -> None:
         return sweep_pending(services())
 
 
-def sweep_pending(svc: Services) -> dict:
+def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER) -> dict:
     """Enqueue again the move requests and mails that have waited too long
     (a broker outage, a worker that died, retries that gave up)."""
     from service.outbox import LEASE
@@ -65,9 +65,9 @@ def sweep_pending(svc: Services) -> dict:
     now = utcnow()
     with svc.db.transaction() as session:
         requests = session.scalars(select(MoveRequest.id).where(
-            MoveRequest.status == "pending", MoveRequest.created_at < now - SWEEP_AFTER).order_by(MoveRequest.id)).all()
+            MoveRequest.status == "pending", MoveRequest.created_at < now - older_than).order_by(MoveRequest.id)).all()
         mails = session.scalars(select(OutgoingMail.id).where(
-            ((OutgoingMail.status == "pending") & (OutgoingMail.created_at < now - SWEEP_AFTER))
+            ((OutgoingMail.status == "pending") & (OutgoingMail.created_at < now - older_than))
             | ((OutgoingMail.status == "sending") & (OutgoingMail.claimed_at < now - LEASE))
         ).order_by(OutgoingMail.id)).all()
     for request_id in requests:
