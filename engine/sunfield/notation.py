@@ -165,6 +165,8 @@ def _verb(tokens: list[str]) -> tuple[str, list[str]]:
         return "take", tokens
     if _INT.match(word):  # "1 -1": where the tile (or Vegetable) goes
         return "place", tokens
+    if _lookup(word, VEGETABLE_WORDS):  # "carrot 0 1": where a gained Vegetable goes
+        return "put", tokens
     verb = VERB_WORDS.get(word) or _lookup(word, VERB_WORDS)
     if verb is None:
         hints = sorted({VERB_WORDS[w] for w in VERB_WORDS if w.startswith(word)}) or closest(word, VERB_WORDS, n=3, cutoff=0.6)
