@@ -6,6 +6,8 @@ a bounce), 65 when the input is not a mail at all, 75 (temporary failure:
 the MTA keeps the mail and retries) when the database cannot be reached, 70
 for a bug. Also ``farmpost inbound-secret``, which prints the secret the
 webhooks check (derived from SECRET_KEY unless INBOUND_SECRET is set).
+:func:`register` also adds ``farmpost smtpd`` and ``farmpost imap-poll``, so
+this is the one module the command line needs to know.
 """
 
 from __future__ import annotations
@@ -27,6 +29,10 @@ def register(subparsers) -> None:
     ingest.set_defaults(func=cmd_ingest)
     secret = subparsers.add_parser("inbound-secret", help="print the secret the inbound webhooks check")
     secret.set_defaults(func=cmd_inbound_secret)
+    from service.inbound import imap, smtpd
+
+    smtpd.register(subparsers)
+    imap.register(subparsers)
 
 
 def cmd_ingest(args, stdin=None, services=None) -> int:

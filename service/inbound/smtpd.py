@@ -1,0 +1,79 @@
+"""``farmpost smtpd``: an SMTP listener (aiosmtpd) in front of the pipeline,
+for setups where the MTA relays to Farmpost instead of piping to it.
+
+Each accepted message is stored through :func:`receive` with its envelope
+recipients before the server says 250, so an accepted mail is never lost.
+Recipients outside MAIL_DOMAIN are refused (no open relay); a database
+outage answers 451 so the sending MTA retries.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from aiosmtpd.controller import Controller
+from sqlalchemy.exc import InterfaceError, OperationalError
+
+from mail.inbound.pipeline import MAX_BYTES
+from service.inbound.receive import receive
+from service.services import Services
+
+log = logging.getLogger(__name__)
+
+
+class InboundHandler:
+    def __init__(self, svc: Services):
+        self.svc = svc
+        self.domain = svc.config.mail_domain.lower()
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if not address.lower().endswith("@" + self.domain):
+            return "550 5.7.1 Relaying denied: not a Farmpost address"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+    async def handle_DATA(self, server, session, envelope):
+        raw = envelope.original_content or b""
+        try:
+            # the database work is blocking: keep the event loop serving others
+            await asyncio.get_running_loop().run_in_executor(
+                None, lambda: receive(self.svc, raw, source="smtp", envelope_to=tuple(envelope.rcpt_tos))
+            )
+        except (OperationalError, InterfaceError, ConnectionError):
+            log.exception("smtpd: database unavailable")
+            return "451 4.3.0 Temporary failure, please try again later"
+        return "250 2.0.0 Message accepted"
+
+
+def controller(svc: Services, host: str = "127.0.0.1", port: int = 2525) -> Controller:
+    """A started-on-demand aiosmtpd Controller (``.start()`` / ``.stop()``)."""
+    return Controller(InboundHandler(svc), hostname=host, port=port, data_size_limit=MAX_BYTES,
+                      decode_data=False)
+
+
+def register(subparsers) -> None:
+    smtpd = subparsers.add_parser("smtpd", help="an SMTP listener that feeds received mail to the inbound pipeline")
+    smtpd.add_argument("--host", default="127.0.0.1")
+    smtpd.add_argument("--port", type=int, default=2525)
+    smtpd.set_defaults(func=cmd_smtpd)
+
+
+def cmd_smtpd(args) -> int:
+    import signal
+    import threading
+
+    from service.commands import _services
+
+    server = controller(_services(), args.host, args.port)
+    server.start()
+    print(f"farmpost smtpd listening on {args.host}:{args.port}")
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        stop.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+    return 0
