@@ -8,15 +8,38 @@ from engine.sunfield import moves, notation, scoring
 from engine.sunfield.state import setup
 
 
-def copy_for_move(state: State) -> State:
-    """A copy that a move may change: everything is copied except the other
-    farmers, which a move never touches (they are shared with ``state``; a
-    state is a value, never changed in place once returned)."""
+#: the top-level parts of the state each verb may change (besides the scalars
+#: and the farmer to act); powers may change any part
+CHANGES = {
+    "take": ("market", "piles", "reserve", "hidden"),
+    "place": ("reserve", "pending"),
+    "put": ("reserve", "pending"),
+    "exchange": ("reserve",),
+    "buy": ("reserve",),
+    "deliver": ("clients", "medals", "reputation", "reserve", "hidden", "private"),
+    "end": (),
+}
+
+
+def copy_for_move(state: State, kind: str) -> State:
+    """A copy that a move of verb ``kind`` may change in place.
+
+    Only the parts the verb can change are copied (one marshal round trip);
+    the rest (the other farmers, the hidden piles on most moves...) is shared
+    with ``state``, which is safe because a state is a value: nothing changes
+    a state in place once it has been returned.
+    """
     seat = state["seat"]
-    rest, farmer = clone(({k: v for k, v in state.items() if k != "farmers"}, state["farmers"][seat]))
+    parts = CHANGES.get(kind)
+    if parts is None:
+        parts = tuple(k for k in state if k != "farmers")
+    copied, farmer = clone(({k: state[k] for k in parts}, state["farmers"][seat]))
     farmers = list(state["farmers"])
     farmers[seat] = farmer
-    return {k: farmers if k == "farmers" else rest[k] for k in state}
+    out = dict(state)
+    out.update(copied)
+    out["farmers"] = farmers
+    return out
 
 
 class Sunfield(Game):
@@ -43,7 +66,7 @@ class Sunfield(Game):
             raise IllegalMove(error.reason) from None
         if not moves.is_legal(state, move):
             raise IllegalMove(moves.explain(state, move))
-        state = copy_for_move(state)
+        state = copy_for_move(state, move.kind)
         moves.apply_move(state, move)
         return state
 

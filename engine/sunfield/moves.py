@@ -20,11 +20,12 @@ before the action.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from engine.core import IllegalMove, Move, State
 from engine.sunfield import content as C
 from engine.sunfield import powers, rules
-from engine.sunfield.plot import open_positions
+from engine.sunfield.plot import neighbours, open_positions
 from engine.sunfield.state import key
 
 COLUMN_INDEX = {c: i for i, c in enumerate(C.COLUMNS)}
@@ -42,12 +43,22 @@ def _take(state: State, farmer: dict) -> list[Move]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _place_move(k: str) -> Move:
+    x, y = k.split(",")
+    return Move("place", (int(x), int(y)))
+
+
 def _place(state: State, farmer: dict) -> list[Move]:
-    out = []
-    for k in open_positions(farmer["plot"]):
-        x, y = k.split(",")
-        out.append(Move("place", (int(x), int(y))))
-    return out
+    return [_place_move(k) for k in open_positions(farmer["plot"])]
+
+
+def _can_place(plot: dict, move: Move) -> bool:
+    """As ``move in _place(...)`` without listing every place."""
+    if len(move.args) != 2:
+        return False
+    k = key(*move.args)
+    return k not in plot and any(n in plot for n in neighbours(k))
 
 
 def _put(state: State, farmer: dict) -> list[Move]:
@@ -133,6 +144,8 @@ def is_legal(state: State, move: Move) -> bool:
         return False
     if move.kind in C.POWERS:
         return move.kind in powers.open_powers(state) and move in powers.power_moves(state, move.kind)
+    if move.kind == "place":
+        return _can_place(rules.farmer_to_act(state)["plot"], move)
     return move in _BY_VERB[move.kind](state, rules.farmer_to_act(state))
 
 

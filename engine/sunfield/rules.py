@@ -311,8 +311,15 @@ def pay_seeds(state: State, farmer: dict, cost: int) -> None:
 # --------------------------------------------------------------------------- deliver a Client
 
 
+#: what each Client asks for, counted: {client: ((vegetable, count), ...)}
+CLIENT_NEEDS = {c.id: tuple(Counter(c.vegetables).items()) for c in C.CLIENTS.values()}
+
+
 def can_pay(wheelbarrow: dict, client_id: str) -> bool:
-    return all(wheelbarrow[v] >= n for v, n in Counter(C.CLIENTS[client_id].vegetables).items())
+    for veg, count in CLIENT_NEEDS[client_id]:
+        if wheelbarrow[veg] < count:
+            return False
+    return True
 
 
 def deliver_client(state: State, space: int) -> None:
