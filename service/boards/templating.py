@@ -28,7 +28,7 @@ def environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.globals.update(swatch=palette.swatch, farmer_style=palette.farmer_style, palette=palette)
+    env.globals.update(swatch=palette.swatch, farmer_style=palette.farmer_style, is_option_of=is_option_of)
     env.filters["plural"] = plural
     env.filters["signed"] = signed
     env.filters["plain"] = textgrid.plain
@@ -40,6 +40,14 @@ def environment() -> Environment:
 
 def render(name: str, **context) -> str:
     return environment().get_template(name).render(**context)
+
+
+def is_option_of(codes, highlight) -> bool:
+    """Whether a highlighted move code is one of ``codes`` or extends one of
+    them by more arguments (``build:silo`` covers ``build:silo:c1``)."""
+    if not highlight:
+        return False
+    return any(h == c or h.startswith(c + ":") for c in codes for h in highlight)
 
 
 def plural(count: int, singular: str, many: str | None = None) -> str:

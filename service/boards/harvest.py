@@ -1,0 +1,391 @@
+"""Harvest's board, worked out from a farmer's view for the templates.
+
+Like :mod:`service.boards.sunfield`: words, counts, colours and move codes
+are decided here and the templates only lay them out. Only the view is read:
+the Characters and Farmhouses dealt to another farmer (private until kept),
+the Farmer's Market stacks and the building deck are never seen here.
+"""
+
+from __future__ import annotations
+
+from engine import get_game
+from engine.harvest import content as C
+from engine.harvest.rules import is_closed, space_cost
+from engine.harvest.state import SPACES, capacity
+from service.boards import textgrid
+from service.boards.textgrid import Line, Seg, cell_lines
+
+GAME = get_game("harvest")
+
+#: how each thing on a farm is drawn: swatch, and the word on it
+CROP_LOOK = {
+    "wheat": ("yellow", "Wheat"),
+    "strawberry": ("red", "Strawb."),
+    "bush": ("blue", "Bush"),
+    "pumpkin": ("orange", "Pumpkin"),
+}
+FOREST_LOOK = ("green", "Forest")
+BUILDING_SWATCH = "brown"
+
+AREA_ACTIONS = {
+    "store": "gain 1 Fertilizer (max 9) · fill the bucket for 1 coin · buy seeds ("
+    + ", ".join(f"{C.CROP_NAMES[s]} {C.CROPS[s]['price']}" for s in C.SEEDS) + " coins)",
+    "fields": "plant · tend · harvest (3 actions: coins = round; 1 action: + a Water or a Fertilizer)",
+    "workshop": "different actions: bucket +1 level for 1 coin · clear a Forest for 2 coins and roll the "
+    "Forest dice · build",
+    "trading": "entry 1 seed or 2 Fertilizer or 3 Water; then: a Fields action free · clear a Forest "
+    "(no dice) · upgrade a seed and gain 1 coin",
+    "market": "the Farmer's Market tile on the space",
+}
+
+PHASES = {
+    "choose": "keeping a Character and a Farmhouse",
+    "sunrise": "picking a sunrise tile",
+    "place": "placing a Wheelbarrow",
+    "act": "taking the actions of the space just visited",
+    "over": "the game is over",
+}
+
+ROUND_COST = "round"
+
+
+def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
+    names = names or [f"Farmer {i + 1}" for i in range(view["seats"])]
+    sheet = GAME.score_sheet(view)
+    active = view["active"]
+    farmers = [_farmer(view, s, names, seat, sheet) for s in _seat_order(view["seats"], seat)]
+    areas = _areas(view, names)
+    return {
+        "game": "harvest",
+        "game_title": GAME.title,
+        "progress": GAME.progress(view),
+        "over": view["phase"] == "over",
+        "solo": view["seats"] == 1,
+        "names": names,
+        "to_act": active,
+        "to_act_name": names[active] if active is not None else None,
+        "doing": PHASES[view["phase"]],
+        "rounds": [{"number": n, "now": n == view["round"], "done": n < view["round"]} for n in range(1, C.ROUNDS + 1)],
+        "sunrise": _sunrise(view, names),
+        "order": [names[s] for s in view["order"]],
+        "areas": areas,
+        "town_text": town_lines(areas),
+        "market": _market(view),
+        "buildings": _buildings(view),
+        "visit": _visit(view),
+        "farmers": farmers,
+        "private": _private(view, seat),
+        "notes": sheet.get("notes", []),
+    }
+
+
+def _seat_order(seats: int, seat: int | None) -> list[int]:
+    if seat is None:
+        return list(range(seats))
+    return [(seat + i) % seats for i in range(seats)]
+
+
+# --------------------------------------------------------------------------- words for effects
+
+
+def _n(count: int, word: str, many: str | None = None) -> str:
+    return f"{count} {word if count == 1 else (many or word + 's')}"
+
+
+def income_text(income: dict) -> str:
+    """``{"coins": 1, "seeds": {"wheat": 1}}`` -> "1 coin, 1 Wheat seed"."""
+    parts = []
+    for key, value in income.items():
+        if key == "coins":
+            parts.append(_n(value, "coin"))
+        elif key == "fertilizer":
+            parts.append(f"{value} Fertilizer")
+        elif key == "water":
+            parts.append(f"{value} Water")
+        elif key == "points":
+            parts.append(_n(value, "point"))
+        elif key == "seeds":
+            parts += [f"{n} {C.CROP_NAMES[s]} seed{'s' if n > 1 else ''}" for s, n in value.items()]
+        elif key == "fill":
+            parts.append("fill the bucket")
+        elif key == "bucket":
+            parts.append(f"bucket +{value} level{'s' if value > 1 else ''}")
+        elif key == "berry":
+            parts.append("a Blueberry on an empty Bush")
+        elif key == "closed":
+            parts.append("a Wheelbarrow may go to a closed space")
+        else:
+            parts.append(f"{key} {value}")
+    return ", ".join(parts) or "nothing"
+
+
+MODIFIERS = {
+    "adjacent_tend_free": "tending crops next to it is free",
+    "clear_discount": "clearing a Forest costs {} coin less",
+}
+PER = {
+    "fertilizer": "Fertilizer",
+    "adjacent_crop": "crop next to it",
+    "seed": "seed",
+    "pumpkin": "Pumpkin on the farm",
+    "building": "building",
+    "coin": "coin",
+}
+
+
+def building_text(key: str) -> str:
+    """What a building does, in a short phrase."""
+    b = C.BUILDINGS[key]
+    parts = []
+    if "sunrise" in b:
+        parts.append(f"sunrise: {income_text(b['sunrise'])}")
+    if "build" in b:
+        parts.append(f"when built: {income_text(b['build'])}")
+    for crop, bonus in b.get("harvest", {}).items():
+        parts.append(f"each {C.CROP_NAMES[crop]} harvested: +{income_text(bonus)}")
+    for mod, value in b.get("modifier", {}).items():
+        parts.append(MODIFIERS.get(mod, mod).format(value))
+    if "end" in b:
+        end = b["end"]
+        every = f"{end['every']} " if end["every"] > 1 else ""
+        parts.append(f"end: {_n(end['points'], 'point')} per {every}{PER.get(end['per'], end['per'])}")
+    return "; ".join(parts)
+
+
+def market_text(key: str) -> tuple[str, str]:
+    """(what the tile costs, what it gives)."""
+    tile = C.MARKET_TILES[key]
+    cost = income_text(tile["cost"]) if tile["cost"] else "free"
+    if "gain" in tile:
+        gives = income_text(tile["gain"])
+    else:
+        grant = tile["grant"]
+        gives = f"a {grant['action']} action"
+        if grant.get("free"):
+            gives += ", free"
+        if grant.get("dice"):
+            gives += ", with the Forest dice"
+        if grant.get("discount"):
+            gives += f", {grant['discount']} coins cheaper"
+    return cost, gives
+
+
+# --------------------------------------------------------------------------- the town
+
+
+def sunrise_tile(n: int) -> dict:
+    t = C.SUNRISE_TILES[n]
+    return {"number": n, "name": t["name"], "income": income_text(t["income"]), "codes": [f"sunrise:{n}"]}
+
+
+def _sunrise(view: dict, names: list[str]) -> dict:
+    tile = sunrise_tile
+    return {
+        "display": [tile(n) for n in view["sunrise"]["display"]],
+        "held": [{"name": names[s], "tile": tile(n)} for s, n in enumerate(view["sunrise"]["held"])],
+        "queue": [names[s] for s in view["sunrise"]["queue"]],
+    }
+
+
+def _areas(view: dict, names: list[str]) -> list[dict]:
+    areas: dict[str, dict] = {}
+    for name, seats in view["spaces"].items():
+        space = SPACES[name]
+        area = areas.setdefault(space["area"], {
+            "key": space["area"],
+            "name": C.AREA_NAMES[space["area"]],
+            "actions": AREA_ACTIONS[space["area"]],
+            "spaces": [],
+        })
+        cost = space_cost(view, name)
+        area["spaces"].append({
+            "name": name,
+            "label": space["label"],
+            "actions": space["actions"],
+            "shared": bool(space.get("infinite")),
+            "cost": income_text(cost) if any(cost.values()) else "free",
+            "bonus": bool(space.get("bonus")),
+            "entry": bool(space.get("entry")),
+            "blocked": name in view["blocked"],
+            "closed": is_closed(view, name),
+            "occupants": [names[s] for s in seats],
+            "codes": [f"place:{space['area']}:{space['label']}"],
+        })
+    return list(areas.values())
+
+
+def _market(view: dict) -> list[dict]:
+    out = []
+    for label, key in view["market"].items():
+        cost, gives = market_text(key)
+        out.append({
+            "label": label,
+            "space": f"market {label}",
+            "name": C.MARKET_TILES[key]["name"],
+            "cost": cost,
+            "gives": gives,
+            "under": view["market_left"][label],
+            "codes": [f"place:market:{label}"],
+        })
+    return out
+
+
+def _buildings(view: dict) -> dict:
+    offer = []
+    for item in view["buildings"]["offer"]:
+        key = item["building"]
+        offer.append({
+            "key": key,
+            "name": C.BUILDINGS[key]["name"],
+            "cost": item["cost"],
+            "points": C.BUILDINGS[key]["points"],
+            "text": building_text(key),
+            "codes": [f"build:{key}"],
+        })
+    return {
+        "offer": offer,
+        "deck": view["buildings"]["deck"],
+        "discarded": [C.BUILDINGS[k]["name"] for k in view["buildings"]["discarded"]],
+    }
+
+
+def _visit(view: dict) -> dict | None:
+    turn = view.get("turn")
+    if not turn:
+        return None
+    return {
+        "space": turn["space"],
+        "area": C.AREA_NAMES[SPACES[turn["space"]]["area"]],
+        "left": turn["left"],
+        "open": turn.get("open"),
+        "used": turn.get("used", []),
+        "step": turn.get("step"),
+    }
+
+
+# --------------------------------------------------------------------------- farmers and farms
+
+
+def _farmer(view: dict, seat: int, names: list[str], you: int | None, sheet: dict) -> dict:
+    farmer = view["farmers"][seat]
+    character = farmer["character"]
+    farmhouse = farmer["farmhouse"]
+    grid = farm_grid(farmer["farm"])
+    return {
+        "seat": seat,
+        "name": names[seat],
+        "you": seat == you,
+        "to_act": seat == view["active"],
+        "points_now": sheet["total"][seat],
+        "points_earned": farmer["points"],
+        "character": {"name": C.CHARACTERS[character]["name"], "text": C.CHARACTERS[character]["text"]} if character else None,
+        "farmhouse": _farmhouse(farmhouse) if farmhouse else None,
+        "coins": farmer["coins"],
+        "fertilizer": farmer["fertilizer"],
+        "fertilizer_max": C.FERTILIZER_MAX,
+        "water": farmer["water"],
+        "capacity": capacity(farmer),
+        "bucket": farmer["bucket"],
+        "bucket_top": len(C.BUCKET_LEVELS) - 1,
+        "seeds": [{"name": C.CROP_NAMES[s], "count": farmer["seeds"][s]} for s in C.SEEDS],
+        "seed_total": sum(farmer["seeds"].values()),
+        "wheelbarrows": farmer["wheelbarrows"],
+        "placed": sum(seats.count(seat) for seats in view["spaces"].values()),
+        "closed": farmer["closed"],
+        "sunrise": sunrise_tile(view["sunrise"]["held"][seat]),
+        "farm": grid,
+        "farm_text": farm_lines(grid, 10),
+        "farm_print": farm_lines(grid, 10),
+        "buildings": [C.BUILDINGS[b["building"]]["name"] for b in farmer["farm"]["buildings"]],
+    }
+
+
+def _farmhouse(key: str) -> dict:
+    house = C.FARMHOUSES[key]
+    effects = []
+    if house.get("sunrise"):
+        effects.append(f"sunrise: {income_text(house['sunrise'])}")
+    if house.get("start"):
+        effects.append(f"at the start: {income_text(house['start'])}")
+    return {"name": house["name"], "text": "; ".join(effects)}
+
+
+def farm_grid(farm: dict) -> dict:
+    """The farm as rows of cells a-f, 1-4: each cell says what covers it."""
+    cover: dict[str, dict] = {}
+    for cell in farm["forests"]:
+        cover[cell] = {"kind": "forest", "swatch": FOREST_LOOK[0], "word": FOREST_LOOK[1], "detail": "clear it"}
+    for building in farm["buildings"]:
+        # the name on every cell of the 2x2 block, one word per line
+        name = C.BUILDINGS[building["building"]]["name"]
+        first, _, rest = name.partition(" ")
+        for cell in building["cells"]:
+            cover[cell] = {"kind": "building", "swatch": BUILDING_SWATCH, "word": first, "detail": rest}
+    for crop in farm["crops"]:
+        swatch, word = CROP_LOOK[crop["crop"]]
+        anchor = crop["cells"][0]
+        for cell in crop["cells"]:
+            if crop["crop"] == "bush":
+                detail = "Blueberry" if crop.get("berry") else "empty bush"
+            elif len(crop["cells"]) > 1:
+                detail = "tile " + anchor if cell != anchor else "2 cells"
+            else:
+                detail = ""
+            cover[cell] = {"kind": crop["crop"], "swatch": swatch, "word": word, "detail": detail}
+    rows = []
+    for row in range(1, C.ROWS + 1):
+        cells = []
+        for column in C.COLUMNS:
+            name = f"{column}{row}"
+            look = cover.get(name, {"kind": "empty", "swatch": None, "word": "", "detail": ""})
+            codes = [f"clear:forest:{name}"] + [f"plant:{seed}:{name}" for seed in C.SEEDS]
+            cells.append({"name": name, **look, "codes": codes})
+        rows.append({"number": row, "cells": cells})
+    return {"columns": list(C.COLUMNS), "rows": rows}
+
+
+def farm_lines(grid: dict, width: int) -> list[Line]:
+    rows = []
+    for row in grid["rows"]:
+        cells = []
+        for cell in row["cells"]:
+            if cell["kind"] == "empty":
+                cells.append(cell_lines(["  .", ""], width, 2))
+            else:
+                cells.append(cell_lines([cell["word"], cell["detail"]], width, 2, cell["swatch"]))
+        rows.append((f"{row['number']:>2}", cells))
+    return textgrid.grid(grid["columns"], rows, width, 3)
+
+
+def _private(view: dict, seat: int | None) -> dict | None:
+    """The Characters and Farmhouses dealt to the addressed farmer, until kept."""
+    mine = view.get("private", {}).get(str(seat))
+    if seat is None or not mine:
+        return None
+    farmer = view["farmers"][seat]
+    return {
+        "characters": [
+            {"number": i + 1, "name": C.CHARACTERS[k]["name"], "text": C.CHARACTERS[k]["text"],
+             "codes": [f"keep:character:{i + 1}"]}
+            for i, k in enumerate(mine.get("characters", []))
+        ] if farmer["character"] is None else [],
+        "farmhouses": [
+            {"number": i + 1, **_farmhouse(k), "codes": [f"keep:farmhouse:{i + 1}"]}
+            for i, k in enumerate(mine.get("farmhouses", []))
+        ] if farmer["farmhouse"] is None else [],
+    }
+
+
+def town_lines(areas: list[dict]) -> list[Line]:
+    """The town board as text: one line per space."""
+    lines: list[Line] = []
+    for area in areas:
+        lines.append([Seg(area["name"].upper())])
+        for space in area["spaces"]:
+            state = "BLOCKED by Gairy" if space["blocked"] else (", ".join(space["occupants"]) or "open")
+            if space["closed"] and not space["blocked"]:
+                state += " (closed)"
+            shared = " shared" if space["shared"] else ""
+            lines.append([Seg(f"  {space['name']:<11} {_n(space['actions'], 'action'):<9}{shared:<7} "
+                              f"{state:<20} {space['cost']}")])
+    return lines
