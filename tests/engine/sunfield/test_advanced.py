@@ -194,3 +194,19 @@ class TestEachPower:
         after = play(state, "move 0 0 to 2 1")
         assert plot_tile(after, 0, 2, 1) == pasture("S01", "sheep")
         assert "0,0" not in after["farmers"][0]["plot"]
+
+
+class TestPowerTiming:
+    def test_no_power_while_a_tile_waits_to_be_placed(self):
+        state = farmer_with(("A3", "B1"), 3)
+        placing = play(state, "take a1")
+        assert powers_offered(placing) == {"place"}
+        with pytest.raises(IllegalMove, match="first place the tile"):
+            GAME.apply(placing, move("gain:corn"))
+
+    def test_drawing_the_last_tile_of_a_pile_ends_the_game_after_the_round(self):
+        state = farmer_with(("A1", "B1"), 1)
+        state["hidden"]["piles"]["sheep"], state["piles"]["sheep"] = ["S20"], 1
+        after = play(state, "draw", "place -2 0")
+        assert after["ending"] and after["piles"]["sheep"] == 0
+        assert powers_offered(after) == set()  # the draw power is spent
