@@ -200,7 +200,7 @@ class TestPowerTiming:
     def test_no_power_while_a_tile_waits_to_be_placed(self):
         state = farmer_with(("A3", "B1"), 3)
         placing = play(state, "take a1")
-        assert powers_offered(placing) == {"place"}
+        assert {m.kind for m in GAME.legal_moves(placing)} == {"place"}
         with pytest.raises(IllegalMove, match="first place the tile"):
             GAME.apply(placing, move("gain:corn"))
 
