@@ -19,6 +19,7 @@ from sqlalchemy.exc import IntegrityError
 
 from mail.inbound.message import dedupe_key_of
 from mail.inbound.pipeline import MAX_BYTES, read_mail
+from service.inbound.answer import answer_mail
 from service.inbound.decide import Decision, decide
 from service.inbound.models import InboundMail, ensure_table
 from service.models import utcnow
@@ -55,12 +56,35 @@ def receive(svc: Services, raw: bytes, *, source: str, envelope_to: tuple[str, .
             existing = session.scalar(select(InboundMail.id).where(InboundMail.dedupe_key == row.dedupe_key))
         return Received(existing, duplicate=True)
     if not too_large:
-        enqueue = getattr(svc.queue, "enqueue_inbound", None)
+        _hand_on(svc, inbound_id)
+    return Received(inbound_id, duplicate=False)
+
+
+def _hand_on(svc: Services, inbound_id: int) -> None:
+    """Enqueue the stored row, or process it now where the queue has no
+    inbound task. Either way the mail is safe: a failure leaves the row
+    pending for :func:`sweep_pending_inbound`."""
+    enqueue = getattr(svc.queue, "enqueue_inbound", None)
+    try:
         if enqueue is not None:
             enqueue(inbound_id)
         else:
             process_inbound(svc, inbound_id)
-    return Received(inbound_id, duplicate=False)
+    except Exception:
+        log.exception("inbound mail %s is stored but could not be processed yet", inbound_id)
+
+
+def sweep_pending_inbound(svc: Services, older_than: timedelta = timedelta(seconds=20)) -> int:
+    """Hand on again the rows left pending (a broker outage, a crash while
+    processing); for the beat schedule. Returns how many."""
+    ensure_table(svc.db)
+    with svc.db.transaction() as session:
+        ids = session.scalars(select(InboundMail.id).where(
+            InboundMail.outcome == "pending", InboundMail.received_at < utcnow() - older_than,
+        ).order_by(InboundMail.id)).all()
+    for inbound_id in ids:
+        _hand_on(svc, inbound_id)
+    return len(ids)
 
 
 def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
@@ -75,6 +99,7 @@ def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
     if reading.outcome == "unreadable":
         log.error("inbound mail %s could not be read: %s", inbound_id, reading.rejection.detail)
     decision = decide(svc, reading)
+    mail_id = None
     with svc.db.transaction() as session:
         row = session.get(InboundMail, inbound_id, with_for_update=True)
         if row.outcome != "pending":
@@ -83,9 +108,23 @@ def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
         row.outcome, row.detail = decision.outcome, decision.detail
         row.game_id, row.seat, row.request_id = decision.game_id, decision.seat, decision.request_id
         row.answer = decision.answer
-        row.answered = decision.answer is not None and not _quiet(session, row, decision)
+        row.answered = bool(decision.answer and reading.sender) and not _quiet(session, row, decision)
         row.processed_at = utcnow()
+        if row.answered:
+            # written in the same transaction as the outcome: answered once, or not at all
+            mail = answer_mail(svc, to=reading.sender, text=decision.answer, subject=_subject(reading),
+                               in_reply_to=reading.message.message_id if reading.message else None,
+                               game_id=decision.game_id)
+            session.add(mail)
+            session.flush()
+            mail_id = mail.id
+    if mail_id is not None:
+        svc.queue.enqueue_mail(mail_id)
     return row
+
+
+def _subject(reading) -> str:
+    return reading.message.subject if reading.message else ""
 
 
 def _quiet(session, row: InboundMail, decision: Decision) -> bool:

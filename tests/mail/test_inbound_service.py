@@ -5,7 +5,7 @@ answered) through the service's use cases. Runs on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import select
+from sqlalchemy import func, select
 
 from service.inbound.models import InboundMail
 from service.inbound.receive import receive
@@ -164,3 +164,56 @@ def test_a_mail_over_the_size_limit_is_recorded_without_its_bytes(inbound_svc, m
     monkeypatch.setattr(receive_module, "MAX_BYTES", 100)
     row = inbound_row(inbound_svc, receive(inbound_svc, b"Subject: x\r\n\r\n" + b"x" * 500, source="ingest").id)
     assert (row.outcome, row.raw, row.size) == ("too-large", b"", 514)
+
+
+def test_a_mail_whose_processing_fails_stays_stored_and_the_sweeper_plays_it_later(inbound_svc, game, monkeypatch):
+    from datetime import timedelta
+
+    from service.inbound import receive as receive_module
+
+    game_id, keys = game
+    real_decide = receive_module.decide
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("worker died")
+
+    monkeypatch.setattr(receive_module, "decide", broken)
+    received = receive(inbound_svc, reply(keys["Anna"], "take 2\nend"), source="ingest")
+    assert inbound_row(inbound_svc, received.id).outcome == "pending"
+    assert log_texts(inbound_svc, game_id) == []
+
+    monkeypatch.setattr(receive_module, "decide", real_decide)
+    assert receive_module.sweep_pending_inbound(inbound_svc, older_than=timedelta(0)) == 1
+    assert inbound_row(inbound_svc, received.id).outcome == "applied"
+    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
+
+
+def test_an_answer_goes_out_through_the_outbox_in_the_farmers_thread(inbound_svc, game):
+    from email import message_from_bytes, policy
+
+    from service.models import MailboxMessage
+
+    _, keys = game
+    receive(inbound_svc, reply(keys["Anna"], "tke 2", message_id="<typo@mail.example.org>"), source="ingest")
+    with inbound_svc.db.transaction() as session:
+        item = session.scalars(select(MailboxMessage).where(MailboxMessage.subject.like("Re:%"))).one()
+        answer = message_from_bytes(item.raw, policy=policy.default)
+    assert item.to_addr == "anna@example.org"
+    assert answer["In-Reply-To"] == "<typo@mail.example.org>"
+    assert answer["Auto-Submitted"] == "auto-replied"
+    assert "“tke 2”" in answer.get_content()
+
+
+def test_our_answer_coming_back_is_our_own_mail_and_is_not_answered_again(inbound_svc, game):
+    from service.models import MailboxMessage, OutgoingMail
+
+    _, keys = game
+    receive(inbound_svc, reply(keys["Anna"], "tke 2"), source="ingest")
+    with inbound_svc.db.transaction() as session:
+        raw = session.scalars(select(MailboxMessage.raw).where(MailboxMessage.subject.like("Re:%"))).one()
+        answers = session.scalar(select(func.count()).select_from(OutgoingMail).where(OutgoingMail.kind == "answer"))
+    row = inbound_row(inbound_svc, receive(inbound_svc, raw, source="ingest").id)
+    assert row.outcome == "own-mail"
+    with inbound_svc.db.transaction() as session:
+        assert session.scalar(
+            select(func.count()).select_from(OutgoingMail).where(OutgoingMail.kind == "answer")) == answers
