@@ -83,7 +83,7 @@ RESERVED_WORDS = {"reserved", "reserve", "hidden", "facedown"}
 FILLER = {
     "a", "an", "the", "at", "to", "on", "onto", "into", "in", "from", "for", "with", "and", "of", "my", "i",
     "tile", "field", "column", "col", "row", "space", "client", "x", "y", "position", "pos", "turn",
-    "animal", "vegetable", "veg", "please", "it", "card", "number", "no",
+    "animal", "animals", "vegetable", "veg", "please", "it", "card", "number", "no",
 }
 ROW_OF_ANIMAL = {animal: row + 1 for row, animal in enumerate(C.ROWS)}
 
@@ -201,11 +201,12 @@ def _classify(verb: str, rest: list[str]) -> dict[str, list]:
     return found
 
 
-def _refine(verb: str, found: dict[str, list], phase: str) -> str:
+def _refine(verb: str, found: dict[str, list], rest: list[str], phase: str) -> str:
     """Verbs a farmer may use loosely: "move" a Vegetable / an Animal, "put" a tile, ..."""
-    if verb == "move" and found["v"]:
+    if verb == "move" and (found["v"] or {"vegetable", "veg"} & set(rest)):
         return "shift"
-    if verb == "move" and found["a"]:
+    if verb in ("move", "herd") and (found["a"] or {"animal", "animals"} & set(rest)):
+        found["a"] = []  # "move pig 0 0 to 1 0": the coordinates say which Animal
         return "herd"
     if verb == "put" and not found["v"] and phase == "place":
         return "place"
@@ -225,7 +226,7 @@ def parse(game, state: State, seat: int, typed: str) -> Move:
         raise IllegalMove(f"it is not your turn: farmer {state['seat'] + 1} is to play")
     verb, rest = _verb(_tokens(typed))
     found = _classify(verb, rest)
-    verb = _refine(verb, found, state["phase"])
+    verb = _refine(verb, found, rest, state["phase"])
     pattern = _pattern(verb, found)
     for kind in "cnvar":
         if len(found[kind]) > pattern.count(kind):

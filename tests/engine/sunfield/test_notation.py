@@ -135,3 +135,13 @@ def test_every_notation_help_example_is_well_formed():
             pytest.fail(f"help example {example!r} is not valid notation: {error}")
         except IllegalMove:
             pass  # well-formed, just not playable in this position
+
+
+def test_move_means_the_power_that_fits_what_is_moved():
+    state = new_game(advanced=True)
+    state["farmers"][0]["livestock"] = {"cards": ["A2", "B3"], "position": 5, "used": []}
+    state["farmers"][0]["plot"]["0,0"] = {"tile": "P01", "filled": [0, 0], "pasture": True, "animal": "pig"}
+    state["farmers"][0]["plot"]["1,0"] = {"tile": "C01", "filled": [0, 0, 0], "pasture": True, "animal": None}
+    assert GAME.parse(state, 0, "move animal 0 0 to 1 0") == Move("herd", (0, 0, 1, 0))
+    assert GAME.parse(state, 0, "move pig (0,0) -> (1,0)") == Move("herd", (0, 0, 1, 0))
+    assert GAME.parse(state, 0, "move tile -1 0 to -1 1") == Move("move", (-1, 0, -1, 1))
