@@ -144,4 +144,4 @@ def test_move_means_the_power_that_fits_what_is_moved():
     state["farmers"][0]["plot"]["1,0"] = {"tile": "C01", "filled": [0, 0, 0], "pasture": True, "animal": None}
     assert GAME.parse(state, 0, "move animal 0 0 to 1 0") == Move("herd", (0, 0, 1, 0))
     assert GAME.parse(state, 0, "move pig (0,0) -> (1,0)") == Move("herd", (0, 0, 1, 0))
-    assert GAME.parse(state, 0, "move tile -1 0 to -1 1") == Move("move", (-1, 0, -1, 1))
+    assert GAME.parse(state, 0, "move tile -1 0 to 0 1") == Move("move", (-1, 0, 0, 1))
