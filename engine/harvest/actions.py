@@ -26,6 +26,19 @@ ONGOING = frozenset({"buy", "plant", "tend"})
 MAX_BUY = 9
 
 
+def _move(kind: str, *args) -> Move:
+    """A shared Move instance (moves are immutable): legal move lists are
+    rebuilt at every step, and building Move objects is most of their cost."""
+    key = (kind, args)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(kind, args)
+    return move
+
+
+_MOVES: dict[tuple, Move] = {}
+
+
 def action_kind(move: Move) -> str | None:
     """The action a move belongs to (None for moves that are not actions)."""
     if move.kind == "upgrade":
@@ -110,17 +123,16 @@ def gen_tend(farmer: dict, turn: dict, fresh: bool, free: set[str]) -> list[Move
             continue
         crop, parent = tile["crop"], tile["cells"][0]
         if crop == "bush":
-            moves.append(Move("tend", ("blueberry", parent)))
+            moves.append(_move("tend", "blueberry", parent))
         elif crop == "pumpkin":
-            moves.extend(Move("tend", ("pumpkin", parent, a, o)) for a, o, cells in placements("domino", free)
+            moves.extend(_move("tend", "pumpkin", parent, a, o) for a, o, cells in placements("domino", free)
                          if touching(cells, tile["cells"]))
         else:
-            room = [n for n in NEIGHBOURS[parent] if n in free]
-            room.sort(key=cell_sort_key)
+            room = [n for n in NEIGHBOURS[parent] if n in free]  # in reading order
             if crop == "strawberry" and len(room) >= 2:
-                moves.extend(Move("tend", (crop, parent, a, b)) for i, a in enumerate(room) for b in room[i + 1 :])
+                moves.extend(_move("tend", crop, parent, a, b) for i, a in enumerate(room) for b in room[i + 1 :])
             else:
-                moves.extend(Move("tend", (crop, parent, a)) for a in room)
+                moves.extend(_move("tend", crop, parent, a) for a in room)
     return moves
 
 
@@ -129,12 +141,12 @@ def generate(state: State, kind: str, fresh: bool) -> list[Move]:
     turn = state["turn"]
     farmer = state["farmers"][state["active"]]
     if kind == "gain":
-        return [Move("gain", ("fertilizer",))] if farmer["fertilizer"] < C.FERTILIZER_MAX else []
+        return [_move("gain", "fertilizer")] if farmer["fertilizer"] < C.FERTILIZER_MAX else []
     if kind == "fill":
         ok = farmer["coins"] >= C.FILL_BUCKET_COST and farmer["water"] < capacity(farmer)
-        return [Move("fill", ("bucket",))] if ok else []
+        return [_move("fill", "bucket")] if ok else []
     if kind == "buy":
-        return [Move("buy", (seed, n)) for seed in C.SEEDS
+        return [_move("buy", seed, n) for seed in C.SEEDS
                 for n in range(1, min(MAX_BUY, farmer["coins"] // C.CROPS[seed]["price"]) + 1)]
     if kind == "plant":
         free = set(CELLS) - occupied(farmer["farm"])
@@ -142,28 +154,29 @@ def generate(state: State, kind: str, fresh: bool) -> list[Move]:
         for seed in C.SEEDS:
             if farmer["seeds"][seed] and farmer["fertilizer"] >= plant_cost(farmer, seed, turn):
                 for anchor, orientation, _ in placements(C.CROPS[seed]["shape"], free):
-                    moves.append(Move("plant", (seed, anchor) if orientation is None else (seed, anchor, orientation)))
+                    moves.append(_move("plant", seed, anchor) if orientation is None
+                                 else _move("plant", seed, anchor, orientation))
         return moves
     if kind == "tend":
         return gen_tend(farmer, turn, fresh, set(CELLS) - occupied(farmer["farm"]))
     if kind == "harvest":
         ripe = any(t["crop"] != "bush" or t["berry"] for t in farmer["farm"]["crops"])
-        return [Move("harvest")] if ripe else []
+        return [_move("harvest")] if ripe else []
     if kind == "bucket":
         ok = farmer["bucket"] < len(C.BUCKET_LEVELS) - 1 and farmer["coins"] >= C.BUCKET_UPGRADE_COST
-        return [Move("upgrade", ("bucket",))] if ok else []
+        return [_move("upgrade", "bucket")] if ok else []
     if kind == "clear":
         if farmer["coins"] < clear_cost(farmer, turn):
             return []
-        return [Move("clear", ("forest", cell)) for cell in sorted(farmer["farm"]["forests"], key=cell_sort_key)]
+        return [_move("clear", "forest", cell) for cell in sorted(farmer["farm"]["forests"], key=cell_sort_key)]
     if kind == "build":
         farm = farmer["farm"]
         blocked = set(farm["forests"]).union(*(b["cells"] for b in farm["buildings"]))
         anchors = [a for a, cells in BLOCKS.items() if not blocked.intersection(cells)]
-        return [Move("build", (offer["building"], a)) for offer in state["buildings"]["offer"]
+        return [_move("build", offer["building"], a) for offer in state["buildings"]["offer"]
                 if farmer["coins"] >= build_cost(farmer, offer["cost"], turn) for a in anchors]
     if kind == "seedup":
-        return [Move("upgrade", (seed,)) for seed in C.SEEDS[:-1] if farmer["seeds"][seed]]
+        return [_move("upgrade", seed) for seed in C.SEEDS[:-1] if farmer["seeds"][seed]]
     raise ValueError(kind)
 
 
@@ -171,19 +184,26 @@ def going_on(turn: dict, kind: str) -> bool:
     return kind in ONGOING and turn["open"] == kind
 
 
+def kind_moves(state: State, kind: str) -> list[Move]:
+    """The legal moves of one action kind now: going on with the open action
+    or starting a new one (Tend may do both: eligible parents go on, the
+    others start a new action)."""
+    turn = state["turn"]
+    can_start = turn["left"] > 0 and not (turn["space"].startswith("workshop") and kind in turn["used"])
+    if kind == "tend" and going_on(turn, kind):
+        return generate(state, kind, fresh=can_start)
+    if going_on(turn, kind) or can_start:
+        return generate(state, kind, fresh=True)
+    return []
+
+
 def action_moves(state: State) -> list[Move]:
     """Every action move open to the farmer now (without ``done``)."""
-    turn = state["turn"]
-    workshop = turn["space"].startswith("workshop")
-    moves: list[Move] = []
-    for kind in allowed_actions(turn):
-        can_start = turn["left"] > 0 and not (workshop and kind in turn["used"])
-        if kind == "tend" and going_on(turn, kind):
-            # going on with the eligible parents; a new action for the others
-            moves.extend(generate(state, kind, fresh=can_start))
-        elif going_on(turn, kind) or can_start:
-            moves.extend(generate(state, kind, fresh=True))
-    return moves
+    return [move for kind in allowed_actions(state["turn"]) for move in kind_moves(state, kind)]
+
+
+def any_action(state: State) -> bool:
+    return any(kind_moves(state, kind) for kind in allowed_actions(state["turn"]))
 
 
 # --------------------------------------------------------------------------- resolvers
@@ -338,7 +358,7 @@ def check(state: State, move: Move) -> None:
         area = C.AREA_NAMES[turn["space"].split()[0]]
         raise IllegalMove(f"“{move.kind}” is not an action of your visit to the {area}; "
                           "take one of its actions or write “done”")
-    if move not in action_moves(state):
+    if move not in kind_moves(state, kind):
         raise IllegalMove(_why_not(state, kind, move))
 
 

@@ -50,19 +50,21 @@ def is_closed(state: State, name: str) -> bool:
     return name in state["blocked"] or (bool(state["spaces"][name]) and not SPACES[name].get("infinite"))
 
 
-def place_moves(state: State) -> list[Move]:
+def may_place(state: State, name: str) -> bool:
     farmer = state["farmers"][state["active"]]
-    moves = []
-    for name in state["spaces"]:
-        if is_closed(state, name) and not farmer["closed"]:
-            continue
-        if not can_pay(farmer, space_cost(state, name)):
-            continue
-        if SPACES[name].get("entry") and not pay_moves(farmer):
-            continue
-        area, label = name.split()
-        moves.append(Move("place", (area, int(label) if label.isdigit() else label)))
-    return moves
+    if is_closed(state, name) and not farmer["closed"]:
+        return False
+    if not can_pay(farmer, space_cost(state, name)):
+        return False
+    return not SPACES[name].get("entry") or bool(pay_moves(farmer))
+
+
+#: space name -> its place move
+PLACE_MOVES = {name: Move("place", (s["area"], s["label"])) for name, s in SPACES.items()}
+
+
+def place_moves(state: State) -> list[Move]:
+    return [PLACE_MOVES[name] for name in state["spaces"] if may_place(state, name)]
 
 
 def pay_moves(farmer: dict) -> list[Move]:
@@ -87,11 +89,18 @@ def apply(state: State, move: Move) -> State:
         actions.resolve(new, move)
         _maybe_end_visit(new)
         return new
-    if move not in legal_moves(state):
+    if not _is_legal(state, move):
         raise IllegalMove(_why_not(state, move))
     new = clone(state)
     HANDLERS[move.kind](new, move)
     return new
+
+
+def _is_legal(state: State, move: Move) -> bool:
+    if state["phase"] == "place" and move.kind == "place":
+        name = " ".join(map(str, move.args))
+        return name in state["spaces"] and PLACE_MOVES[name] == move and may_place(state, name)
+    return move in legal_moves(state)
 
 
 #: The move each step waits for, and what to tell a farmer who sent another.
@@ -226,7 +235,7 @@ def _done(state: State, move: Move) -> None:
 
 def _maybe_end_visit(state: State) -> None:
     """A visit ends by itself once nothing is left to do in it."""
-    if state["turn"]["step"] == "act" and not actions.action_moves(state):
+    if state["turn"]["step"] == "act" and not actions.any_action(state):
         _next_placer(state)
 
 
