@@ -7,7 +7,6 @@ from engine.sunfield import describe as describing
 from engine.sunfield import moves, notation, scoring
 from engine.sunfield.state import setup
 
-
 #: the top-level parts of the state each verb may change (besides the scalars
 #: and the farmer to act); powers may change any part
 CHANGES = {

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from engine.core import IllegalMove, Move, State
+from engine.core import Move, State
 from engine.sunfield import content as C
 from engine.sunfield import powers, rules
 from engine.sunfield.plot import neighbours, open_positions

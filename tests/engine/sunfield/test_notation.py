@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import AmbiguousMove, IllegalMove, InvalidMove, Move
 from engine.sunfield import GAME
-from tests.engine.sunfield.builder import new_game, play, set_wheelbarrow, texts
+from tests.engine.sunfield.builder import new_game, play, set_wheelbarrow
 
 
 @pytest.fixture

@@ -44,7 +44,7 @@ def test_setup_lays_out_market_seeds_plots_reputation_and_medals():
 
 def test_each_starting_plot_is_sheep_pig_cow_in_a_row_with_two_vegetables_placed():
     state = GAME.setup(4, {}, 3)
-    for seat, farmer in enumerate(state["farmers"]):
+    for farmer in state["farmers"]:
         plot = farmer["plot"]
         assert list(plot) == ["-1,0", "0,0", "1,0"]
         assert [C.TILES[t["tile"]].animal for t in plot.values()] == ["sheep", "pig", "cow"]
