@@ -75,7 +75,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "visit": _visit(view),
         "farmers": farmers,
         "private": _private(view, seat),
-        "notes": sheet.get("notes", []),
+        "notes": sheet.get("notes", []) if view["phase"] == "over" else [],  # Gairy rates the final score
     }
 
 

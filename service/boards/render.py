@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from functools import lru_cache
 
 import css_inline
@@ -11,6 +12,10 @@ from engine import get_game
 from service.boards import chart, games, pdf, textgrid
 from service.boards import report as facts
 from service.boards.templating import TEMPLATES, render
+
+
+#: the plain-text board fits a classic 72-column mail reader
+TEXT_WIDTH = 72
 
 
 @lru_cache(maxsize=1)
@@ -33,7 +38,22 @@ def render_text(game_name: str, view: dict, seat: int | None, *, names=None) -> 
     """The board in monospace text, for text-only mail clients and the text
     part of every mail; lines stay within 72 characters. ``names``: the
     farmers' names in seat order (default "Farmer 1", ...)."""
-    return render(f"boards/{game_name}/board.txt", b=games.board(game_name, view, seat, names), seat=seat)
+    text = render(f"boards/{game_name}/board.txt", b=games.board(game_name, view, seat, names), seat=seat)
+    return wrap_long_lines(text, TEXT_WIDTH)
+
+
+def wrap_long_lines(text: str, width: int) -> str:
+    """Break lines longer than ``width`` at spaces; continuation lines keep
+    the line's indent plus four spaces, so lists stay readable."""
+    out = []
+    for line in text.splitlines():
+        if len(line) <= width:
+            out.append(line)
+            continue
+        indent = line[: len(line) - len(line.lstrip())]
+        out += textwrap.wrap(line, width, initial_indent="", subsequent_indent=indent + "    ",
+                             break_on_hyphens=False) or [line]
+    return "\n".join(out) + "\n"
 
 
 def render_html(game_name: str, view: dict, seat: int | None, *, mail: bool, highlight=(), names=None) -> Markup:

@@ -1,0 +1,126 @@
+"""Every rendering of both games, for start, middle and end states:
+2 and 4 farmers, advanced Sunfield Farm, solo Harvest."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine import get_game
+from service.boards import render_html, render_snapshot_pdf, render_text
+from tests.boards.conftest import STAGES, inked_share, pdf_text, rasterise
+
+MM = 72 / 25.4  # PDF points per millimetre
+
+
+def points_phrase(total: int) -> str:
+    return f"{total} point" + ("" if total == 1 else "s")
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_text_board_fits_72_columns_and_names_every_farmer_with_their_points(sample, stage):
+    game = get_game(sample.game_name)
+    text = render_text(sample.game_name, sample.view(stage, 0), 0, names=sample.names)
+    assert max(len(line) for line in text.splitlines()) <= 72
+    assert game.progress(sample.at(stage)) in text
+    totals = game.score_sheet(sample.at(stage))["total"]
+    headers = [line for line in text.splitlines() if line.startswith(tuple(n.upper() for n in sample.names))]
+    assert len(headers) == sample.seats
+    for seat, name in enumerate(sample.names):
+        [header] = [h for h in headers if h.startswith(name.upper())]
+        assert points_phrase(totals[seat]) in header
+    assert f"{sample.names[0].upper()} (you)" in text
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_mail_board_is_tables_with_inline_styles_only(sample, stage):
+    html = str(render_html(sample.game_name, sample.view(stage, 0), 0, mail=True, names=sample.names))
+    for forbidden in ("<svg", "<script", "<style", "<link", "javascript:"):
+        assert forbidden not in html.lower()
+    assert "<table" in html and 'style="' in html
+    # every coloured cell sets its text colour too, so dark-mode clients keep the contrast
+    for style in re.findall(r'style="([^"]*background[^"]*)"', html):
+        assert "color:" in style.replace("background-color", ""), style
+    for name in sample.names:
+        assert name in html
+
+
+def test_web_board_outlines_and_stars_the_market_tiles_a_farmer_may_take():
+    game = get_game("sunfield")
+    from tests.boards.conftest import game as sample_of
+
+    sample = sample_of("sunfield", 2)
+    state = sample.at("start")
+    legal = [m.code() for m in game.legal_moves(state)]
+    takes = [m for m in game.legal_moves(state) if m.kind == "take"]
+    assert takes, "a farmer may always take a tile at the start"
+    html = str(render_html("sunfield", sample.view("start", 0), 0, mail=False, highlight=legal, names=sample.names))
+    options = re.findall(r'<td class="fp-option"[^>]*>(.*?)</td>', html, flags=re.S)
+    highlighted = {re.search(r"<strong>([abc][123])</strong>", cell).group(1) for cell in options if "<strong>" in cell}
+    assert highlighted == {f"{m.args[0]}{m.args[1]}" for m in takes}
+    assert all("★" in cell for cell in options)
+    plain = str(render_html("sunfield", sample.view("start", 0), 0, mail=False, names=sample.names))
+    assert 'class="fp-option"' not in plain and "★" not in plain
+
+
+def test_web_board_highlights_the_town_spaces_a_harvest_farmer_may_visit():
+    game = get_game("harvest")
+    from tests.boards.conftest import game as sample_of
+
+    sample = sample_of("harvest", 2)
+    index = next(i for i, s in enumerate(sample.states) if s["phase"] == "place" and game.to_act(s) == 0)
+    state = sample.states[index]
+    legal = [m.code() for m in game.legal_moves(state)]
+    html = str(render_html("harvest", game.view(state, 0), 0, mail=False, highlight=legal, names=sample.names))
+    rows = re.findall(r'<tr class="fp-option">(.*?)</tr>', html, flags=re.S)
+    spaces = {m.group(1) for row in rows if (m := re.search(r"<strong>([a-z]+ [0-9a-c])</strong>", row))}
+    expected = {f"{m.args[0]} {m.args[1]}" for m in game.legal_moves(state) if m.kind == "place"}
+    assert expected and spaces == expected
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_snapshot_pdf_is_one_letter_safe_a4_page_with_every_farmer(sample, stage):
+    game = get_game(sample.game_name)
+    meta = {"title": "Sunday game", "game_id": "g42", "version": 17, "names": sample.names}
+    data = render_snapshot_pdf(sample.game_name, sample.view(stage, 0), 0, meta)
+    pages, text = pdf_text(data)
+    assert pages == 1
+    assert "Sunday game" in text and "g42" in text and f"for {sample.names[0]}" in text
+    assert game.progress(sample.at(stage)) in text
+    for name in sample.names:
+        assert name in text
+    [image] = rasterise(data)
+    assert inked_share(image) > 0.02
+    assert_ink_inside_letter_and_a4(image)
+
+
+def assert_ink_inside_letter_and_a4(image, resolution: int = 30):
+    """All ink lies where both A4 (210 x 297 mm) and US Letter (216 x 279 mm)
+    print it, whether the printer centres the sheet or aligns it to the top."""
+    width, height = image.size
+    px_per_mm = resolution / 25.4
+    top, bottom = int(9 * px_per_mm), int(276 * px_per_mm)  # Letter centred crops 8.8 mm; top-aligned ends at 279
+    pixels = image.load()
+    inked_rows = [y for y in range(height) if any(pixels[x, y] < 200 for x in range(0, width, 2))]
+    assert inked_rows, "blank page"
+    assert inked_rows[0] >= top and inked_rows[-1] <= bottom, (inked_rows[0] / px_per_mm, inked_rows[-1] / px_per_mm)
+
+
+def test_snapshot_pdf_of_the_largest_board_still_fits_one_page():
+    from tests.boards.conftest import game as sample_of
+
+    sample = sample_of("sunfield", 4, True)
+    game = get_game("sunfield")
+    largest = max(sample.states, key=lambda s: sum(len(f["plot"]) for f in s["farmers"]))
+    meta = {"title": "Big", "game_id": "g1", "version": 1, "names": sample.names}
+    pages, _ = pdf_text(render_snapshot_pdf("sunfield", game.view(largest, 1), 1, meta))
+    assert pages == 1
+
+
+def test_boards_without_names_call_farmers_by_seat():
+    from tests.boards.conftest import game as sample_of
+
+    sample = sample_of("sunfield", 2)
+    text = render_text("sunfield", sample.view("start", None), None)
+    assert "FARMER 1" in text and "FARMER 2" in text and "(you)" not in text
