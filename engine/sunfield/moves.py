@@ -153,8 +153,11 @@ def is_legal(state: State, move: Move) -> bool:
 
 
 def apply_move(state: State, move: Move) -> None:
-    """Play a legal move on ``state`` (changed in place)."""
+    """Play a legal move on ``state`` (changed in place), then move the turn on."""
     kind, args = move.kind, move.args
+    if kind == "end":
+        end_turn(state)
+        return
     if kind == "take":
         rules.take_field_tile(state, COLUMN_INDEX[args[0]], args[1] - 1)
     elif kind == "place":
@@ -170,10 +173,40 @@ def apply_move(state: State, move: Move) -> None:
             rules.deliver_reserved_client(state)
         else:
             rules.deliver_client(state, args[0] - 1)
-    elif kind == "end":
-        rules.end_turn(state)
     else:
         powers.use_power(state, move)
+    if state["pending"] is None:
+        settle(state)
+
+
+# --------------------------------------------------------------------------- turn flow
+
+
+def settle(state: State) -> None:
+    """Where the turn goes once no tile or Vegetable waits to be placed: back
+    to choosing the action, to the optional powers after it, or to the next
+    farmer."""
+    if not state["acted"]:
+        state["phase"] = "act"
+    elif state["advanced"] and powers.has_usable_power(state):
+        state["phase"] = "after"
+    else:
+        end_turn(state)
+
+
+def end_turn(state: State) -> None:
+    """Pass to the next farmer; after the last seat the round ends, and with
+    it the game if a draw pile is exhausted."""
+    state["seat"] = (state["seat"] + 1) % state["seats"]
+    state["acted"] = False
+    state["pending"] = None
+    state["phase"] = "act"
+    if state["seat"] == 0:
+        if state["ending"]:
+            state["seat"] = None
+            state["phase"] = "over"
+            return
+        state["round"] += 1
 
 
 # --------------------------------------------------------------------------- why not

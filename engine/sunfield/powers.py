@@ -170,7 +170,6 @@ def reserve(state, farmer, space):
     state["private"][str(state["seat"])]["reserved"].append(client)
     farmer["reserved"] += 1
     state["clients"][space - 1] = rules.draw_client(state)
-    rules.settle(state)
 
 
 def swap(state, farmer, x, y, animal):
@@ -179,24 +178,20 @@ def swap(state, farmer, x, y, animal):
     state["reserve"][animal] -= 1
     tile["animal"] = animal
     rules.advance_livestock(state)
-    rules.settle(state)
 
 
 def herd(state, farmer, x, y, to_x, to_y):
     plot = farmer["plot"]
     plot[key(to_x, to_y)]["animal"] = plot[key(x, y)]["animal"]
     plot[key(x, y)]["animal"] = None
-    rules.settle(state)
 
 
 def trade(state, farmer, give, get):
     rules.exchange_vegetable(state, give, get, cost=0)
-    rules.settle(state)
 
 
 def gain(state, farmer, veg):
     rules.buy_vegetable(state, veg, cost=0)
-    rules.settle(state)
 
 
 def _empty_space(tile: dict, veg: str) -> None:
@@ -209,21 +204,18 @@ def _empty_space(tile: dict, veg: str) -> None:
 def pick(state, farmer, veg, x, y):
     _empty_space(farmer["plot"][key(x, y)], veg)
     farmer["wheelbarrow"][veg] += 1
-    rules.settle(state)
 
 
 def shift(state, farmer, veg, x, y, to_x, to_y):
     _empty_space(farmer["plot"][key(x, y)], veg)
     rules.fill_space(farmer["plot"][key(to_x, to_y)], veg)
     rules.harvest(state)
-    rules.settle(state)
 
 
 def sow(state, farmer, veg, x, y):
     state["reserve"][veg] -= 1
     rules.fill_space(farmer["plot"][key(x, y)], veg)
     rules.harvest(state)
-    rules.settle(state)
 
 
 def move(state, farmer, x, y, to_x, to_y):
@@ -231,7 +223,6 @@ def move(state, farmer, x, y, to_x, to_y):
     plot = farmer["plot"]
     moved = plot.pop(key(x, y))
     plot[key(to_x, to_y)] = moved
-    rules.settle(state)
 
 
 _EFFECTS = {

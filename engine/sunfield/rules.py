@@ -1,8 +1,9 @@
 """The rule steps of Sunfield Farm, one function per step of the rulebook.
 
 Every function here changes the state it is given, in place: the Game calls
-them on its own copy (see game.py). Checks that a farmer's choice is allowed
-live in moves.py; these functions assume a legal choice.
+them on its own copy (see game.py). Checks that a farmer's choice is allowed,
+and the turn flow (what comes after a step), live in moves.py; these
+functions assume a legal choice.
 """
 
 from __future__ import annotations
@@ -109,8 +110,6 @@ def place_field_tile(state: State, x: int, y: int) -> None:
     state["pending"] = None
     if pending["gain"]:
         gain_vegetables(state, at)
-    else:
-        settle(state)
 
 
 def gain_vegetables(state: State, at: str) -> None:
@@ -185,7 +184,6 @@ def place_vegetables(state: State) -> None:
         return
     state["pending"] = None
     harvest(state)
-    settle(state)
 
 
 def put_vegetable(state: State, veg: str, at: str) -> None:
@@ -334,7 +332,6 @@ def deliver_client(state: State, space: int) -> None:
     state["clients"][space] = draw_client(state)
     validate_reputation_tiles(state)
     state["acted"] = True
-    settle(state)
 
 
 def deliver_reserved_client(state: State) -> None:
@@ -345,7 +342,6 @@ def deliver_reserved_client(state: State) -> None:
     pay_client(state, farmer, client)
     validate_reputation_tiles(state)
     state["acted"] = True
-    settle(state)
 
 
 def pay_client(state: State, farmer: dict, client: str) -> None:
@@ -376,35 +372,3 @@ def validate_reputation_tiles(state: State) -> None:
         if reputation_met(tile, farmer["clients"]):
             state["reputation"].remove(tile)
             farmer["reputation"].append({"tile": tile, "validated": True})
-
-
-# --------------------------------------------------------------------------- turn flow
-
-
-def settle(state: State) -> None:
-    """Where the turn goes once no sub-decision is pending: back to choosing
-    the action, to the optional powers after it, or to the next farmer."""
-    from engine.sunfield.powers import has_usable_power  # powers builds on these rules
-
-    state["pending"] = None
-    if not state["acted"]:
-        state["phase"] = "act"
-    elif state["advanced"] and has_usable_power(state):
-        state["phase"] = "after"
-    else:
-        end_turn(state)
-
-
-def end_turn(state: State) -> None:
-    """Pass to the next farmer; after the last seat the round ends, and with
-    it the game if a draw pile is exhausted."""
-    state["seat"] = (state["seat"] + 1) % state["seats"]
-    state["acted"] = False
-    state["pending"] = None
-    state["phase"] = "act"
-    if state["seat"] == 0:
-        if state["ending"]:
-            state["seat"] = None
-            state["phase"] = "over"
-            return
-        state["round"] += 1
