@@ -17,12 +17,13 @@ from datetime import timedelta
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
-from mail.inbound.message import dedupe_key_of
+from mail.inbound.body import extract_body
+from mail.inbound.message import dedupe_key_of, parse_message
 from mail.inbound.pipeline import MAX_BYTES, read_mail
 from service.inbound.answer import answer_mail
 from service.inbound.decide import Decision, decide
 from service.inbound.models import InboundMail, ensure_table
-from service.models import utcnow
+from service.models import OutgoingMail, utcnow
 from service.services import Services
 
 log = logging.getLogger(__name__)
@@ -95,7 +96,7 @@ def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
         if row is None or row.outcome != "pending":
             return row
         raw, envelope_to = row.raw, tuple(row.envelope_to or ())
-    reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to)
+    reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to, own_lines=_own_lines(svc, raw))
     if reading.outcome == "unreadable":
         log.error("inbound mail %s could not be read: %s", inbound_id, reading.rejection.detail)
     decision = decide(svc, reading)
@@ -121,6 +122,20 @@ def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
     if mail_id is not None:
         svc.queue.enqueue_mail(mail_id)
     return row
+
+
+def _own_lines(svc: Services, raw: bytes) -> list[str]:
+    """The text lines of the mail of ours this one answers (by In-Reply-To),
+    which are never the farmer's commands, whatever their client did to them."""
+    replied_to = parse_message(raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]).header("In-Reply-To")
+    message_id = replied_to.strip()
+    if not message_id.endswith("@" + svc.config.mail_domain + ">"):
+        return []
+    with svc.db.transaction() as session:
+        sent = session.scalar(select(OutgoingMail.raw).where(OutgoingMail.message_id == message_id))
+    if not sent:
+        return []
+    return extract_body(parse_message(sent).message).text.splitlines()
 
 
 def _subject(reading) -> str:

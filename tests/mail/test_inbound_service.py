@@ -217,3 +217,24 @@ def test_our_answer_coming_back_is_our_own_mail_and_is_not_answered_again(inboun
     with inbound_svc.db.transaction() as session:
         assert session.scalar(
             select(func.count()).select_from(OutgoingMail).where(OutgoingMail.kind == "answer")) == answers
+
+
+def test_lines_of_our_turn_mail_pasted_unquoted_into_a_reply_are_not_commands(inbound_svc, game):
+    from email import message_from_bytes, policy
+
+    from service.models import OutgoingMail
+
+    game_id, keys = game
+    with inbound_svc.db.transaction() as session:
+        sent = session.scalars(select(OutgoingMail).where(OutgoingMail.to_addr == "anna@example.org",
+                                                          OutgoingMail.kind == "turn")).first()
+        message_id, turn_raw = sent.message_id, sent.raw
+    turn_text = message_from_bytes(turn_raw, policy=policy.default).get_body(preferencelist=("plain",)).get_content()
+    options = "\n".join(line for line in turn_text.splitlines() if line.startswith("* "))
+    assert "* take 1" in options  # the mail offers the options as "* <command>"
+    raw = (f"From: anna@example.org\r\nTo: play+{keys['Anna']}@farmpost.test\r\nSubject: Re: turn\r\n"
+           f"In-Reply-To: {message_id}\r\nMessage-ID: <pasted@example.org>\r\n\r\ntake 2\r\nend\r\n\r\n"
+           + options.replace("\n", "\r\n") + "\r\n").encode()
+    row = inbound_row(inbound_svc, receive(inbound_svc, raw, source="ingest").id)
+    assert row.outcome == "applied"
+    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
