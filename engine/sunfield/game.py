@@ -97,6 +97,7 @@ class Sunfield(Game):
             ("buy corn", "5 Seeds: add a Corn to your Wheelbarrow"),
             ("deliver 3", "deliver the Client on space 3"),
             ("end", "end your turn (when it does not end by itself)"),
+            ("gain corn", "advanced mode: use a power (draw, reserve, swap, herd, trade, gain, pick, shift, sow, move)"),
         ]
 
     def progress(self, state: State) -> str:
