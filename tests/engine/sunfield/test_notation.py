@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from engine.core import AmbiguousMove, IllegalMove, InvalidMove, Move
+from engine.core import AmbiguousMove, IllegalMove, InvalidMove, Move, MoveError
 from engine.sunfield import GAME
 from tests.engine.sunfield.builder import new_game, play, set_wheelbarrow
 
@@ -145,3 +147,20 @@ def test_move_means_the_power_that_fits_what_is_moved():
     assert GAME.parse(state, 0, "move animal 0 0 to 1 0") == Move("herd", (0, 0, 1, 0))
     assert GAME.parse(state, 0, "move pig (0,0) -> (1,0)") == Move("herd", (0, 0, 1, 0))
     assert GAME.parse(state, 0, "move tile -1 0 to 0 1") == Move("move", (-1, 0, 0, 1))
+
+
+@settings(max_examples=300, deadline=None)
+@given(typed=st.text(max_size=40) | st.lists(st.sampled_from(
+    ["take", "place", "put", "b2", "a", "c3", "1", "-1", "0", "carrot", "corn", "to", "(", ")", ",", "deliver", "reserved",
+     "exchange", "buy", "move", "pig", "animal", "sheep", "end", "x=", "/", "swap", "herd", "99"]), max_size=7).map(" ".join))
+def test_any_text_is_either_a_legal_move_or_a_clear_refusal(typed):
+    state = new_game()
+    state["farmers"][0]["seeds"] = 9
+    set_wheelbarrow(state, 0, carrot=1, corn=2)
+    for position in (state, play(state, "take b1")):
+        try:
+            parsed = GAME.parse(position, 0, typed)
+        except MoveError as error:
+            assert error.reason
+        else:
+            assert parsed in GAME.legal_moves(position)
