@@ -71,6 +71,11 @@ def database_url(request, tmp_path):
         return
     url = request.getfixturevalue("postgres_schema")
     yield url
+    empty_postgres(url)
+
+
+def empty_postgres(url: str) -> None:
+    """Remove every row (the schema stays) so the next test starts clean."""
     engine = sa.create_engine(url)
     with engine.begin() as connection:
         tables = connection.exec_driver_sql(

@@ -1,0 +1,203 @@
+"""A whole Farmpost on loopback for end-to-end tests: the web app on a real
+HTTP server (werkzeug, in a thread), a real Celery worker process, and where
+mail goes (a real SMTP sink, or the local mailbox in the database)."""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from email import message_from_bytes, policy
+from pathlib import Path
+
+import requests
+import sqlalchemy as sa
+from aiosmtpd.controller import Controller
+from werkzeug.serving import make_server
+
+from engine.core import Rng
+from service.config import ROOT, load_config
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# --------------------------------------------------------------------------- where mail arrives
+
+
+class SmtpSink:
+    """A real SMTP server on loopback that keeps every message it receives."""
+
+    def __init__(self):
+        self.port = free_port()
+        self.messages: list[tuple[list[str], bytes]] = []
+        self._lock = threading.Lock()
+        self._controller = Controller(self, hostname="127.0.0.1", port=self.port)
+
+    async def handle_DATA(self, server, session, envelope):
+        with self._lock:
+            self.messages.append((list(envelope.rcpt_tos), envelope.content))
+        return "250 OK"
+
+    def start(self):
+        self._controller.start()
+
+    def stop(self):
+        self._controller.stop()
+
+    def received(self) -> list[tuple[str, object]]:
+        """(recipient, parsed message) for every delivery, in order."""
+        with self._lock:
+            items = list(self.messages)
+        return [(rcpt, message_from_bytes(raw, policy=policy.default)) for rcpts, raw in items for rcpt in rcpts]
+
+
+class DatabaseMailbox:
+    """The local mailbox of the embedded defaults, read from the database."""
+
+    def __init__(self, database_url: str):
+        self.engine = sa.create_engine(database_url)
+
+    def start(self):
+        pass
+
+    def stop(self):
+        self.engine.dispose()
+
+    def received(self) -> list[tuple[str, object]]:
+        with self.engine.connect() as connection:
+            rows = connection.execute(sa.text("SELECT to_addr, raw FROM mailbox ORDER BY id")).all()
+        return [(to, message_from_bytes(raw, policy=policy.default)) for to, raw in rows]
+
+
+# --------------------------------------------------------------------------- the service
+
+
+class Stack:
+    def __init__(self, tmp_path: Path, env: dict, inbox):
+        self.port = free_port()
+        self.env = {**env, "PORT": str(self.port), "BASE_URL": f"http://127.0.0.1:{self.port}",
+                    "FARMPOST_INSTANCE": str(tmp_path / "instance"), "SECRET_KEY": "e2e-secret",
+                    "MAIL_DOMAIN": "farmpost.test"}
+        self.inbox = inbox
+        self.log_path = tmp_path / "worker.log"
+        self.base_url = self.env["BASE_URL"]
+
+    def start(self):
+        self.inbox.start()
+        self.config = load_config(self.env)
+        self.app = create_app_from(self.config)
+        self.services = self.app.extensions["farmpost"]
+        self.server = make_server("127.0.0.1", self.port, self.app, threaded=True)
+        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        self.thread.start()
+        self.worker = subprocess.Popen(
+            [sys.executable, "-m", "service.cli", "worker", "--concurrency=2", "--loglevel=INFO"],
+            cwd=ROOT, env={**os.environ, **self.env}, stdout=self.log_path.open("wb"), stderr=subprocess.STDOUT)
+        return self
+
+    def stop(self):
+        self.server.shutdown()
+        self.worker.terminate()
+        try:
+            self.worker.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            self.worker.kill()
+        self.inbox.stop()
+        self.services.db.dispose()
+
+    def worker_log(self) -> str:
+        return self.log_path.read_text(errors="replace")[-4000:]
+
+
+def create_app_from(config):
+    from service.app import create_app
+    from service.migrate import upgrade
+    from service.services import Services
+    from worker.app import CeleryQueue, create_celery
+
+    services = Services.from_config(config, CeleryQueue(create_celery(config)))
+    upgrade(services.db)
+    return create_app(services=services)
+
+
+# --------------------------------------------------------------------------- a farmer who plays by following links
+
+
+def _token_version(url: str) -> int:
+    """The state version inside a move link (its signed payload is readable)."""
+    import base64
+    import json
+
+    payload = url.rsplit("/", 1)[1].split(".")[0]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))["v"]
+
+
+OPTION = re.compile(r"^\* (.+)\n  (http\S+/m/\S+)$", re.M)
+BUTTON = re.compile(r'name="action" value="move"><input type="hidden" name="code" value="([^"]+)">'
+                    r'<input type="hidden" name="version" value="(\d+)">')
+ACT = re.compile(r'action="(/g/\d+/\d+/[^"]+/act)"')
+CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
+
+
+class LinkFarmer:
+    """Plays from the turn mails it receives: opens one of the mail's move
+    links, confirms it, and finishes the turn with the buttons of the page
+    the confirmation leads to. Chooses at random, from its own seeded generator."""
+
+    def __init__(self, address: str, seed: int):
+        self.address = address
+        self.http = requests.Session()
+        self.rng = Rng.from_seed(seed)
+        self.seen: set[str] = set()
+        self.moves = 0
+
+    def new_mail(self, received) -> list:
+        fresh = [m for to, m in received if to == self.address and m["Message-ID"] not in self.seen]
+        self.seen.update(m["Message-ID"] for m in fresh)
+        return fresh
+
+    def play_turn(self, message) -> None:
+        text = message.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+        options = OPTION.findall(text)
+        assert options, f"a turn mail without options:\n{text[:2000]}"
+        _, url = options[self.rng.below(len(options))]
+        page = self.http.get(url, timeout=30)
+        assert page.status_code == 200 and ">Confirm</button>" in page.text, page.text[:3000]
+        version = _token_version(url)
+        page = self.http.post(url, data={"csrf_token": CSRF.search(page.text).group(1)}, timeout=60)
+        self.moves += 1
+        while True:
+            page = self.settled(page, version)
+            buttons = BUTTON.findall(page.text)
+            if not buttons:
+                return
+            code, version = buttons[self.rng.below(len(buttons))]
+            action = ACT.search(page.text).group(1)
+            page = self.http.post(page.url.split("/g/")[0] + action, timeout=60, data={
+                "csrf_token": CSRF.search(page.text).group(1), "action": "move", "code": code, "version": version})
+            version = int(version)
+            self.moves += 1
+
+    def settled(self, page, posted_version: int):
+        """The seat page once the move made on ``posted_version`` is applied;
+        any answer but "Done" is a failure."""
+        assert page.status_code == 200, (page.status_code, page.text[:3000])
+        if "Your move is queued" not in page.text:
+            assert 'class="flash ok"' in page.text and "Done:" in page.text, page.text[:3000]
+            return page
+        deadline = time.monotonic() + 60
+        while True:
+            assert time.monotonic() < deadline, "the move was never applied"
+            time.sleep(0.2)
+            page = self.http.get(page.url, timeout=30)
+            versions = {int(v) for _, v in BUTTON.findall(page.text)}
+            if not versions or min(versions) > posted_version:
+                return page
