@@ -71,8 +71,15 @@ def score_chart(names: list[str], rounds: list[dict]) -> Chart:
             s.points.append((x_of(i), y_of(r["totals"][seat]), r["totals"][seat]))
         series.append(s)
     _spread_labels(series, top, bottom)
-    every = max(1, len(rounds) // 12)  # at most about a dozen x labels
-    x_ticks = [(x_of(i), r["label"]) for i, r in enumerate(rounds) if i % every == 0 or i == len(rounds) - 1]
+    every = -(-len(rounds) // 10)  # at most about ten x labels
+    shown = list(range(0, len(rounds), every))
+    if shown and shown[-1] != len(rounds) - 1:
+        # the last label always shows; it replaces a neighbour that would touch it
+        if len(rounds) - 1 - shown[-1] < every:
+            shown[-1] = len(rounds) - 1
+        else:
+            shown.append(len(rounds) - 1)
+    x_ticks = [(x_of(i), rounds[i]["label"]) for i in shown]
     y_ticks = [(y_of(v), v) for v in range(low, high + 1, step)]
     return Chart(WIDTH, HEIGHT, series, x_ticks, y_ticks, (left, top, right, bottom))
 

@@ -76,7 +76,8 @@ class SampleGame:
 
 
 def _short(label: str) -> str:
-    return label.replace("round ", "R").replace("Round ", "R")
+    """"round 5 (last round)" -> "R5"."""
+    return label.split(" (")[0].split(" of ")[0].replace("round ", "R").replace("Round ", "R")
 
 
 def sample_game(game_name: str, seats: int, options: dict | None = None, seed: int = 1) -> SampleGame:

@@ -1,0 +1,88 @@
+"""The end-game PDF score report: ranking with the tie-break explained, every
+score line, the score chart, the final boards, the move log, the game facts."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import get_game
+from service.boards import render_report_pdf
+from tests.boards.conftest import inked_share, pdf_text, rasterise
+
+
+@pytest.fixture(scope="module")
+def reports():
+    """One rendered report per sample case, shared by the tests below."""
+    return {}
+
+
+def rendered(sample, reports):
+    key = (sample.game_name, sample.seats)
+    if key not in reports:
+        report = sample.report()
+        reports[key] = (report, render_report_pdf(sample.game_name, report))
+    return reports[key]
+
+
+def test_report_lists_every_farmer_every_score_line_and_every_total(sample, reports):
+    report, data = rendered(sample, reports)
+    pages, text = pdf_text(data)
+    sheet = report["score_sheet"]
+    assert "Final ranking" in text and "Score sheet" in text
+    for name in sample.names:
+        assert name in text
+    for line in sheet["lines"]:
+        assert line["label"] in text
+        assert " ".join(map(str, line["points"])) in text, line
+    assert "Total " + " ".join(map(str, sheet["total"])) in text
+    assert sheet["tiebreak"]["label"] in text
+    for note in sheet.get("notes", []):
+        assert note in text
+
+
+def test_report_ranks_farmers_in_the_engines_order_and_explains_the_tie_break(sample, reports):
+    report, data = rendered(sample, reports)
+    _, text = pdf_text(data)
+    ranking = report["ranking"]
+    order = [sample.names[seat] for group in ranking for seat in group]
+    ranking_text = text[text.index("Final ranking"):text.index("Score sheet")]
+    positions = [ranking_text.index(f" {name} ") for name in order]
+    assert positions == sorted(positions)
+    assert "tie-break" in ranking_text
+
+
+def test_report_has_the_move_log_the_chart_and_the_facts(sample, reports):
+    report, data = rendered(sample, reports)
+    pages, text = pdf_text(data)
+    assert pages >= 2
+    assert "Appendix: move log" in text and "Final boards" in text
+    first, last = report["moves"][0], report["moves"][-1]
+    assert f"{sample.names[first['seat']]}: {first['text']}" in text
+    assert f"{sample.names[last['seat']]}: {last['text']}" in text
+    assert "Score over the game" in text
+    final_totals = report["score_sheet"]["total"]
+    for seat, name in enumerate(sample.names):
+        assert f"{name[:14]} {final_totals[seat]}" in text  # the chart labels each line's end
+    assert f"Moves {len(report['moves'])}" in text and "Median time per move" in text
+
+
+def test_report_pages_rasterise_with_ink_on_every_page(sample, reports):
+    _, data = rendered(sample, reports)
+    pages, _ = pdf_text(data)
+    images = rasterise(data, resolution=20)
+    assert len(images) == pages
+    assert all(inked_share(image) > 0.01 for image in images)
+
+
+def test_a_tie_on_points_is_explained_with_the_tie_break_values():
+    from tests.boards.conftest import game as sample_of
+
+    sample = sample_of("sunfield", 2)
+    report = sample.report()
+    sheet = report["score_sheet"]
+    tied = dict(sheet, total=[30, 30], tiebreak={"label": "Seeds", "values": [2, 5]})
+    report = dict(report, score_sheet=tied, ranking=[[1], [0]])
+    _, text = pdf_text(render_report_pdf("sunfield", report))
+    assert "Céline and Yoann tied on 30 points" in text or "Yoann and Céline tied on 30 points" in text
+    assert "Seeds (Yoann 5, Céline 2)" in text
+    assert get_game("sunfield").title in text
