@@ -12,9 +12,10 @@ Moves (verb = Move.kind; arguments as in the typed notation, see notation.py):
     draw, reserve, swap, herd, trade, gain, pick, shift, sow, move   powers
 
 When a turn ends: by itself, as soon as the action (take + place + puts, or
-deliver) is complete; in advanced mode, if a power can still be used then,
-the farmer ends it with ``end`` (or uses the power). Seeds may be spent only
-before the action.
+deliver) is complete, except in advanced mode when a power can still be used
+and the action advanced the Farmer token or it is the last round: then the
+farmer uses a power or says ``end`` (see :func:`settle`). Seeds may be spent
+only before the action.
 """
 
 from __future__ import annotations
@@ -158,6 +159,8 @@ def apply_move(state: State, move: Move) -> None:
     if kind == "end":
         end_turn(state)
         return
+    if kind in ("take", "deliver") and state["advanced"]:
+        state["action_from"] = rules.farmer_to_act(state)["livestock"]["position"]
     if kind == "take":
         rules.take_field_tile(state, COLUMN_INDEX[args[0]], args[1] - 1)
     elif kind == "place":
@@ -185,13 +188,26 @@ def apply_move(state: State, move: Move) -> None:
 def settle(state: State) -> None:
     """Where the turn goes once no tile or Vegetable waits to be placed: back
     to choosing the action, to the optional powers after it, or to the next
-    farmer."""
+    farmer.
+
+    After the action the turn waits (powers or ``end``) only if a power can be
+    used AND something new makes it worth asking: the action advanced the
+    Farmer token (a new power), or this is the last round (no next turn to
+    use a power in). Otherwise a power left unused could have been used before
+    the action and still can be at the start of the next turn, so asking
+    would only cost the farmer a mail.
+    """
     if not state["acted"]:
         state["phase"] = "act"
-    elif state["advanced"] and powers.has_usable_power(state):
+    elif state["advanced"] and worth_asking(state) and powers.has_usable_power(state):
         state["phase"] = "after"
     else:
         end_turn(state)
+
+
+def worth_asking(state: State) -> bool:
+    position = rules.farmer_to_act(state)["livestock"]["position"]
+    return state["ending"] or position > state["action_from"]
 
 
 def end_turn(state: State) -> None:
@@ -199,6 +215,7 @@ def end_turn(state: State) -> None:
     it the game if a draw pile is exhausted."""
     state["seat"] = (state["seat"] + 1) % state["seats"]
     state["acted"] = False
+    state["action_from"] = None
     state["pending"] = None
     state["phase"] = "act"
     if state["seat"] == 0:

@@ -14,6 +14,9 @@ A state is plain JSON data (see engine/core.py). Keys, top level::
         "after"  (advanced) action done, a power is still usable: use it or end
         "over"   the game is over
     "acted": false              the turn's action (take or deliver) is done
+    "action_from": None         (advanced) the Farmer token's column when the
+                                action began: reaching a further column during
+                                it is what lets the turn wait for powers after it
     "pending": None | {...}     phase data:
         place: {"tile": "C12", "gain": true}   gain: Vegetables are gained
                (false for a tile drawn by the "draw" power)
@@ -146,6 +149,7 @@ def setup(seats: int, advanced: bool, seed: int) -> State:
         "seat": 0,
         "phase": "act",
         "acted": False,
+        "action_from": None,
         "pending": None,
         "ending": False,
         "market": market,

@@ -100,17 +100,29 @@ class TestUsingPowers:
         with pytest.raises(IllegalMove, match="costs a Seed"):
             GAME.apply(state, move("gain:corn"))
 
-    def test_with_a_power_still_usable_the_turn_waits_for_end_after_the_action(self):
-        state = farmer_with(("A3", "B1"), 3, seeds=1)
-        after = play(state, "take a1", "place -2 0")  # a1 carries a Seed: 2 Seeds now
-        assert after["seat"] == 0 and after["phase"] == "after"
-        assert "end" in texts(after) and "gain corn" in texts(after)
-        assert not any(t.startswith("take") for t in texts(after))
+    def test_powers_already_open_before_the_action_do_not_hold_the_turn_after_it(self):
+        state = farmer_with(("A3", "B1"), 3, seeds=3)
+        assert powers_offered(state) == {"draw", "gain"}
+        after = play(state, "take a1", "place -2 0")
+        assert after["seat"] == 1
+
+    def test_a_power_reached_during_the_action_holds_the_turn_until_used_or_ended(self):
+        # the harvest brings a second Sheep: the token reaches column 1 (draw)
+        state = farmer_with(("A1", "B1"), 0, seeds=1, plot={(0, 0): tile("S01"), (1, 0): pasture("S02", "sheep")})
+        set_column(state, "a", ["S09", "P01", "C01"])
+        after = play(state, "take a1", "place 0 1")
+        assert (after["seat"], after["phase"]) == (0, "after")
+        assert sorted(texts(after)) == ["draw", "end"]
         assert play(after, "end")["seat"] == 1
-        # using the last Seed on a power ends the turn by itself
-        spent = play(after, "gain corn")
-        assert spent["phase"] == "after"  # 1 Seed left, trade and draw still usable
-        assert play(spent, "trade corn carrot")["seat"] == 1
+        # using the power with the last Seed leaves nothing to wait for
+        assert play(after, "draw", "place 0 2")["seat"] == 1
+
+    def test_in_the_last_round_unused_powers_hold_the_turn_after_the_action(self):
+        state = farmer_with(("A3", "B1"), 3, seeds=3)
+        state["ending"] = True
+        after = play(state, "take a1", "place -2 0")
+        assert (after["seat"], after["phase"]) == (0, "after")
+        assert not any(t.startswith(("take", "deliver", "buy", "exchange")) for t in texts(after))
 
 
 class TestEachPower:
@@ -130,7 +142,7 @@ class TestEachPower:
         state = farmer_with(("A1", "B1"), 2)
         state["clients"][0] = "CL01"
         set_deck(state, ["CL20", "CL19"])
-        state = play(state, "reserve 1", "take a1", "place -2 0", "end")
+        state = play(state, "reserve 1", "take a1", "place -2 0")
         set_wheelbarrow(state, 1, carrot=1, broccoli=1, eggplant=1)
         assert not any(t.startswith("deliver") for t in texts(state))
         state = play(state, "take a2", "place -2 0")
