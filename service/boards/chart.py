@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from service.boards.palette import FarmerStyle, farmer_style
 
-WIDTH, HEIGHT = 640, 260
+WIDTH, HEIGHT = 640, 210
 LEFT, RIGHT, TOP, BOTTOM = 44, 130, 14, 34
 
 

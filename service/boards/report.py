@@ -111,10 +111,12 @@ def game_facts(report: dict) -> list[tuple[str, str]]:
     waits = _waits(moves, started)
     if waits:
         facts.append(("Median time per move", duration(statistics.median(w for _, w in waits))))
+        averages = []
         for seat, name in enumerate(names):
             own = [w for s, w in waits if s == seat]
             if own:
-                facts.append((f"{name}: average time per move", duration(sum(own, timedelta()) / len(own))))
+                averages.append(f"{name} {duration(sum(own, timedelta()) / len(own))}")
+        facts.append(("Average time per move", " · ".join(averages)))
     return facts
 
 

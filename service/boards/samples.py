@@ -76,7 +76,9 @@ class SampleGame:
 
 
 def _short(label: str) -> str:
-    """"round 5 (last round)" -> "R5"."""
+    """"round 5 (last round)" -> "R5"; "setup: ..." -> "setup"."""
+    if label.startswith("setup"):
+        return "setup"
     return label.split(" (")[0].split(" of ")[0].replace("round ", "R").replace("Round ", "R")
 
 

@@ -59,8 +59,7 @@ def test_game_facts_give_dates_move_count_and_time_per_move_per_farmer():
     assert facts["Length"] == "1 d 2 h"
     assert facts["Moves"] == "4"
     assert facts["Median time per move"] == "1 h 0 min"
-    assert facts["Ann: average time per move"] == "1 h 0 min"
-    assert facts["Bob: average time per move"] == "3 h 0 min"
+    assert facts["Average time per move"] == "Ann 1 h 0 min · Bob 3 h 0 min"
 
 
 def test_durations_read_like_a_person_says_them():
