@@ -7,6 +7,7 @@ builds its own, and tests build one per test. No module-level globals.
 
 from __future__ import annotations
 
+import threading
 from collections import deque
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -64,8 +65,7 @@ class InlineQueue:
     def __init__(self, services: Services, *, send_mail: bool = True):
         self.services = services
         self.send_mail = send_mail
-        self._jobs: deque = deque()
-        self._running = False
+        self._local = threading.local()  # each thread (a web request) runs its own jobs
 
     def enqueue_request(self, request_id: int) -> None:
         self._run(("request", request_id))
@@ -77,16 +77,19 @@ class InlineQueue:
     def _run(self, job) -> None:
         from service import outbox, usecases
 
-        self._jobs.append(job)
-        if self._running:
+        local = self._local
+        if not hasattr(local, "jobs"):
+            local.jobs, local.running = deque(), False
+        local.jobs.append(job)
+        if local.running:
             return
-        self._running = True
+        local.running = True
         try:
-            while self._jobs:
-                kind, ident = self._jobs.popleft()
+            while local.jobs:
+                kind, ident = local.jobs.popleft()
                 if kind == "request":
                     usecases.apply_move_request(self.services, ident)
                 else:
                     outbox.send_mail(self.services, ident)
         finally:
-            self._running = False
+            local.running = False

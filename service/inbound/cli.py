@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import sys
 
-from sqlalchemy.exc import OperationalError, InterfaceError
+from sqlalchemy.exc import InterfaceError, OperationalError
 
 EX_OK, EX_DATAERR, EX_SOFTWARE, EX_TEMPFAIL = 0, 65, 70, 75
 

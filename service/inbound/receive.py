@@ -11,6 +11,7 @@ idempotent: a processed row is left as it is.
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -105,11 +106,11 @@ def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
         row = session.get(InboundMail, inbound_id, with_for_update=True)
         if row.outcome != "pending":
             return row
-        row.sender = reading.sender
-        row.outcome, row.detail = decision.outcome, decision.detail
+        row.sender = _storable(reading.sender)
+        row.outcome, row.detail = decision.outcome, _storable(decision.detail)
         row.game_id, row.seat, row.request_id = decision.game_id, decision.seat, decision.request_id
-        row.answer = decision.answer
-        row.answered = bool(decision.answer and reading.sender) and not _quiet(session, row, decision)
+        row.answer = _storable(decision.answer)
+        row.answered = bool(decision.answer and _addressable(reading.sender)) and not _quiet(session, row, decision)
         row.processed_at = utcnow()
         if row.answered:
             # written in the same transaction as the outcome: answered once, or not at all
@@ -122,6 +123,15 @@ def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
     if mail_id is not None:
         svc.queue.enqueue_mail(mail_id)
     return row
+
+
+def _addressable(address: str | None) -> bool:
+    return bool(address and re.fullmatch(r"[^\s\x00-\x1f<>@,;]+@[^\s\x00-\x1f<>@,;]+\.[^\s\x00-\x1f<>@,;]+", address))
+
+
+def _storable(text: str | None) -> str | None:
+    """Text from a mail may hold NUL characters, which PostgreSQL refuses."""
+    return text.replace("\x00", "\ufffd")[:10000] if text else text
 
 
 def _own_lines(svc: Services, raw: bytes) -> list[str]:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import hmac
 import json
 from email import message_from_bytes, policy
-from email.utils import formataddr, format_datetime, make_msgid, parseaddr
+from email.utils import format_datetime, formataddr, make_msgid, parseaddr
 
 from flask import Blueprint, abort, jsonify, redirect, request, url_for
 

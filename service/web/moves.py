@@ -29,8 +29,8 @@ def confirm_page(game_id: int, seat: int, token: str):
 def confirm(game_id: int, seat: int, token: str):
     svc = services()
     access, move_token, info = queries.move_link(svc, game_id, seat, token)
-    if info["state"] not in ("ready", "stale"):
-        # already done, pending, rejected, over: show that page again
+    if info["state"] != "ready":
+        # already done, pending, stale, rejected, over: that page says so
         return redirect(url_for("moves.confirm_page", game_id=game_id, seat=seat, token=token), code=303)
     request_id = submit_move(svc, game_id, seat, list(move_token.codes), source="link",
                              base_version=move_token.version, dedupe_key=token_key(token))
