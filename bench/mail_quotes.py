@@ -13,9 +13,7 @@ pipeline takes per message on the corpus's 770 KB long-quote fixture.
 from __future__ import annotations
 
 import argparse
-import json
 import pathlib
-import re
 import sys
 import time
 from collections import Counter, defaultdict
@@ -23,9 +21,9 @@ from collections import Counter, defaultdict
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from mail.inbound.charsets import decode_bytes  # noqa: E402
 from mail.inbound.quotes import strip_quotes  # noqa: E402
 from tests.mail.corpus_cases import CORPUS, cases, same, same_for_play  # noqa: E402
-from mail.inbound.charsets import decode_bytes  # noqa: E402
 
 
 def candidates():

@@ -17,8 +17,12 @@ from mail.inbound.body import decode_part
 from mail.inbound.errors import Bounce, FailedRecipient
 from mail.inbound.message import InboundMessage, addresses
 
-_DAEMON = re.compile(r"^(?:mailer[-_]?daemon|mail[-_]?daemon|postmaster|post_master|mmsc|bounces?)(?:[+=-].*)?$", re.I)
-_DAEMON_NAME = re.compile(r"mail delivery (?:sub)?system|mail deliver system|mailer.daemon|postmaster|ndr administrator", re.I)
+_DAEMON = re.compile(
+    r"^(?:mailer[-_]?daemon|mail[-_]?daemon|postmaster|post_master|mmsc|bounces?)(?:[+=-].*)?$", re.I
+)
+_DAEMON_NAME = re.compile(
+    r"mail delivery (?:sub)?system|mail deliver system|mailer.daemon|postmaster|ndr administrator", re.I
+)
 _FAILURE_SUBJECT = re.compile(
     r"undeliver|undelivered|delivery status notification|delivery notification|returned mail|return(?:ed|ing) to sender"
     r"|failure notice|delivery fail|mail delivery|delivery report|mail system error|delayed mail|non recapitabile"

@@ -133,11 +133,13 @@ def _decode_words(value: str) -> str:
 
 
 def _message_id(value: str) -> str | None:
+    """The id inside <…>, or a bare one; None when there is none or it holds
+    control characters (which no database key should carry)."""
     match = re.search(r"<([^<>\s]+)>", value)
-    if match:
-        return match.group(1)
-    value = value.strip()
-    return value if value and " " not in value and len(value) < 500 else None
+    value = match.group(1) if match else value.strip()
+    if not value or len(value) >= 500 or re.search(r"[\x00-\x20\x7f]", value):
+        return None
+    return value
 
 
 def _all_defects(message: EmailMessage) -> list:

@@ -230,7 +230,9 @@ def _is_attribution(joined: str, *, first: str, wrapped: bool) -> bool:
 
 
 #: German Gmail puts the date after the verb: "X <x@y> schrieb am Di., 16. Aug. 2016 um 12:52 Uhr:"
-_VERB_THEN_DATE = re.compile(r"\b(?:schrieb|skrev|wrote|a écrit|ha scritto)\s+(?:am|on|le|den|il)\b.*\d.*[:：]\s*$", re.I)
+_VERB_THEN_DATE = re.compile(
+    r"\b(?:schrieb|skrev|wrote|a écrit|ha scritto)\s+(?:am|on|le|den|il)\b.*\d.*[:：]\s*$", re.I
+)
 
 _HEADER_START = re.compile(
     r"^(?:(?:on|le|am|el|il|in\s+data|op|em|den|w\s+dniu|dnia)\s|\d|\w{1,4}[.,]?\s+\d|[\w'\"<(].*(?:@|<|\d{1,2}[:.]\d{2}))",

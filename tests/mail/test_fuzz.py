@@ -4,6 +4,8 @@ Reading, never an exception, and never needs its safety net (the
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -46,7 +48,8 @@ def malformed_mail(draw) -> bytes:
     return head.encode("utf-8", "surrogatepass") + separator + body
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 400)), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow])
 @given(malformed_mail())
 def test_given_malformed_mime_then_the_pipeline_answers_without_raising(raw):
     reading = read_mail(raw, domain=DOMAIN)

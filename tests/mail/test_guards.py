@@ -158,7 +158,8 @@ def test_the_reply_key_is_found_in_any_delivery_header_whatever_its_case(headers
 
 
 def test_the_smtp_envelope_recipient_is_used_when_the_headers_name_none():
-    reading = read_mail(mail(to="friends@example.org"), domain=DOMAIN, envelope_to=["<play+ab12cd34ef@farmpost.example>"])
+    envelope = ["<play+ab12cd34ef@farmpost.example>"]
+    reading = read_mail(mail(to="friends@example.org"), domain=DOMAIN, envelope_to=envelope)
     assert reading.route == ReplyTo("ab12cd34ef")
 
 

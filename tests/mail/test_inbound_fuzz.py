@@ -4,13 +4,14 @@ never move anything."""
 
 from __future__ import annotations
 
+import os
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
 from mail.inbound.message import dedupe_key_of
-
 from service.inbound.models import InboundMail
 from service.inbound.receive import receive
 from service.models import MoveRequest
@@ -25,7 +26,8 @@ def game(inbound_svc):
     return start_game(inbound_svc)
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=int(os.environ.get("FUZZ_DB_EXAMPLES", 40)), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(mails=st.lists(malformed_mail(), min_size=1, max_size=3))
 def test_given_malformed_mails_to_a_reply_key_then_each_is_stored_once_and_nothing_moves(inbound_svc, game, mails):
     _, keys = game

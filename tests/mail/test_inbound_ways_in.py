@@ -54,7 +54,8 @@ def test_raw_mime_with_a_valid_signature_is_stored_and_applied(web, inbound_svc,
 @pytest.mark.parametrize("signature", ["", "sha256=00", "sha256=" + "0" * 64])
 def test_raw_mime_with_a_bad_signature_is_refused_and_not_stored(web, inbound_svc, game, signature):
     _, keys = game
-    response = web.post("/inbound/mime", data=reply(keys["Anna"], "take 1"), headers={"X-Farmpost-Signature": signature})
+    headers = {"X-Farmpost-Signature": signature}
+    response = web.post("/inbound/mime", data=reply(keys["Anna"], "take 1"), headers=headers)
     assert response.status_code == 403
     assert count(inbound_svc, InboundMail) == 0
 
