@@ -29,8 +29,11 @@ def confirm_page(game_id: int, seat: int, token: str):
 def confirm(game_id: int, seat: int, token: str):
     svc = services()
     access, move_token, info = queries.move_link(svc, game_id, seat, token)
+    if info["state"] == "pending":
+        # the same link confirmed a moment ago (a double click): wait for that one
+        wait_for(svc, info["request"].id, svc.config.submit_wait)
     if info["state"] != "ready":
-        # already done, pending, stale, rejected, over: that page says so
+        # already done, stale, rejected, over: that page says so
         return redirect(url_for("moves.confirm_page", game_id=game_id, seat=seat, token=token), code=303)
     request_id = submit_move(svc, game_id, seat, list(move_token.codes), source="link",
                              base_version=move_token.version, dedupe_key=token_key(token))
