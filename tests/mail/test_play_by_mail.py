@@ -1,0 +1,93 @@
+"""End to end on one machine: two bot farmers play a whole game only by
+replying to the turn mails they find in the local mailbox, quoting them as
+Gmail (">" and "On … wrote:") or Outlook (an unquoted "From: … Sent: …"
+block) would, half through ``farmpost ingest`` and half through IMAP against
+a loopback Dovecot; every first reply is delivered twice."""
+
+from __future__ import annotations
+
+import argparse
+import io
+from email import message_from_bytes, policy
+from email.utils import parseaddr
+
+import pytest
+from imapclient import IMAPClient
+from sqlalchemy import select
+
+from engine.bots import make_bot
+from engine.core import Rng
+from service.inbound import cli
+from service.inbound.imap import ImapSettings, poll
+from service.inbound.web import reply_to
+from service.models import Game, MailboxMessage, MoveLogEntry, OutgoingMail
+from service.rules import rules_for
+from tests.mail.inbound_helpers import start_game, with_inbound_table
+from tests.mail.test_inbound_imap import imap_server  # noqa: F401  (fixture)
+
+pytestmark = pytest.mark.integration
+
+inbound_svc = pytest.fixture(with_inbound_table)
+
+
+def outlook_reply(original, farmer: str, typed: str) -> bytes:
+    text = original.get_body(preferencelist=("plain",)).get_content()
+    name, sender = parseaddr(str(original["From"]))
+    body = (f"{typed}\n\n________________________________\nFrom: {name} <{sender}>\n"
+            f"Sent: {original['Date']}\nTo: {farmer}\nSubject: {original['Subject']}\n\n{text}")
+    reply = message_from_bytes(b"", policy=policy.SMTP)
+    reply["From"], reply["To"] = farmer, str(original["Reply-To"])
+    reply["Subject"] = "RE: " + str(original["Subject"])
+    reply["Message-ID"] = f"<outlook-{abs(hash(typed + str(original['Message-ID'])))}@corp.example>"
+    reply["In-Reply-To"] = str(original["Message-ID"])
+    reply.set_content(body)
+    return reply.as_bytes()
+
+
+def test_two_bots_finish_a_game_by_mail_alone(inbound_svc, imap_server):  # noqa: F811
+    host, port, password = imap_server
+    imap = ImapSettings(host, port, "playbymail", password)
+    game_id, _ = start_game(inbound_svc)
+    rules, bot, rng = rules_for("toy"), make_bot("random"), Rng.from_seed(42)
+    answered: set[str] = set()
+    for turn in range(60):
+        with inbound_svc.db.transaction() as session:
+            game = session.get(Game, game_id)
+            state, status = game.state, game.status
+            turn_mails = session.scalars(select(MailboxMessage).join(
+                OutgoingMail, OutgoingMail.message_id == MailboxMessage.message_id).where(
+                OutgoingMail.kind == "turn", OutgoingMail.game_id == game_id).order_by(MailboxMessage.id)).all()
+            latest = turn_mails[-1]
+        if status == "over":
+            break
+        assert latest.message_id not in answered, "no new turn mail after a reply"
+        answered.add(latest.message_id)
+        seat = rules.to_act(state)
+        typed = []
+        while rules.to_act(state) == seat:
+            move = bot.choose(rules, state, rng)
+            typed.append(rules.text(move))
+            state = rules.apply(state, move)
+        original = message_from_bytes(latest.raw, policy=policy.default)
+        farmer = latest.to_addr
+        if turn % 2 == 0:
+            raw = reply_to(original, farmer, "\n".join(typed), "farmpost.test")
+        else:
+            raw = outlook_reply(original, farmer, "\n".join(typed))
+        for _ in range(2 if turn < 2 else 1):  # the first replies arrive twice
+            if turn % 4 < 2:
+                args = argparse.Namespace(recipient=[])
+                assert cli.cmd_ingest(args, stdin=io.BytesIO(raw), services=inbound_svc) == cli.EX_OK
+            else:
+                with IMAPClient(imap.host, port=imap.port, ssl=False) as client:
+                    client.login(imap.user, imap.password)
+                    client.append("INBOX", raw)
+                poll(inbound_svc, imap)
+    with inbound_svc.db.transaction() as session:
+        game = session.get(Game, game_id)
+        sources = set(session.scalars(select(MoveLogEntry.source).where(MoveLogEntry.game_id == game_id)))
+        finals = session.scalars(select(OutgoingMail.to_addr).where(
+            OutgoingMail.game_id == game_id, OutgoingMail.kind == "final")).all()
+    assert game.status == "over"
+    assert sources == {"mail"}
+    assert sorted(finals) == ["anna@example.org", "bob@example.org"]
