@@ -10,6 +10,7 @@ mailbox).
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections import Counter
 
@@ -121,6 +122,12 @@ def check_the_game(svc, stack, game_id: int, farmers: list[LinkFarmer]) -> None:
     received = stack.inbox.received()
     arrived = Counter((to, str(m["Message-ID"])) for to, m in received)
     assert arrived == Counter((to, message_id) for message_id, to, _ in outbox)
+
+    # turn mails carry the board snapshot and final mails the score report, as PDFs
+    for _, message in received:
+        attachments = [part.get_content_type() for part in message.iter_attachments()]
+        wanted = ["application/pdf"] if re.search(r": (your turn|final result)", message["Subject"]) else []
+        assert attachments == wanted, message["Subject"]
 
     # each farmer got a turn mail each time their turn started, and one final result
     expected_turns = turn_starts(rules, options, game["seed"], codes)

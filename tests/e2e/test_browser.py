@@ -1,0 +1,84 @@
+"""A farmer in a real browser (headless Chromium): opens a move link from a
+turn mail, sees the confirmation page, confirms, and sees the updated board.
+Screenshots go to docs/screenshots/ for people to look at."""
+
+from __future__ import annotations
+
+import re
+import threading
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from service.app import create_app
+from service.config import ROOT
+from service.usecases import FarmerSpec, create_game
+from tests.e2e.stack import free_port
+from tests.service.helpers import log_of, mailbox, text_part
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM = Path("/usr/bin/chromium")
+SHOTS = ROOT / "docs" / "screenshots"
+
+
+@pytest.fixture
+def server(svc):
+    port = free_port()
+    svc.config = replace(svc.config, submit_wait=10.0)
+    svc.links.base_url = f"http://127.0.0.1:{port}"
+    httpd = make_server("127.0.0.1", port, create_app(services=svc), threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield svc.links.base_url
+    httpd.shutdown()
+
+
+@pytest.fixture
+def browser():
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():
+        pytest.fail("Chromium is missing: apt-get install -y chromium")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[
+            "--no-sandbox", "--disable-background-networking", "--disable-gpu"])
+        yield chromium
+        chromium.close()
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_a_farmer_opens_a_move_link_from_a_mail_confirms_and_sees_the_new_board(server, svc, browser):
+    create_game(svc, "sunfield", [FarmerSpec("Ann", "ann@example.org")] +
+                [FarmerSpec(f"Bot {n}", bot="greedy") for n in (1, 2, 3)], options={"advanced": True}, host=0, seed=4)
+    [turn_mail] = mailbox(svc, "ann@example.org")
+    text = text_part(turn_mail)
+    first_move, link = re.search(r"^\* (.+)\n  (http\S+/m/\S+)$", text, re.M).groups()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.goto(f"{server}/mailbox/1/html")
+    page.screenshot(path=str(SHOTS / "turn-mail-html.png"), full_page=True)
+    (SHOTS / "turn-mail.txt").write_text(text)
+    phone = browser.new_page(viewport={"width": 390, "height": 844})
+    phone.goto(f"{server}/mailbox/1/html")
+    phone.screenshot(path=str(SHOTS / "turn-mail-phone.png"), full_page=True)
+
+    page.goto(f"{server}/mailbox/1")
+    page.get_by_role("link", name=link).first.click()
+    page.wait_for_load_state()
+    assert page.url == link
+    assert page.get_by_role("button", name="Confirm").is_visible()
+    assert first_move in page.inner_text("main")
+    page.screenshot(path=str(SHOTS / "move-link-confirm.png"), full_page=True)
+    assert log_of(svc) == []  # opening the link changed nothing
+
+    page.get_by_role("button", name="Confirm").click()
+    page.wait_for_load_state()
+    assert "/g/1/0/" in page.url
+    main = page.inner_text("main")
+    assert f"Done: {first_move}." in main
+    assert "Moves so far" in main and log_of(svc)[0].text == first_move
+    page.screenshot(path=str(SHOTS / "seat-after-confirm.png"), full_page=True)
