@@ -98,16 +98,24 @@ def text(move: Move) -> str:
 def _canonical_cells(raw: str) -> str:
     """``B2``, ``b-2``, ``b 2``, ``2b``, ``(b,2)`` and ``a1h`` all become ``b2``-style words."""
     raw = re.sub(r"[()\[\]]", " ", raw)
-    raw = re.sub(rf"\b([{_CELL_LETTERS}])\s*[-/:]?\s*([{_ROW_DIGITS}])\b", r"\1\2", raw)
-    raw = re.sub(rf"\b([{_ROW_DIGITS}])\s*([{_CELL_LETTERS}])\b(?!\s*[-/:]?\s*[{_ROW_DIGITS}]\b)", r"\2\1", raw)
-    raw = re.sub(rf"\b([{_CELL_LETTERS}][{_ROW_DIGITS}])([hv])\b", r"\1 \2", raw)
-    return raw
+    raw = _CELL.sub(r"\1\2", raw)
+    raw = _ROW_FIRST.sub(r"\2\1", raw)
+    return _GLUED_ORIENTATION.sub(r"\1 \2", raw)
 
 
-def _join_multiword(raw: str, table: dict[str, str]) -> str:
-    for phrase in sorted(table, key=len, reverse=True):
-        raw = re.sub(rf"\b{re.escape(phrase)}\b", phrase.replace(" ", ""), raw)
-    return raw
+def _phrases() -> list[str]:
+    names = [*MULTIWORD, *(b["name"].lower() for b in C.BUILDINGS.values()),
+             *(c["name"].lower().replace("the ", "") for c in C.CHARACTERS.values()),
+             *(f["name"].lower() for f in C.FARMHOUSES.values())]
+    return sorted({n for n in names if " " in n}, key=len, reverse=True)
+
+
+#: Names of several words ("general store", "water tower", "berry picker"),
+#: longest first, joined into one word before reading.
+_PHRASE = re.compile(r"\b(" + "|".join(re.escape(p) for p in _phrases()) + r")\b")
+_CELL = re.compile(rf"\b([{_CELL_LETTERS}])\s*[-/:]?\s*([{_ROW_DIGITS}])\b")
+_ROW_FIRST = re.compile(rf"\b([{_ROW_DIGITS}])\s*([{_CELL_LETTERS}])\b(?!\s*[-/:]?\s*[{_ROW_DIGITS}]\b)")
+_GLUED_ORIENTATION = re.compile(rf"\b([{_CELL_LETTERS}][{_ROW_DIGITS}])([hv])\b")
 
 
 def canonical(state: State, seat: int, raw: str) -> str:
@@ -115,12 +123,7 @@ def canonical(state: State, seat: int, raw: str) -> str:
     raw = normalize(raw).replace("’", "'")
     raw = re.sub(r"\bx(\d)\b", r"\1", raw)  # buy wheat x2
     raw = _canonical_cells(raw)
-    phrases = dict(MULTIWORD)
-    phrases.update({b["name"].lower(): b["name"].lower().replace(" ", "") for b in C.BUILDINGS.values()})
-    phrases.update({c["name"].lower().replace("the ", ""): c["name"].lower().replace("the ", "").replace(" ", "")
-                    for c in C.CHARACTERS.values()})
-    phrases.update({f["name"].lower(): f["name"].lower().replace(" ", "") for f in C.FARMHOUSES.values()})
-    raw = _join_multiword(raw, {p: p.replace(" ", "") for p in phrases})
+    raw = _PHRASE.sub(lambda match: match.group(1).replace(" ", ""), raw)
     tokens = [t for t in re.split(r"[\s,]+", raw) if t]
     while tokens and WORDS.get(tokens[0]) == "":  # "please", "i will", ...
         tokens.pop(0)
