@@ -24,7 +24,7 @@ VERBS = {
     "wheelbarrow": "place", "barrow": "place",
     "bonus": "bonus",
     "pay": "pay", "spend": "pay",
-    "gain": "gain", "take": "gain", "get": "gain",
+    "gain": "gain", "take": "gain", "get": "gain", "pick": "gain",
     "fill": "fill", "refill": "fill",
     "buy": "buy", "purchase": "buy",
     "plant": "plant", "sow": "plant",
@@ -135,6 +135,9 @@ def canonical(state: State, seat: int, raw: str) -> str:
         hint = f"; did you mean “{VERBS[guess[0]]}”?" if guess else ""
         raise InvalidMove(f"“{tokens[0]}” is not a Harvest command{hint}",
                           suggestions=[VERBS[g] for g in guess])
+    if len(tokens) > 1 and tokens[1] in VERBS and verb in ("gain", "place"):  # "take sunrise 3", "go place ..."
+        tokens.pop(0)
+        verb = VERBS[tokens[0]]
     words = []
     for token in tokens[1:]:
         if token in CELL_SET or token.isdigit() or (token in MARKET_LABELS and words[-1:] == ["market"]):
@@ -168,8 +171,9 @@ def _abbreviation(token: str, table: dict[str, str]) -> str | None:
 def _shape(state: State, seat: int, verb: str, words: list[str]) -> list[str]:
     """Put the words of one command in canonical order and fill in what is implied."""
     turn = state.get("turn") or {}
-    if verb == "gain" and turn.get("step") == "bonus":
-        verb = "bonus"
+    if verb == "gain":  # "take" and "pick" mean what the phase asks for
+        verb = {"choose": "keep", "sunrise": "sunrise"}.get(state["phase"], "bonus" if turn.get("step") == "bonus"
+                                                            else "gain")
     if verb == "keep":
         return ["keep", *_keep_words(state, seat, words)]
     if verb == "sunrise":

@@ -138,6 +138,21 @@ class TestSunriseTiles:
         values = [worth(C.SUNRISE_TILES[n]["income"]) for n in sorted(C.SUNRISE_TILES)]
         assert values == sorted(values) and values[0] < values[-1]
 
+    @pytest.mark.parametrize("tile", sorted(C.SUNRISE_TILES))
+    def test_a_tile_pays_its_income_when_picked(self, tile):
+        state = game.setup(1, {}, 2)
+        state["private"]["0"] = {"characters": ["carpenter", "merchant"], "farmhouses": ["hilltop", "stone"]}
+        state = play(state, "keep character 1", "keep farmhouse 2")  # no sunrise income of their own
+        state["sunrise"]["held"] = [tile % 8 + 1]  # any other tile
+        state["sunrise"]["display"] = [tile]
+        before = dict(active(state), seeds=dict(active(state)["seeds"]))
+        state = play(state, f"sunrise {tile}")
+        farmer, income = active(state), C.SUNRISE_TILES[tile]["income"]
+        assert farmer["coins"] == before["coins"] + income.get("coins", 0)
+        assert farmer["fertilizer"] == before["fertilizer"] + income.get("fertilizer", 0)
+        assert farmer["closed"] == income.get("closed", 0)
+        assert farmer["seeds"]["wheat"] == before["seeds"]["wheat"] + income.get("seeds", {}).get("wheat", 0)
+
     def test_the_roosters_crow_opens_a_closed_space(self):
         state = game.setup(1, {}, 2)
         while state["phase"] == "choose":

@@ -85,6 +85,13 @@ class TestForgivingReader:
         assert parse(state, f"keep {C.CHARACTERS[name]['name']}") == "keep character 2"
         assert parse(state, "keep 1") == "keep character 1"
 
+    @pytest.mark.parametrize("typed", ["sunrise 5", "take sunrise 5", "pick 5", "take tile 5", "sunrise tile 5"])
+    def test_picking_a_sunrise_tile(self, typed):
+        state = game.setup(1, {}, 4)
+        state = play(state, "keep character 1", "keep farmhouse 1")
+        state["sunrise"]["display"] = [2, 5, 7]
+        assert parse(state, typed) == "sunrise 5"
+
     def test_the_fields_bonus_may_be_taken_with_take(self):
         state = play(plain(started(seats=1, seed=3)), "place fields 1")
         assert parse(state, "take water") == "bonus water"

@@ -167,6 +167,26 @@ class TestFields:
         assert "harvest" not in moves(state)
 
 
+    def test_with_three_farmers_a_two_action_space_costs_one_coin(self):
+        state = plain(started(seats=3, seed=3))
+        state = play(give(state, coins=1, wheat=1, fertilizer=1), "place fields 2")
+        assert active(state)["coins"] == 0 and state["turn"]["left"] == 2
+
+
+class TestBiggerTables:
+    def test_four_farmers_have_a_three_action_store(self):
+        state = plain(started(seats=4, seed=3))
+        state = play(give(state, fertilizer=0), "place store 3", "gain fertilizer", "gain fertilizer",
+                     "gain fertilizer")
+        assert state["farmers"][state["order"][0]]["fertilizer"] == 3 and state["turn"] is None
+
+    def test_two_farmers_have_a_two_action_trading_post_with_one_entry(self):
+        state = plain(started(seats=2, seed=3))
+        state = play(give(state, wheat=3), "place trading 2", "pay wheat", "upgrade wheat", "upgrade wheat")
+        farmer = state["farmers"][state["order"][0]]
+        assert farmer["seeds"]["wheat"] == 0 and farmer["seeds"]["strawberry"] == 2 and farmer["coins"] == 2
+
+
 class TestWorkshop:
     def test_a_bucket_upgrade_costs_a_coin_and_adds_no_water(self, state):
         state = play(give(state, coins=1, water=2), "place workshop 2", "upgrade bucket")
