@@ -201,9 +201,11 @@ class TestWorkshop:
         assert state["hidden"]["rng"] != before["hidden"]["rng"]
         assert game.reveals_information(play(before, "place workshop 2"), state)
 
-    def test_a_building_goes_on_a_2x2_and_discards_the_crops_there(self, state):
+    def test_a_building_goes_on_a_2x2_and_discards_every_crop_it_touches(self, state):
         offer = state["buildings"]["offer"][0]
-        crop(state, "wheat", "b2")
+        crop(state, "wheat", "a2")
+        crop(state, "bush", "a1", berry=True)
+        crop(state, "pumpkin", "b2", "c2")  # half under the building
         crop(state, "wheat", "d4")
         deck = state["buildings"]["deck"]
         state = play(give(state, coins=offer["cost"]), "place workshop 2", f"build {offer['building']} a1")
@@ -252,10 +254,11 @@ class TestTradingPost:
         assert "f4" not in active(state)["farm"]["forests"] and state["hidden"]["rng"] == rng
         assert active(state)["coins"] == 0
 
-    def test_a_seed_upgrade_gives_the_next_seed_and_a_coin(self, state):
-        state = play(give(state, wheat=2), "place trading 1", "pay wheat", "upgrade wheat")
+    @pytest.mark.parametrize("seed,better", [("wheat", "strawberry"), ("strawberry", "bush"), ("bush", "pumpkin")])
+    def test_a_seed_upgrade_gives_the_next_seed_and_a_coin(self, state, seed, better):
+        state = play(give(state, fertilizer=2, **{seed: 1}), "place trading 1", "pay fertilizer", f"upgrade {seed}")
         farmer = active(state)
-        assert farmer["seeds"]["wheat"] == 0 and farmer["seeds"]["strawberry"] == 1 and farmer["coins"] == 1
+        assert farmer["seeds"][seed] == 0 and farmer["seeds"][better] == 1 and farmer["coins"] == 1
 
     def test_the_last_seed_has_no_upgrade(self, state):
         state = play(give(state, pumpkin=2), "place trading 1", "pay pumpkin")
