@@ -1,0 +1,110 @@
+"""Random self-play over every registered game, checking the engine contract
+after every move.
+
+Given a seeded game played by random bots, after each move:
+  * the state survives a JSON round trip exactly;
+  * every component is conserved, no count is negative, and the game's own
+    invariants hold (tests/engine/conservation.py);
+  * legal moves are empty exactly when the game is over;
+  * the move played reads back from its code and from its typed text;
+  * each farmer's view hides the hidden part and the other farmers' private parts;
+and at the end the replay of the move log equals the live state.
+
+Every ``DEEP_EVERY``-th game is checked deeper at every step: EVERY legal move
+applies, and reads back from its code and its text. (Doing that for all 2,000
+games would cost tens of minutes for no extra coverage of the rules.)
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine import get_game
+from engine.bots import RandomBot
+from engine.core import Rng, clone
+from tests.engine import conservation
+
+GAMES_PER_CONFIG = {
+    # (game, players, options): number of seeded games
+    ("sunfield", 2, False): 350,
+    ("sunfield", 3, False): 350,
+    ("sunfield", 4, False): 300,
+    ("sunfield", 2, True): 350,
+    ("sunfield", 3, True): 350,
+    ("sunfield", 4, True): 300,
+    ("harvest", 1, False): 500,
+    ("harvest", 2, False): 500,
+    ("harvest", 3, False): 500,
+    ("harvest", 4, False): 500,
+}
+DEEP_EVERY = 25
+BATCH = 50  # games per test item, so failures point at a small seed range
+
+
+def _items():
+    for (name, players, advanced), count in GAMES_PER_CONFIG.items():
+        for start in range(0, count, BATCH):
+            mode = "advanced" if advanced else "base"
+            yield pytest.param(name, players, advanced, start, id=f"{name}-{players}p-{mode}-seeds{start}-{start + BATCH - 1}")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name,players,advanced,first_seed", list(_items()))
+def test_random_games_keep_the_contract(name, players, advanced, first_seed):
+    game = get_game(name)
+    options = game.normalize_options({"advanced": True} if advanced else {})
+    for seed in range(first_seed, first_seed + BATCH):
+        check_one_game(game, players, options, seed, deep=seed % DEEP_EVERY == 0)
+
+
+def check_one_game(game, players, options, seed, *, deep):
+    state = game.setup(players, options, seed)
+    box = conservation.inventory(game.name, state)
+    bot, rng = RandomBot(), Rng.from_seed(f"contract:{seed}")
+    codes = []
+    where = f"{game.name} {players}p {options} seed {seed}"
+    for step in range(20_000):
+        at = f"{where} after {step} moves"
+        text = json.dumps(state)
+        assert json.loads(text) == state, f"JSON round trip changed the state, {at}"
+        assert conservation.inventory(game.name, state) == box, f"components not conserved, {at}"
+        conservation.assert_no_negative(text, at)
+        conservation.check_rules_invariants(game.name, state, at)
+        check_views(game, state, players, at)
+        seat = game.to_act(state)
+        moves = game.legal_moves(state)
+        if seat is None:
+            assert game.is_over(state) and moves == [], f"over but legal moves remain, {at}"
+            break
+        assert moves, f"no legal move although seat {seat} is to act, {at}"
+        assert len(set(moves)) == len(moves), f"duplicate legal moves, {at}"
+        for move in moves if deep else [bot.choose(game, state, rng)]:
+            assert game.from_code(game.code(move)) == move, f"code round trip of {move}, {at}"
+            assert game.parse(state, seat, game.text(move)) == move, f"text round trip of {game.text(move)!r}, {at}"
+            if deep:
+                game.apply(state, move)  # must not raise
+        move = bot.choose(game, state, rng)
+        before, snapshot = state, clone(state)
+        state = game.apply(state, move)
+        assert before == snapshot, f"apply changed its input state, {at}"
+        codes.append(game.code(move))
+    else:
+        pytest.fail(f"{where} did not end")
+    assert game.replay(players, options, seed, codes) == state, f"replay differs, {where}"
+    sheet = game.score_sheet(state)
+    assert len(sheet["total"]) == players
+    assert all(sum(line["points"][s] for line in sheet["lines"]) == sheet["total"][s] for s in range(players))
+    ranking = game.ranking(state)
+    assert sorted(s for group in ranking for s in group) == list(range(players))
+
+
+def check_views(game, state, players, at):
+    for seat in [None, *range(players)]:
+        view = game.view(state, seat)
+        assert "hidden" not in view, f"view of seat {seat} shows hidden data, {at}"
+        others = set(view.get("private", {})) - {str(seat)}
+        assert not others, f"view of seat {seat} shows private data of seats {others}, {at}"
+        if seat == game.to_act(state):
+            assert json.loads(json.dumps(view)) == view, f"view of seat {seat} is not plain data, {at}"
