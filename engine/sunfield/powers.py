@@ -219,7 +219,7 @@ def sow(state, farmer, veg, x, y):
 
 
 def move(state, farmer, x, y, to_x, to_y):
-    """Move a Field tile with what lies on it; insertion order of the Plot is kept stable."""
+    """Move a Field tile with what lies on it (it becomes the last tile in Plot order)."""
     plot = farmer["plot"]
     moved = plot.pop(key(x, y))
     plot[key(to_x, to_y)] = moved
