@@ -14,10 +14,10 @@ from service.models import Game, MoveLogEntry, MoveRequest, Seat
 _ids = itertools.count(1)
 
 
-def start_game(svc) -> tuple[int, dict[str, str]]:
-    """Anna (seat 0, to play first) and Bob; returns the game id and reply keys."""
+def start_game(svc, kind: str = "toy") -> tuple[int, dict[str, str]]:
+    """Anna (seat 0, the host) and Bob; returns the game id and reply keys."""
     created = usecases.create_game(
-        svc, "toy", [usecases.FarmerSpec("Anna", "anna@example.org"), usecases.FarmerSpec("Bob", "bob@example.org")],
+        svc, kind, [usecases.FarmerSpec("Anna", "anna@example.org"), usecases.FarmerSpec("Bob", "bob@example.org")],
         host=0, seed=7,
     )
     usecases.join(svc, created.game_id, 1)

@@ -15,10 +15,8 @@ from mail.inbound.message import dedupe_key_of
 from service.inbound.models import InboundMail
 from service.inbound.receive import receive
 from service.models import MoveRequest
-from tests.mail.inbound_helpers import count, start_game, with_inbound_table
+from tests.mail.inbound_helpers import count, start_game
 from tests.mail.test_fuzz import malformed_mail
-
-inbound_svc = pytest.fixture(with_inbound_table)
 
 
 @pytest.fixture

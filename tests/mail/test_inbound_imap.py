@@ -7,22 +7,10 @@ import pytest
 from imapclient import IMAPClient
 
 from service.inbound.imap import ImapSettings, poll
-from tests.conftest import unavailable
-from tests.mail.dovecot import dovecot
-from tests.mail.inbound_helpers import log_texts, reply, start_game, with_inbound_table
+from tests.mail.inbound_helpers import log_texts, reply, start_game
 
 pytestmark = pytest.mark.integration
 
-inbound_svc = pytest.fixture(with_inbound_table)
-
-
-@pytest.fixture(scope="module")
-def imap_server():
-    try:
-        with dovecot() as server:
-            yield server
-    except RuntimeError as error:
-        unavailable("Dovecot", error)
 
 
 @pytest.fixture

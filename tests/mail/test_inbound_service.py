@@ -17,10 +17,7 @@ from tests.mail.inbound_helpers import (
     log_texts,
     reply,
     start_game,
-    with_inbound_table,
 )
-
-inbound_svc = pytest.fixture(with_inbound_table)
 
 
 @pytest.fixture

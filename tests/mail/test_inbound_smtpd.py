@@ -9,9 +9,7 @@ import socket
 import pytest
 
 from service.inbound.smtpd import controller
-from tests.mail.inbound_helpers import log_texts, reply, start_game, with_inbound_table
-
-inbound_svc = pytest.fixture(with_inbound_table)
+from tests.mail.inbound_helpers import log_texts, reply, start_game
 
 
 def free_port() -> int:

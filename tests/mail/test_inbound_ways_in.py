@@ -17,9 +17,7 @@ from service.inbound import cli
 from service.inbound.auth import inbound_secret, sign
 from service.inbound.models import InboundMail
 from service.models import MailboxMessage
-from tests.mail.inbound_helpers import count, log_texts, reply, start_game, with_inbound_table
-
-inbound_svc = pytest.fixture(with_inbound_table)
+from tests.mail.inbound_helpers import count, log_texts, reply, start_game
 
 
 @pytest.fixture

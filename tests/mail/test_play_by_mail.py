@@ -22,12 +22,10 @@ from service.inbound.imap import ImapSettings, poll
 from service.inbound.web import reply_to
 from service.models import Game, MailboxMessage, MoveLogEntry, OutgoingMail
 from service.rules import rules_for
-from tests.mail.inbound_helpers import start_game, with_inbound_table
-from tests.mail.test_inbound_imap import imap_server  # noqa: F401  (fixture)
+from tests.mail.inbound_helpers import start_game
 
 pytestmark = pytest.mark.integration
 
-inbound_svc = pytest.fixture(with_inbound_table)
 
 
 def outlook_reply(original, farmer: str, typed: str) -> bytes:
@@ -44,13 +42,26 @@ def outlook_reply(original, farmer: str, typed: str) -> bytes:
     return reply.as_bytes()
 
 
-def test_two_bots_finish_a_game_by_mail_alone(inbound_svc, imap_server):  # noqa: F811
+def test_two_bots_finish_a_game_of_pebbles_by_mail_alone(inbound_svc, imap_server):
+    play_by_mail(inbound_svc, imap_server, "toy")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("kind, database_url", [("sunfield", "sqlite"), ("harvest", "postgresql")],
+                         indirect=["database_url"])
+def test_two_bots_finish_a_real_game_by_mail_alone(inbound_svc, imap_server, kind):
+    """Each real game once, one on each database: its turn mails (board,
+    options, PDF) are what the bots answer."""
+    play_by_mail(inbound_svc, imap_server, kind)
+
+
+def play_by_mail(inbound_svc, imap_server, kind: str) -> None:
     host, port, password = imap_server
-    imap = ImapSettings(host, port, "playbymail", password)
-    game_id, _ = start_game(inbound_svc)
-    rules, bot, rng = rules_for("toy"), make_bot("random"), Rng.from_seed(42)
+    imap = ImapSettings(host, port, f"playbymail-{kind}", password)
+    game_id, _ = start_game(inbound_svc, kind)
+    rules, bot, rng = rules_for(kind), make_bot("random"), Rng.from_seed(42)
     answered: set[str] = set()
-    for turn in range(60):
+    for turn in range(400):
         with inbound_svc.db.transaction() as session:
             game = session.get(Game, game_id)
             state, status = game.state, game.status
