@@ -17,6 +17,18 @@ def _veg(name: str) -> str:
     return name.capitalize()
 
 
+_PLURAL = {"broccoli": "Broccoli", "carrot": "Carrots", "eggplant": "Eggplants", "corn": "Corn"}
+
+
+def _a(veg: str) -> str:
+    """"a Carrot", "an Eggplant"."""
+    return f"{'an' if veg[0] in 'aeiou' else 'a'} {_veg(veg)}"
+
+
+def _vegetables(count: int, veg: str) -> str:
+    return f"{count} {_veg(veg) if count == 1 else _PLURAL[veg]}"
+
+
 def _client(client_id: str) -> str:
     client = C.CLIENTS[client_id]
     return f"the {client.colour} Client worth {client.value}"
@@ -43,11 +55,11 @@ def what_happened(state: State, move: Move) -> str:
     if kind == "place":
         return f"placed {_tile(state['pending']['tile'])} in their Plot at ({a[0]}, {a[1]})"
     if kind == "put":
-        return f"put a {_veg(a[0])} on their tile at ({a[1]}, {a[2]})"
+        return f"put {_a(a[0])} on their tile at ({a[1]}, {a[2]})"
     if kind == "exchange":
-        return f"spent {C.EXCHANGE_COST} Seeds to exchange a {_veg(a[0])} for a {_veg(a[1])}"
+        return f"spent {C.EXCHANGE_COST} Seeds to exchange {_a(a[0])} for {_a(a[1])}"
     if kind == "buy":
-        return f"spent {C.BUY_COST} Seeds on a {_veg(a[0])}"
+        return f"spent {C.BUY_COST} Seeds on {_a(a[0])}"
     if kind == "deliver":
         if a[0] == "reserved":
             return "delivered the Client they had reserved"
@@ -55,24 +67,25 @@ def what_happened(state: State, move: Move) -> str:
     if kind == "end":
         return "ended their turn" if state["acted"] else "passed (nothing to take or deliver)"
     if kind == "draw":
-        return "used the draw power: took the top tile of a draw pile"
+        pile = next(c.pile for c in C.landscape(*farmer["livestock"]["cards"]) if c.power == "draw")
+        return f"used the draw power: took the top tile of the {pile.capitalize()} pile"
     if kind == "reserve":
         return f"used the reserve power on {_client(state['clients'][a[0] - 1])} (space {a[0]})"
     if kind == "swap":
         old = farmer["plot"][f"{a[0]},{a[1]}"]["animal"]
-        return f"used the swap power: the {old.capitalize()} at ({a[0]}, {a[1]}) became a {a[2].capitalize()}"
+        return f"used the swap power: the {old.capitalize()} at ({a[0]}, {a[1]}) became {_a(a[2])}"
     if kind == "herd":
         return f"used the herd power: moved an Animal from ({a[0]}, {a[1]}) to ({a[2]}, {a[3]})"
     if kind == "trade":
-        return f"used the trade power: a {_veg(a[0])} for a {_veg(a[1])}"
+        return f"used the trade power: {_a(a[0])} for {_a(a[1])}"
     if kind == "gain":
-        return f"used the gain power: a {_veg(a[0])} into their Wheelbarrow"
+        return f"used the gain power: {_a(a[0])} into their Wheelbarrow"
     if kind == "pick":
-        return f"used the pick power: a {_veg(a[0])} from ({a[1]}, {a[2]}) into their Wheelbarrow"
+        return f"used the pick power: {_a(a[0])} from ({a[1]}, {a[2]}) into their Wheelbarrow"
     if kind == "shift":
-        return f"used the shift power: a {_veg(a[0])} from ({a[1]}, {a[2]}) to ({a[3]}, {a[4]})"
+        return f"used the shift power: {_a(a[0])} from ({a[1]}, {a[2]}) to ({a[3]}, {a[4]})"
     if kind == "sow":
-        return f"used the sow power: a {_veg(a[0])} on ({a[1]}, {a[2]})"
+        return f"used the sow power: {_a(a[0])} on ({a[1]}, {a[2]})"
     if kind == "move":
         return f"used the move power: their tile at ({a[0]}, {a[1]}) moved to ({a[2]}, {a[3]})"
     return kind
@@ -97,11 +110,28 @@ def consequences(before: dict, after: dict, board_before: State, board_after: St
     return out
 
 
+def lost_vegetables(before: State, after: State, move: Move) -> list[str]:
+    """Gained Vegetables that found no space: they went back to the reserve."""
+    gained: dict[str, int] = {}
+    if move.kind == "place" and before["pending"]["gain"]:
+        for veg in C.TILES[before["pending"]["tile"]].vegetables:
+            if before["reserve"][veg] > gained.get(veg, 0):
+                gained[veg] = gained.get(veg, 0) + 1
+    elif move.kind != "put":
+        return []
+    lost = {veg: after["reserve"][veg] - before["reserve"][veg] + gained.get(veg, 0) for veg in C.VEGETABLES}
+    parts = [_vegetables(n, veg) for veg, n in lost.items() if n > 0]
+    if not parts:
+        return []
+    them = "it" if sum(n for n in lost.values() if n > 0) == 1 else "them"
+    return [f"lost {' and '.join(parts)} (no space for {them})"]
+
+
 def describe(game, state: State, move: Move) -> str:
     sentence = what_happened(state, move)
     after = game.apply(state, move)
     seat = state["seat"]
-    more = consequences(state["farmers"][seat], after["farmers"][seat], state, after)
+    more = lost_vegetables(state, after, move) + consequences(state["farmers"][seat], after["farmers"][seat], state, after)
     if more:
         sentence += "; " + ", ".join(more)
     return sentence

@@ -50,6 +50,15 @@ class TestSentences:
         assert GAME.describe(state, move("place:0:1")) == (
             "placed the Sheep tile (Eggplant) in their Plot at (0, 1); harvested 1 tile, won a Medal worth 3")
 
+    def test_a_placement_tells_which_vegetables_were_lost(self):
+        state = new_game()
+        set_plot(state, 0, {(-1, 0): tile("S02"), (0, 0): tile("P13"), (0, 1): tile("P10")})
+        set_column(state, "a", ["S01", "P01", "C07"])
+        state["farmers"][0]["seeds"] = 2
+        state = play(state, "take a3")
+        assert GAME.describe(state, move("place:1:0")) == (
+            "placed the Cow tile (Broccoli, Carrot, Corn) in their Plot at (1, 0); lost 1 Carrot (no space for it)")
+
     def test_a_delivery_names_the_client(self):
         state = new_game()
         state["clients"][1] = "CL02"
