@@ -10,7 +10,8 @@ from engine.sunfield.state import setup
 #: the top-level parts of the state each verb may change (besides the scalars
 #: and the farmer to act); powers may change any part
 CHANGES = {
-    "take": ("market", "piles", "reserve", "hidden"),
+    "take": ("market",),  # and, when it empties its column, what a renewal draws on
+    "renew": ("market", "piles", "reserve", "hidden"),
     "place": ("reserve", "pending"),
     "put": ("reserve", "pending"),
     "exchange": ("reserve",),
@@ -20,8 +21,14 @@ CHANGES = {
 }
 
 
-def copy_for_move(state: State, kind: str) -> State:
-    """A copy that a move of verb ``kind`` may change in place.
+def column_emptied(state: State, move: Move) -> bool:
+    """Whether taking ``move``'s tile leaves its column empty (so it is renewed)."""
+    column = state["market"][moves.COLUMN_INDEX[move.args[0]]]
+    return sum(1 for slot in column if slot) == 1
+
+
+def copy_for_move(state: State, move: Move) -> State:
+    """A copy that ``move`` may change in place.
 
     Only the parts the verb can change are copied (one marshal round trip);
     the rest (the other farmers, the hidden piles on most moves...) is shared
@@ -29,7 +36,10 @@ def copy_for_move(state: State, kind: str) -> State:
     a state in place once it has been returned.
     """
     seat = state["seat"]
+    kind = move.kind
     parts = CHANGES.get(kind)
+    if kind == "take" and column_emptied(state, move):
+        parts = CHANGES["renew"]
     if parts is None:
         parts = tuple(k for k in state if k != "farmers")
     copied, farmer = clone(({k: state[k] for k in parts}, state["farmers"][seat]))
@@ -65,7 +75,7 @@ class Sunfield(Game):
             raise IllegalMove(error.reason) from None
         if not moves.is_legal(state, move):
             raise IllegalMove(moves.explain(state, move))
-        state = copy_for_move(state, move.kind)
+        state = copy_for_move(state, move)
         moves.apply_move(state, move)
         return state
 
