@@ -6,10 +6,10 @@ from alembic import context
 from sqlalchemy import engine_from_config, pool
 
 from service.config import load_config
-from service.models import Base
+from service.models import schema_metadata
 
 config = context.config
-target_metadata = Base.metadata
+target_metadata = schema_metadata()
 
 
 def _url() -> str:

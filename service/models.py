@@ -31,6 +31,14 @@ class Base(DeclarativeBase):
     pass
 
 
+def schema_metadata() -> list:
+    """Every table the migrations manage: these models, and the inbound mail
+    table (service/inbound/models.py keeps it on its own metadata)."""
+    from service.inbound.models import InboundBase
+
+    return [Base.metadata, InboundBase.metadata]
+
+
 #: timestamps are stored with their time zone on PostgreSQL and as UTC on SQLite
 Timestamp = DateTime(timezone=True)
 

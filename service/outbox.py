@@ -17,13 +17,14 @@ transaction, so each mail is delivered exactly once.
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from datetime import timedelta, timezone
 from email import message_from_bytes, policy
 from email.utils import parseaddr
 
 from sqlalchemy import select
 
 from mail.outgoing.compose import compose
+from service.boards.cache import FileStore, SnapshotCache
 from service.errors import NotFound
 from service.mail_transport import transport_for
 from service.models import MailboxMessage, OutgoingMail, utcnow
@@ -45,7 +46,7 @@ def send_mail(svc: Services, mail_id: int) -> str:
             return "sent"
         raw, context = mail.raw, mail.context
     if raw is None:
-        raw = compose(context).as_bytes(policy=policy.SMTP)
+        raw = compose(context, snapshots=snapshot_cache(svc)).as_bytes(policy=policy.SMTP)
 
     transport = transport_for(svc.config)
     with svc.db.transaction() as session:
@@ -81,6 +82,12 @@ def send_mail(svc: Services, mail_id: int) -> str:
     return "sent"
 
 
+def snapshot_cache(svc: Services) -> SnapshotCache:
+    """PDF snapshots rendered once per game version and seat, kept in the
+    instance folder (a cache: safe to delete)."""
+    return SnapshotCache(FileStore(svc.config.instance_path / "snapshots"))
+
+
 def envelope_from(svc: Services) -> str:
     return parseaddr(svc.config.mail_from)[1]
 
@@ -100,6 +107,4 @@ def deliver_locally(session, raw: bytes) -> MailboxMessage | None:
 
 def _aware(moment):
     """SQLite hands back naive datetimes; they were stored as UTC."""
-    from datetime import timezone
-
     return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)

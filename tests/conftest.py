@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import uuid
+from contextlib import contextmanager
 
 import pytest
 import sqlalchemy as sa
@@ -27,9 +28,9 @@ def unavailable(what: str, error: Exception):
     pytest.skip(message)
 
 
-@pytest.fixture(scope="session")
-def postgres_url():
-    """A fresh PostgreSQL database for this test session, dropped at the end."""
+@contextmanager
+def new_postgres_database():
+    """The URL of a new, empty PostgreSQL database, dropped afterwards."""
     name = f"farmpost_test_{uuid.uuid4().hex[:10]}"
     admin = sa.create_engine(POSTGRES_ADMIN_URL, isolation_level="AUTOCOMMIT")
     try:
@@ -38,11 +39,19 @@ def postgres_url():
     except sa.exc.OperationalError as error:
         admin.dispose()
         unavailable("PostgreSQL", error)
-    url = admin.url.set(database=name).render_as_string(hide_password=False)
-    yield url
-    with admin.connect() as connection:
-        connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    admin.dispose()
+    try:
+        yield admin.url.set(database=name).render_as_string(hide_password=False)
+    finally:
+        with admin.connect() as connection:
+            connection.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()
+
+
+@pytest.fixture(scope="session")
+def postgres_url():
+    """A fresh PostgreSQL database for this test session, dropped at the end."""
+    with new_postgres_database() as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

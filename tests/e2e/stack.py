@@ -114,7 +114,9 @@ class Stack:
         self.services.db.dispose()
 
     def worker_log(self) -> str:
-        return self.log_path.read_text(errors="replace")[-4000:]
+        """The worker's warnings and errors (its INFO lines are only noise here)."""
+        lines = self.log_path.read_text(errors="replace").splitlines()
+        return "\n".join(line for line in lines if "INFO/" not in line)[-6000:]
 
 
 def create_app_from(config):

@@ -127,7 +127,7 @@ def check_the_game(svc, stack, game_id: int, farmers: list[LinkFarmer]) -> None:
     for _, message in received:
         attachments = [part.get_content_type() for part in message.iter_attachments()]
         wanted = ["application/pdf"] if re.search(r": (your turn|final result)", message["Subject"]) else []
-        assert attachments == wanted, message["Subject"]
+        assert attachments == wanted, (message["Subject"], stack.worker_log())
 
     # each farmer got a turn mail each time their turn started, and one final result
     expected_turns = turn_starts(rules, options, game["seed"], codes)

@@ -2,21 +2,36 @@
 
 from __future__ import annotations
 
+import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from service.db import Database
 from service.migrate import is_current, upgrade
-from service.models import Base
+from service.models import schema_metadata
+from tests.conftest import new_postgres_database
 
 
-def test_after_upgrade_the_database_matches_the_models(database_url):
-    database = Database(database_url)
+@pytest.fixture(params=["sqlite", "postgresql"])
+def new_database(request, tmp_path):
+    """A database of its own, upgraded here (other tests may change the shared one)."""
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'own.sqlite3'}"
+        return
+    with new_postgres_database() as url:
+        yield url
+
+
+def test_after_upgrade_the_database_matches_the_models(new_database):
+    database = Database(new_database)
     try:
+        assert not is_current(database)
+        upgrade(database)
         assert is_current(database)
         with database.engine.connect() as connection:
-            differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+            context = MigrationContext.configure(connection, opts={"target_metadata": schema_metadata()})
+            differences = compare_metadata(context, schema_metadata())
         assert differences == []
     finally:
         database.dispose()
