@@ -9,7 +9,7 @@ import css_inline
 from markupsafe import Markup
 
 from engine import get_game
-from service.boards import chart, games, pdf, textgrid
+from service.boards import chart, games, pdf
 from service.boards import report as facts
 from service.boards.templating import TEMPLATES, render
 
@@ -21,12 +21,6 @@ TEXT_WIDTH = 72
 @lru_cache(maxsize=1)
 def board_css() -> str:
     return (TEMPLATES / "boards" / "board.css").read_text(encoding="utf-8")
-
-
-@lru_cache(maxsize=1)
-def print_css() -> Markup:
-    """The stylesheet of boards in PDFs: print.css and the swatch classes."""
-    return Markup((TEMPLATES / "pdf" / "print.css").read_text(encoding="utf-8") + textgrid.swatch_css())
 
 
 @lru_cache(maxsize=1)
@@ -87,8 +81,8 @@ def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict
     """
     board = games.board(game_name, view, seat, meta["names"])
     body = render(f"boards/{game_name}/print.html", b=board, seat=seat)
-    html = render("pdf/snapshot.html", board_html=Markup(body), b=board, seat=seat, meta=meta, css=print_css())
-    return pdf.write_one_page_pdf(html)
+    html = render("pdf/snapshot.html", board_html=Markup(body), b=board, seat=seat, meta=meta)
+    return pdf.write_one_page_pdf(html, pdf.SNAPSHOT)
 
 
 def render_report_pdf(game_name: str, report: dict) -> bytes:
@@ -125,7 +119,6 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
         facts=facts.game_facts(report),
         chart=chart.score_chart(names, report.get("rounds") or []),
         board_html=Markup(board_html),
-        css=print_css(),
         ordinal=facts.ordinal,
     )
-    return pdf.write_pdf(html)
+    return pdf.write_pdf(html, pdf.REPORT)

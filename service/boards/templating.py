@@ -28,13 +28,12 @@ def environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
-    env.globals.update(swatch=palette.swatch, farmer_style=palette.farmer_style, is_option_of=is_option_of)
+    env.globals.update(swatch=palette.swatch, farmer_style=palette.farmer_style, is_option_of=is_option_of,
+                       print_block=textgrid.print_block)
     env.filters["plural"] = plural
     env.filters["signed"] = signed
     env.filters["plain"] = textgrid.plain
-    env.filters["pre"] = textgrid.html
     env.filters["text_width"] = textgrid.width_of
-    env.filters["fit_font"] = textgrid.font_size_to_fit
     return env
 
 

@@ -12,6 +12,7 @@ A line is a list of :class:`Seg`; ``colour`` names a palette swatch.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import quote
 from typing import Sequence
 
 from markupsafe import Markup, escape
@@ -72,32 +73,78 @@ def width_of(lines: Sequence[Line]) -> int:
     return max((len("".join(s.text for s in line).rstrip()) for line in lines), default=0)
 
 
-def html(lines: Sequence[Line]) -> Markup:
-    """The lines for a ``<pre>``: coloured segments become spans with the
-    swatch's class (``c-blue`` ...), defined by :func:`swatch_css`."""
-    out = []
-    for line in lines:
-        parts = []
-        for seg in line:
-            text = escape(seg.text)
-            parts.append(Markup(f'<span class="c-{palette.swatch(seg.colour).name}">{text}</span>') if seg.colour else text)
-        out.append(Markup("").join(parts))
-    return Markup("\n").join(out)
-
-
-#: advance of every glyph of DejaVu Sans Mono, in em
+#: advance of every glyph of DejaVu Sans Mono, and the grid's line height, in em
 MONO_ADVANCE = 0.602
+LINE_HEIGHT = 1.2
 
 
-def font_size_to_fit(lines: Sequence[Line], width_pt: float, largest_pt: float = 8.0) -> str:
-    """A CSS font size at which the widest line fits ``width_pt`` points."""
+def runs(lines: Sequence[Line]) -> list[tuple[int, int, int, int, str]]:
+    """Coloured rectangles under the text, in characters and lines:
+    ``(column, line, width, height, colour)``; a cell's segments on
+    consecutive lines merge into one rectangle."""
+    open_runs: dict[tuple[int, int, str], list[int]] = {}  # (column, width, colour) -> [first line, height]
+    done = []
+    for number, line in enumerate(lines):
+        seen = set()
+        column = 0
+        for seg in line:
+            if seg.colour:
+                key = (column, len(seg.text), seg.colour)
+                seen.add(key)
+                if key in open_runs and sum(open_runs[key]) == number:
+                    open_runs[key][1] += 1
+                else:
+                    if key in open_runs:
+                        done.append((key, open_runs[key]))
+                    open_runs[key] = [number, 1]
+            column += len(seg.text)
+        for key in [k for k in open_runs if k not in seen]:
+            done.append((key, open_runs.pop(key)))
+    done += list(open_runs.items())
+    return sorted((col, first, width, height, colour) for (col, width, colour), (first, height) in done)
+
+
+def print_block(lines: Sequence[Line], width_pt: float, largest_em: float = 0.8) -> Markup:
+    """A grid for a PDF: the plain lines in a ``<pre>`` whose background is
+    an SVG drawing each coloured cell as a framed rectangle (one path per
+    colour).
+
+    WeasyPrint spends far more on an inline box (a coloured span) than on
+    drawing, and an SVG background image costs a third of an inline ``<svg>``
+    element. Text and cells line up because DejaVu Sans Mono advances every
+    glyph by the same 0.602 em and the ``<pre>`` sets its line height.
+    """
+    size = font_size_to_fit(lines, width_pt, largest_em)
     chars = max(width_of(lines), 1)
-    return f"{min(largest_pt, width_pt / (MONO_ADVANCE * chars)):.2f}pt"
-
-
-def swatch_css() -> str:
-    """One class per swatch: its fill behind the text, its ink for the text."""
-    return "\n".join(
-        f".c-{s.name} {{ background: {s.fill}; color: {s.ink}; }}" for s in palette.all_swatches()
+    height = len(lines) * LINE_HEIGHT
+    shapes: dict[str, list[str]] = {}  # one path per colour: each path costs what one rectangle does
+    for column, first, width, count, colour in runs(lines):
+        x, y = column * MONO_ADVANCE, first * LINE_HEIGHT + 0.05
+        w, h = width * MONO_ADVANCE, count * LINE_HEIGHT - 0.1
+        shapes.setdefault(colour, []).append(f"M{x:.3f} {y:.3f}h{w:.3f}v{h:.3f}h{-w:.3f}z")
+    paths = []
+    for colour, parts in shapes.items():
+        s = palette.swatch(colour)
+        paths.append(f'<path d="{"".join(parts)}" fill="{s.fill}" stroke="{s.strong}" stroke-width="0.06"/>')
+    width_em = chars * MONO_ADVANCE
+    svg = (
+        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width_em:.3f}" height="{height:.3f}" '
+        f'viewBox="0 0 {width_em:.3f} {height:.3f}">{"".join(paths)}</svg>'
     )
+    style = (
+        f"font-size: {size}; background: url('data:image/svg+xml;utf8,{quote(svg)}') no-repeat 0 0; "
+        f"background-size: {width_em:.3f}em {height:.3f}em"
+    )
+    return Markup(f'<pre class="pb-grid" style="{style}">{escape(plain(lines))}</pre>')
 
+
+#: the root font size the PDF layouts are drawn for (pdf.ONE_PAGE_SCALES[0])
+BASE_PT = 10.0
+
+
+def font_size_to_fit(lines: Sequence[Line], width_pt: float, largest_em: float = 0.8) -> str:
+    """A font size, in em, at which the widest line fits ``width_pt`` points
+    when the root size is :data:`BASE_PT`; in em so that the grid shrinks
+    with the rest of the page when a large board is shrunk to one page."""
+    chars = max(width_of(lines), 1)
+    return f"{min(largest_em, width_pt / (MONO_ADVANCE * chars * BASE_PT)):.3f}em"
