@@ -32,7 +32,15 @@ from __future__ import annotations
 
 import re
 
-from engine.core import AmbiguousMove, IllegalMove, InvalidMove, Move, State, closest, normalize
+from engine.core import (
+    AmbiguousMove,
+    IllegalMove,
+    InvalidMove,
+    Move,
+    State,
+    closest,
+    normalize,
+)
 from engine.sunfield import content as C
 from engine.sunfield.moves import explain_verb
 

@@ -6,7 +6,14 @@ import pytest
 
 from engine.core import IllegalMove
 from engine.sunfield import GAME
-from tests.engine.sunfield.builder import move, new_game, play, set_deck, set_wheelbarrow, texts
+from tests.engine.sunfield.builder import (
+    move,
+    new_game,
+    play,
+    set_deck,
+    set_wheelbarrow,
+    texts,
+)
 
 
 @pytest.fixture

@@ -10,7 +10,17 @@ from engine.bots import RandomBot
 from engine.core import Rng
 from engine.sunfield import GAME
 from engine.sunfield.state import components
-from tests.engine.sunfield.builder import move, new_game, pasture, play, set_column, set_deck, set_plot, set_wheelbarrow, tile
+from tests.engine.sunfield.builder import (
+    move,
+    new_game,
+    pasture,
+    play,
+    set_column,
+    set_deck,
+    set_plot,
+    set_wheelbarrow,
+    tile,
+)
 
 
 class TestViews:

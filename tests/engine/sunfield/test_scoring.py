@@ -3,7 +3,13 @@
 from __future__ import annotations
 
 from engine.sunfield import GAME
-from tests.engine.sunfield.builder import new_game, pasture, set_plot, set_wheelbarrow, tile
+from tests.engine.sunfield.builder import (
+    new_game,
+    pasture,
+    set_plot,
+    set_wheelbarrow,
+    tile,
+)
 
 
 def lines_of(state: dict, seat: int = 0) -> dict[str, int]:
