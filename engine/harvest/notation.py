@@ -62,7 +62,7 @@ WORDS = {
     "v": "v", "vertical": "v", "down": "v", "standing": "v", "upright": "v",
     # filler
     "please": "", "the": "", "a": "", "an": "", "my": "", "on": "", "at": "", "to": "", "in": "",
-    "and": "", "with": "", "space": "", "i": "", "will": "", "one": "1", "two": "2", "three": "3",
+    "and": "", "with": "", "space": "", "spot": "", "i": "", "will": "", "wheelbarrow": "", "barrow": "", "one": "1", "two": "2", "three": "3",
     "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
 }
 
@@ -125,7 +125,7 @@ def canonical(state: State, seat: int, raw: str) -> str:
     raw = _canonical_cells(raw)
     raw = _PHRASE.sub(lambda match: match.group(1).replace(" ", ""), raw)
     tokens = [t for t in re.split(r"[\s,]+", raw) if t]
-    while tokens and WORDS.get(tokens[0]) == "":  # "please", "i will", ...
+    while tokens and WORDS.get(tokens[0]) == "" and tokens[0] not in VERBS:  # "please", "i will", ...
         tokens.pop(0)
     if not tokens:
         raise InvalidMove("write a move, for example “place store 2”")

@@ -65,7 +65,8 @@ class TestForgivingReader:
         state = play(give(state, coins=1, water=2), "place fields 3")
         assert parse(state, "tend pumpkin b1 a2 h") == "tend pumpkin a1 a2 h"
 
-    @pytest.mark.parametrize("typed", ["place store 2", "go to the general store 2", "visit Store 2"])
+    @pytest.mark.parametrize("typed", ["place store 2", "go to the general store 2", "visit Store 2",
+                                       "place a wheelbarrow on the store 2", "wheelbarrow to store 2"])
     def test_place_synonyms(self, typed):
         state = plain(started(seats=1, seed=3))
         assert parse(state, typed) == "place store 2"
