@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine import get_game
 from engine.harvest import content as C
+from engine.harvest.farm import cell_sort_key
 from engine.harvest.rules import is_closed, space_cost
 from engine.harvest.state import SPACES, capacity
 from service.boards import textgrid
@@ -316,11 +317,14 @@ def farm_grid(farm: dict) -> dict:
     for cell in farm["forests"]:
         cover[cell] = {"kind": "forest", "swatch": FOREST_LOOK[0], "word": FOREST_LOOK[1], "detail": "clear it"}
     for building in farm["buildings"]:
-        # the name on every cell of the 2x2 block, one word per line
+        # text grids write the name on every cell of the 2x2 block, one word
+        # per line; HTML tables draw the block as one cell ("span")
         name = C.BUILDINGS[building["building"]]["name"]
         first, _, rest = name.partition(" ")
+        anchor = min(building["cells"], key=cell_sort_key)
         for cell in building["cells"]:
-            cover[cell] = {"kind": "building", "swatch": BUILDING_SWATCH, "word": first, "detail": rest}
+            cover[cell] = {"kind": "building", "swatch": BUILDING_SWATCH, "word": first, "detail": rest,
+                           "building": name, "span": cell == anchor, "covered": cell != anchor}
     for crop in farm["crops"]:
         swatch, word = CROP_LOOK[crop["crop"]]
         anchor = crop["cells"][0]
@@ -337,7 +341,8 @@ def farm_grid(farm: dict) -> dict:
         cells = []
         for column in C.COLUMNS:
             name = f"{column}{row}"
-            look = cover.get(name, {"kind": "empty", "swatch": None, "word": "", "detail": ""})
+            look = {"span": False, "covered": False}
+            look |= cover.get(name, {"kind": "empty", "swatch": None, "word": "", "detail": ""})
             codes = [f"clear:forest:{name}"] + [f"plant:{seed}:{name}" for seed in C.SEEDS]
             cells.append({"name": name, **look, "codes": codes})
         rows.append({"number": row, "cells": cells})

@@ -152,7 +152,7 @@ def _reputation(tile_id: str) -> dict:
 def _farmer(view: dict, seat: int, name: str, you: int | None, sheet: dict) -> dict:
     farmer = view["farmers"][seat]
     medals = farmer["medals"]
-    plot = plot_grid(farmer["plot"], seat, view)
+    plot = plot_grid(farmer["plot"], seat, view, you)
     return {
         "seat": seat,
         "name": name,
@@ -201,11 +201,12 @@ def _livestock(livestock: dict | None) -> dict | None:
     return {"cards": livestock["cards"], "position": livestock["position"], "columns": out}
 
 
-def plot_grid(plot: dict, seat: int, view: dict) -> dict:
+def plot_grid(plot: dict, seat: int, view: dict, you: int | None) -> dict:
     """The Plot as rows of cells, top row first (y grows upwards), with the
-    empty places next to it where the farmer to act may place a tile."""
+    empty places next to it where the addressed farmer, when placing a
+    tile, may put it."""
     cells = {k: _plot_tile(k, t) for k, t in plot.items()}
-    placing = view["seat"] == seat and view["phase"] == "place"
+    placing = view["seat"] == seat == you and view["phase"] == "place"
     open_places = set(open_positions(plot)) if placing else set()
     xs = [xy(k)[0] for k in list(plot) + list(open_places)]
     ys = [xy(k)[1] for k in list(plot) + list(open_places)]
