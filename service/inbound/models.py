@@ -56,3 +56,8 @@ def ensure_table(db: Database) -> None:
     if db.url not in _READY:
         InboundBase.metadata.create_all(db.engine)
         _READY.add(db.url)
+
+
+def forget_table(db: Database) -> None:
+    """After the table was dropped (tests), let :func:`ensure_table` create it again."""
+    _READY.discard(db.url)

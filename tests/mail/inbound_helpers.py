@@ -8,8 +8,8 @@ import itertools
 from sqlalchemy import func, select
 
 from service import usecases
-from service.inbound.models import InboundBase, InboundMail, ensure_table
-from service.models import Game, MoveLogEntry, MoveRequest, Seat
+from service.inbound.models import InboundBase, InboundMail, ensure_table, forget_table
+from service.models import Game, MoveLogEntry, Seat
 
 _ids = itertools.count(1)
 
@@ -65,10 +65,6 @@ def with_inbound_table(svc):
     PostgreSQL test database stays exactly at the migrations' schema."""
     ensure_table(svc.db)
     yield svc
-    from service.inbound import models
-
     InboundBase.metadata.drop_all(svc.db.engine)
-    models._READY.discard(svc.db.url)
+    forget_table(svc.db)
 
-
-__all__ = ["MoveRequest", "count", "game_version", "inbound_row", "log_texts", "reply", "start_game"]
