@@ -31,6 +31,7 @@ _FAILURE_SUBJECT = re.compile(
 )
 _VERP = re.compile(r"^bounces?[+=-]", re.I)
 _ADDRESS = re.compile(r"[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+")
+_FIELD = re.compile(r"(?m)^([A-Za-z-]+):\s*(.*)$")
 _STATUS = re.compile(r"\b([245]\.\d{1,3}\.\d{1,3})\b")
 
 
@@ -38,7 +39,8 @@ def detect_bounce(mail: InboundMessage) -> Bounce | None:
     """A :class:`Bounce` when ``mail`` reports a delivery failure, else None."""
     reports = [part for part in _parts(mail.message) if _type(part) == "message/delivery-status"]
     if reports or _report_type(mail.message) == "delivery-status":
-        return Bounce("delivery status notification", tuple(_dsn_recipients(reports)) or _guess_failed(mail))
+        failed = _dsn_recipients(reports) or _dsn_recipients_in_text(mail.message)
+        return Bounce("delivery status notification", tuple(failed) or _guess_failed(mail))
     failed_header = [a for _, a in addresses(mail.message, "X-Failed-Recipients")]
     if failed_header:
         return Bounce("X-Failed-Recipients", tuple(FailedRecipient(a) for a in failed_header))
@@ -97,22 +99,20 @@ def _report_type(message: Message) -> str:
 
 def _dsn_recipients(reports: list[Message]) -> list[FailedRecipient]:
     """Per-recipient blocks of RFC 3464 (Final-Recipient, Action, Status)."""
+    return [recipient for report in reports for recipient in _recipients_of(_dsn_blocks(report))]
+
+
+def _recipients_of(blocks: list[dict[str, str]]) -> list[FailedRecipient]:
     found: list[FailedRecipient] = []
-    for report in reports:
-        for block in _dsn_blocks(report):
-            raw = block.get("final-recipient") or block.get("original-recipient") or ""
-            address = _ADDRESS.search(raw.split(";")[-1])
-            if not address:
-                continue
-            status = _STATUS.search(block.get("status", ""))
-            action = block.get("action", "failed").strip().lower()
-            found.append(
-                FailedRecipient(
-                    address.group(0).lower(),
-                    status.group(1) if status else "",
-                    permanent=action == "failed" and not (status and status.group(1).startswith("4")),
-                )
-            )
+    for block in blocks:
+        raw = block.get("final-recipient") or block.get("original-recipient") or ""
+        address = _ADDRESS.search(raw.split(";")[-1])
+        if not address:
+            continue
+        status = _STATUS.search(block.get("status", ""))
+        action = block.get("action", "failed").strip().lower()
+        permanent = action == "failed" and not (status and status.group(1).startswith("4"))
+        found.append(FailedRecipient(address.group(0).lower(), status.group(1) if status else "", permanent))
     return found
 
 
@@ -129,6 +129,24 @@ def _dsn_blocks(report: Message) -> list[dict[str, str]]:
         if fields:
             blocks.append(fields)
     return blocks
+
+
+def _dsn_recipients_in_text(message: Message) -> list[FailedRecipient]:
+    """DSN fields written into a text part (a report whose MIME structure is
+    broken, or an MTA that quotes its DSN as text)."""
+    found: list[FailedRecipient] = []
+    for part in _parts(message):
+        if _type(part) in ("message/rfc822", "text/rfc822-headers"):
+            break
+        undivided = _type(part).startswith("multipart/") and isinstance(part.get_payload(), str)
+        if (_type(part).startswith("text/") and not part.is_multipart()) or undivided:
+            text = decode_part(part)
+            if re.search(r"(?im)^final-recipient:", text):
+                for block in re.split(r"\n\s*\n", text.replace("\r\n", "\n")):
+                    fields = {m.group(1).lower(): m.group(2) for m in _FIELD.finditer(block)}
+                    if "final-recipient" in fields:
+                        found += _recipients_of([fields])
+    return found
 
 
 def _guess_failed(mail: InboundMessage) -> tuple[FailedRecipient, ...]:
