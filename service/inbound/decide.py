@@ -13,7 +13,7 @@ submitted as one batch (all or nothing) through :func:`submit_move`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from sqlalchemy import select
 
@@ -113,7 +113,7 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
         return Decision("illegal-move", problem, **where)
     decision = _submit(svc, reading, game_id, position, codes, "move", version, where)
     if notes:
-        decision = Decision(**{**decision.__dict__, "answer": "\n\n".join([decision.answer or "", *notes]).strip()})
+        decision = replace(decision, answer="\n\n".join([decision.answer or "", *notes]).strip())
     return decision
 
 
