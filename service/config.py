@@ -26,6 +26,8 @@ class Config:
     mail_domain: str
     mail_from: str
     smtp_url: str | None = None
+    #: the Celery queue; installations (or test runs) sharing one broker use different names
+    queue_name: str = "farmpost"
     #: seconds a move link stays valid
     move_link_max_age: int = 30 * 24 * 3600
     #: seconds a seat, join or preferences link stays valid
@@ -61,6 +63,7 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         mail_domain=domain,
         mail_from=env.get("MAIL_FROM") or f"Farmpost <farmpost@{domain}>",
         smtp_url=env.get("SMTP_URL") or None,
+        queue_name=env.get("FARMPOST_QUEUE") or "farmpost",
     )
     values.update(overrides)
     return Config(**values)

@@ -140,6 +140,8 @@ def client(app):
 
 @pytest.fixture
 def redis_url():
+    """A reachable Redis. Tests keep to their own keys or queue names (never
+    flush: other test runs may share the server)."""
     import redis
 
     client = redis.Redis.from_url(REDIS_URL)
@@ -147,6 +149,6 @@ def redis_url():
         client.ping()
     except redis.exceptions.ConnectionError as error:
         unavailable("Redis", error)
-    client.flushdb()
-    yield REDIS_URL
-    client.flushdb()
+    finally:
+        client.close()
+    return REDIS_URL

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import os
 import re
+import signal
 import socket
 import subprocess
 import sys
 import threading
 import time
+import uuid
 from email import message_from_bytes, policy
 from pathlib import Path
 
@@ -85,7 +87,9 @@ class Stack:
         self.port = free_port()
         self.env = {**env, "PORT": str(self.port), "BASE_URL": f"http://127.0.0.1:{self.port}",
                     "FARMPOST_INSTANCE": str(tmp_path / "instance"), "SECRET_KEY": "e2e-secret",
-                    "MAIL_DOMAIN": "farmpost.test"}
+                    "MAIL_DOMAIN": "farmpost.test",
+                    # a queue of its own: no other worker on this broker can take its tasks
+                    "FARMPOST_QUEUE": f"farmpost-e2e-{uuid.uuid4().hex[:8]}"}
         self.inbox = inbox
         self.log_path = tmp_path / "worker.log"
         self.base_url = self.env["BASE_URL"]
@@ -100,16 +104,19 @@ class Stack:
         self.thread.start()
         self.worker = subprocess.Popen(
             [sys.executable, "-m", "service.cli", "worker", "--concurrency=2", "--loglevel=INFO"],
-            cwd=ROOT, env={**os.environ, **self.env}, stdout=self.log_path.open("wb"), stderr=subprocess.STDOUT)
+            cwd=ROOT, env={**os.environ, **self.env}, stdout=self.log_path.open("wb"), stderr=subprocess.STDOUT,
+            start_new_session=True)
         return self
 
     def stop(self):
         self.server.shutdown()
-        self.worker.terminate()
+        # the worker and its pool processes form one process group: stop them all
+        os.killpg(self.worker.pid, signal.SIGTERM)
         try:
             self.worker.wait(timeout=20)
         except subprocess.TimeoutExpired:
-            self.worker.kill()
+            os.killpg(self.worker.pid, signal.SIGKILL)
+            self.worker.wait()
         self.inbox.stop()
         self.services.db.dispose()
 
