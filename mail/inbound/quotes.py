@@ -36,7 +36,7 @@ _ATTRIBUTION = re.compile(
 #: ("26.06.2014, 14:41, "Alexander L" <a@example.com>:", Gmail's
 #: "2016-03-03 17:21 GMT+01:00 Name <a@b>:", Russian "ср, 30 апр. 2025 г. в 15:19, X <a@b>:")
 _DATED_ATTRIBUTION = re.compile(
-    r"^\W{0,3}(?:\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\w{1,12}[.,]?\s+\d{1,2}[.\s]|\d{1,2}[:.]\d{2}|\w+,\s+\d{1,2}\s+\w+).*"
+    r"^\W{0,3}(?:\d{4}年|\d{1,4}[./-]\d{1,2}[./-]\d{1,4}|\w{1,12}[.,]?\s+\d{1,2}[.\s]|\d{1,2}[:.]\d{2}|\w+,\s+\d{1,2}\s+\w+).*"
     r"(?:@|\d{1,2}[:.]\d{2}).*[:：]\s*$"
 )
 _GMAIL_DATE_NAME = re.compile(r"^\d{4}-\d{2}-\d{2} \d{1,2}:\d{2} GMT[+-]\d{2}:\d{2} \S.*$")
@@ -224,10 +224,15 @@ def _is_attribution(joined: str, *, first: str, wrapped: bool) -> bool:
     if _ATTRIBUTION.search(joined) or _VERB_THEN_DATE.search(joined):
         # a bare short "Bob wrote:" on one line, or a proper header start
         return bool(_HEADER_START.match(first)) or (not wrapped and len(first) <= 80)
+    if _VERB_INSIDE.search(joined) and _HEADER_START.match(first) and re.search(r"@|\d{1,2}[:.]\d{2}", joined):
+        # "Am So., 29. Nov. 2026 um 14:30 Uhr schrieb Farmpost <f@p.example>:"
+        return True
     if _DATED_ATTRIBUTION.match(joined) and ("@" in joined or re.search(r"\d{1,2}[:.]\d{2}", joined)):
         return len(joined) < 250
     return bool(_ON_DATE_NAME.match(first)) and not wrapped
 
+
+_VERB_INSIDE = re.compile(rf"(?:\b|\s)(?:{_WROTE})\b.*[:：]\s*$", re.IGNORECASE)
 
 #: German Gmail puts the date after the verb: "X <x@y> schrieb am Di., 16. Aug. 2016 um 12:52 Uhr:"
 _VERB_THEN_DATE = re.compile(
