@@ -77,8 +77,8 @@ def split_commands(text: str, *, new_game: bool = False) -> Commands:
             continue
         if _SIGN_OFF.match(line):
             break
-        if _GREETING.match(line) and not commands:
-            continue
+        if _GREETING.match(line) and not commands and (len(line.split()) <= 3 or line[-1] in ",!:."):
+            continue  # "Hi Anna," but not "Hi all, take b2", which the game is asked to read
         for piece in (p.strip() for p in line.split(";")):
             if not piece:
                 continue

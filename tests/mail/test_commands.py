@@ -101,3 +101,8 @@ def test_new_game_lists_the_game_and_the_invited_farmers():
 def test_at_new_only_a_well_formed_new_command_is_understood(line, says):
     [error] = split_commands(line, new_game=True).errors
     assert says in error.reason
+
+
+def test_a_greeting_with_a_command_on_the_same_line_is_not_thrown_away():
+    # the game's parser then answers with what it makes of the line
+    assert kinds("Hi all, take b2") == [(MOVE, "Hi all, take b2")]
