@@ -91,24 +91,3 @@ def harvest(state: dict) -> Counter:
 
 
 INVENTORIES["harvest"] = harvest
-
-
-def check_rules_invariants(game: str, state: dict, where: str) -> None:
-    """Game-specific invariants beyond conservation."""
-    if game == "harvest":
-        from engine.harvest import content
-        for seat, farmer in enumerate(state["farmers"]):
-            assert farmer["fertilizer"] <= 9, f"seat {seat} holds {farmer['fertilizer']} Fertilizer, {where}"
-            assert farmer["water"] <= content.BUCKET_LEVELS[farmer["bucket"]], f"seat {seat} water over bucket, {where}"
-            farm = farmer["farm"]
-            cells = list(farm["forests"])
-            cells += [c for crop in farm["crops"] for c in crop["cells"]]
-            cells += [c for b in farm["buildings"] for c in b["cells"]]
-            assert len(cells) == len(set(cells)), f"seat {seat} has overlapping tiles, {where}"
-    if game == "sunfield":
-        for seat, farmer in enumerate(state["farmers"]):
-            for key, tile in farmer["plot"].items():
-                if tile["pasture"]:
-                    assert not any(tile["filled"]), f"seat {seat} pasture {key} holds vegetables, {where}"
-                else:
-                    assert tile["animal"] is None, f"seat {seat} field {key} holds an animal, {where}"

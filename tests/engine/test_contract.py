@@ -4,7 +4,7 @@ after every move.
 Given a seeded game played by random bots, after each move:
   * the state survives a JSON round trip exactly;
   * every component is conserved, no count is negative, and the game's own
-    invariants hold (tests/engine/conservation.py);
+    invariants hold (tests/engine/conservation.py, tests/engine/<game>/invariants.py);
   * legal moves are empty exactly when the game is over;
   * the move played reads back from its code and from its typed text;
   * each farmer's view hides the hidden part and the other farmers' private parts;
@@ -25,6 +25,8 @@ from engine import get_game
 from engine.bots import RandomBot
 from engine.core import Rng, clone
 from tests.engine import conservation
+from tests.engine.harvest import invariants as harvest_invariants
+from tests.engine.sunfield import invariants as sunfield_invariants
 
 GAMES_PER_CONFIG = {
     # (game, players, options): number of seeded games
@@ -39,6 +41,7 @@ GAMES_PER_CONFIG = {
     ("harvest", 3, False): 500,
     ("harvest", 4, False): 500,
 }
+INVARIANTS = {"sunfield": sunfield_invariants, "harvest": harvest_invariants}
 DEEP_EVERY = 25
 BATCH = 50  # games per test item, so failures point at a small seed range
 
@@ -71,7 +74,7 @@ def check_one_game(game, players, options, seed, *, deep):
         assert json.loads(text) == state, f"JSON round trip changed the state, {at}"
         assert conservation.inventory(game.name, state) == box, f"components not conserved, {at}"
         conservation.assert_no_negative(text, at)
-        conservation.check_rules_invariants(game.name, state, at)
+        INVARIANTS[game.name].check_state(state, at)
         check_views(game, state, players, at)
         seat = game.to_act(state)
         moves = game.legal_moves(state)
@@ -93,6 +96,7 @@ def check_one_game(game, players, options, seed, *, deep):
     else:
         pytest.fail(f"{where} did not end")
     assert game.replay(players, options, seed, codes) == state, f"replay differs, {where}"
+    INVARIANTS[game.name].check_final(state, where)
     sheet = game.score_sheet(state)
     assert len(sheet["total"]) == players
     assert all(sum(line["points"][s] for line in sheet["lines"]) == sheet["total"][s] for s in range(players))

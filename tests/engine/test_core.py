@@ -4,7 +4,15 @@ import json
 
 import pytest
 
-from engine.core import AmbiguousMove, IllegalMove, InvalidMove, Move, Rng, clone, normalize
+from engine.core import (
+    AmbiguousMove,
+    IllegalMove,
+    InvalidMove,
+    Move,
+    Rng,
+    clone,
+    normalize,
+)
 
 
 class TestMoveCodes:

@@ -7,7 +7,16 @@ import pytest
 from engine.harvest import content as C
 from engine.harvest.actions import harvest_yield
 from engine.harvest.scoring import building_effects
-from tests.engine.harvest.builder import active, crop, game, give, moves, plain, play, started
+from tests.engine.harvest.builder import (
+    active,
+    crop,
+    game,
+    give,
+    moves,
+    plain,
+    play,
+    started,
+)
 
 
 @pytest.fixture

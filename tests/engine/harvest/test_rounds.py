@@ -222,7 +222,8 @@ class TestSolo:
 
 
 def test_a_whole_game_replays_from_its_log_and_survives_json():
-    from engine.bots import RandomBot, play as bot_play
+    from engine.bots import RandomBot
+    from engine.bots import play as bot_play
 
     played = bot_play(game, 3, {}, 17, [RandomBot()] * 3)
     assert game.replay(3, {}, 17, played.codes) == played.state

@@ -5,7 +5,17 @@ import pytest
 
 from engine.core import IllegalMove
 from engine.harvest import content as C
-from tests.engine.harvest.builder import active, crop, game, give, m, moves, plain, play, started
+from tests.engine.harvest.builder import (
+    active,
+    crop,
+    game,
+    give,
+    m,
+    moves,
+    plain,
+    play,
+    started,
+)
 
 
 @pytest.fixture

@@ -1,15 +1,11 @@
-"""What each farmer may see, the sentences others read, and whole games."""
+"""What each farmer may see and the sentences the others read. (Whole random
+games are checked in tests/engine/test_contract.py.)"""
 
 from __future__ import annotations
 
 import json
 
-import pytest
-
-from engine.bots import RandomBot
-from engine.core import Rng
 from engine.sunfield import GAME
-from engine.sunfield.state import components
 from tests.engine.sunfield.builder import (
     move,
     new_game,
@@ -76,32 +72,3 @@ class TestSentences:
         set_wheelbarrow(state, 0, corn=2, eggplant=1, carrot=1)
         assert GAME.describe(state, move("deliver:2")) == (
             "delivered the blue Client worth 4 (space 2); won a Medal worth 3, emptied a draw pile: this is the last round")
-
-
-def random_game(seats: int, advanced: bool, seed: int):
-    state = GAME.setup(seats, {"advanced": advanced}, seed)
-    box, rng, codes = components(state), Rng.from_seed(seed), []
-    while not GAME.is_over(state):
-        before = json.dumps(state, sort_keys=True)
-        chosen = RandomBot().choose(GAME, state, rng)
-        assert GAME.parse(state, GAME.to_act(state), GAME.text(chosen)) == chosen
-        after = GAME.apply(state, chosen)
-        assert json.dumps(state, sort_keys=True) == before, "apply changed its input"
-        state = after
-        codes.append(GAME.code(chosen))
-        assert components(state) == box
-        assert all(count >= 0 for count in state["reserve"].values())
-        assert json.loads(json.dumps(state)) == state
-    return state, codes
-
-
-@pytest.mark.parametrize("seats", [2, 3, 4])
-@pytest.mark.parametrize("advanced", [False, True])
-def test_a_random_game_conserves_the_box_ends_and_replays_exactly(seats, advanced):
-    state, codes = random_game(seats, advanced, seed=seats * 10 + advanced)
-    assert GAME.legal_moves(state) == [] and GAME.to_act(state) is None
-    assert GAME.replay(seats, {"advanced": advanced}, seats * 10 + advanced, codes) == state
-    sheet = GAME.score_sheet(state)
-    assert [sum(line["points"][s] for line in sheet["lines"]) for s in range(seats)] == sheet["total"]
-    assert ("pasture" in [line["key"] for line in sheet["lines"]]) == advanced
-    assert state["ending"] and (0 in state["piles"].values() or state["deck"] == 0)
