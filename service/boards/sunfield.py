@@ -42,6 +42,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
     to_act = view["seat"]
     market = _market(view)
     clients = [_client_space(i, cid, view["medals"][i]) for i, cid in enumerate(view["clients"])]
+    farmers = [_farmer(view, s, names[s], seat, sheet) for s in _seat_order(view["seats"], seat)]
     return {
         "game": "sunfield",
         "game_title": GAME.title,
@@ -61,7 +62,8 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "deck": view["deck"],
         "clients": clients,
         "reputation": [_reputation(rid) for rid in view["reputation"]],
-        "farmers": [_farmer(view, s, names[s], seat, sheet) for s in _seat_order(view["seats"], seat)],
+        "farmers": farmers,
+        "widest_plot": max(len(f["plot"]["columns"]) for f in farmers),
         "private": _private(view, seat),
         "legend": {VEG_SIGN[v]: v.capitalize() for v in C.VEGETABLES} | {TILE_SIGN[c]: c for c in C.TILE_COLOURS},
     }
