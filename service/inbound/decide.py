@@ -130,9 +130,7 @@ def _read_moves(rules, state: dict, position: int, lines: list[str]) -> tuple[li
             move = rules.parse(state, position, line)
             state = rules.apply(state, move)
         except MoveError as error:
-            answer = f"“{line}”: {error.reason}"
-            if error.suggestions:
-                answer += "\nDid you mean " + " or ".join(error.suggestions) + "?"
+            answer = f"“{line}”: {error.reason}{_did_you_mean(error)}"
             return [], answer + "\nNothing was applied.\n\n" + _options(rules, state)
         codes.append(rules.code(move))
     return codes, None
@@ -148,6 +146,13 @@ def _submit(svc, reading, game_id, position, codes, action, version, where) -> D
         return Decision("queued", None, request_id=request_id, rejected=False, **where)
     outcome = "applied" if status == "applied" else status
     return Decision(outcome, result, request_id=request_id, rejected=status != "applied", **where)
+
+
+def _did_you_mean(error: MoveError) -> str:
+    """The engine's suggestions, unless its reason already offers them."""
+    if not error.suggestions or "did you mean" in error.reason.lower():
+        return ""
+    return "\nDid you mean " + " or ".join(error.suggestions) + "?"
 
 
 def _options(rules, state: dict) -> str:
@@ -168,9 +173,8 @@ def _preview(rules, state, position, text: str) -> str:
         move = rules.parse(state, position, text)
         rules.apply(state, move)
     except MoveError as error:
-        suggestion = f" Did you mean {' or '.join(error.suggestions)}?" if error.suggestions else ""
-        return f"preview “{text}”: {error.reason}.{suggestion}"
-    return f"preview “{text}”: you would have {rules.describe(state, move)}. Nothing was applied."
+        return f"preview “{text}”: {error.reason}{_did_you_mean(error)}"
+    return f"Preview of “{text}” (nothing applied): {rules.describe(state, move).rstrip('.')}."
 
 
 def _new_game(svc: Services, reading: Reading) -> Decision:
