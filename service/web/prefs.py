@@ -8,8 +8,11 @@ link itself is the authority, and it turns all mail off for this seat.
 from __future__ import annotations
 
 from flask import Blueprint, render_template, request
+from flask_wtf.csrf import CSRFError, validate_csrf
+from wtforms import ValidationError
 
 from service import queries
+from service.notify import DEFAULT_PREFERENCES
 from service.usecases import set_preferences
 from service.web import services
 
@@ -35,20 +38,13 @@ def save(game_id: int, seat: int, token: str):
 
 
 def _check_csrf() -> None:
-    from flask_wtf.csrf import validate_csrf
-    from wtforms import ValidationError
-
     try:
         validate_csrf(request.form.get("csrf_token"))
     except ValidationError:
-        from flask_wtf.csrf import CSRFError
-
         raise CSRFError("missing or stale form token") from None
 
 
 def _page(access, token: str, *, saved: bool):
-    from service.notify import DEFAULT_PREFERENCES
-
     preferences = {**DEFAULT_PREFERENCES, **(access.seat.preferences or {})}
     return render_template("web/prefs.html", game=access.game, seat=access.seat, preferences=preferences,
                            token=token, saved=saved, seat_url=services().links.seat_url(
