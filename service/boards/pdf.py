@@ -18,9 +18,11 @@ from weasyprint.text.fonts import FontConfiguration
 
 from service.boards.templating import TEMPLATES
 
-#: root font sizes tried in turn until a snapshot fits on one page; every
-#: length in the board stylesheets is in rem/em, so the whole board shrinks
-ONE_PAGE_SCALES = ("10pt", "8.5pt", "7.2pt", "6pt", "5pt")
+#: root font size of a snapshot's first layout and the smallest it may shrink to;
+#: every length in the board stylesheets is in rem/em, so the whole board shrinks
+BASE_PT = 10.0
+SMALLEST_PT = 5.0
+
 
 #: stylesheets of each kind of PDF, from templates/pdf/
 SNAPSHOT = ("page.css", "print.css")
@@ -51,21 +53,40 @@ def write_pdf(html: str, stylesheets: tuple[str, ...] = ()) -> bytes:
     return _document(html, stylesheets, None).write_pdf()
 
 
-def write_one_page_pdf(html: str, stylesheets: tuple[str, ...], first: int = 0) -> bytes:
+def write_one_page_pdf(html: str, stylesheets: tuple[str, ...]) -> bytes:
     """A one-page PDF of ``html``, shrinking the type until it fits.
 
-    ``first`` is the index in :data:`ONE_PAGE_SCALES` to start from, for a
-    caller that knows its board is large (each try is a full layout). A board
-    with four farmers at the end of a long game is much larger than one at the
-    start; shrinking is better than a second page that a farmer might never
-    open. If even the smallest size overflows, the PDF keeps every page
-    rather than dropping part of the board.
+    A board with four farmers at the end of a long game is much larger than
+    one at the start; shrinking is better than a second page that a farmer
+    might never open. Each try is a full layout, so the next size is worked
+    out from how much the last try overflowed (the layout scales with the
+    root size) instead of stepping down a fixed ladder. If even the smallest
+    size overflows, the PDF keeps every page rather than dropping part of
+    the board.
     """
-    for size in ONE_PAGE_SCALES[first:]:
-        document = _document(html, stylesheets, size)
-        if len(document.pages) == 1:
-            break
+    size = BASE_PT
+    document = _document(html, stylesheets, f"{size}pt")
+    while len(document.pages) > 1 and size > SMALLEST_PT:
+        size = max(SMALLEST_PT, _quarter(size * _fill_ratio(document) * 0.97))
+        document = _document(html, stylesheets, f"{size}pt")
     return document.write_pdf()
+
+
+def _fill_ratio(document) -> float:
+    """The page's height over the height the content needs (below 1 when it
+    overflows); WeasyPrint keeps the laid-out boxes on ``Page._page_box``.
+    Without them, shrink by a sixth."""
+    try:
+        boxes = [page._page_box for page in document.pages]
+        needed = sum(box.children[0].margin_height() for box in boxes)
+        return min(boxes[0].height / needed, 0.85)
+    except (AttributeError, IndexError, ZeroDivisionError):
+        return 0.85
+
+
+def _quarter(points: float) -> float:
+    """Round down to a quarter point, so few distinct stylesheets are made."""
+    return int(points * 4) / 4
 
 
 def _document(html: str, stylesheets: tuple[str, ...], root_size: str | None):
