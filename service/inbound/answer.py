@@ -1,41 +1,67 @@
-"""The answer to a farmer's mail, as a ready message for the outbox.
+"""Mails the inbound pipeline writes, as ready messages for the outbox.
 
-Plain text, in the farmer's thread (In-Reply-To and References point at
-their mail), marked ``Auto-Submitted: auto-replied`` (RFC 3834) so that well
-behaved auto-responders stay quiet, with a Message-ID at our domain so the
-answer is recognised as our own mail should it ever come back.
+* the **answer** to a farmer's mail: in their thread (In-Reply-To and
+  References point at their mail), ``Auto-Submitted: auto-replied`` (RFC
+  3834) so that well-behaved auto-responders stay quiet;
+* a **relay** of ``say <text>`` to the other farmers: in each one's game
+  thread, with their own reply address, so they can answer in kind.
+
+Both carry a Message-ID at our domain and ``X-Farmpost-Game``, so they are
+recognised as our own mail should they ever come back.
 """
 
 from __future__ import annotations
 
+import hashlib
 import uuid
 from email.message import EmailMessage
 from email.policy import SMTP
-from email.utils import format_datetime
+from email.utils import format_datetime, formataddr
 
-from service.models import OutgoingMail, utcnow
+from service.models import Game, OutgoingMail, Seat, utcnow
+from service.rules import title_of
 from service.services import Services
 
-FOOTER = "\n\n-- \nFarmpost. This answer was sent automatically."
+FOOTER = "\n\n-- \nFarmpost. This mail was sent automatically."
 
 
 def answer_mail(svc: Services, *, to: str, text: str, in_reply_to: str | None, subject: str,
                 game_id: int | None) -> OutgoingMail:
-    domain = svc.config.mail_domain
-    message_id = f"<{uuid.uuid4().hex}.answer@{domain}>"
     subject = subject if subject.lower().startswith("re:") else f"Re: {subject or 'your mail to Farmpost'}"
+    thread = f"<{in_reply_to}>" if in_reply_to else None
+    return _plain_mail(svc, kind="answer", to=to, text=text, subject=subject, thread=thread, game_id=game_id,
+                       message_id=f"<{uuid.uuid4().hex}.answer@{svc.config.mail_domain}>",
+                       auto_submitted="auto-replied")
+
+
+def relay_mail(svc: Services, game: Game, sender: Seat, recipient: Seat, text: str, key: str) -> OutgoingMail:
+    """``key`` makes the Message-ID, so relaying the same mail twice is noticed."""
+    digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:20]
+    message_id = f"<say.{digest}.s{recipient.position}@{svc.config.mail_domain}>"
+    subject = f"{title_of(game.kind)} #{game.id}: {sender.name} says"
+    return _plain_mail(svc, kind="say", to=recipient.email, text=f"{sender.name} says:\n\n{text}", subject=subject,
+                       thread=recipient.thread_root, game_id=game.id, message_id=message_id,
+                       auto_submitted="auto-generated",
+                       reply_to=f"play+{recipient.reply_key}@{svc.config.mail_domain}", to_name=recipient.name)
+
+
+def _plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, thread: str | None,
+                game_id: int | None, message_id: str, auto_submitted: str, reply_to: str | None = None,
+                to_name: str = "") -> OutgoingMail:
     message = EmailMessage(policy=SMTP)
     message["Message-ID"] = message_id
     message["Date"] = format_datetime(utcnow())
     message["From"] = svc.config.mail_from
-    message["To"] = to
+    message["To"] = formataddr((to_name, to)) if to_name else to
+    if reply_to:
+        message["Reply-To"] = reply_to
     message["Subject"] = subject[:200]
-    if in_reply_to:
-        message["In-Reply-To"] = f"<{in_reply_to}>"
-        message["References"] = f"<{in_reply_to}>"
-    message["Auto-Submitted"] = "auto-replied"
+    if thread:
+        message["In-Reply-To"] = thread
+        message["References"] = thread
+    message["Auto-Submitted"] = auto_submitted
     if game_id is not None:
         message["X-Farmpost-Game"] = str(game_id)
     message.set_content(text.strip() + FOOTER, charset="utf-8", cte="quoted-printable")
-    return OutgoingMail(message_id=message_id, game_id=game_id, kind="answer", to_addr=to, subject=subject[:255],
+    return OutgoingMail(message_id=message_id, game_id=game_id, kind=kind, to_addr=to, subject=subject[:255],
                         context={}, raw=message.as_bytes())

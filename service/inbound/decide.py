@@ -22,9 +22,10 @@ from mail.inbound import commands as cmd
 from mail.inbound.errors import Answer, ForgedSender, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
-from service import boardview, usecases
+from service import boardview, notify, usecases
 from service.errors import ServiceError
-from service.models import MoveRequest, Seat
+from service.inbound.answer import relay_mail
+from service.models import MoveRequest, OutgoingMail, Seat
 from service.rules import rules_for
 from service.services import Services
 
@@ -101,7 +102,9 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
         elif command.kind == cmd.STOP:
             usecases.set_preferences(svc, game_id, position, mail=False)
             notes.append("Mails for this game are off. Your seat page still shows the board.")
-        elif command.kind in (cmd.SAY, cmd.VACATION):
+        elif command.kind == cmd.SAY:
+            notes.append(_say(svc, game_id, position, command.text, f"{reading.dedupe_key}:{command.line}"))
+        elif command.kind == cmd.VACATION:
             notes.append(f"“{command.line}”: this command is not available yet; nothing was done for it.")
     moves = commands.moves
     if not moves:
@@ -146,6 +149,28 @@ def _submit(svc, reading, game_id, position, codes, action, version, where) -> D
         return Decision("queued", None, request_id=request_id, rejected=False, **where)
     outcome = "applied" if status == "applied" else status
     return Decision(outcome, result, request_id=request_id, rejected=status != "applied", **where)
+
+
+def _say(svc: Services, game_id: int, position: int, text: str, key: str) -> str:
+    """Relay a message to the other farmers who take mail (once per mail and line)."""
+    mail_ids, names = [], []
+    with svc.db.transaction() as session:
+        game = usecases.load_game(session, game_id)
+        sender = usecases.seat_of(game, position)
+        for seat in game.seats:
+            if seat.position == position or not notify.wants_mail(seat):
+                continue
+            mail = relay_mail(svc, game, sender, seat, text, key)
+            names.append(seat.name)
+            if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == mail.message_id)) is None:
+                session.add(mail)
+                session.flush()
+                mail_ids.append(mail.id)
+    for mail_id in mail_ids:
+        svc.queue.enqueue_mail(mail_id)
+    if not names:
+        return "No other farmer takes mail in this game, so nobody was told."
+    return f"Sent to {', '.join(names)}: “{text}”"
 
 
 def _did_you_mean(error: MoveError) -> str:

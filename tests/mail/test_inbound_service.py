@@ -8,7 +8,7 @@ import pytest
 from sqlalchemy import func, select
 
 from service.inbound.models import InboundMail
-from service.inbound.receive import receive
+from service.inbound.receive import process_inbound, receive
 from service.models import MoveRequest, Seat
 from tests.mail.inbound_helpers import (
     count,
@@ -235,3 +235,25 @@ def test_lines_of_our_turn_mail_pasted_unquoted_into_a_reply_are_not_commands(in
     row = inbound_row(inbound_svc, receive(inbound_svc, raw, source="ingest").id)
     assert row.outcome == "applied"
     assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
+
+
+def test_say_relays_the_message_to_the_other_farmers_once(inbound_svc, game):
+    from email import message_from_bytes, policy
+
+    from service.models import MailboxMessage
+
+    _, keys = game
+    raw = reply(keys["Anna"], "say Good luck, Bob!", message_id="<say-1@example.org>")
+    row = inbound_row(inbound_svc, receive(inbound_svc, raw, source="ingest").id)
+    assert row.outcome == "answered"
+    assert "Sent to Bob" in row.answer
+    with inbound_svc.db.transaction() as session:  # processing the same mail again relays nothing new
+        session.get(InboundMail, row.id).outcome = "pending"
+    process_inbound(inbound_svc, row.id)
+    with inbound_svc.db.transaction() as session:
+        relayed = session.scalars(select(MailboxMessage).where(MailboxMessage.to_addr == "bob@example.org",
+                                                               MailboxMessage.subject.like("%Anna says"))).all()
+        assert len(relayed) == 1
+        message = message_from_bytes(relayed[0].raw, policy=policy.default)
+    assert "Good luck, Bob" in message.get_content()
+    assert message["Reply-To"] == f"play+{keys['Bob']}@farmpost.test"
