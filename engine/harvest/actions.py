@@ -63,7 +63,8 @@ def is_free(turn: dict) -> bool:
 
 
 def plant_cost(farmer: dict, crop: str, turn: dict) -> int:
-    if is_free(turn) or modifiers(farmer).get("free_plant") == crop:
+    mods = modifiers(farmer)
+    if is_free(turn) or mods.get("free_plant") == crop or mods.get("free_planting"):
         return 0
     return C.CROPS[crop]["plant"]
 

@@ -9,7 +9,8 @@ Effects are small dicts read by the rules:
   "seeds": {"wheat": 1}, "fill": True, "bucket": 1, "berry": True,
   "closed": 1}`` is something a farmer gains at once (``fill`` fills the
   bucket, ``bucket`` upgrades it, ``berry`` fills one empty Blueberry Bush,
-  ``closed`` lets one Wheelbarrow go to a closed space this round);
+  ``closed`` lets one Wheelbarrow go to a closed space this round; the
+  sunrise tiles' PERKS last until sunset);
 * a *grant* ``{"action": "plant", ...}`` gives one action of a Town area;
 * an *end* effect ``{"per": "...", "every": n, "points": p}`` scores points at
   game end.
@@ -118,19 +119,43 @@ FOREST_DIE = (
 
 # --------------------------------------------------------------------------- sunrise tiles
 
-#: ``order`` is the tile's number: lower numbers act first but earn less.
-#: ``solo_block``: in a solo game Gairy's Wheelbarrow closes that space for
-#: the round in which you hold the tile.
+#: ``order`` is the tile's number: lower numbers pick and place first but earn
+#: less ``income``. Every tile also has an ``ability`` (see PERKS and
+#: SUNRISE_CHOICES), applied right after its income; ``text`` says both to a
+#: farmer. ``solo_block``: in a solo game Gairy's Wheelbarrow closes that space
+#: for the round in which you hold the tile.
 SUNRISE_TILES = {
-    1: {"name": "Rooster's Crow", "income": {"closed": 1, "fertilizer": 1}, "solo_block": "store 2"},
-    2: {"name": "Morning Dew", "income": {"coins": 1, "water": 2}, "solo_block": "fields 3"},
-    3: {"name": "Dawn Chorus", "income": {"coins": 2}, "solo_block": "workshop 2"},
-    4: {"name": "Early Market", "income": {"coins": 2, "fertilizer": 1}, "solo_block": "market a"},
-    5: {"name": "First Light", "income": {"coins": 3}, "solo_block": "market b"},
-    6: {"name": "Golden Hour", "income": {"coins": 3, "seeds": {"wheat": 1}}, "solo_block": "market c"},
-    7: {"name": "Late Riser", "income": {"coins": 4}, "solo_block": "fields 3"},
-    8: {"name": "Lie-in", "income": {"coins": 4, "fertilizer": 1}, "solo_block": "workshop 2"},
+    1: {"name": "Rooster's Crow", "income": {"fertilizer": 1}, "ability": {"closed": 1},
+        "text": "1 Fertilizer; one Wheelbarrow may go to a closed space this round",
+        "solo_block": "store 2"},
+    2: {"name": "Morning Dew", "income": {"coins": 1}, "ability": {"fill": True},
+        "text": "1 coin; fill your water bucket to the top", "solo_block": "fields 3"},
+    3: {"name": "Dawn Chorus", "income": {"coins": 2}, "ability": {"bucket": 1},
+        "text": "2 coins; your bucket goes one step up (the Water stays)", "solo_block": "workshop 2"},
+    4: {"name": "Early Market", "income": {"coins": 2}, "ability": {"market_free": 1},
+        "text": "2 coins; your first Farmer's Market tile with a cost is free this round",
+        "solo_block": "market a"},
+    5: {"name": "First Light", "income": {"coins": 2}, "ability": {"seedup": 1},
+        "text": "2 coins; you may upgrade one seed for free", "solo_block": "market b"},
+    6: {"name": "Golden Hour", "income": {"coins": 3}, "ability": {"build_discount": 2},
+        "text": "3 coins; buildings cost you 2 coins less this round", "solo_block": "market c"},
+    7: {"name": "Late Riser", "income": {"coins": 3}, "ability": {"trading_free": 1},
+        "text": "3 coins; your first Trading Post visit this round needs no entry", "solo_block": "fields 3"},
+    8: {"name": "Lie-in", "income": {"coins": 4}, "ability": {"free_planting": 1},
+        "text": "4 coins; planting costs you no Fertilizer this round", "solo_block": "workshop 2"},
 }
+#: Ability keys that last until sunset, kept in the farmer's ``perks``.
+#: Passes are used up: ``market_free`` (the next market tile that has a cost
+#: is taken without paying it), ``trading_free`` (the next Trading Post visit
+#: skips its entry). Discounts apply to every use: ``build_discount`` (coins
+#: off each building), ``free_planting`` (planting needs no Fertilizer).
+PASSES = ("market_free", "trading_free")
+DISCOUNTS = ("build_discount", "free_planting")
+PERKS = PASSES + DISCOUNTS
+#: Ability keys that ask the farmer for a decision at sunrise, after every
+#: sunrise income: ``seedup`` (upgrade one seed, Wheat -> Strawberry ->
+#: Blueberry Bush -> Pumpkin, no coin, or decline with ``done``).
+SUNRISE_CHOICES = ("seedup",)
 #: How many sunrise tiles are in play: one per farmer plus this many on display.
 SUNRISE_DISPLAY_EXTRA = 3
 

@@ -270,13 +270,14 @@ def describe(state: State, move: Move) -> str:
         if args[0] == "bucket":
             return "upgraded the water bucket"
         better = C.SEEDS[C.SEEDS.index(args[0]) + 1]
-        return f"upgraded a {C.CROP_NAMES[args[0]]} seed to {C.CROP_NAMES[better]}"
+        how = " at First Light" if state.get("phase") == "sunrise" else ""
+        return f"upgraded a {C.CROP_NAMES[args[0]]} seed to {C.CROP_NAMES[better]}{how}"
     if move.kind == "clear":
         return f"cleared the Forest on {args[1]}"
     if move.kind == "build":
         return f"built a {C.BUILDINGS[args[0]]['name']} on {args[1]}"
     if move.kind == "done":
-        return "ended the visit"
+        return "kept their seeds as they were" if state.get("phase") == "sunrise" else "ended the visit"
     return text(move)
 
 
@@ -296,7 +297,8 @@ NOTATION_HELP = [
     ("tend blueberry c3", "grow a Blueberry on the bush at c3"),
     ("harvest", "harvest every crop on your farm"),
     ("upgrade bucket", "make the water bucket one step bigger"),
-    ("upgrade wheat", "Trading Post: swap a Wheat seed for a Strawberry seed and gain 1 coin"),
+    ("upgrade wheat", "Trading Post: swap a Wheat seed for a Strawberry seed and gain 1 coin "
+                      "(at sunrise with First Light: the swap alone, or “done” to decline)"),
     ("clear forest d4", "clear the Forest on d4"),
     ("build silo c3", "build a Silo on c3, d3, c4 and d4"),
     ("done", "end this visit (unused actions are lost)"),

@@ -2,7 +2,7 @@
 
 Phases: ``choose`` (each farmer keeps one of two Characters and one of two
 Farmhouses), then four rounds of ``sunrise`` (pick a sunrise tile, gain its
-income), ``place`` (put a Wheelbarrow on a space) and ``act`` (resolve that
+income and ability, and decide what the ability asks), ``place`` (put a Wheelbarrow on a space) and ``act`` (resolve that
 space's actions), ending with sunset. Town-area actions live in
 :mod:`engine.harvest.actions`.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.core import IllegalMove, Move, State, clone
 from engine.harvest import actions
 from engine.harvest import content as C
-from engine.harvest.state import SPACES, can_pay, gain, pay
+from engine.harvest.state import SPACES, can_pay, gain, pay, use_pass
 
 
 # --------------------------------------------------------------------------- legal moves
@@ -25,6 +25,8 @@ def legal_moves(state: State) -> list[Move]:
         which = "character" if farmer["character"] is None else "farmhouse"
         return [Move("keep", (which, 1)), Move("keep", (which, 2))]
     if phase == "sunrise":
+        if state["sunrise"]["choice"] == "seedup":
+            return seedup_moves(state["farmers"][state["active"]]) + [Move("done")]
         return [Move("sunrise", (n,)) for n in state["sunrise"]["display"]]
     if phase == "place":
         return place_moves(state)
@@ -46,6 +48,15 @@ def space_cost(state: State, name: str) -> dict:
     return {"coins": state["round"] if cost == "round" else cost}
 
 
+def placing_cost(state: State, farmer: dict, name: str) -> dict:
+    """What placing on ``name`` costs this farmer: nothing for a market tile
+    with a cost while the farmer holds an Early Market pass."""
+    cost = space_cost(state, name)
+    if SPACES[name]["area"] == "market" and any(cost.values()) and farmer["perks"].get("market_free"):
+        return {}
+    return cost
+
+
 def is_closed(state: State, name: str) -> bool:
     return name in state["blocked"] or (bool(state["spaces"][name]) and not SPACES[name].get("infinite"))
 
@@ -54,9 +65,9 @@ def may_place(state: State, name: str) -> bool:
     farmer = state["farmers"][state["active"]]
     if is_closed(state, name) and not farmer["closed"]:
         return False
-    if not can_pay(farmer, space_cost(state, name)):
+    if not can_pay(farmer, placing_cost(state, farmer, name)):
         return False
-    return not SPACES[name].get("entry") or bool(pay_moves(farmer))
+    return not SPACES[name].get("entry") or bool(farmer["perks"].get("trading_free") or pay_moves(farmer))
 
 
 #: space name -> its place move
@@ -76,6 +87,11 @@ def pay_moves(farmer: dict) -> list[Move]:
     return moves
 
 
+def seedup_moves(farmer: dict) -> list[Move]:
+    """First Light: upgrade one seed held (a Pumpkin seed is the last step)."""
+    return [Move("upgrade", (seed,)) for seed in C.SEEDS[:-1] if farmer["seeds"][seed]]
+
+
 # --------------------------------------------------------------------------- apply
 
 
@@ -92,7 +108,10 @@ def apply(state: State, move: Move) -> State:
     if not _is_legal(state, move):
         raise IllegalMove(_why_not(state, move))
     new = clone(state)
-    HANDLERS[move.kind](new, move)
+    if phase == "sunrise" and state["sunrise"]["choice"]:
+        _choose_at_sunrise(new, move)
+    else:
+        HANDLERS[move.kind](new, move)
     return new
 
 
@@ -110,14 +129,23 @@ STEP_MOVES = {
     "place": ("place", "place a Wheelbarrow first"),
     "bonus": ("bonus", "take the Fields bonus first: a Water or a Fertilizer"),
     "pay": ("pay", "pay to enter the Trading Post first: 1 seed, 2 Fertilizer or 3 Water"),
+    "seedup": ("upgrade", "First Light: upgrade one seed first (for example “upgrade wheat”), "
+                          "or write “done” to keep your seeds"),
 }
 
 
 def _why_not(state: State, move: Move) -> str:
     step = state["turn"]["step"] if state["phase"] == "act" else state["phase"]
+    if step == "sunrise" and state["sunrise"]["choice"]:
+        step = state["sunrise"]["choice"]
     kind, reason = STEP_MOVES[step]
     if move.kind != kind:
         return reason
+    if step == "seedup":
+        seed = move.args[0] if move.args else "?"
+        if seed == C.SEEDS[-1]:
+            return "a Pumpkin seed cannot be upgraded"
+        return f"you have no {C.CROP_NAMES.get(seed, seed)} seed to upgrade"
     if move.kind == "sunrise":
         return f"sunrise tile {move.args[0] if move.args else '?'} is not on display"
     if move.kind == "place":
@@ -166,12 +194,34 @@ def _sunrise(state: State, move: Move) -> None:
     display.sort()
     sunrise["held"][seat] = tile
     farmer = state["farmers"][seat]
-    # Order of sunrise abilities: the tile, the Farmhouse, the Character, then buildings.
+    # Order of sunrise abilities: the tile (income, then ability), the
+    # Farmhouse, the Character, then buildings; a decision comes last.
     gain(farmer, C.SUNRISE_TILES[tile]["income"])
+    gain(farmer, C.SUNRISE_TILES[tile]["ability"])
     gain(farmer, C.FARMHOUSES.get(farmer["farmhouse"], {}).get("sunrise", {}))
     gain(farmer, C.CHARACTERS.get(farmer["character"], {}).get("sunrise", {}))
     for building in farmer["farm"]["buildings"]:
         gain(farmer, C.BUILDINGS[building["building"]].get("sunrise", {}))
+    if "seedup" in C.SUNRISE_TILES[tile]["ability"] and seedup_moves(farmer):
+        sunrise["choice"] = "seedup"
+        return
+    _next_picker(state)
+
+
+def _choose_at_sunrise(state: State, move: Move) -> None:
+    """The decision a sunrise tile asked for: upgrade a seed, or ``done``."""
+    if move.kind == "upgrade":
+        seeds = state["farmers"][state["active"]]["seeds"]
+        seed = move.args[0]
+        seeds[seed] -= 1
+        seeds[C.SEEDS[C.SEEDS.index(seed) + 1]] += 1
+    state["sunrise"]["choice"] = None
+    _next_picker(state)
+
+
+def _next_picker(state: State) -> None:
+    """The next farmer picks a sunrise tile; after the last one, placing starts."""
+    sunrise = state["sunrise"]
     if sunrise["queue"]:
         state["active"] = sunrise["queue"][0]
         return
@@ -190,7 +240,10 @@ def _place(state: State, move: Move) -> None:
     farmer = state["farmers"][seat]
     if is_closed(state, name):
         farmer["closed"] -= 1
-    pay(farmer, space_cost(state, name))
+    cost = placing_cost(state, farmer, name)
+    if cost != space_cost(state, name):
+        use_pass(farmer, "market_free")
+    pay(farmer, cost)
     state["spaces"][name].append(seat)
     farmer["wheelbarrows"] -= 1
     space = SPACES[name]
@@ -205,7 +258,7 @@ def _place(state: State, move: Move) -> None:
         turn["grant"] = dict(tile["grant"])
     elif space.get("bonus"):
         turn["step"] = "bonus"
-    elif space.get("entry"):
+    elif space.get("entry") and not use_pass(farmer, "trading_free"):
         turn["step"] = "pay"
     state["phase"] = "act"
     state["turn"] = turn
@@ -264,6 +317,7 @@ def sunset(state: State) -> None:
     state["blocked"] = []
     for f in state["farmers"]:
         f["closed"] = 0
+        f["perks"] = {}
     shop = state["buildings"]
     for offer in shop["offer"]:
         offer["cost"] = max(0, offer["cost"] - C.BUILDING_SUNSET_DISCOUNT)

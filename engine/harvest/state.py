@@ -11,8 +11,9 @@ Renderings read this shape; it is kept stable. A state is plain JSON data::
       "sunrise": {
         "display": [2, 5, 7],          # sunrise tiles on display (numbers)
         "held": [3, 6],                # the tile each farmer holds
-        "queue": [0, 1]                # seats still to pick this sunrise
-      },
+        "queue": [0, 1],               # seats still to pick this sunrise
+        "choice": None                 # "seedup": the active farmer's sunrise
+      },                               #   tile asks for a decision first
       "order": [0, 1],                 # placement order this round (by held tile)
       "spaces": {"store 2": [], "fields 3": [1], ...},   # space -> seats of the
                                        #   Wheelbarrows on it, in placement order
@@ -34,6 +35,7 @@ Renderings read this shape; it is kept stable. A state is plain JSON data::
         "points": 0,                   # points already earned (harvests, market)
         "wheelbarrows": 3,             # Wheelbarrows not yet placed this round
         "closed": 0,                   # closed-space placements allowed this round
+        "perks": {"market_free": 1},   # sunrise-tile abilities until sunset (content.PERKS)
         "farm": {
           "forests": ["e1", ...],
           "crops": [{"crop": "pumpkin", "cells": ["a1", "b1"]},
@@ -91,6 +93,7 @@ def new_farmer() -> dict:
         "points": 0,
         "wheelbarrows": 0,
         "closed": 0,
+        "perks": {},
         "farm": {"forests": list(C.FORESTS), "crops": [], "buildings": []},
     }
 
@@ -113,7 +116,7 @@ def setup(seats: int, seed: int) -> State:
         "round": 1,
         "phase": "choose",
         "active": 0,
-        "sunrise": {"display": display, "held": held, "queue": []},
+        "sunrise": {"display": display, "held": held, "queue": [], "choice": None},
         "order": list(range(seats)),
         "spaces": {name: [] for name in spaces_for(seats)},
         "blocked": [],
@@ -144,10 +147,13 @@ def capacity(farmer: dict) -> int:
 
 
 def modifiers(farmer: dict) -> dict:
-    """The standing rule changes of a farmer's character and buildings."""
+    """The standing rule changes of a farmer's character, buildings and this
+    round's sunrise discounts (numbers add up)."""
     out: dict = dict(C.CHARACTERS.get(farmer["character"], {}).get("modifier", {}))
-    for building in farmer["farm"]["buildings"]:
-        for key, value in C.BUILDINGS[building["building"]].get("modifier", {}).items():
+    changes = [C.BUILDINGS[building["building"]].get("modifier", {}) for building in farmer["farm"]["buildings"]]
+    changes.append({key: farmer["perks"][key] for key in C.DISCOUNTS if key in farmer["perks"]})
+    for change in changes:
+        for key, value in change.items():
             out[key] = out.get(key, 0) + value if isinstance(value, int) and not isinstance(value, bool) else value
     return out
 
@@ -166,6 +172,9 @@ def gain(farmer: dict, income: dict) -> None:
         farmer["water"] = capacity(farmer)
     for seed, n in income.get("seeds", {}).items():
         farmer["seeds"][seed] += n
+    for perk in C.PERKS:
+        if perk in income:
+            farmer["perks"][perk] = farmer["perks"].get(perk, 0) + income[perk]
     if income.get("berry"):
         for tile in sorted(farmer["farm"]["crops"], key=lambda t: cell_sort_key(t["cells"][0])):
             if tile["crop"] == "bush" and not tile["berry"]:
@@ -176,6 +185,16 @@ def gain(farmer: dict, income: dict) -> None:
 def can_pay(farmer: dict, cost: dict) -> bool:
     return (farmer["coins"] >= cost.get("coins", 0)
             and all(farmer["seeds"][s] >= n for s, n in cost.get("seeds", {}).items()))
+
+
+def use_pass(farmer: dict, perk: str) -> bool:
+    """Use up one ``perk`` pass (content.PASSES) if the farmer has one."""
+    if not farmer["perks"].get(perk):
+        return False
+    farmer["perks"][perk] -= 1
+    if not farmer["perks"][perk]:
+        del farmer["perks"][perk]
+    return True
 
 
 def pay(farmer: dict, cost: dict) -> None:

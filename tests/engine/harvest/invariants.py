@@ -12,6 +12,7 @@ def check_farmer(farmer, where):
     counts = [farmer["coins"], farmer["fertilizer"], farmer["water"], farmer["wheelbarrows"], farmer["closed"],
               *farmer["seeds"].values()]
     assert min(counts) >= 0, where
+    assert set(farmer["perks"]) <= set(C.PERKS) and all(n > 0 for n in farmer["perks"].values()), where
     farm = farmer["farm"]
     cells = [*farm["forests"], *(c for t in farm["crops"] for c in t["cells"]),
              *(c for b in farm["buildings"] for c in b["cells"])]

@@ -4,6 +4,7 @@ applies, then the ability shows."""
 
 import pytest
 
+from engine.core import IllegalMove
 from engine.harvest import content as C
 from engine.harvest.actions import harvest_yield
 from engine.harvest.scoring import building_effects
@@ -12,6 +13,7 @@ from tests.engine.harvest.builder import (
     crop,
     game,
     give,
+    m,
     moves,
     plain,
     play,
@@ -138,37 +140,137 @@ class TestFarmhouses:
         assert state["farmers"][0]["seeds"]["bush"] == 1
 
 
+def picking(tile, **resources):
+    """A solo farmer without sunrise income of their own (The Merchant, Hilltop
+    Manor), with only ``resources``, about to pick sunrise tile ``tile``."""
+    state = game.setup(1, {}, 2)
+    state["private"]["0"] = {"characters": ["merchant", "carpenter"], "farmhouses": ["hilltop", "stone"]}
+    state = plain(play(state, "keep character 1", "keep farmhouse 1"))
+    active(state)["character"] = "merchant"
+    held = tile % 8 + 1
+    state["sunrise"]["held"] = [held]
+    state["sunrise"]["display"] = sorted([tile, *[n for n in (2, 6, 7) if n not in (tile, held)][:2]])
+    return give(state, **resources)
+
+
+def to_place(state, *texts):
+    """Play the sunrise decision(s), if any, until a Wheelbarrow is to be placed."""
+    state = play(state, *texts)
+    assert state["phase"] == "place"
+    return state
+
+
 class TestSunriseTiles:
-    def test_later_tiles_pay_more(self):
+    def test_later_tiles_pay_more_income(self):
         def worth(income):
-            return income.get("coins", 0) + income.get("fertilizer", 0) + income.get("water", 0) / 2 \
-                + sum(income.get("seeds", {}).values()) + income.get("closed", 0)
+            return income.get("coins", 0) + income.get("fertilizer", 0) + sum(income.get("seeds", {}).values())
 
         values = [worth(C.SUNRISE_TILES[n]["income"]) for n in sorted(C.SUNRISE_TILES)]
         assert values == sorted(values) and values[0] < values[-1]
 
+    def test_every_tile_has_its_own_ability_and_a_text(self):
+        abilities = [tuple(sorted(C.SUNRISE_TILES[n]["ability"])) for n in sorted(C.SUNRISE_TILES)]
+        assert all(abilities) and len(set(abilities)) == len(abilities)
+        assert all(C.SUNRISE_TILES[n]["text"] for n in C.SUNRISE_TILES)
+
     @pytest.mark.parametrize("tile", sorted(C.SUNRISE_TILES))
     def test_a_tile_pays_its_income_when_picked(self, tile):
-        state = game.setup(1, {}, 2)
-        state["private"]["0"] = {"characters": ["carpenter", "merchant"], "farmhouses": ["hilltop", "stone"]}
-        state = play(state, "keep character 1", "keep farmhouse 2")  # no sunrise income of their own
-        state["sunrise"]["held"] = [tile % 8 + 1]  # any other tile
-        state["sunrise"]["display"] = [tile]
-        before = dict(active(state), seeds=dict(active(state)["seeds"]))
+        state = picking(tile, coins=1, wheat=0)
         state = play(state, f"sunrise {tile}")
         farmer, income = active(state), C.SUNRISE_TILES[tile]["income"]
-        assert farmer["coins"] == before["coins"] + income.get("coins", 0)
-        assert farmer["fertilizer"] == before["fertilizer"] + income.get("fertilizer", 0)
-        assert farmer["closed"] == income.get("closed", 0)
-        assert farmer["seeds"]["wheat"] == before["seeds"]["wheat"] + income.get("seeds", {}).get("wheat", 0)
+        assert farmer["coins"] == 1 + income.get("coins", 0)
+        assert farmer["fertilizer"] == income.get("fertilizer", 0)
 
-    def test_the_roosters_crow_opens_a_closed_space(self):
-        state = game.setup(1, {}, 2)
-        while state["phase"] == "choose":
-            state = game.apply(state, game.legal_moves(state)[0])
-        state["sunrise"]["display"] = [1, 5, 6]
-        state = play(state, "sunrise 1")
-        assert active(state)["closed"] >= 1
+    def test_roosters_crow_lets_one_wheelbarrow_into_a_closed_space(self):
+        state = to_place(picking(1), "sunrise 1")
+        state = play(state, "place workshop 1", "place workshop 2")  # no coins: each visit ends at once
+        assert "place workshop 2" in moves(state)
+        state = play(state, "place workshop 2")
+        assert state["spaces"]["workshop 2"] == [0, 0] and active(state)["closed"] == 0
+        assert "place workshop 2" not in moves(state)
+
+    def test_morning_dew_fills_the_bucket(self):
+        state = to_place(picking(2, bucket=3, water=1), "sunrise 2")
+        assert active(state)["water"] == C.BUCKET_LEVELS[3]
+
+    def test_dawn_chorus_moves_the_bucket_up_a_step_without_adding_water(self):
+        state = to_place(picking(3, bucket=1, water=2), "sunrise 3")
+        assert active(state)["bucket"] == 2 and active(state)["water"] == 2
+
+    def test_early_market_makes_the_first_market_tile_with_a_cost_free(self):
+        state = picking(4)
+        state["market"].update(a="coinpurse", b="pumpkinsale", c="hiredhand")
+        state = to_place(state, "sunrise 4")  # 2 coins; Gairy blocks market a
+        state = play(state, "place market b")
+        assert active(state)["coins"] == 2 and active(state)["seeds"]["pumpkin"] == 1
+        assert active(state)["perks"] == {}
+
+    def test_early_market_is_not_spent_on_a_tile_that_costs_nothing(self):
+        state = picking(4)
+        state["market"].update(a="seedswap", b="coinpurse", c="hiredhand")
+        state = to_place(state, "sunrise 4")
+        state = play(state, "place market b")
+        assert active(state)["coins"] == 5 and active(state)["perks"] == {"market_free": 1}
+
+    def test_early_market_opens_a_tile_the_farmer_could_not_pay(self):
+        state = picking(4)
+        state["market"].update(a="coinpurse", b="jamstand", c="hiredhand")  # costs a Strawberry seed
+        state = to_place(state, "sunrise 4")
+        assert "place market b" in moves(state)
+        state = play(state, "place market b")
+        assert active(state)["points"] == 3 and active(state)["seeds"]["strawberry"] == 0
+
+    def test_first_light_asks_which_seed_to_upgrade_after_every_sunrise_income(self):
+        state = picking(5, wheat=1, strawberry=1, pumpkin=1)
+        active(state)["farmhouse"] = "granary"  # +1 Wheat seed at sunrise, before the decision
+        state = play(state, "sunrise 5")
+        assert state["phase"] == "sunrise" and state["sunrise"]["choice"] == "seedup"
+        assert moves(state) == {"upgrade wheat", "upgrade strawberry", "done"}
+        state = to_place(state, "upgrade strawberry")
+        assert active(state)["seeds"] == {"wheat": 2, "strawberry": 0, "bush": 1, "pumpkin": 1}
+        assert active(state)["coins"] == 2  # the tile's income; the upgrade itself pays no coin
+
+    def test_first_light_may_be_declined(self):
+        state = play(picking(5, wheat=1), "sunrise 5")
+        state = to_place(state, "skip")
+        assert active(state)["seeds"]["wheat"] == 1 and state["sunrise"]["choice"] is None
+
+    def test_first_light_asks_nothing_without_a_seed_to_upgrade(self):
+        to_place(picking(5, pumpkin=2), "sunrise 5")
+
+    def test_first_light_explains_what_it_waits_for(self):
+        state = play(picking(5, wheat=1), "sunrise 5")
+        with pytest.raises(IllegalMove, match="upgrade one seed"):
+            game.apply(state, m("place store 1"))
+        with pytest.raises(IllegalMove, match="no Blueberry Bush seed"):
+            game.apply(state, m("upgrade bush"))
+        assert game.describe(state, m("upgrade wheat")) == "upgraded a Wheat seed to Strawberry at First Light"
+
+    def test_golden_hour_makes_every_building_two_coins_cheaper_this_round(self):
+        state = picking(6)
+        state["buildings"]["offer"][0] = {"building": "silo", "cost": 4}
+        state["buildings"]["offer"][1] = {"building": "barn", "cost": 3}
+        state = to_place(state, "sunrise 6")  # 3 coins
+        state = play(state, "place workshop 1", "build silo a1", "place workshop 1", "build barn c1")
+        assert active(state)["coins"] == 0 and len(active(state)["farm"]["buildings"]) == 2
+
+    def test_late_riser_enters_the_trading_post_once_without_paying(self):
+        state = to_place(picking(7, wheat=1), "sunrise 7")  # Gairy blocks fields 3
+        state = play(state, "place trading 1")
+        assert state["turn"]["step"] == "act" and active(state)["seeds"]["wheat"] == 1
+        state = play(state, "upgrade wheat", "place trading 1")
+        assert state["turn"]["step"] == "pay"
+
+    def test_lie_in_plants_without_fertilizer_this_round(self):
+        state = to_place(picking(8, pumpkin=1, wheat=1), "sunrise 8")
+        state = play(state, "place fields 1", "bonus water", "plant pumpkin a1 h", "plant wheat c1")
+        assert active(state)["fertilizer"] == 0 and len(active(state)["farm"]["crops"]) == 2
+
+    def test_the_round_abilities_end_at_sunset(self):
+        state = to_place(picking(8), "sunrise 8")
+        assert active(state)["perks"] == {"free_planting": 1}
+        state = next_sunrise(state)
+        assert "free_planting" not in active(state)["perks"]
 
 
 class TestBuildings:

@@ -117,9 +117,16 @@ class TestSunrise:
         state = at_sunrise(seats=1)
         farmer = state["farmers"][0]
         farmer.update(farmhouse="wellhouse", character="diviner", water=0, bucket=5)
-        state["sunrise"]["display"] = [2, 3, 4]
-        state = play(state, "sunrise 2")  # Morning Dew: 2 water; Well House: 2 water; Diviner: 1 water
-        assert state["farmers"][0]["water"] == 5
+        state["sunrise"]["display"] = [3, 4, 6]
+        state = play(state, "sunrise 3")  # Dawn Chorus: 2 coins; Well House: 2 Water; Diviner: 1 Water
+        assert state["farmers"][0]["water"] == 3
+
+    def test_the_tile_acts_before_the_farmhouse(self):
+        state = at_sunrise(seats=1)
+        state["farmers"][0].update(farmhouse="lakeside", character="merchant", water=0, bucket=0)
+        state["sunrise"]["display"] = [3, 4, 6]
+        state = play(state, "sunrise 3")  # Dawn Chorus: bucket a step up; then Lakeside House fills it
+        assert state["farmers"][0]["water"] == C.BUCKET_LEVELS[1]
 
 
 class TestPlacing:
