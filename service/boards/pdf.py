@@ -48,9 +48,10 @@ def _sheets(names: tuple[str, ...], root_size: str | None) -> list[CSS]:
     return [_sheet(n) for n in names + extra]
 
 
-def write_pdf(html: str, stylesheets: tuple[str, ...] = ()) -> bytes:
-    """A PDF of ``html`` (any number of pages)."""
-    return _document(html, stylesheets, None).write_pdf()
+def write_pdf(html: str, stylesheets: tuple[str, ...] = (), root_pt: float | None = None) -> bytes:
+    """A PDF of ``html`` (any number of pages); ``root_pt``: the root font
+    size the layout is drawn for (boards: :data:`BASE_PT`)."""
+    return _document(html, stylesheets, f"{root_pt}pt" if root_pt else None).write_pdf()
 
 
 def write_one_page_pdf(html: str, stylesheets: tuple[str, ...]) -> bytes:

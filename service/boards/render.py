@@ -80,7 +80,7 @@ def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict
     "names": [str per seat], "generated_at": str (optional)}``.
     """
     board = games.board(game_name, view, seat, meta["names"])
-    body = render(f"boards/{game_name}/print.html", b=board, seat=seat)
+    body = render(f"boards/{game_name}/print.html", b=board, seat=seat, full_width=False)
     html = render("pdf/snapshot.html", board_html=Markup(body), b=board, seat=seat, meta=meta)
     return pdf.write_one_page_pdf(html, pdf.SNAPSHOT)
 
@@ -109,7 +109,8 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
     names = report["names"]
     sheet = report["score_sheet"]
     board = games.board(game_name, report["view"], None, names)
-    board_html = render(f"boards/{game_name}/print.html", b=board, seat=None)
+    # the report has pages to spare: every farmer full width, none split across pages
+    board_html = render(f"boards/{game_name}/print.html", b=board, seat=None, full_width=True)
     html = render(
         "pdf/report.html",
         r=report,
@@ -121,4 +122,4 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
         board_html=Markup(board_html),
         ordinal=facts.ordinal,
     )
-    return pdf.write_pdf(html, pdf.REPORT)
+    return pdf.write_pdf(html, pdf.REPORT, root_pt=pdf.BASE_PT)

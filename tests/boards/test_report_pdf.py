@@ -71,7 +71,7 @@ def test_report_pages_rasterise_with_ink_on_every_page(sample, reports):
     pages, _ = pdf_text(data)
     images = rasterise(data, resolution=20)
     assert len(images) == pages
-    assert all(inked_share(image) > 0.01 for image in images)
+    assert all(inked_share(image) > 0.002 for image in images)  # a short last page of the log is fine, a blank one is not
 
 
 def test_a_tie_on_points_is_explained_with_the_tie_break_values():
