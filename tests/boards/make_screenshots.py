@@ -51,6 +51,9 @@ def main() -> None:
     from playwright.sync_api import sync_playwright
 
     OUT.mkdir(parents=True, exist_ok=True)
+    for prefix in ("board-", "pdf-", "report-"):  # this script's own pictures only
+        for old in OUT.glob(f"{prefix}*.png"):
+            old.unlink()
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
         page = browser.new_page()
