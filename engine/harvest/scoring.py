@@ -90,6 +90,12 @@ COIN, FERTILIZER, WATER, BUCKET = 0.7, 0.5, 0.6, 0.3
 RIPE = 0.8
 #: Per action of the visit under way, by area: what a free action is worth.
 ACTION = {"fields": 1.5, "trading": 1.5}
+#: Worth of this round's sunrise-tile abilities when the tile is picked (per
+#: pass, per coin of building discount, for free planting). Only counted
+#: before the first Wheelbarrow of the round, so that the greedy bot values
+#: them when it picks a tile but never keeps a pass unused to keep its worth.
+PERK = {"market_free": 1.0, "trading_free": 1.0, "build_discount": 0.3, "free_planting": 1.0}
+CLOSED_PASS = 0.5
 
 
 def harvest_value(crop: str) -> float:
@@ -121,6 +127,8 @@ def progress_value(state: State, seat: int) -> float:
             value += (harvest_value("bush") * RIPE if tile["berry"] else 1.5) * harvest_ahead
         else:
             value += (harvest_value(tile["crop"]) - 1) * RIPE * harvest_ahead
+    if state["phase"] == "sunrise" or farmer["wheelbarrows"] == C.WHEELBARROWS:
+        value += sum(PERK[key] * n for key, n in farmer["perks"].items()) + farmer["closed"] * CLOSED_PASS
     if turn and turn["left"] and (turn["step"] != "act" or action_moves(state)):
         value += turn["left"] * ACTION.get(turn["space"].split()[0], 1.0)
     return value
