@@ -93,6 +93,18 @@ class TestForgivingReader:
         state["sunrise"]["display"] = [2, 5, 7]
         assert parse(state, typed) == "sunrise 5"
 
+    @pytest.mark.parametrize("typed,wanted", [
+        ("upgrade wheat", "upgrade wheat"), ("Upgrade my Blueberry Bush seed please", "upgrade bush"),
+        ("swap blueberries", "upgrade bush"), ("skip", "done"), ("done", "done"),
+    ])
+    def test_answering_first_light(self, typed, wanted):
+        state = game.setup(1, {}, 4)
+        state = plain(play(state, "keep character 1", "keep farmhouse 1"))
+        state["sunrise"]["display"] = [2, 5, 7]
+        state["farmers"][0]["seeds"].update(wheat=1, bush=1)
+        state = play(state, "sunrise 5")
+        assert parse(state, typed) == wanted
+
     def test_the_fields_bonus_may_be_taken_with_take(self):
         state = play(plain(started(seats=1, seed=3)), "place fields 1")
         assert parse(state, "take water") == "bonus water"
