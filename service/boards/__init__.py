@@ -5,6 +5,11 @@ state, so hidden information (deck order, another farmer's face-down
 client) cannot leak into a mail, page or PDF.
 """
 
-from service.boards.render import render_html, render_report_pdf, render_snapshot_pdf, render_text
+from service.boards.render import (
+    render_html,
+    render_report_pdf,
+    render_snapshot_pdf,
+    render_text,
+)
 
-__all__ = ["render_text", "render_html", "render_snapshot_pdf", "render_report_pdf"]
+__all__ = ["render_html", "render_report_pdf", "render_snapshot_pdf", "render_text"]

@@ -19,9 +19,10 @@ import os
 import re
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Protocol
+from typing import Protocol
 
 KINDS = ("pdf", "html", "mail", "text", "report")
 

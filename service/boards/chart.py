@@ -79,7 +79,7 @@ def score_chart(names: list[str], rounds: list[dict]) -> Chart:
             shown[-1] = len(rounds) - 1
         else:
             shown.append(len(rounds) - 1)
-    x_ticks = [(x_of(i), rounds[i]["label"]) for i in shown]
+    x_ticks = [(x_of(i), short_label(rounds[i]["label"])) for i in shown]
     y_ticks = [(y_of(v), v) for v in range(low, high + 1, step)]
     return Chart(WIDTH, HEIGHT, series, x_ticks, y_ticks, (left, top, right, bottom))
 
@@ -96,3 +96,13 @@ def _spread_labels(series: list[Series], top: float, bottom: float, gap: float =
     if overflow > 0:
         for s in ordered:
             s.label_y -= overflow
+
+
+def short_label(label: str) -> str:
+    """An x-axis label that fits under its tick: "round 5 (last round)" ->
+    "R5", "round 2 of 4" -> "R2", "setup: keeping ..." -> "setup"."""
+    label = str(label).split(":")[0].split(" (")[0].split(" of ")[0]
+    for word in ("round ", "Round "):
+        if label.startswith(word):
+            return "R" + label[len(word):]
+    return label if len(label) <= 8 else label[:7] + "…"

@@ -17,6 +17,11 @@ _MODULES = {
 }
 
 
+def game_names() -> list[str]:
+    """The games that have boards (the service asks before rendering)."""
+    return list(_MODULES)
+
+
 def board(game_name: str, view: dict, seat: int | None, names: list[str] | None = None) -> dict:
     """The board model of ``game_name``; ``names`` default to "Farmer 1", ..."""
     try:

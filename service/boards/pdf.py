@@ -11,7 +11,7 @@ without it every PDF is 3-5x slower.
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
@@ -34,7 +34,7 @@ def fonts() -> FontConfiguration:
     return FontConfiguration()
 
 
-@lru_cache(maxsize=None)
+@cache
 def _sheet(name: str) -> CSS:
     if name.startswith("html {"):
         text = name

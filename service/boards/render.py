@@ -13,7 +13,6 @@ from service.boards import chart, games, pdf
 from service.boards import report as facts
 from service.boards.templating import TEMPLATES, render
 
-
 #: the plain-text board fits a classic 72-column mail reader
 TEXT_WIDTH = 72
 

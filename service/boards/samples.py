@@ -7,7 +7,7 @@ states farmers will meet, and the same seed always gives the same boards.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta, timezone
+from datetime import UTC, datetime, timedelta
 
 from engine import get_game
 from engine.bots import RandomBot, play
@@ -40,7 +40,7 @@ class SampleGame:
         """A report dict as the service builds it, with one move an hour."""
         game = get_game(self.game_name)
         final = self.states[-1]
-        start = datetime(2026, 11, 20, 9, 0, tzinfo=timezone.utc)
+        start = datetime(2026, 11, 20, 9, 0, tzinfo=UTC)
         moves = []
         for i, code in enumerate(self.codes):
             state = self.states[i]
@@ -65,21 +65,12 @@ class SampleGame:
         """Score totals whenever the game's progress label changes (a round,
         or a turn of the table), and at the end."""
         game = get_game(self.game_name)
-        out, label = [], None
-        for state in self.states:
-            now = game.progress(state) or label
-            if now != label and label is not None:
-                out.append({"label": _short(label), "totals": game.score_sheet(previous)["total"]})
-            label, previous = now, state
+        out = []
+        for before, after in zip(self.states, self.states[1:]):
+            if game.progress(after) != game.progress(before):
+                out.append({"label": game.progress(before), "totals": game.score_sheet(before)["total"]})
         out.append({"label": "end", "totals": game.score_sheet(self.states[-1])["total"]})
         return out
-
-
-def _short(label: str) -> str:
-    """"round 5 (last round)" -> "R5"; "setup: ..." -> "setup"."""
-    if label.startswith("setup"):
-        return "setup"
-    return label.split(" (")[0].split(" of ")[0].replace("round ", "R").replace("Round ", "R")
 
 
 def sample_game(game_name: str, seats: int, options: dict | None = None, seed: int = 1) -> SampleGame:

@@ -11,9 +11,9 @@ A line is a list of :class:`Seg`; ``colour`` names a palette swatch.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from urllib.parse import quote
-from typing import Sequence
 
 from markupsafe import Markup, escape
 

@@ -7,7 +7,7 @@ import os
 import shutil
 import subprocess
 import tempfile
-from functools import lru_cache
+from functools import cache
 
 import pytest
 
@@ -24,7 +24,7 @@ CASES = [
 STAGES = ("start", "middle", "end")
 
 
-@lru_cache(maxsize=None)
+@cache
 def game(name: str, seats: int, advanced: bool = False) -> SampleGame:
     return sample_game(name, seats, {"advanced": True} if advanced else {}, seed=11)
 

@@ -12,7 +12,12 @@ import pytest
 
 from engine import get_game
 from engine.core import clone
-from service.boards import render_html, render_report_pdf, render_snapshot_pdf, render_text
+from service.boards import (
+    render_html,
+    render_report_pdf,
+    render_snapshot_pdf,
+    render_text,
+)
 from tests.boards.conftest import game as sample_of
 from tests.boards.conftest import pdf_text
 

@@ -56,7 +56,7 @@ def test_web_board_outlines_and_stars_the_market_tiles_a_farmer_may_take():
     takes = [m for m in game.legal_moves(state) if m.kind == "take"]
     assert takes, "a farmer may always take a tile at the start"
     html = str(render_html("sunfield", sample.view("start", 0), 0, mail=False, highlight=legal, names=sample.names))
-    options = re.findall(r'<td class="fp-option"[^>]*>(.*?)</td>', html, flags=re.S)
+    options = re.findall(r'<td class="fp-option"[^>]*>(.*?)</td>', html, flags=re.DOTALL)
     highlighted = {re.search(r"<strong>([abc][123])</strong>", cell).group(1) for cell in options if "<strong>" in cell}
     assert highlighted == {f"{m.args[0]}{m.args[1]}" for m in takes}
     assert all("★" in cell for cell in options)
@@ -73,7 +73,7 @@ def test_web_board_highlights_the_town_spaces_a_harvest_farmer_may_visit():
     state = sample.states[index]
     legal = [m.code() for m in game.legal_moves(state)]
     html = str(render_html("harvest", game.view(state, 0), 0, mail=False, highlight=legal, names=sample.names))
-    rows = re.findall(r'<tr class="fp-option">(.*?)</tr>', html, flags=re.S)
+    rows = re.findall(r'<tr class="fp-option">(.*?)</tr>', html, flags=re.DOTALL)
     spaces = {m.group(1) for row in rows if (m := re.search(r"<strong>([a-z]+ [0-9a-c])</strong>", row))}
     expected = {f"{m.args[0]} {m.args[1]}" for m in game.legal_moves(state) if m.kind == "place"}
     assert expected and spaces == expected
@@ -124,3 +124,12 @@ def test_boards_without_names_call_farmers_by_seat():
     sample = sample_of("sunfield", 2)
     text = render_text("sunfield", sample.view("start", None), None)
     assert "FARMER 1" in text and "FARMER 2" in text and "(you)" not in text
+
+
+def test_every_game_of_the_engine_has_a_board():
+    import engine
+    from service.boards.games import game_names
+
+    assert sorted(game_names()) == sorted(engine.game_names())
+    with pytest.raises(KeyError, match="no board"):
+        render_text("chess", {}, 0)

@@ -1,9 +1,16 @@
 """The end-game report explains the ranking and states the game facts."""
 
+import itertools
 from datetime import timedelta
 
 from service.boards.chart import score_chart
-from service.boards.report import duration, game_facts, ordinal, places, tiebreak_explanations
+from service.boards.report import (
+    duration,
+    game_facts,
+    ordinal,
+    places,
+    tiebreak_explanations,
+)
 
 NAMES = ["Céline", "Yoann", "Floriane"]
 
@@ -83,4 +90,15 @@ def test_score_chart_keeps_names_apart_when_farmers_end_level():
     rounds = [{"label": "R1", "totals": [5, 5, 5]}]
     chart = score_chart(["A", "B", "C"], rounds)
     labels = sorted(s.label_y for s in chart.series)
-    assert all(b - a >= 13 for a, b in zip(labels, labels[1:]))
+    assert all(b - a >= 13 for a, b in itertools.pairwise(labels))
+
+
+def test_chart_labels_are_short_enough_to_sit_under_their_tick():
+    from service.boards.chart import short_label
+
+    assert short_label("round 5 (last round)") == "R5"
+    assert short_label("round 2 of 4") == "R2"
+    assert short_label("setup: keeping Characters and Farmhouses") == "setup"
+    assert short_label("End") == "End"
+    assert short_label("Stage 12 of the harvest") == "Stage 12"
+    assert len(short_label("a very long stage name")) <= 8

@@ -26,7 +26,7 @@ def rendered(sample, reports):
 
 def test_report_lists_every_farmer_every_score_line_and_every_total(sample, reports):
     report, data = rendered(sample, reports)
-    pages, text = pdf_text(data)
+    _, text = pdf_text(data)
     sheet = report["score_sheet"]
     assert "Final ranking" in text and "Score sheet" in text
     for name in sample.names:
