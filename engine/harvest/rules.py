@@ -48,13 +48,11 @@ def space_cost(state: State, name: str) -> dict:
     return {"coins": state["round"] if cost == "round" else cost}
 
 
-def placing_cost(state: State, farmer: dict, name: str) -> dict:
-    """What placing on ``name`` costs this farmer: nothing for a market tile
-    with a cost while the farmer holds an Early Market pass."""
-    cost = space_cost(state, name)
-    if SPACES[name]["area"] == "market" and any(cost.values()) and farmer["perks"].get("market_free"):
-        return {}
-    return cost
+def market_pass_applies(state: State, farmer: dict, name: str) -> bool:
+    """Whether placing on ``name`` would use the farmer's Early Market pass:
+    a market tile that has a cost, and a pass in hand."""
+    return (SPACES[name]["area"] == "market" and bool(farmer["perks"].get("market_free"))
+            and any(space_cost(state, name).values()))
 
 
 def is_closed(state: State, name: str) -> bool:
@@ -65,7 +63,7 @@ def may_place(state: State, name: str) -> bool:
     farmer = state["farmers"][state["active"]]
     if is_closed(state, name) and not farmer["closed"]:
         return False
-    if not can_pay(farmer, placing_cost(state, farmer, name)):
+    if not market_pass_applies(state, farmer, name) and not can_pay(farmer, space_cost(state, name)):
         return False
     return not SPACES[name].get("entry") or bool(farmer["perks"].get("trading_free") or pay_moves(farmer))
 
@@ -240,10 +238,10 @@ def _place(state: State, move: Move) -> None:
     farmer = state["farmers"][seat]
     if is_closed(state, name):
         farmer["closed"] -= 1
-    cost = placing_cost(state, farmer, name)
-    if cost != space_cost(state, name):
+    if market_pass_applies(state, farmer, name):
         use_pass(farmer, "market_free")
-    pay(farmer, cost)
+    else:
+        pay(farmer, space_cost(state, name))
     state["spaces"][name].append(seat)
     farmer["wheelbarrows"] -= 1
     space = SPACES[name]
