@@ -54,18 +54,22 @@ def write_pdf(html: str, stylesheets: tuple[str, ...] = (), root_pt: float | Non
     return _document(html, stylesheets, f"{root_pt}pt" if root_pt else None).write_pdf()
 
 
-def write_one_page_pdf(html: str, stylesheets: tuple[str, ...]) -> bytes:
+def write_one_page_pdf(html: str, stylesheets: tuple[str, ...], expected_fill: float | None = None) -> bytes:
     """A one-page PDF of ``html``, shrinking the type until it fits.
 
     A board with four farmers at the end of a long game is much larger than
     one at the start; shrinking is better than a second page that a farmer
     might never open. Each try is a full layout, so the next size is worked
     out from how much the last try overflowed (the layout scales with the
-    root size) instead of stepping down a fixed ladder. If even the smallest
+    root size) instead of stepping down a fixed ladder. ``expected_fill``
+    (how much of the page the board fills at :data:`BASE_PT`, if the caller
+    can tell) lets a large board start at its size. If even the smallest
     size overflows, the PDF keeps every page rather than dropping part of
     the board.
     """
     size = BASE_PT
+    if expected_fill and expected_fill > 0.95:
+        size = max(SMALLEST_PT, _quarter(BASE_PT * 0.9 / expected_fill))
     document = _document(html, stylesheets, f"{size}pt")
     while len(document.pages) > 1 and size > SMALLEST_PT:
         size = max(SMALLEST_PT, _quarter(size * _fill_ratio(document) * 0.97))

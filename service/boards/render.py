@@ -81,7 +81,7 @@ def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict
     board = games.board(game_name, view, seat, meta["names"])
     body = render(f"boards/{game_name}/print.html", b=board, seat=seat, full_width=False)
     html = render("pdf/snapshot.html", board_html=Markup(body), b=board, seat=seat, meta=meta)
-    return pdf.write_one_page_pdf(html, pdf.SNAPSHOT)
+    return pdf.write_one_page_pdf(html, pdf.SNAPSHOT, expected_fill=board.get("print_height"))
 
 
 def render_report_pdf(game_name: str, report: dict) -> bytes:

@@ -43,6 +43,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
     market = _market(view)
     clients = [_client_space(i, cid, view["medals"][i]) for i, cid in enumerate(view["clients"])]
     farmers = [_farmer(view, s, names[s], seat, sheet) for s in _seat_order(view["seats"], seat)]
+    widest = max(len(f["plot"]["columns"]) for f in farmers)
     return {
         "game": "sunfield",
         "game_title": GAME.title,
@@ -63,7 +64,9 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "clients": clients,
         "reputation": [_reputation(rid) for rid in view["reputation"]],
         "farmers": farmers,
-        "widest_plot": max(len(f["plot"]["columns"]) for f in farmers),
+        "widest_plot": widest,
+        "print_full_width": len(farmers) <= 2 or widest >= WIDE_PLOT,
+        "print_height": print_height(farmers, len(farmers) <= 2 or widest >= WIDE_PLOT),
         "private": _private(view, seat),
         "legend": {VEG_SIGN[v]: v.capitalize() for v in C.VEGETABLES} | {TILE_SIGN[c]: c for c in C.TILE_COLOURS},
     }
@@ -269,6 +272,32 @@ def _private(view: dict, seat: int | None) -> dict | None:
 
 
 # --------------------------------------------------------------------------- monospace grids (text and PDF)
+
+#: a Plot this many columns wide prints its farmer across the whole page
+WIDE_PLOT = 6
+#: page height of a snapshot and the height of its top part (market, Clients),
+#: in em at the 10 pt root; farmer blocks: title, lines of facts, Plot lines
+PAGE_EM, TOP_EM = 72.8, 24.0
+
+
+def print_height(farmers: list[dict], full_width: bool) -> float:
+    """About how much of the snapshot page the board fills at the 10 pt root
+    (1.0: exactly one page), from its number of lines.
+
+    Each WeasyPrint layout of a big board costs ~50 ms; knowing the size
+    beforehand lets a large board be laid out once at the size that fits.
+    Calibrated against the real layouts of sample games (within ~10%); a
+    wrong guess only costs the second layout it was meant to save.
+    """
+    heights = []
+    for f in farmers:
+        lines = f["plot_print"]
+        width = 520 if full_width else 250
+        grid_em = min(0.8, width / (textgrid.MONO_ADVANCE * max(textgrid.width_of(lines), 1) * textgrid.BASE_PT))
+        facts = 6 if f["livestock"] else 5
+        heights.append(1.6 + facts * 0.85 * 1.25 + len(lines) * textgrid.LINE_HEIGHT * grid_em + 0.6)
+    body = sum(heights) if full_width else sum(max(heights[i : i + 2]) for i in range(0, len(heights), 2))
+    return (TOP_EM + body) / PAGE_EM
 
 
 
