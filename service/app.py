@@ -14,7 +14,7 @@ from service.errors import ServiceError
 from service.links import LinkError
 from service.services import Services
 
-#: modules exposing ``blueprint``; the inbound mail engineer adds theirs here
+#: modules exposing ``blueprint`` (and optionally ``CSRF_EXEMPT`` views)
 BLUEPRINT_MODULES = [
     "service.web.home",
     "service.web.seats",

@@ -15,6 +15,7 @@ from importlib import import_module
 COMMAND_MODULES = [
     "service.selfplay",
     "service.commands",
+    "service.inbound.cli",
 ]
 
 

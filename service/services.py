@@ -24,6 +24,8 @@ class Queue(Protocol):
 
     def enqueue_mail(self, mail_id: int) -> None: ...
 
+    def enqueue_inbound(self, inbound_id: int) -> None: ...
+
 
 @dataclass
 class Services:
@@ -54,9 +56,14 @@ class NullQueue:
     def enqueue_mail(self, mail_id: int) -> None:
         pass
 
+    def enqueue_inbound(self, inbound_id: int) -> None:
+        pass
+
 
 class InlineQueue:
     """Does the work at once in this process, one job after another (tests, scripts).
+    It has no ``enqueue_inbound``: the inbound pipeline then processes a
+    stored mail at once itself.
 
     Jobs that are enqueued while a job runs wait their turn, so a game of bots
     runs as a loop and not as a deep recursion.

@@ -14,6 +14,8 @@ from service.config import Config, load_config
 
 #: how often beat re-enqueues work left pending (seconds)
 SWEEP_EVERY = 15.0
+#: how often beat polls the IMAP mailbox, when IMAP_URL is set (seconds)
+IMAP_POLL_EVERY = 30.0
 
 
 def broker_options(config: Config) -> dict:
@@ -45,7 +47,10 @@ def create_celery(config: Config | None = None) -> Celery:
         task_serializer="json",
         accept_content=["json"],
         timezone="UTC",
-        beat_schedule={"sweep": {"task": "farmpost.sweep", "schedule": SWEEP_EVERY}},
+        beat_schedule={
+            "sweep": {"task": "farmpost.sweep", "schedule": SWEEP_EVERY},
+            "imap-poll": {"task": "farmpost.imap_poll", "schedule": IMAP_POLL_EVERY},
+        },
         beat_schedule_filename=str(config.instance_path / "celerybeat-schedule"),
         worker_hijack_root_logger=False,
     )
@@ -67,3 +72,6 @@ class CeleryQueue:
 
     def enqueue_mail(self, mail_id: int) -> None:
         self.app.send_task("farmpost.send_mail", args=[mail_id])
+
+    def enqueue_inbound(self, inbound_id: int) -> None:
+        self.app.send_task("farmpost.process_inbound", args=[inbound_id])

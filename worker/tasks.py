@@ -52,9 +52,24 @@ def register(app: Celery) -> None:
 
         return send(services(), mail_id)
 
+    @app.task(name="farmpost.process_inbound", **RETRY)
+    def process_inbound(inbound_id: int) -> str:
+        from service.inbound.receive import process_inbound as process
+
+        return process(services(), inbound_id).outcome
+
     @app.task(name="farmpost.sweep", acks_late=True)
     def sweep() -> dict:
-        return sweep_pending(services())
+        from service.inbound.receive import sweep_pending_inbound
+
+        return {**sweep_pending(services()), "inbound": sweep_pending_inbound(services())}
+
+    @app.task(name="farmpost.imap_poll", acks_late=True)
+    def imap_poll() -> int:
+        """Fetch new mail from IMAP_URL (nothing to do without it)."""
+        from service.inbound.imap import poll
+
+        return poll(services())
 
 
 def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER) -> dict:

@@ -255,10 +255,9 @@ def test_the_mailbox_shows_every_mail_with_its_parts_and_links(client, svc):
     html = client.get(f"/mailbox/{ids[0]}/html")
     assert html.headers["Content-Security-Policy"].startswith("script-src 'none'")
     assert '<base target="_top">' in html.text and "take 2" in html.text
-    assert "<h2>Reply</h2>" not in turn.text  # no reply form until the inbound side is wired
 
 
-def test_the_mailbox_reply_form_appears_when_the_inbound_side_registers_its_endpoint(app, client, svc):
+def test_the_mailbox_reply_form_posts_to_whichever_endpoint_is_registered(app, client, svc):
     from flask import Blueprint
 
     hook = Blueprint("hook", __name__)
