@@ -47,8 +47,6 @@ PHASES = {
     "over": "the game is over",
 }
 
-ROUND_COST = "round"
-
 
 def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
     names = names or [f"Farmer {i + 1}" for i in range(view["seats"])]

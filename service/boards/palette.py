@@ -41,10 +41,6 @@ _SWATCHES = {
 _ALIASES = {"vermillion": "red", "pink": "purple", "violet": "purple", "gray": "grey", "light blue": "sky"}
 
 NEUTRAL = _SWATCHES["grey"]
-PAPER = "#ffffff"
-INK = "#1a1a1a"
-RULE = "#8a8a8a"
-HIGHLIGHT = "#0072b2"
 
 
 def swatch(name: str | None) -> Swatch:
@@ -71,10 +67,6 @@ FARMERS = (
     FarmerStyle("#009e73", "triangle", "2 3"),
     FarmerStyle("#cc79a7", "diamond", "8 3 2 3"),
 )
-
-
-def all_swatches() -> tuple[Swatch, ...]:
-    return tuple(_SWATCHES.values())
 
 
 def farmer_style(seat: int) -> FarmerStyle:

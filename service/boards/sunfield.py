@@ -64,7 +64,6 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "clients": clients,
         "reputation": [_reputation(rid) for rid in view["reputation"]],
         "farmers": farmers,
-        "widest_plot": widest,
         "print_full_width": len(farmers) <= 2 or widest >= WIDE_PLOT,
         "print_height": print_height(farmers, len(farmers) <= 2 or widest >= WIDE_PLOT),
         "private": _private(view, seat),

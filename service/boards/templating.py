@@ -31,7 +31,6 @@ def environment() -> Environment:
     env.globals.update(swatch=palette.swatch, farmer_style=palette.farmer_style, is_option_of=is_option_of,
                        print_block=textgrid.print_block)
     env.filters["plural"] = plural
-    env.filters["signed"] = signed
     env.filters["plain"] = textgrid.plain
     env.filters["text_width"] = textgrid.width_of
     return env
@@ -53,7 +52,3 @@ def plural(count: int, singular: str, many: str | None = None) -> str:
     """``3|plural("Seed")`` -> "3 Seeds"."""
     word = singular if count == 1 else (many or singular + "s")
     return f"{count} {word}"
-
-
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else str(value)
