@@ -88,8 +88,10 @@ def test_snapshot_pdf_is_one_letter_safe_a4_page_with_every_farmer(sample, stage
     assert pages == 1
     assert "Sunday game" in text and "g42" in text and f"for {sample.names[0]}" in text
     assert game.progress(sample.at(stage)) in text
-    for name in sample.names:
-        assert name in text
+    totals = game.score_sheet(sample.at(stage))["total"]
+    for seat, name in enumerate(sample.names):
+        you = r" \(you\)" if seat == 0 else ""
+        assert re.search(rf"{name}{you}( to act)? · {points_phrase(totals[seat])}", text), name
     [image] = rasterise(data)
     assert inked_share(image) > 0.02
     assert_ink_inside_letter_and_a4(image)
