@@ -1,6 +1,15 @@
 """Monospace grids: the plain-text board and the coloured cells of PDF boards."""
 
-from service.boards.textgrid import Seg, cell_lines, fit, grid, plain, print_block, runs, width_of
+from service.boards.textgrid import (
+    Seg,
+    cell_lines,
+    fit,
+    grid,
+    plain,
+    print_block,
+    runs,
+    width_of,
+)
 
 
 def two_by_one():
