@@ -3,7 +3,7 @@ that hold the rules (rules, actions), the notation and the scoring."""
 
 from __future__ import annotations
 
-from engine.core import IllegalMove, Game, Move, State, match_text
+from engine.core import Game, IllegalMove, Move, State, match_text
 from engine.harvest import content as C
 from engine.harvest import notation, rules, scoring
 from engine.harvest.state import setup

@@ -297,8 +297,8 @@ NOTATION_HELP = [
     ("tend blueberry c3", "grow a Blueberry on the bush at c3"),
     ("harvest", "harvest every crop on your farm"),
     ("upgrade bucket", "make the water bucket one step bigger"),
-    ("upgrade wheat", "Trading Post: swap a Wheat seed for a Strawberry seed and gain 1 coin "
-                      "(at sunrise with First Light: the swap alone, or “done” to decline)"),
+    ("upgrade wheat", ("Trading Post: swap a Wheat seed for a Strawberry seed and gain 1 coin "
+                       "(at sunrise with First Light: the swap alone, or “done” to decline)")),
     ("clear forest d4", "clear the Forest on d4"),
     ("build silo c3", "build a Silo on c3, d3, c4 and d4"),
     ("done", "end this visit (unused actions are lost)"),

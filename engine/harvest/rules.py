@@ -2,8 +2,9 @@
 
 Phases: ``choose`` (each farmer keeps one of two Characters and one of two
 Farmhouses), then four rounds of ``sunrise`` (pick a sunrise tile, gain its
-income and ability, and decide what the ability asks), ``place`` (put a Wheelbarrow on a space) and ``act`` (resolve that
-space's actions), ending with sunset. Town-area actions live in
+income and ability, and decide what the ability asks), ``place`` (put a
+Wheelbarrow on a space) and ``act`` (resolve that space's actions), ending
+with sunset. Town-area actions live in
 :mod:`engine.harvest.actions`.
 """
 
@@ -13,7 +14,6 @@ from engine.core import IllegalMove, Move, State, clone
 from engine.harvest import actions
 from engine.harvest import content as C
 from engine.harvest.state import SPACES, can_pay, gain, pay, use_pass
-
 
 # --------------------------------------------------------------------------- legal moves
 
@@ -127,8 +127,8 @@ STEP_MOVES = {
     "place": ("place", "place a Wheelbarrow first"),
     "bonus": ("bonus", "take the Fields bonus first: a Water or a Fertilizer"),
     "pay": ("pay", "pay to enter the Trading Post first: 1 seed, 2 Fertilizer or 3 Water"),
-    "seedup": ("upgrade", "First Light: upgrade one seed first (for example “upgrade wheat”), "
-                          "or write “done” to keep your seeds"),
+    "seedup": ("upgrade", ("First Light: upgrade one seed first (for example “upgrade wheat”), "
+                           "or write “done” to keep your seeds")),
 }
 
 
