@@ -71,7 +71,7 @@ def score_chart(names: list[str], rounds: list[dict]) -> Chart:
             s.points.append((x_of(i), y_of(r["totals"][seat]), r["totals"][seat]))
         series.append(s)
     _spread_labels(series, top, bottom)
-    every = -(-len(rounds) // 10)  # at most about ten x labels
+    every = max(1, -(-len(rounds) // 10))  # at most about ten x labels
     shown = list(range(0, len(rounds), every))
     if shown and shown[-1] != len(rounds) - 1:
         # the last label always shows; it replaces a neighbour that would touch it

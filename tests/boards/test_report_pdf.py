@@ -86,3 +86,16 @@ def test_a_tie_on_points_is_explained_with_the_tie_break_values():
     assert "Céline and Yoann tied on 30 points" in text or "Yoann and Céline tied on 30 points" in text
     assert "Seeds (Yoann 5, Céline 2)" in text
     assert get_game("sunfield").title in text
+
+
+def test_a_report_without_rounds_times_or_moves_still_renders_and_says_so():
+    from tests.boards.conftest import game as sample_of
+
+    report = sample_of("sunfield", 2).report()
+    bare = dict(report, rounds=[], moves=[], started_at=None, finished_at=None)
+    del bare["title"]
+    pages, text = pdf_text(render_report_pdf("sunfield", bare))
+    assert pages >= 2
+    assert "No per-round scores were recorded for this game." in text
+    assert "Moves 0" in text and "Started" not in text
+    assert "Sunfield Farm — final report" in text
