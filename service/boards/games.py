@@ -33,4 +33,6 @@ def board(game_name: str, view: dict, seat: int | None, names: list[str] | None 
     others = set(view.get("private", {})) - {str(seat)}
     if others:
         raise ValueError(f"the view for seat {seat} holds other seats' private parts: {sorted(others)}")
+    if names is not None and len(names) != view["seats"]:
+        raise ValueError(f"{len(names)} names for {view['seats']} farmers")
     return import_module(module).board(view, seat, list(names) if names else None)

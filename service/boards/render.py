@@ -78,6 +78,7 @@ def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict
     ``meta``: ``{"title": str, "game_id": str, "version": int,
     "names": [str per seat], "generated_at": str (optional)}``.
     """
+    require(meta, ("title", "game_id", "version", "names"), "meta")
     board = games.board(game_name, view, seat, meta["names"])
     body = render(f"boards/{game_name}/print.html", b=board, seat=seat, full_width=False)
     html = render("pdf/snapshot.html", board_html=Markup(body), b=board, seat=seat, meta=meta)
@@ -104,6 +105,7 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
     The ranking is the engine's (tie-break applied); the report explains
     where the tie-break decided a place.
     """
+    require(report, ("game_id", "names", "view", "score_sheet", "ranking"), "report")
     game = get_game(game_name)
     names = report["names"]
     sheet = report["score_sheet"]
@@ -122,3 +124,10 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
         ordinal=facts.ordinal,
     )
     return pdf.write_pdf(html, pdf.REPORT, root_pt=pdf.BASE_PT)
+
+
+def require(data: dict, keys: tuple[str, ...], what: str) -> None:
+    """A clear error for a caller that left out a key, rather than a KeyError deep in a template."""
+    missing = [k for k in keys if k not in data]
+    if missing:
+        raise ValueError(f"{what} lacks {', '.join(missing)}")

@@ -109,3 +109,14 @@ def test_renderers_refuse_a_full_state_or_someone_elses_view():
         render_text("sunfield", sample.at("middle"), 0)
     with pytest.raises(ValueError, match="private"):
         render_html("sunfield", game.view(sample.at("middle"), 1), 0, mail=True)
+
+
+def test_bad_arguments_get_a_clear_answer():
+    sample = sample_of("sunfield", 2)
+    view = sample.view("middle", 0)
+    with pytest.raises(ValueError, match="meta lacks names"):
+        render_snapshot_pdf("sunfield", view, 0, {"title": "t", "game_id": "g", "version": 1})
+    with pytest.raises(ValueError, match="3 names for 2 farmers"):
+        render_text("sunfield", view, 0, names=["A", "B", "C"])
+    with pytest.raises(ValueError, match="report lacks score_sheet, ranking"):
+        render_report_pdf("sunfield", {"game_id": "g", "names": ["A", "B"], "view": view})
