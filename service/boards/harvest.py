@@ -48,6 +48,12 @@ PHASES = {
 }
 
 
+def _doing(view: dict) -> str:
+    if view["phase"] == "sunrise" and view["sunrise"].get("choice") == "seedup":
+        return "First Light: upgrading a seed for free (or done)"
+    return PHASES[view["phase"]]
+
+
 def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
     names = names or [f"Farmer {i + 1}" for i in range(view["seats"])]
     sheet = GAME.score_sheet(view)
@@ -63,7 +69,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "names": names,
         "to_act": active,
         "to_act_name": names[active] if active is not None else None,
-        "doing": PHASES[view["phase"]],
+        "doing": _doing(view),
         "rounds": [{"number": n, "now": n == view["round"], "done": n < view["round"]} for n in range(1, C.ROUNDS + 1)],
         "sunrise": _sunrise(view, names),
         "order": [names[s] for s in view["order"]],
@@ -174,7 +180,7 @@ def market_text(key: str) -> tuple[str, str]:
 
 def sunrise_tile(n: int) -> dict:
     t = C.SUNRISE_TILES[n]
-    return {"number": n, "name": t["name"], "income": income_text(t["income"]), "codes": [f"sunrise:{n}"]}
+    return {"number": n, "name": t["name"], "effect": t["text"], "codes": [f"sunrise:{n}"]}
 
 
 def _sunrise(view: dict, names: list[str]) -> dict:

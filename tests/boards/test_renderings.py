@@ -135,3 +135,28 @@ def test_every_game_of_the_engine_has_a_board():
     assert sorted(game_names()) == sorted(engine.game_names())
     with pytest.raises(KeyError, match="no board"):
         render_text("chess", {}, 0)
+
+
+def test_harvest_boards_say_what_each_sunrise_tile_gives_and_does():
+    from engine.harvest import content
+    from tests.boards.conftest import game as sample_of
+
+    sample = sample_of("harvest", 2)
+    view = sample.view("start", 0)
+    outputs = [render_text("harvest", view, 0, names=sample.names),
+               str(render_html("harvest", view, 0, mail=True, names=sample.names))]
+    for output in outputs:
+        flat = " ".join(output.split())
+        for number in view["sunrise"]["display"]:
+            assert " ".join(content.SUNRISE_TILES[number]["text"].split()) in flat
+
+
+def test_harvest_board_says_when_first_light_waits_for_a_seed_upgrade():
+    game = get_game("harvest")
+    from tests.boards.conftest import game as sample_of
+
+    sample = sample_of("harvest", 2)
+    state = dict(sample.at("start"), phase="sunrise")
+    state["sunrise"] = dict(state["sunrise"], choice="seedup")
+    html = str(render_html("harvest", game.view(state, 0), 0, mail=True, names=sample.names))
+    assert "First Light: upgrading a seed" in html
