@@ -153,6 +153,18 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
             queue_mail(session, svc, game, seat, "account", subject_for(game, f"{who} played"), context, work)
 
 
+def resigned(session: Session, svc: Services, game: Game, leaver: Seat, work: Work) -> None:
+    """Tell the other farmers that ``leaver`` resigned (an account mail)."""
+    to_act = rules_for(game.kind).to_act(game.state)
+    account = [{"farmer": leaver.name, "text": "resign",
+                "description": "resigned; a bot plays their seat to the end of the game"}]
+    for seat in game.seats:
+        if seat.position != leaver.position and preference(seat, "accounts"):
+            context = game_context(svc, game, seat)
+            context.update(account=account, to_act=game.seats[to_act].name if to_act is not None else "nobody")
+            queue_mail(session, svc, game, seat, "account", subject_for(game, f"{leaver.name} resigned"), context, work)
+
+
 def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntry], turn: list[MoveLogEntry],
               work: Work) -> None:
     rules = rules_for(game.kind)

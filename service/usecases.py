@@ -387,6 +387,7 @@ def _resign(session: Session, svc: Services, game: Game, seat: Seat, work: Work)
     seat.bot = "greedy"
     game.version += 1
     session.flush()
+    notify.resigned(session, svc, game, seat, work)
     _queue_bot(session, game, work)
     return "applied", "You have resigned; a bot plays your seat to the end of the game."
 

@@ -257,6 +257,8 @@ def test_when_a_farmer_resigns_then_a_bot_plays_their_seat_to_the_end(svc):
     started(svc)
     request_id = submit_move(svc, 1, 1, [], source="web", base_version=0, action="resign")
     assert usecases.wait_for(svc, request_id, 0).status == "applied"
+    [told] = mails(svc, "account")
+    assert told.to_addr == "ann@example.org" and told.subject == "Pebbles #1: Bob resigned"
     while game_row(svc).status == "active":
         play(svc, 0, "take:1", "end")
     assert any(entry.seat == 1 and entry.source == "bot" for entry in log_of(svc))
