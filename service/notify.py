@@ -148,7 +148,7 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
             queue_mail(session, svc, game, seat, "turn", subject_for(game, what), context, work)
         elif seat.position != actor and account and preference(seat, "accounts"):
             context = game_context(svc, game, seat)
-            context.update(account=account, to_act=game.seats[to_act].name)
+            context.update(account=account, to_act=game.seats[to_act].name, to_act_position=to_act)
             who = game.seats[actor].name if actor is not None else "a farmer"
             queue_mail(session, svc, game, seat, "account", subject_for(game, f"{who} played"), context, work)
 
@@ -161,7 +161,8 @@ def resigned(session: Session, svc: Services, game: Game, leaver: Seat, work: Wo
     for seat in game.seats:
         if seat.position != leaver.position and preference(seat, "accounts"):
             context = game_context(svc, game, seat)
-            context.update(account=account, to_act=game.seats[to_act].name if to_act is not None else "nobody")
+            context.update(account=account, to_act=game.seats[to_act].name if to_act is not None else "nobody",
+                           to_act_position=to_act)
             queue_mail(session, svc, game, seat, "account", subject_for(game, f"{leaver.name} resigned"), context, work)
 
 

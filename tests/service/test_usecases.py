@@ -12,7 +12,7 @@ from service import usecases
 from service.errors import InvalidInput
 from service.links import LinkError
 from service.usecases import FarmerSpec, create_game, join, submit_move
-from tests.service.helpers import game_row, log_of, mailbox, mails, requests_of
+from tests.service.helpers import game_row, log_of, mailbox, mails, requests_of, text_part
 
 ANN, BOB, CAT = (FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org"),
                  FarmerSpec("Cat", "cat@example.org"))
@@ -259,6 +259,8 @@ def test_when_a_farmer_resigns_then_a_bot_plays_their_seat_to_the_end(svc):
     assert usecases.wait_for(svc, request_id, 0).status == "applied"
     [told] = mails(svc, "account")
     assert told.to_addr == "ann@example.org" and told.subject == "Pebbles #1: Bob resigned"
+    text = text_part(mailbox(svc, "ann@example.org")[-1])
+    assert "Bob resigned; a bot plays their seat" in text and "It is your turn (round 1)" in text
     while game_row(svc).status == "active":
         play(svc, 0, "take:1", "end")
     assert any(entry.seat == 1 and entry.source == "bot" for entry in log_of(svc))
