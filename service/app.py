@@ -52,7 +52,17 @@ def create_app(services: Services | None = None, *, testing: bool = False, upgra
         for view in getattr(module, "CSRF_EXEMPT", ()):
             csrf.exempt(view)
     _register_error_pages(app)
+    app.after_request(_security_headers)
     return app
+
+
+def _security_headers(response):
+    """Seat and move links carry their key in the path: never send it on as a
+    Referer, and keep pages out of other sites' frames."""
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("X-Frame-Options", "SAMEORIGIN")
+    return response
 
 
 def _services_from_environment(upgrade_schema: bool) -> Services:

@@ -120,6 +120,13 @@ def test_given_the_board_moved_on_when_an_older_link_is_opened_then_it_says_so_w
     assert [e.code for e in log_of(svc)] == ["take:2"]
 
 
+def test_pages_with_keys_in_their_address_never_pass_them_on_as_referer(client, svc):
+    started(svc)
+    page = client.get(path_of(move_links(svc)["take 2"]))
+    assert page.headers["Referrer-Policy"] == "no-referrer"
+    assert page.headers["X-Frame-Options"] == "SAMEORIGIN"
+
+
 def test_a_forged_link_gets_a_clear_403_page(client, svc):
     started(svc)
     url = move_links(svc)["take 2"]
