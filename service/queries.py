@@ -45,7 +45,9 @@ def board(svc: Services, access: SeatAccess, highlight=()) -> dict:
             "progress": rules.progress(game.state)}
 
 
-def seat_page(svc: Services, access: SeatAccess) -> dict:
+def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = None) -> dict:
+    """Everything the seat page shows; ``highlight``: the move codes to mark on
+    the board (default: every option of the farmer's turn)."""
     game, seat = access.game, access.seat
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state) if game.status == "active" else None
@@ -68,7 +70,7 @@ def seat_page(svc: Services, access: SeatAccess) -> dict:
         "can_undo": my_turn and bool(turn) and turn[-1].seat == seat.position and not turn[-1].revealed,
         "log": [{"farmer": names[e.seat], "text": e.text, "description": e.description, "source": e.source,
                  "at": e.created_at} for e in access.log],
-        "board": board(svc, access, highlight=[o["code"] for o in options]),
+        "board": board(svc, access, highlight=[o["code"] for o in options] if highlight is None else highlight),
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
         "notation_help": rules.notation_help(),
         "seat_url": svc.links.seat_url(game.id, seat.position, seat.secret),

@@ -21,7 +21,8 @@ STATUS = {"ready": 200, "done": 200, "pending": 202, "stale": 409, "rejected": 4
 def confirm_page(game_id: int, seat: int, token: str):
     svc = services()
     access, move_token, info = queries.move_link(svc, game_id, seat, token)
-    page = queries.seat_page(svc, access)
+    # the confirmation marks the chosen move on the board; other pages, the options
+    page = queries.seat_page(svc, access, highlight=list(move_token.codes) if info["state"] == "ready" else None)
     return render_template("web/move.html", info=info, token=token, **page), STATUS[info["state"]]
 
 
