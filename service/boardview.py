@@ -6,8 +6,6 @@ pages and mails then show the plain facts (where the game stands) instead.
 
 from __future__ import annotations
 
-from importlib.util import find_spec
-
 from markupsafe import Markup
 
 from service import boards
@@ -15,14 +13,7 @@ from service.boards import games as board_games
 
 
 def supports(kind: str) -> bool:
-    # service.boards has no public "which games" call yet; its registry is the truth
-    module = getattr(board_games, "_MODULES", {}).get(kind)
-    if module is None:
-        return False
-    try:
-        return find_spec(module) is not None
-    except ImportError:
-        return False
+    return kind in board_games.game_names()
 
 
 def text(kind: str, view: dict, seat: int | None, names: list[str]) -> str | None:
