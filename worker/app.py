@@ -22,9 +22,11 @@ def broker_options(config: Config) -> dict:
     if not config.embedded_broker:
         return {"visibility_timeout": 3600}
     folder = config.broker_folder
-    for sub in ("queue", "processed"):
+    for sub in ("queue", "processed", "control"):
         (folder / sub).mkdir(parents=True, exist_ok=True)
     return {
+        # kombu's default control folder is "control" in the working directory
+        "control_folder": str(folder / "control"),
         "data_folder_in": str(folder / "queue"),
         "data_folder_out": str(folder / "queue"),
         "processed_folder": str(folder / "processed"),

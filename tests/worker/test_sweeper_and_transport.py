@@ -104,3 +104,22 @@ def test_given_the_mail_server_is_away_then_the_mail_stays_in_the_outbox_and_goe
     assert recipients == ["bob@example.org"] and invite.message_id.encode() in raw
     assert mails(svc, "invite")[0].attempts == 2
     svc.db.dispose()
+
+
+def test_the_embedded_broker_keeps_every_file_in_the_instance_folder(tmp_path, monkeypatch):
+    """Given the embedded defaults, when a task is sent, then the filesystem
+    broker writes only under the instance folder (not the working directory)."""
+    from service.config import load_config
+    from worker.app import create_celery
+
+    workdir = tmp_path / "cwd"
+    workdir.mkdir()
+    monkeypatch.chdir(workdir)
+    config = load_config({"FARMPOST_INSTANCE": str(tmp_path / "instance")})
+    assert config.embedded_broker
+    app = create_celery(config)
+    app.send_task("farmpost.sweep")
+    assert list(workdir.iterdir()) == []
+    written = [p for p in (tmp_path / "instance").rglob("*") if p.is_file()]
+    assert any(p.suffix == ".exchange" for p in written)
+    assert any(p.suffix == ".msg" or "queue" in p.parts for p in written)
