@@ -23,6 +23,7 @@ BLUEPRINT_MODULES = [
     "service.web.prefs",
     "service.web.mailbox",
     "service.web.health",
+    "service.inbound.web",
 ]
 
 csrf = CSRFProtect()

@@ -6,7 +6,7 @@ models here must stay in step with them (a test compares the two).
 
 from __future__ import annotations
 
-from datetime import datetime, timezone
+from datetime import UTC, datetime
 
 from sqlalchemy import (
     JSON,
@@ -19,26 +19,38 @@ from sqlalchemy import (
     String,
     Text,
     UniqueConstraint,
+    false,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
 
 def utcnow() -> datetime:
-    return datetime.now(timezone.utc)
+    return datetime.now(UTC)
+
+
+def as_utc(moment: datetime | None) -> datetime | None:
+    """SQLite hands back naive datetimes; they were stored as UTC."""
+    if moment is None or moment.tzinfo is not None:
+        return moment
+    return moment.replace(tzinfo=UTC)
+
+
+def date_text(moment: datetime) -> str:
+    """A moment as farmers read it in a mail: "6 December 2026, 15:40 UTC"."""
+    moment = as_utc(moment).astimezone(UTC)
+    return f"{moment.day} {moment:%B %Y, %H:%M} UTC"
 
 
 class Base(DeclarativeBase):
     pass
 
 
-def schema_metadata() -> list:
+def schema_metadata():
     """Every table the migrations manage: these models and the inbound mail
-    table (importing service.inbound.models registers it, on this Base or,
-    for now, on its own ``InboundBase``)."""
-    from service.inbound import models as inbound
+    table, which lives beside its pipeline (importing it registers it on Base)."""
+    from service.inbound import models as _inbound  # noqa: F401
 
-    own = getattr(inbound, "InboundBase", None)
-    return [Base.metadata] + ([own.metadata] if own is not None else [])
+    return Base.metadata
 
 
 #: timestamps are stored with their time zone on PostgreSQL and as UTC on SQLite
@@ -84,6 +96,13 @@ class Seat(Base):
     resigned: Mapped[bool] = mapped_column(Boolean, default=False)
     #: Message-ID of the first mail to this farmer: the root of their thread
     thread_root: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    #: when a delivery failure report for this farmer's address came in; None
+    #: while mail gets through (cleared by their next good mail or a preferences change)
+    bouncing_since: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    #: on vacation until then (``vacation <days>``): turn and account mails are held back
+    away_until: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True, index=True)
+    #: a turn mail was held back while away: one is sent when the farmer is back
+    turn_held: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     game: Mapped[Game] = relationship(back_populates="seats")
 

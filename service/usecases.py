@@ -430,5 +430,6 @@ def set_preferences(svc: Services, game_id: int, position: int, **changes: bool)
         seat = seat_of(lock_game(session, game_id), position)
         seat.preferences = {**notify.DEFAULT_PREFERENCES, **(seat.preferences or {}),
                             **{k: bool(v) for k, v in changes.items()}}
+        seat.bouncing_since = None  # the farmer has looked at their mail settings
         return dict(seat.preferences)
 

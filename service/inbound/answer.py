@@ -3,7 +3,8 @@
 * the **answer** to a farmer's mail: in their thread (In-Reply-To and
   References point at their mail), ``Auto-Submitted: auto-replied`` (RFC
   3834) so that well-behaved auto-responders stay quiet;
-* a **relay** of ``say <text>`` to the other farmers: in each one's game
+* a **relay** of ``say <text>`` to the other farmers, and the **notices**
+  that a farmer's mail bounces or that they are away: in each one's game
   thread, with their own reply address, so they can answer in kind.
 
 Both carry a Message-ID at our domain and ``X-Farmpost-Game``, so they are
@@ -18,7 +19,10 @@ from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime, formataddr
 
+from sqlalchemy import select
+
 from service.models import Game, OutgoingMail, Seat, utcnow
+from service.notify import Work, wants_mail
 from service.rules import title_of
 from service.services import Services
 
@@ -34,12 +38,15 @@ def answer_mail(svc: Services, *, to: str, text: str, in_reply_to: str | None, s
                        auto_submitted="auto-replied")
 
 
-def relay_mail(svc: Services, game: Game, sender: Seat, recipient: Seat, text: str, key: str) -> OutgoingMail:
-    """``key`` makes the Message-ID, so relaying the same mail twice is noticed."""
+def game_mail(svc: Services, game: Game, recipient: Seat, *, kind: str, what: str, text: str,
+              key: str) -> OutgoingMail:
+    """A short plain mail to one farmer of ``game`` (a relay, a notice), in
+    their game thread and with their reply address. ``key`` makes the
+    Message-ID, so the same notice written twice is one mail."""
     digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:20]
-    message_id = f"<say.{digest}.s{recipient.position}@{svc.config.mail_domain}>"
-    subject = f"{title_of(game.kind)} #{game.id}: {sender.name} says"
-    return _plain_mail(svc, kind="say", to=recipient.email, text=f"{sender.name} says:\n\n{text}", subject=subject,
+    message_id = f"<{kind}.{digest}.s{recipient.position}@{svc.config.mail_domain}>"
+    subject = f"{title_of(game.kind)} #{game.id}: {what}"
+    return _plain_mail(svc, kind=kind, to=recipient.email, text=text, subject=subject,
                        thread=recipient.thread_root, game_id=game.id, message_id=message_id,
                        auto_submitted="auto-generated",
                        reply_to=f"play+{recipient.reply_key}@{svc.config.mail_domain}", to_name=recipient.name)
@@ -65,3 +72,21 @@ def _plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, t
     message.set_content(text.strip() + FOOTER, charset="utf-8", cte="quoted-printable")
     return OutgoingMail(message_id=message_id, game_id=game_id, kind=kind, to_addr=to, subject=subject[:255],
                         context={}, raw=message.as_bytes())
+
+
+def tell_others(session, svc: Services, game: Game, about: Seat, *, kind: str, what: str, text: str, key: str,
+                work: Work) -> list[str]:
+    """Add a :func:`game_mail` for every other farmer of ``game`` who takes
+    mail, in the caller's transaction, unless the same notice (same ``key``)
+    was written before; new ids go to ``work``. Returns the farmers' names."""
+    names = []
+    for seat in game.seats:
+        if seat.position == about.position or not wants_mail(seat):
+            continue
+        mail = game_mail(svc, game, seat, kind=kind, what=what, text=text, key=key)
+        names.append(seat.name)
+        if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == mail.message_id)) is None:
+            session.add(mail)
+            session.flush()
+            work.mails.append(mail.id)
+    return names

@@ -19,13 +19,13 @@ from sqlalchemy import select
 
 from engine.core import MoveError
 from mail.inbound import commands as cmd
-from mail.inbound.errors import Answer, ForgedSender, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
+from mail.inbound.errors import Answer, Bounce, ForgedSender, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
-from service import boardview, notify, usecases
+from service import boardview, bounces, notify, usecases
 from service.errors import ServiceError
-from service.inbound.answer import relay_mail
-from service.models import MoveRequest, OutgoingMail, Seat
+from service.inbound.answer import tell_others
+from service.models import MoveRequest, Seat
 from service.rules import rules_for
 from service.services import Services
 
@@ -44,6 +44,8 @@ class Decision:
 
 
 def decide(svc: Services, reading: Reading) -> Decision:
+    if isinstance(reading.rejection, Bounce):
+        return _bounce(svc, reading.rejection)
     if reading.rejection is not None:
         return _rejection(reading.rejection)
     if isinstance(reading.route, NewGame):
@@ -56,10 +58,25 @@ def decide(svc: Services, reading: Reading) -> Decision:
         game_id, position, email = seat.game_id, seat.position, (seat.email or "").lower()
     if not email or reading.sender != email:
         return _rejection(ForgedSender(f"From {reading.sender}, seat {position} of game {game_id}"))
+    with svc.db.transaction() as session:
+        bounces.clear_bouncing(session, email)
     try:
         return _for_seat(svc, reading, game_id, position)
     except ServiceError as error:
         return Decision("not-possible", error.message, game_id=game_id, seat=position)
+
+
+def _bounce(svc: Services, bounce: Bounce) -> Decision:
+    """Mark the failed addresses as bouncing (and tell the other farmers);
+    never answered."""
+    marked = bounces.mark_bouncing(svc, bounce.failed)
+    decision = _rejection(bounce)
+    if not marked:
+        return decision
+    seats = ", ".join(f"game #{game_id} seat {position}" for game_id, position in marked)
+    game_id, position = marked[0]
+    return replace(decision, detail=f"{decision.detail or 'bounce'}; marked bouncing: {seats}", game_id=game_id,
+                   seat=position)
 
 
 def _rejection(rejection: InboundRejection, **where) -> Decision:
@@ -153,21 +170,13 @@ def _submit(svc, reading, game_id, position, codes, action, version, where) -> D
 
 def _say(svc: Services, game_id: int, position: int, text: str, key: str) -> str:
     """Relay a message to the other farmers who take mail (once per mail and line)."""
-    mail_ids, names = [], []
+    work = notify.Work()
     with svc.db.transaction() as session:
         game = usecases.load_game(session, game_id)
         sender = usecases.seat_of(game, position)
-        for seat in game.seats:
-            if seat.position == position or not notify.wants_mail(seat):
-                continue
-            mail = relay_mail(svc, game, sender, seat, text, key)
-            names.append(seat.name)
-            if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == mail.message_id)) is None:
-                session.add(mail)
-                session.flush()
-                mail_ids.append(mail.id)
-    for mail_id in mail_ids:
-        svc.queue.enqueue_mail(mail_id)
+        names = tell_others(session, svc, game, sender, kind="say", what=f"{sender.name} says",
+                            text=f"{sender.name} says:\n\n{text}", key=key, work=work)
+    usecases.dispatch(svc, work)
     if not names:
         return "No other farmer takes mail in this game, so nobody was told."
     return f"Sent to {', '.join(names)}: “{text}”"

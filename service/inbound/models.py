@@ -1,27 +1,17 @@
 """The inbound table: every received mail, stored before anything is done
-with it, with the outcome of processing it.
-
-It lives on its own metadata until the schema owner adds it to the Alembic
-migrations (see docs/mail.md, "Wiring"); :func:`ensure_table` creates it on
-first use meanwhile.
-"""
+with it, with the outcome of processing it (created by migration 0002)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from sqlalchemy import JSON, Boolean, DateTime, Integer, LargeBinary, String, Text
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
 
-from service.db import Database
-from service.models import utcnow
-
-
-class InboundBase(DeclarativeBase):
-    pass
+from service.models import Base, utcnow
 
 
-class InboundMail(InboundBase):
+class InboundMail(Base):
     __tablename__ = "inbound_mail"
 
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
@@ -48,16 +38,3 @@ class InboundMail(InboundBase):
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     processed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
-
-_READY: set[str] = set()
-
-
-def ensure_table(db: Database) -> None:
-    if db.url not in _READY:
-        InboundBase.metadata.create_all(db.engine)
-        _READY.add(db.url)
-
-
-def forget_table(db: Database) -> None:
-    """After the table was dropped (tests), let :func:`ensure_table` create it again."""
-    _READY.discard(db.url)

@@ -23,7 +23,7 @@ from mail.inbound.message import dedupe_key_of, parse_message
 from mail.inbound.pipeline import MAX_BYTES, read_mail
 from service.inbound.answer import answer_mail
 from service.inbound.decide import Decision, decide
-from service.inbound.models import InboundMail, ensure_table
+from service.inbound.models import InboundMail
 from service.models import OutgoingMail, utcnow
 from service.services import Services
 
@@ -41,7 +41,6 @@ class Received:
 
 def receive(svc: Services, raw: bytes, *, source: str, envelope_to: tuple[str, ...] = ()) -> Received:
     """Store one raw mail and hand it on; a second delivery of it is a no-op."""
-    ensure_table(svc.db)
     too_large = len(raw) > MAX_BYTES
     row = InboundMail(
         dedupe_key=dedupe_key_of(raw), raw=b"" if too_large else raw, size=len(raw), source=source,
@@ -79,7 +78,6 @@ def _hand_on(svc: Services, inbound_id: int) -> None:
 def sweep_pending_inbound(svc: Services, older_than: timedelta = timedelta(seconds=20)) -> int:
     """Hand on again the rows left pending (a broker outage, a crash while
     processing); for the beat schedule. Returns how many."""
-    ensure_table(svc.db)
     with svc.db.transaction() as session:
         ids = session.scalars(select(InboundMail.id).where(
             InboundMail.outcome == "pending", InboundMail.received_at < utcnow() - older_than,
@@ -91,7 +89,6 @@ def sweep_pending_inbound(svc: Services, older_than: timedelta = timedelta(secon
 
 def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
     """Read, decide and record the outcome of one stored mail (idempotent)."""
-    ensure_table(svc.db)
     with svc.db.transaction() as session:
         row = session.get(InboundMail, inbound_id)
         if row is None or row.outcome != "pending":

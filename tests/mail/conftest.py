@@ -1,5 +1,4 @@
-"""Fixtures of the mail tests: the inbound table around a test's services,
-and one loopback Dovecot IMAP server for the session."""
+"""Fixtures of the mail tests: one loopback Dovecot IMAP server for the session."""
 
 from __future__ import annotations
 
@@ -7,9 +6,6 @@ import pytest
 
 from tests.conftest import unavailable
 from tests.mail.dovecot import dovecot
-from tests.mail.inbound_helpers import with_inbound_table
-
-inbound_svc = pytest.fixture(with_inbound_table)
 
 
 @pytest.fixture(scope="session")

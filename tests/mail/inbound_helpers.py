@@ -8,7 +8,7 @@ import itertools
 from sqlalchemy import func, select
 
 from service import usecases
-from service.inbound.models import InboundBase, InboundMail, ensure_table, forget_table
+from service.inbound.models import InboundMail
 from service.models import Game, MoveLogEntry, Seat
 
 _ids = itertools.count(1)
@@ -58,13 +58,4 @@ def count(svc, model) -> int:
 def inbound_row(svc, inbound_id: int) -> InboundMail:
     with svc.db.transaction() as session:
         return session.get(InboundMail, inbound_id)
-
-
-def with_inbound_table(svc):
-    """Create the inbound table for a test and drop it after, so the shared
-    PostgreSQL test database stays exactly at the migrations' schema."""
-    ensure_table(svc.db)
-    yield svc
-    InboundBase.metadata.drop_all(svc.db.engine)
-    forget_table(svc.db)
 

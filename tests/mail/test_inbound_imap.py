@@ -34,21 +34,21 @@ def unseen(settings: ImapSettings) -> list[int]:
         return client.search(["UNSEEN"])
 
 
-def test_unseen_replies_are_stored_played_and_flagged_seen(inbound_svc, mailbox):
-    game_id, keys = start_game(inbound_svc)
+def test_unseen_replies_are_stored_played_and_flagged_seen(svc, mailbox):
+    game_id, keys = start_game(svc)
     deliver(mailbox, reply(keys["Anna"], "take 2\nend"))
-    assert poll(inbound_svc, mailbox) == 1
-    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
+    assert poll(svc, mailbox) == 1
+    assert log_texts(svc, game_id) == ["take 2", "end"]
     assert unseen(mailbox) == []
-    assert poll(inbound_svc, mailbox) == 0
+    assert poll(svc, mailbox) == 0
 
 
-def test_the_same_reply_delivered_twice_is_played_once(inbound_svc, mailbox):
-    game_id, keys = start_game(inbound_svc)
+def test_the_same_reply_delivered_twice_is_played_once(svc, mailbox):
+    game_id, keys = start_game(svc)
     raw = reply(keys["Anna"], "take 1\nend", message_id="<imap-twice@example.org>")
     deliver(mailbox, raw, raw)
-    assert poll(inbound_svc, mailbox) == 2
-    assert log_texts(inbound_svc, game_id) == ["take 1", "end"]
+    assert poll(svc, mailbox) == 2
+    assert log_texts(svc, game_id) == ["take 1", "end"]
 
 
 def test_imap_settings_come_from_a_url():

@@ -21,149 +21,149 @@ from tests.mail.inbound_helpers import (
 
 
 @pytest.fixture
-def game(inbound_svc):
-    return start_game(inbound_svc)
+def game(svc):
+    return start_game(svc)
 
 
-def test_a_reply_with_two_moves_is_applied_as_one_batch(inbound_svc, game):
+def test_a_reply_with_two_moves_is_applied_as_one_batch(svc, game):
     game_id, keys = game
-    received = receive(inbound_svc, reply(keys["Anna"], "Hi!\n\ntake 2\nend\n\nThanks, Anna"), source="ingest")
-    row = inbound_row(inbound_svc, received.id)
+    received = receive(svc, reply(keys["Anna"], "Hi!\n\ntake 2\nend\n\nThanks, Anna"), source="ingest")
+    row = inbound_row(svc, received.id)
     assert row.outcome == "applied"
     assert row.sender == "anna@example.org"
-    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
-    with inbound_svc.db.transaction() as session:
+    assert log_texts(svc, game_id) == ["take 2", "end"]
+    with svc.db.transaction() as session:
         request = session.get(MoveRequest, row.request_id)
         assert (request.source, request.codes) == ("mail", ["take:2", "end"])
 
 
-def test_the_same_mail_delivered_twice_is_stored_and_applied_once(inbound_svc, game):
+def test_the_same_mail_delivered_twice_is_stored_and_applied_once(svc, game):
     game_id, keys = game
     raw = reply(keys["Anna"], "take 1\nend", message_id="<twice@mail.example.org>")
-    first, second = receive(inbound_svc, raw, source="ingest"), receive(inbound_svc, raw, source="mime")
+    first, second = receive(svc, raw, source="ingest"), receive(svc, raw, source="mime")
     assert second.duplicate and second.id == first.id
-    assert count(inbound_svc, InboundMail) == 1
-    assert log_texts(inbound_svc, game_id) == ["take 1", "end"]
+    assert count(svc, InboundMail) == 1
+    assert log_texts(svc, game_id) == ["take 1", "end"]
 
 
-def test_a_forged_from_never_moves_and_is_answered_without_game_details(inbound_svc, game):
+def test_a_forged_from_never_moves_and_is_answered_without_game_details(svc, game):
     game_id, keys = game
-    version = game_version(inbound_svc, game_id)
-    row = inbound_row(inbound_svc, receive(
-        inbound_svc, reply(keys["Anna"], "take 2\nend", sender="Mallory <mallory@evil.example>"), source="ingest").id)
+    version = game_version(svc, game_id)
+    row = inbound_row(svc, receive(
+        svc, reply(keys["Anna"], "take 2\nend", sender="Mallory <mallory@evil.example>"), source="ingest").id)
     assert row.outcome == "forged-sender"
-    assert game_version(inbound_svc, game_id) == version
-    assert count(inbound_svc, MoveRequest) == 0
+    assert game_version(svc, game_id) == version
+    assert count(svc, MoveRequest) == 0
     assert "Pebbles" not in row.answer and "take" not in row.answer and str(game_id) not in row.answer
 
 
-def test_an_unknown_reply_key_is_answered_without_details(inbound_svc, game):
-    row = inbound_row(inbound_svc, receive(inbound_svc, reply("0000aaaa1111", "take 1"), source="ingest").id)
+def test_an_unknown_reply_key_is_answered_without_details(svc, game):
+    row = inbound_row(svc, receive(svc, reply("0000aaaa1111", "take 1"), source="ingest").id)
     assert row.outcome == "unknown-reply-key"
     assert row.answered
 
 
-def test_not_your_turn(inbound_svc, game):
+def test_not_your_turn(svc, game):
     _, keys = game
-    row = inbound_row(inbound_svc, receive(
-        inbound_svc, reply(keys["Bob"], "take 1", sender="bob@example.org"), source="ingest").id)
+    row = inbound_row(svc, receive(
+        svc, reply(keys["Bob"], "take 1", sender="bob@example.org"), source="ingest").id)
     assert row.outcome == "not-your-turn"
-    assert count(inbound_svc, MoveRequest) == 0
+    assert count(svc, MoveRequest) == 0
 
 
-def test_a_bad_move_quotes_the_line_suggests_the_nearest_and_lists_the_options(inbound_svc, game):
+def test_a_bad_move_quotes_the_line_suggests_the_nearest_and_lists_the_options(svc, game):
     game_id, keys = game
-    row = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "take 1\ntke 2"), source="ingest").id)
+    row = inbound_row(svc, receive(svc, reply(keys["Anna"], "take 1\ntke 2"), source="ingest").id)
     assert row.outcome == "illegal-move"
     assert "“tke 2”" in row.answer
     assert "Nothing was applied" in row.answer
     assert "* take 1" in row.answer and "* end" in row.answer  # the options after “take 1”
-    assert log_texts(inbound_svc, game_id) == []  # all or nothing: “take 1” was not applied either
+    assert log_texts(svc, game_id) == []  # all or nothing: “take 1” was not applied either
 
 
-def test_a_typo_gets_a_did_you_mean(inbound_svc, game):
+def test_a_typo_gets_a_did_you_mean(svc, game):
     _, keys = game
-    row = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "take 3"), source="ingest").id)
+    row = inbound_row(svc, receive(svc, reply(keys["Anna"], "take 3"), source="ingest").id)
     assert "Did you mean" in row.answer
 
 
-def test_rejections_to_one_address_are_answered_once_per_reason_per_day(inbound_svc, game):
+def test_rejections_to_one_address_are_answered_once_per_reason_per_day(svc, game):
     _, keys = game
     bob = dict(sender="bob@example.org")
-    first = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Bob"], "take 1", **bob), source="ingest").id)
-    again = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Bob"], "take 2", **bob), source="ingest").id)
-    other = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Bob"], "vacation x", **bob), source="ingest").id)
+    first = inbound_row(svc, receive(svc, reply(keys["Bob"], "take 1", **bob), source="ingest").id)
+    again = inbound_row(svc, receive(svc, reply(keys["Bob"], "take 2", **bob), source="ingest").id)
+    other = inbound_row(svc, receive(svc, reply(keys["Bob"], "vacation x", **bob), source="ingest").id)
     assert (first.outcome, first.answered) == ("not-your-turn", True)
     assert (again.outcome, again.answered) == ("not-your-turn", False)
     assert (other.outcome, other.answered) == ("bad-command", True)
 
 
-def test_a_bounce_is_recorded_and_never_answered(inbound_svc, game):
+def test_a_bounce_is_recorded_and_never_answered(svc, game):
     raw = (b"From: MAILER-DAEMON@mx.example.org\r\nTo: farmpost@farmpost.test\r\n"
            b"Subject: Undelivered Mail Returned to Sender\r\nX-Failed-Recipients: bob@example.org\r\n\r\nSorry.\r\n")
-    row = inbound_row(inbound_svc, receive(inbound_svc, raw, source="ingest").id)
+    row = inbound_row(svc, receive(svc, raw, source="ingest").id)
     assert (row.outcome, row.answer, row.answered) == ("bounce", None, False)
 
 
-def test_board_and_moves_are_answered_with_the_options(inbound_svc, game):
+def test_board_and_moves_are_answered_with_the_options(svc, game):
     _, keys = game
-    row = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "moves"), source="ingest").id)
+    row = inbound_row(svc, receive(svc, reply(keys["Anna"], "moves"), source="ingest").id)
     assert row.outcome == "answered"
     assert "* take 1" in row.answer and "* draw" in row.answer
 
 
-def test_preview_tells_what_would_happen_and_applies_nothing(inbound_svc, game):
+def test_preview_tells_what_would_happen_and_applies_nothing(svc, game):
     game_id, keys = game
-    row = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "preview take 2"), source="ingest").id)
+    row = inbound_row(svc, receive(svc, reply(keys["Anna"], "preview take 2"), source="ingest").id)
     assert "took 2 pebbles" in row.answer
-    assert log_texts(inbound_svc, game_id) == []
+    assert log_texts(svc, game_id) == []
 
 
-def test_resign_asks_for_confirmation_then_resigns(inbound_svc, game):
+def test_resign_asks_for_confirmation_then_resigns(svc, game):
     game_id, keys = game
-    ask = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "resign"), source="ingest").id)
+    ask = inbound_row(svc, receive(svc, reply(keys["Anna"], "resign"), source="ingest").id)
     assert "resign yes" in ask.answer
-    done = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "resign yes"), source="ingest").id)
+    done = inbound_row(svc, receive(svc, reply(keys["Anna"], "resign yes"), source="ingest").id)
     assert done.outcome == "applied"
-    with inbound_svc.db.transaction() as session:
+    with svc.db.transaction() as session:
         assert session.scalar(select(Seat.resigned).where(Seat.game_id == game_id, Seat.position == 0))
 
 
-def test_undo_takes_back_the_last_move_of_the_turn(inbound_svc, game):
+def test_undo_takes_back_the_last_move_of_the_turn(svc, game):
     game_id, keys = game
-    receive(inbound_svc, reply(keys["Anna"], "take 1"), source="ingest")
-    row = inbound_row(inbound_svc, receive(inbound_svc, reply(keys["Anna"], "undo"), source="ingest").id)
+    receive(svc, reply(keys["Anna"], "take 1"), source="ingest")
+    row = inbound_row(svc, receive(svc, reply(keys["Anna"], "undo"), source="ingest").id)
     assert row.outcome == "applied"
-    assert log_texts(inbound_svc, game_id) == []
+    assert log_texts(svc, game_id) == []
 
 
-def test_stop_turns_the_farmers_mails_off(inbound_svc, game):
+def test_stop_turns_the_farmers_mails_off(svc, game):
     game_id, keys = game
-    receive(inbound_svc, reply(keys["Anna"], "stop"), source="ingest")
-    with inbound_svc.db.transaction() as session:
+    receive(svc, reply(keys["Anna"], "stop"), source="ingest")
+    with svc.db.transaction() as session:
         seat = session.scalar(select(Seat).where(Seat.game_id == game_id, Seat.position == 0))
         assert seat.preferences["mail"] is False
 
 
-def test_a_mail_to_new_creates_a_game_and_invites_the_farmers(inbound_svc):
+def test_a_mail_to_new_creates_a_game_and_invites_the_farmers(svc):
     raw = (b"From: Anna <anna@example.org>\r\nTo: new@farmpost.test\r\nSubject: game\r\n"
            b"Message-ID: <new-1@example.org>\r\n\r\nnew toy with bob@example.org\r\n")
-    row = inbound_row(inbound_svc, receive(inbound_svc, raw, source="ingest").id)
+    row = inbound_row(svc, receive(svc, raw, source="ingest").id)
     assert row.outcome == "created"
-    with inbound_svc.db.transaction() as session:
+    with svc.db.transaction() as session:
         emails = session.scalars(select(Seat.email).where(Seat.game_id == row.game_id).order_by(Seat.position)).all()
     assert emails == ["anna@example.org", "bob@example.org"]
 
 
-def test_a_mail_over_the_size_limit_is_recorded_without_its_bytes(inbound_svc, monkeypatch):
+def test_a_mail_over_the_size_limit_is_recorded_without_its_bytes(svc, monkeypatch):
     from service.inbound import receive as receive_module
 
     monkeypatch.setattr(receive_module, "MAX_BYTES", 100)
-    row = inbound_row(inbound_svc, receive(inbound_svc, b"Subject: x\r\n\r\n" + b"x" * 500, source="ingest").id)
+    row = inbound_row(svc, receive(svc, b"Subject: x\r\n\r\n" + b"x" * 500, source="ingest").id)
     assert (row.outcome, row.raw, row.size) == ("too-large", b"", 514)
 
 
-def test_a_mail_whose_processing_fails_stays_stored_and_the_sweeper_plays_it_later(inbound_svc, game, monkeypatch):
+def test_a_mail_whose_processing_fails_stays_stored_and_the_sweeper_plays_it_later(svc, game, monkeypatch):
     from datetime import timedelta
 
     from service.inbound import receive as receive_module
@@ -175,24 +175,24 @@ def test_a_mail_whose_processing_fails_stays_stored_and_the_sweeper_plays_it_lat
         raise RuntimeError("worker died")
 
     monkeypatch.setattr(receive_module, "decide", broken)
-    received = receive(inbound_svc, reply(keys["Anna"], "take 2\nend"), source="ingest")
-    assert inbound_row(inbound_svc, received.id).outcome == "pending"
-    assert log_texts(inbound_svc, game_id) == []
+    received = receive(svc, reply(keys["Anna"], "take 2\nend"), source="ingest")
+    assert inbound_row(svc, received.id).outcome == "pending"
+    assert log_texts(svc, game_id) == []
 
     monkeypatch.setattr(receive_module, "decide", real_decide)
-    assert receive_module.sweep_pending_inbound(inbound_svc, older_than=timedelta(0)) == 1
-    assert inbound_row(inbound_svc, received.id).outcome == "applied"
-    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
+    assert receive_module.sweep_pending_inbound(svc, older_than=timedelta(0)) == 1
+    assert inbound_row(svc, received.id).outcome == "applied"
+    assert log_texts(svc, game_id) == ["take 2", "end"]
 
 
-def test_an_answer_goes_out_through_the_outbox_in_the_farmers_thread(inbound_svc, game):
+def test_an_answer_goes_out_through_the_outbox_in_the_farmers_thread(svc, game):
     from email import message_from_bytes, policy
 
     from service.models import MailboxMessage
 
     _, keys = game
-    receive(inbound_svc, reply(keys["Anna"], "tke 2", message_id="<typo@mail.example.org>"), source="ingest")
-    with inbound_svc.db.transaction() as session:
+    receive(svc, reply(keys["Anna"], "tke 2", message_id="<typo@mail.example.org>"), source="ingest")
+    with svc.db.transaction() as session:
         item = session.scalars(select(MailboxMessage).where(MailboxMessage.subject.like("Re:%"))).one()
         answer = message_from_bytes(item.raw, policy=policy.default)
     assert item.to_addr == "anna@example.org"
@@ -201,28 +201,28 @@ def test_an_answer_goes_out_through_the_outbox_in_the_farmers_thread(inbound_svc
     assert "“tke 2”" in answer.get_content()
 
 
-def test_our_answer_coming_back_is_our_own_mail_and_is_not_answered_again(inbound_svc, game):
+def test_our_answer_coming_back_is_our_own_mail_and_is_not_answered_again(svc, game):
     from service.models import MailboxMessage, OutgoingMail
 
     _, keys = game
-    receive(inbound_svc, reply(keys["Anna"], "tke 2"), source="ingest")
-    with inbound_svc.db.transaction() as session:
+    receive(svc, reply(keys["Anna"], "tke 2"), source="ingest")
+    with svc.db.transaction() as session:
         raw = session.scalars(select(MailboxMessage.raw).where(MailboxMessage.subject.like("Re:%"))).one()
         answers = session.scalar(select(func.count()).select_from(OutgoingMail).where(OutgoingMail.kind == "answer"))
-    row = inbound_row(inbound_svc, receive(inbound_svc, raw, source="ingest").id)
+    row = inbound_row(svc, receive(svc, raw, source="ingest").id)
     assert row.outcome == "own-mail"
-    with inbound_svc.db.transaction() as session:
+    with svc.db.transaction() as session:
         assert session.scalar(
             select(func.count()).select_from(OutgoingMail).where(OutgoingMail.kind == "answer")) == answers
 
 
-def test_lines_of_our_turn_mail_pasted_unquoted_into_a_reply_are_not_commands(inbound_svc, game):
+def test_lines_of_our_turn_mail_pasted_unquoted_into_a_reply_are_not_commands(svc, game):
     from email import message_from_bytes, policy
 
     from service.models import OutgoingMail
 
     game_id, keys = game
-    with inbound_svc.db.transaction() as session:
+    with svc.db.transaction() as session:
         sent = session.scalars(select(OutgoingMail).where(OutgoingMail.to_addr == "anna@example.org",
                                                           OutgoingMail.kind == "turn")).first()
         message_id, turn_raw = sent.message_id, sent.raw
@@ -232,25 +232,25 @@ def test_lines_of_our_turn_mail_pasted_unquoted_into_a_reply_are_not_commands(in
     raw = (f"From: anna@example.org\r\nTo: play+{keys['Anna']}@farmpost.test\r\nSubject: Re: turn\r\n"
            f"In-Reply-To: {message_id}\r\nMessage-ID: <pasted@example.org>\r\n\r\ntake 2\r\nend\r\n\r\n"
            + options.replace("\n", "\r\n") + "\r\n").encode()
-    row = inbound_row(inbound_svc, receive(inbound_svc, raw, source="ingest").id)
+    row = inbound_row(svc, receive(svc, raw, source="ingest").id)
     assert row.outcome == "applied"
-    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
+    assert log_texts(svc, game_id) == ["take 2", "end"]
 
 
-def test_say_relays_the_message_to_the_other_farmers_once(inbound_svc, game):
+def test_say_relays_the_message_to_the_other_farmers_once(svc, game):
     from email import message_from_bytes, policy
 
     from service.models import MailboxMessage
 
     _, keys = game
     raw = reply(keys["Anna"], "say Good luck, Bob!", message_id="<say-1@example.org>")
-    row = inbound_row(inbound_svc, receive(inbound_svc, raw, source="ingest").id)
+    row = inbound_row(svc, receive(svc, raw, source="ingest").id)
     assert row.outcome == "answered"
     assert "Sent to Bob" in row.answer
-    with inbound_svc.db.transaction() as session:  # processing the same mail again relays nothing new
+    with svc.db.transaction() as session:  # processing the same mail again relays nothing new
         session.get(InboundMail, row.id).outcome = "pending"
-    process_inbound(inbound_svc, row.id)
-    with inbound_svc.db.transaction() as session:
+    process_inbound(svc, row.id)
+    with svc.db.transaction() as session:
         relayed = session.scalars(select(MailboxMessage).where(MailboxMessage.to_addr == "bob@example.org",
                                                                MailboxMessage.subject.like("%Anna says"))).all()
         assert len(relayed) == 1

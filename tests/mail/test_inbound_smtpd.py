@@ -19,21 +19,21 @@ def free_port() -> int:
 
 
 @pytest.fixture
-def smtp(inbound_svc):
-    server = controller(inbound_svc, "127.0.0.1", free_port())
+def smtp(svc):
+    server = controller(svc, "127.0.0.1", free_port())
     server.start()
     yield server
     server.stop()
 
 
-def test_a_reply_relayed_over_smtp_is_played(inbound_svc, smtp):
-    game_id, keys = start_game(inbound_svc)
+def test_a_reply_relayed_over_smtp_is_played(svc, smtp):
+    game_id, keys = start_game(svc)
     with smtplib.SMTP(smtp.hostname, smtp.port) as client:
         client.sendmail("anna@example.org", [f"play+{keys['Anna']}@farmpost.test"], reply(keys["Anna"], "take 2\nend"))
-    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
+    assert log_texts(svc, game_id) == ["take 2", "end"]
 
 
-def test_a_recipient_outside_our_domain_is_refused(inbound_svc, smtp):
+def test_a_recipient_outside_our_domain_is_refused(svc, smtp):
     with smtplib.SMTP(smtp.hostname, smtp.port) as client:
         with pytest.raises(smtplib.SMTPRecipientsRefused):
             client.sendmail("spammer@example.net", ["victim@example.com"], b"Subject: hi\r\n\r\nhello\r\n")

@@ -8,6 +8,7 @@ import hashlib
 import hmac
 import io
 import json
+import re
 
 import pytest
 from sqlalchemy import select
@@ -21,66 +22,60 @@ from tests.mail.inbound_helpers import count, log_texts, reply, start_game
 
 
 @pytest.fixture
-def web(app, inbound_svc):
-    """The app with the inbound blueprint (the coordinator adds it to BLUEPRINT_MODULES)."""
-    from service.app import csrf
-    from service.inbound import web as inbound_web
-
-    app.register_blueprint(inbound_web.blueprint)
-    for view in inbound_web.CSRF_EXEMPT:
-        csrf.exempt(view)
+def web(app):
+    """The real app (create_app) with its inbound blueprint, as a test client."""
     return app.test_client()
 
 
 @pytest.fixture
-def game(inbound_svc):
-    return start_game(inbound_svc)
+def game(svc):
+    return start_game(svc)
 
 
-def test_raw_mime_with_a_valid_signature_is_stored_and_applied(web, inbound_svc, game):
+def test_raw_mime_with_a_valid_signature_is_stored_and_applied(web, svc, game):
     game_id, keys = game
     raw = reply(keys["Anna"], "take 2\nend")
-    secret = inbound_secret(inbound_svc.config)
+    secret = inbound_secret(svc.config)
     response = web.post("/inbound/mime", data=raw, headers={"X-Farmpost-Signature": "sha256=" + sign(secret, raw)})
     assert response.status_code == 202
     assert response.json["duplicate"] is False
-    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
+    assert log_texts(svc, game_id) == ["take 2", "end"]
     again = web.post("/inbound/mime", data=raw, headers={"X-Farmpost-Signature": sign(secret, raw)})
     assert (again.status_code, again.json["duplicate"]) == (202, True)
 
 
 @pytest.mark.parametrize("signature", ["", "sha256=00", "sha256=" + "0" * 64])
-def test_raw_mime_with_a_bad_signature_is_refused_and_not_stored(web, inbound_svc, game, signature):
+def test_raw_mime_with_a_bad_signature_is_refused_and_not_stored(web, svc, game, signature):
     _, keys = game
     headers = {"X-Farmpost-Signature": signature}
     response = web.post("/inbound/mime", data=reply(keys["Anna"], "take 1"), headers=headers)
     assert response.status_code == 403
-    assert count(inbound_svc, InboundMail) == 0
+    assert count(svc, InboundMail) == 0
 
 
-def test_a_mailgun_style_webhook_is_checked_with_mailguns_signature_scheme(web, inbound_svc, game):
+def test_a_mailgun_style_webhook_is_checked_with_mailguns_signature_scheme(web, svc, game):
     game_id, keys = game
-    secret = inbound_secret(inbound_svc.config)
+    secret = inbound_secret(svc.config)
     fields = {"timestamp": "1700000000", "token": "abc123", "recipient": f"play+{keys['Anna']}@farmpost.test",
               "body-mime": reply(keys["Anna"], "take 1\nend").decode()}
     fields["signature"] = hmac.new(secret.encode(), b"1700000000abc123", hashlib.sha256).hexdigest()
     assert web.post("/inbound/mailgun", data=fields).status_code == 202
-    assert log_texts(inbound_svc, game_id) == ["take 1", "end"]
+    assert log_texts(svc, game_id) == ["take 1", "end"]
     assert web.post("/inbound/mailgun", data={**fields, "signature": "forged"}).status_code == 403
 
 
-def test_a_sendgrid_style_webhook_needs_the_key_in_its_url(web, inbound_svc, game):
+def test_a_sendgrid_style_webhook_needs_the_key_in_its_url(web, svc, game):
     game_id, keys = game
-    secret = inbound_secret(inbound_svc.config)
+    secret = inbound_secret(svc.config)
     fields = {"email": reply(keys["Anna"], "draw\nend").decode(),
               "envelope": json.dumps({"to": [f"play+{keys['Anna']}@farmpost.test"], "from": "anna@example.org"})}
     assert web.post("/inbound/sendgrid?key=wrong", data=fields).status_code == 403
     assert web.post(f"/inbound/sendgrid?key={secret}", data=fields).status_code == 202
-    assert log_texts(inbound_svc, game_id) == ["draw", "end"]
+    assert log_texts(svc, game_id) == ["draw", "end"]
 
 
-def test_an_empty_webhook_body_is_a_bad_request(web, inbound_svc):
-    secret = inbound_secret(inbound_svc.config)
+def test_an_empty_webhook_body_is_a_bad_request(web, svc):
+    secret = inbound_secret(svc.config)
     assert web.post("/inbound/mime", data=b"", headers={"X-Farmpost-Signature": sign(secret, b"")}).status_code == 400
 
 
@@ -89,49 +84,60 @@ def ingest(svc, raw: bytes, *recipients: str) -> int:
     return cli.cmd_ingest(args, stdin=io.BytesIO(raw), services=svc)
 
 
-def test_ingest_stores_the_mail_and_exits_0_also_for_a_duplicate(inbound_svc, game):
+def test_ingest_stores_the_mail_and_exits_0_also_for_a_duplicate(svc, game):
     game_id, keys = game
     raw = reply(keys["Anna"], "take 1\nend")
-    assert ingest(inbound_svc, raw) == cli.EX_OK
-    assert ingest(inbound_svc, raw) == cli.EX_OK
-    assert log_texts(inbound_svc, game_id) == ["take 1", "end"]
+    assert ingest(svc, raw) == cli.EX_OK
+    assert ingest(svc, raw) == cli.EX_OK
+    assert log_texts(svc, game_id) == ["take 1", "end"]
 
 
-def test_ingest_exits_0_for_a_rejected_mail_so_the_mta_does_not_bounce_it(inbound_svc, game):
-    assert ingest(inbound_svc, reply("ffff0000ffff", "take 1")) == cli.EX_OK
+def test_ingest_exits_0_for_a_rejected_mail_so_the_mta_does_not_bounce_it(svc, game):
+    assert ingest(svc, reply("ffff0000ffff", "take 1")) == cli.EX_OK
 
 
-def test_ingest_uses_the_envelope_recipient(inbound_svc, game):
+def test_ingest_uses_the_envelope_recipient(svc, game):
     game_id, keys = game
     raw = reply(keys["Anna"], "take 2\nend").replace(f"play+{keys['Anna']}@".encode(), b"friends@")
-    assert ingest(inbound_svc, raw, f"play+{keys['Anna']}@farmpost.test") == cli.EX_OK
-    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
+    assert ingest(svc, raw, f"play+{keys['Anna']}@farmpost.test") == cli.EX_OK
+    assert log_texts(svc, game_id) == ["take 2", "end"]
 
 
-def test_ingest_of_nothing_is_a_data_error(inbound_svc):
-    assert ingest(inbound_svc, b"  \r\n") == cli.EX_DATAERR
+def test_ingest_of_nothing_is_a_data_error(svc):
+    assert ingest(svc, b"  \r\n") == cli.EX_DATAERR
 
 
-def test_ingest_when_the_database_is_down_is_a_temporary_failure(inbound_svc, monkeypatch):
+def test_ingest_when_the_database_is_down_is_a_temporary_failure(svc, monkeypatch):
     from service.inbound import receive as receive_module
 
     def down(*args, **kwargs):
         raise OperationalError("INSERT", {}, ConnectionRefusedError("connection refused"))
 
     monkeypatch.setattr(receive_module, "receive", down)
-    assert ingest(inbound_svc, reply("abc", "take 1")) == cli.EX_TEMPFAIL
+    assert ingest(svc, reply("abc", "take 1")) == cli.EX_TEMPFAIL
 
 
-def test_the_mailbox_reply_form_plays_a_move_through_the_same_pipeline(app, web, inbound_svc, game):
+def test_the_mailbox_reply_form_plays_a_move_through_the_same_pipeline(web, svc, game):
     game_id, _ = game
-    with inbound_svc.db.transaction() as session:
+    with svc.db.transaction() as session:
         turn_mail = session.scalars(select(MailboxMessage).where(MailboxMessage.to_addr == "anna@example.org")
                                     .order_by(MailboxMessage.id.desc())).first()
         turn_mail_id = turn_mail.id
-    assert app.config["MAILBOX_REPLY_ENDPOINT"] == "inbound.mailbox_reply"
-    app.config["WTF_CSRF_ENABLED"] = False
-    response = web.post(f"/mailbox/{turn_mail_id}/reply", data={"body": "take 2\nend"})
+    page = web.get(f"/mailbox/{turn_mail_id}").get_data(as_text=True)
+    assert f'action="/mailbox/{turn_mail_id}/reply"' in page
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', page).group(1)
+    response = web.post(f"/mailbox/{turn_mail_id}/reply", data={"body": "take 2\nend", "csrf_token": token})
     assert response.status_code == 302
-    assert log_texts(inbound_svc, game_id) == ["take 2", "end"]
-    with inbound_svc.db.transaction() as session:
+    assert log_texts(svc, game_id) == ["take 2", "end"]
+    with svc.db.transaction() as session:
         assert session.scalar(select(InboundMail.source)) == "mailbox"
+
+
+def test_a_reply_form_post_without_its_form_token_is_refused_and_nothing_moves(web, svc, game):
+    game_id, _ = game
+    with svc.db.transaction() as session:
+        turn_mail_id = session.scalar(select(MailboxMessage.id).where(MailboxMessage.to_addr == "anna@example.org"))
+    response = web.post(f"/mailbox/{turn_mail_id}/reply", data={"body": "take 2\nend"})
+    assert response.status_code == 400
+    assert log_texts(svc, game_id) == []
+    assert count(svc, InboundMail) == 0

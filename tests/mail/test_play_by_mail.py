@@ -42,27 +42,27 @@ def outlook_reply(original, farmer: str, typed: str) -> bytes:
     return reply.as_bytes()
 
 
-def test_two_bots_finish_a_game_of_pebbles_by_mail_alone(inbound_svc, imap_server):
-    play_by_mail(inbound_svc, imap_server, "toy")
+def test_two_bots_finish_a_game_of_pebbles_by_mail_alone(svc, imap_server):
+    play_by_mail(svc, imap_server, "toy")
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("kind, database_url", [("sunfield", "sqlite"), ("harvest", "postgresql")],
                          indirect=["database_url"])
-def test_two_bots_finish_a_real_game_by_mail_alone(inbound_svc, imap_server, kind):
+def test_two_bots_finish_a_real_game_by_mail_alone(svc, imap_server, kind):
     """Each real game once, one on each database: its turn mails (board,
     options, PDF) are what the bots answer."""
-    play_by_mail(inbound_svc, imap_server, kind)
+    play_by_mail(svc, imap_server, kind)
 
 
-def play_by_mail(inbound_svc, imap_server, kind: str) -> None:
+def play_by_mail(svc, imap_server, kind: str) -> None:
     host, port, password = imap_server
     imap = ImapSettings(host, port, f"playbymail-{kind}", password)
-    game_id, _ = start_game(inbound_svc, kind)
+    game_id, _ = start_game(svc, kind)
     rules, bot, rng = rules_for(kind), make_bot("random"), Rng.from_seed(42)
     answered: set[str] = set()
     for turn in range(400):
-        with inbound_svc.db.transaction() as session:
+        with svc.db.transaction() as session:
             game = session.get(Game, game_id)
             state, status = game.state, game.status
             turn_mails = session.scalars(select(MailboxMessage).join(
@@ -88,13 +88,13 @@ def play_by_mail(inbound_svc, imap_server, kind: str) -> None:
         for _ in range(2 if turn < 2 else 1):  # the first replies arrive twice
             if turn % 4 < 2:
                 args = argparse.Namespace(recipient=[])
-                assert cli.cmd_ingest(args, stdin=io.BytesIO(raw), services=inbound_svc) == cli.EX_OK
+                assert cli.cmd_ingest(args, stdin=io.BytesIO(raw), services=svc) == cli.EX_OK
             else:
                 with IMAPClient(imap.host, port=imap.port, ssl=False) as client:
                     client.login(imap.user, imap.password)
                     client.append("INBOX", raw)
-                poll(inbound_svc, imap)
-    with inbound_svc.db.transaction() as session:
+                poll(svc, imap)
+    with svc.db.transaction() as session:
         game = session.get(Game, game_id)
         sources = set(session.scalars(select(MoveLogEntry.source).where(MoveLogEntry.game_id == game_id)))
         finals = session.scalars(select(OutgoingMail.to_addr).where(

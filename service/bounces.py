@@ -1,0 +1,56 @@
+"""Addresses that bounce: a delivery failure report for a farmer's address
+marks their seats, and the other farmers of each game are told once, in the
+same transaction, so someone can reach the farmer another way. The mark goes
+when the farmer's next mail gets through the sender check, or when they save
+their preferences. Bounces themselves are never answered (mail.inbound.errors).
+
+Only permanent failures count: a "delayed" report or a 4.x.x status says the
+mail may still arrive. Mail keeps going to a bouncing address, since the
+next one may get through (a full mailbox empties).
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select, update
+
+from mail.inbound.errors import FailedRecipient
+from service import usecases
+from service.inbound.answer import tell_others
+from service.models import Game, Seat, utcnow
+from service.notify import Work
+from service.services import Services
+
+
+def mark_bouncing(svc: Services, failed: tuple[FailedRecipient, ...]) -> list[tuple[int, int]]:
+    """Mark the seats of unfinished games whose address failed for good;
+    returns the (game id, seat) newly marked."""
+    addresses = sorted({f.address.lower() for f in failed if f.permanent and f.address})
+    if not addresses:
+        return []
+    marked, work = [], Work()
+    with svc.db.transaction() as session:
+        seats = session.scalars(
+            select(Seat).join(Game).where(func.lower(Seat.email).in_(addresses), Seat.bouncing_since.is_(None),
+                                          Game.status != "over").order_by(Seat.id).with_for_update()
+        ).all()
+        for seat in seats:
+            seat.bouncing_since = utcnow()
+            game = usecases.load_game(session, seat.game_id)
+            tell_others(session, svc, game, seat, kind="bouncing", what=f"mail to {seat.name} bounces",
+                        text=_notice(seat.name), key=f"bouncing:{seat.id}:{seat.bouncing_since.isoformat()}",
+                        work=work)
+            marked.append((seat.game_id, seat.position))
+    usecases.dispatch(svc, work)
+    return marked
+
+
+def clear_bouncing(session, address: str) -> None:
+    """Mail from ``address`` got through: its seats' addresses work again."""
+    session.execute(update(Seat).where(func.lower(Seat.email) == address.lower(), Seat.bouncing_since.is_not(None))
+                    .values(bouncing_since=None))
+
+
+def _notice(name: str) -> str:
+    return (f"Farmpost's mail to {name} could not be delivered: their mail server refused it.\n\n"
+            f"{name} may not know when it is their turn. If you can, tell them another way "
+            "and ask them to check the address they gave; their seat page shows the warning too.")
