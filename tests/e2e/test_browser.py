@@ -5,35 +5,18 @@ Screenshots go to docs/screenshots/ for people to look at."""
 from __future__ import annotations
 
 import re
-import threading
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from werkzeug.serving import make_server
 
-from service.app import create_app
 from service.config import ROOT
 from service.usecases import FarmerSpec, create_game
-from tests.e2e.stack import free_port
 from tests.service.helpers import log_of, mailbox, text_part
 
 pytestmark = pytest.mark.browser
 
 CHROMIUM = Path("/usr/bin/chromium")
 SHOTS = ROOT / "docs" / "screenshots"
-
-
-@pytest.fixture
-def server(svc):
-    port = free_port()
-    svc.config = replace(svc.config, submit_wait=10.0)
-    svc.links.base_url = f"http://127.0.0.1:{port}"
-    httpd = make_server("127.0.0.1", port, create_app(services=svc), threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield svc.links.base_url
-    httpd.shutdown()
 
 
 @pytest.fixture

@@ -6,33 +6,18 @@ from __future__ import annotations
 
 import re
 import threading
-from dataclasses import replace
 
 import pytest
 import requests
-from werkzeug.serving import make_server
 
-from service.app import create_app
 from service.usecases import FarmerSpec, create_game, join
-from tests.e2e.stack import CSRF, free_port
+from tests.e2e.stack import CSRF
 from tests.service.helpers import log_of, mailbox, requests_of, text_part
 
 pytestmark = pytest.mark.integration
 
 ANN, BOB = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")
 CLICKS = 24
-
-
-@pytest.fixture
-def server(svc):
-    port = free_port()
-    svc.config = replace(svc.config, submit_wait=10.0)
-    svc.links.base_url = f"http://127.0.0.1:{port}"
-    httpd = make_server("127.0.0.1", port, create_app(services=svc), threaded=True)
-    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
-    thread.start()
-    yield svc.links.base_url
-    httpd.shutdown()
 
 
 def test_many_simultaneous_confirms_of_the_same_and_of_different_moves_apply_exactly_one(server, svc):

@@ -1,0 +1,26 @@
+"""Fixtures of the end-to-end tests."""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import replace
+
+import pytest
+from werkzeug.serving import make_server
+
+from service.app import create_app
+from tests.e2e.stack import free_port
+
+
+@pytest.fixture
+def server(svc):
+    """The app over real HTTP (a threaded werkzeug server on a free loopback
+    port); links in the mails point at it. Yields its base URL."""
+    port = free_port()
+    svc.config = replace(svc.config, submit_wait=10.0)
+    svc.links.base_url = f"http://127.0.0.1:{port}"
+    httpd = make_server("127.0.0.1", port, create_app(services=svc), threaded=True)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    yield svc.links.base_url
+    httpd.shutdown()
