@@ -10,6 +10,9 @@ Who gets what (see docs/architecture.md):
 * final   — everyone, when the game ends;
 * link    — a farmer who asked for a new seat link.
 
+While a farmer is away (``vacation``), their turn and account mails are
+held back; :mod:`service.vacation` sends one turn mail when they are back.
+
 Mails carry a ``context`` (plain data) from which :mod:`mail.outgoing` composes
 the message when it is sent; the board is the farmer's view, never the state.
 """
@@ -22,12 +25,16 @@ from email.utils import formataddr
 
 from sqlalchemy.orm import Session
 
-from service.models import Game, MoveLogEntry, OutgoingMail, Seat
+from service.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text, utcnow
 from service.report import report_data
 from service.rules import rules_for
 from service.services import Services
 
 DEFAULT_PREFERENCES = {"mail": True, "accounts": True}
+
+#: kinds held back while a farmer is away (``vacation``); when they are back
+#: they get one turn mail if one was held (service.vacation)
+HELD_WHILE_AWAY = ("turn", "account")
 
 
 @dataclass
@@ -46,6 +53,15 @@ def wants_mail(seat: Seat) -> bool:
     return bool(seat.email) and seat.bot is None and preference(seat, "mail")
 
 
+def is_away(seat: Seat) -> bool:
+    return seat.away_until is not None and as_utc(seat.away_until) > utcnow()
+
+
+def away_text(seat: Seat) -> str | None:
+    """"6 December 2026, 15:40 UTC" while the farmer is away, else None."""
+    return date_text(seat.away_until) if is_away(seat) else None
+
+
 def subject_for(game: Game, what: str) -> str:
     return f"{rules_for(game.kind).title} #{game.id}: {what}"
 
@@ -55,6 +71,11 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
     """Add one outbox row for ``seat`` (nothing if the farmer takes no mail)."""
     if not seat.email or (kind != "link" and not wants_mail(seat)):
         return None
+    if kind in HELD_WHILE_AWAY and is_away(seat):
+        seat.turn_held = seat.turn_held or kind == "turn"
+        return None
+    if kind == "turn":
+        seat.turn_held = False  # this one is the turn mail owed
     domain = svc.config.mail_domain
     message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
     headers = {
@@ -98,7 +119,8 @@ def game_context(svc: Services, game: Game, seat: Seat) -> dict:
                  "options": game.options, "status": game.status},
         "version": game.version,
         "seat": {"position": seat.position, "name": seat.name},
-        "farmers": [{"position": s.position, "name": s.name, "bot": s.bot} for s in game.seats],
+        "farmers": [{"position": s.position, "name": s.name, "bot": s.bot, "away_until": away_text(s)}
+                    for s in game.seats],
         "view": rules.view(game.state, seat.position),
         "links": {
             "seat": svc.links.seat_url(game.id, seat.position, seat.secret),
@@ -141,16 +163,24 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
     account = account_lines(game, turn)
     for seat in game.seats:
         if seat.position == to_act:
-            context = game_context(svc, game, seat)
-            context.update(account=account, options=options_for(svc, game, seat))
-            progress = rules.progress(game.state)
-            what = f"your turn ({progress})" if progress else "your turn"
-            queue_mail(session, svc, game, seat, "turn", subject_for(game, what), context, work)
+            turn_mail(session, svc, game, seat, account, work)
         elif seat.position != actor and account and preference(seat, "accounts"):
             context = game_context(svc, game, seat)
-            context.update(account=account, to_act=game.seats[to_act].name, to_act_position=to_act)
+            context.update(account=account, to_act=game.seats[to_act].name, to_act_position=to_act,
+                           to_act_away=away_text(game.seats[to_act]))
             who = game.seats[actor].name if actor is not None else "a farmer"
             queue_mail(session, svc, game, seat, "account", subject_for(game, f"{who} played"), context, work)
+
+
+def turn_mail(session: Session, svc: Services, game: Game, seat: Seat, account: list[dict],
+              work: Work) -> OutgoingMail | None:
+    """The mail that tells ``seat`` it is their turn, with their options
+    (None when they take no mail or it is held back)."""
+    context = game_context(svc, game, seat)
+    context.update(account=account, options=options_for(svc, game, seat))
+    progress = rules_for(game.kind).progress(game.state)
+    what = f"your turn ({progress})" if progress else "your turn"
+    return queue_mail(session, svc, game, seat, "turn", subject_for(game, what), context, work)
 
 
 def resigned(session: Session, svc: Services, game: Game, leaver: Seat, work: Work) -> None:

@@ -10,7 +10,8 @@ from sqlalchemy import select
 from engine.core import MoveError
 from service import boardview
 from service.links import MoveToken, token_key
-from service.models import Game, MoveLogEntry, MoveRequest, Seat
+from service.models import Game, MoveLogEntry, MoveRequest, Seat, date_text
+from service.notify import away_text
 from service.rules import rules_for
 from service.services import Services
 from service.usecases import current_turn, live_log, load_game, seat_of
@@ -65,6 +66,10 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "title": f"{rules.title} #{game.id}",
         "rules": rules,
         "to_act": names.get(to_act) if to_act is not None else None,
+        "to_act_position": to_act,
+        #: "away until" dates by seat position (None: not away)
+        "away": {s.position: away_text(s) for s in game.seats},
+        "bounced_on": date_text(seat.bouncing_since) if seat.bouncing_since else None,
         "my_turn": my_turn,
         "options": options,
         "can_undo": my_turn and bool(turn) and turn[-1].seat == seat.position and not turn[-1].revealed,

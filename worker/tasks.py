@@ -60,9 +60,7 @@ def register(app: Celery) -> None:
 
     @app.task(name="farmpost.sweep", acks_late=True)
     def sweep() -> dict:
-        from service.inbound.receive import sweep_pending_inbound
-
-        return {**sweep_pending(services()), "inbound": sweep_pending_inbound(services())}
+        return beat_round(services())
 
     @app.task(name="farmpost.imap_poll", acks_late=True)
     def imap_poll() -> int:
@@ -70,6 +68,15 @@ def register(app: Celery) -> None:
         from service.inbound.imap import poll
 
         return poll(services())
+
+
+def beat_round(svc: Services) -> dict:
+    """What beat's sweep does: re-enqueue pending work and inbound mail, and
+    end the vacations whose date has passed."""
+    from service.inbound.receive import sweep_pending_inbound
+    from service.vacation import end_due_vacations
+
+    return {**sweep_pending(svc), "inbound": sweep_pending_inbound(svc), "vacations": end_due_vacations(svc)}
 
 
 def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER) -> dict:

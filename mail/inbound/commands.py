@@ -20,7 +20,8 @@ MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW = (
     "move", "board", "moves", "preview", "undo", "resign", "say", "vacation", "stop", "new",
 )  # fmt: skip
 
-MAX_VACATION_DAYS = 60
+#: the longest vacation one command asks for (it can be asked for again)
+MAX_VACATION_DAYS = 30
 
 _GREETING = re.compile(
     r"^(?:hi|hello|hey|hiya|dear|hallo|hej|moin|servus|bonjour|salut|coucou|hola|buenos días|ciao|buongiorno"
@@ -122,9 +123,13 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
 
 
 def _read_vacation(line: str, rest: str) -> Command | LineError:
+    """``vacation <days>`` (1 to MAX_VACATION_DAYS); ``vacation off`` (days 0) ends it."""
+    if rest.lower() in ("off", "end", "over", "stop", "0"):
+        return Command(VACATION, line, days=0)
     match = re.fullmatch(r"(\d{1,3})(?:\s*days?)?", rest.lower())
     if not match or not 1 <= int(match.group(1)) <= MAX_VACATION_DAYS:
-        return LineError(line, f"write the number of days, 1 to {MAX_VACATION_DAYS}, e.g. “vacation 7”")
+        return LineError(line, f"write the number of days, 1 to {MAX_VACATION_DAYS}, e.g. “vacation 7”, "
+                               "or “vacation off” when you are back")
     return Command(VACATION, line, days=int(match.group(1)))
 
 

@@ -22,7 +22,7 @@ from mail.inbound import commands as cmd
 from mail.inbound.errors import Answer, Bounce, ForgedSender, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
-from service import boardview, bounces, notify, usecases
+from service import boardview, bounces, notify, usecases, vacation
 from service.errors import ServiceError
 from service.inbound.answer import tell_others
 from service.models import MoveRequest, Seat
@@ -122,7 +122,8 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
         elif command.kind == cmd.SAY:
             notes.append(_say(svc, game_id, position, command.text, f"{reading.dedupe_key}:{command.line}"))
         elif command.kind == cmd.VACATION:
-            notes.append(f"“{command.line}”: this command is not available yet; nothing was done for it.")
+            notes.append(vacation.start_vacation(svc, game_id, position, command.days) if command.days
+                         else vacation.end_vacation(svc, game_id, position))
     moves = commands.moves
     if not moves:
         return Decision("answered", "\n\n".join(notes), rejected=False, **where)

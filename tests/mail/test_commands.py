@@ -62,11 +62,23 @@ def test_preview_say_resign_and_vacation_carry_their_argument():
     assert (vacation.kind, vacation.days) == (VACATION, 7)
 
 
+@pytest.mark.parametrize("line", ["vacation off", "Vacation OFF", "vacation end", "vacation 0"])
+def test_vacation_off_is_a_vacation_of_no_days(line):
+    [command] = split_commands(line).commands
+    assert (command.kind, command.days, command.line) == (VACATION, 0, line)
+
+
+def test_a_vacation_of_one_to_thirty_days_is_read():
+    assert [c.days for c in split_commands("vacation 1\nvacation 30 days").commands] == [1, 30]
+
+
 @pytest.mark.parametrize(
     "line, says",
     [
         ("vacation soon", "number of days"),
         ("vacation 400", "number of days"),
+        ("vacation 31", "1 to 30"),
+        ("vacation 0 days", "number of days"),
         ("resign now", "resign yes"),
         ("say", "after “say”"),
         ("preview", "after “preview”"),

@@ -1,0 +1,91 @@
+"""Vacations: ``vacation <days>`` by mail, ``vacation off`` to come back.
+
+While a farmer is away their turn and account mails are held back
+(:data:`service.notify.HELD_WHILE_AWAY`); the game simply waits when it is
+their turn. The other farmers are told once, when the vacation starts, "X is
+away until <date>". The farmer is back with ``vacation off`` or when the
+date passes (beat runs :func:`end_due_vacations`); then, if a turn mail was
+held and it is still their turn, they get one turn mail.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+
+from mail.inbound.commands import MAX_VACATION_DAYS
+from service import notify, usecases
+from service.errors import InvalidInput
+from service.inbound.answer import tell_others
+from service.models import Game, Seat, as_utc, date_text, utcnow
+from service.notify import Work
+from service.rules import rules_for
+from service.services import Services
+
+
+def start_vacation(svc: Services, game_id: int, position: int, days: int) -> str:
+    """The farmer is away for ``days`` (1 to MAX_VACATION_DAYS) from now;
+    returns the answer for them."""
+    if not 1 <= days <= MAX_VACATION_DAYS:
+        raise InvalidInput(f"A vacation lasts 1 to {MAX_VACATION_DAYS} days.")
+    work = Work()
+    with svc.db.transaction() as session:
+        game = usecases.lock_game(session, game_id)
+        seat = usecases.seat_of(game, position)
+        until = utcnow() + timedelta(days=days)
+        seat.away_until = until
+        names = tell_others(session, svc, game, seat, kind="away", what=f"{seat.name} is away",
+                            text=f"{seat.name} is away until {date_text(until)}. The game waits for them "
+                                 "when it is their turn.",
+                            key=f"away:{seat.id}:{until.isoformat()}", work=work)
+    usecases.dispatch(svc, work)
+    told = f" {', '.join(names)} {'was' if len(names) == 1 else 'were'} told." if names else ""
+    return (f"You are away until {date_text(until)}. Farmpost holds back your turn mails until then and "
+            f"sends you one when you are back; reply “vacation off” to come back sooner.{told}")
+
+
+def end_vacation(svc: Services, game_id: int, position: int) -> str:
+    """``vacation off``: the farmer is back now; returns the answer for them."""
+    work = Work()
+    with svc.db.transaction() as session:
+        game = usecases.lock_game(session, game_id)
+        seat = usecases.seat_of(game, position)
+        if seat.away_until is None:
+            return "You were not away, so nothing changed."
+        sent = _come_back(session, svc, game, seat, work)
+    usecases.dispatch(svc, work)
+    return "Welcome back: your vacation is over." + (" Your turn mail follows." if sent else "")
+
+
+def end_due_vacations(svc: Services, now: datetime | None = None) -> int:
+    """End every vacation whose date has passed (for the beat schedule);
+    returns how many ended."""
+    now = now or utcnow()
+    with svc.db.transaction() as session:
+        due = session.execute(select(Seat.game_id, Seat.position).where(
+            Seat.away_until.is_not(None), Seat.away_until <= now).order_by(Seat.id)).all()
+    ended = 0
+    for game_id, position in due:
+        work = Work()
+        with svc.db.transaction() as session:
+            game = usecases.lock_game(session, game_id)
+            seat = usecases.seat_of(game, position)
+            if seat.away_until is None or as_utc(seat.away_until) > now:
+                continue  # ended or extended meanwhile
+            _come_back(session, svc, game, seat, work)
+            ended += 1
+        usecases.dispatch(svc, work)
+    return ended
+
+
+def _come_back(session, svc: Services, game: Game, seat: Seat, work: Work) -> bool:
+    """Clear the vacation; send the held turn mail if it is still the
+    farmer's turn. Returns whether a turn mail was written."""
+    seat.away_until = None
+    held, seat.turn_held = seat.turn_held, False
+    if not held or game.status != "active" or rules_for(game.kind).to_act(game.state) != seat.position:
+        return False
+    turn = usecases.current_turn(usecases.live_log(session, game.id))
+    account = notify.account_lines(game, turn) if turn and turn[-1].seat != seat.position else []
+    return notify.turn_mail(session, svc, game, seat, account, work) is not None
