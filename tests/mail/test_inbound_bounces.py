@@ -1,0 +1,143 @@
+"""Bounces: given a game of Anna and Bob, when a delivery failure report for
+Bob's address comes in, then Bob's seat is marked as bouncing, Anna is told
+once (through the outbox), the report is never answered, Bob's seat page
+warns him, and his next mail or a change of his preferences clears it."""
+
+from __future__ import annotations
+
+import itertools
+from urllib.parse import urlsplit
+
+import pytest
+from sqlalchemy import select
+
+from service import usecases
+from service.inbound.receive import receive
+from service.models import Game, MailboxMessage, OutgoingMail, Seat
+from tests.mail.inbound_helpers import inbound_row, reply, start_game
+
+_ids = itertools.count(1)
+
+
+def dsn(address: str, *, action: str = "failed", status: str = "5.1.1") -> bytes:
+    """An RFC 3464 delivery status notification as Postfix writes it."""
+    return (
+        "From: Mail Delivery System <MAILER-DAEMON@mx.example.org>\r\n"
+        "To: farmpost@farmpost.test\r\nSubject: Undelivered Mail Returned to Sender\r\n"
+        f"Message-ID: <dsn-{next(_ids)}@mx.example.org>\r\nAuto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n"
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"\r\n\r\n'
+        "--b1\r\nContent-Type: text/plain\r\n\r\nThis is the mail system at host mx.example.org.\r\n"
+        "I'm sorry to have to inform you that your message could not be delivered.\r\n"
+        "--b1\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example.org\r\n\r\n"
+        f"Final-Recipient: rfc822; {address}\r\nAction: {action}\r\nStatus: {status}\r\n\r\n"
+        "--b1--\r\n"
+    ).encode()
+
+
+@pytest.fixture
+def game(svc):
+    return start_game(svc)
+
+
+def bouncing(svc, game_id: int) -> dict[str, bool]:
+    with svc.db.transaction() as session:
+        seats = session.scalars(select(Seat).where(Seat.game_id == game_id)).all()
+        return {seat.name: seat.bouncing_since is not None for seat in seats}
+
+
+def notices(svc) -> list[tuple[str, str]]:
+    with svc.db.transaction() as session:
+        return [tuple(row) for row in session.execute(
+            select(MailboxMessage.to_addr, MailboxMessage.subject).where(MailboxMessage.subject.like("%bounces"))
+            .order_by(MailboxMessage.id))]
+
+
+def seat_page(client, svc, game_id: int, position: int) -> str:
+    with svc.db.transaction() as session:
+        secret = session.scalar(select(Seat.secret).where(Seat.game_id == game_id, Seat.position == position))
+    return client.get(urlsplit(svc.links.seat_url(game_id, position, secret)).path).get_data(as_text=True)
+
+
+def test_a_dsn_for_a_farmers_address_marks_the_seat_tells_the_others_and_is_never_answered(svc, game):
+    game_id, _ = game
+    row = inbound_row(svc, receive(svc, dsn("Bob@Example.org"), source="ingest").id)
+    assert (row.outcome, row.answer, row.answered) == ("bounce", None, False)
+    assert (row.game_id, row.seat) == (game_id, 1)
+    assert bouncing(svc, game_id) == {"Anna": False, "Bob": True}
+    assert notices(svc) == [("anna@example.org", f"Pebbles #{game_id}: mail to Bob bounces")]
+    with svc.db.transaction() as session:
+        assert session.scalar(select(OutgoingMail.id).where(OutgoingMail.to_addr.like("%mx.example.org"))) is None
+
+
+def test_a_second_bounce_for_the_same_address_tells_nobody_again(svc, game):
+    game_id, _ = game
+    receive(svc, dsn("bob@example.org"), source="ingest")
+    with svc.db.transaction() as session:
+        since = session.scalar(select(Seat.bouncing_since).where(Seat.name == "Bob"))
+    again = inbound_row(svc, receive(svc, dsn("bob@example.org"), source="ingest").id)
+    assert again.outcome == "bounce"
+    assert len(notices(svc)) == 1
+    with svc.db.transaction() as session:
+        assert session.scalar(select(Seat.bouncing_since).where(Seat.name == "Bob")) == since
+
+
+def test_a_delayed_delivery_is_not_a_bounce_of_the_address(svc, game):
+    game_id, _ = game
+    row = inbound_row(svc, receive(svc, dsn("bob@example.org", action="delayed", status="4.2.2"),
+                                   source="ingest").id)
+    assert row.outcome == "bounce"
+    assert bouncing(svc, game_id) == {"Anna": False, "Bob": False}
+    assert notices(svc) == []
+
+
+def test_a_bounce_for_an_address_of_no_farmer_marks_nothing(svc, game):
+    game_id, _ = game
+    row = inbound_row(svc, receive(svc, dsn("stranger@example.org"), source="ingest").id)
+    assert (row.outcome, row.game_id, row.answered) == ("bounce", None, False)
+    assert bouncing(svc, game_id) == {"Anna": False, "Bob": False}
+
+
+def test_the_seat_page_warns_the_farmer_and_names_them_to_the_others(client, svc, game):
+    game_id, _ = game
+    assert "could not be delivered" not in seat_page(client, svc, game_id, 1)
+    receive(svc, dsn("bob@example.org"), source="ingest")
+    bobs = seat_page(client, svc, game_id, 1)
+    assert "Mail to your address bob@example.org could not be delivered" in bobs
+    assert "Bob (mail to them bounces)" in seat_page(client, svc, game_id, 0)
+
+
+def test_the_farmers_next_mail_clears_the_mark(client, svc, game):
+    game_id, keys = game
+    receive(svc, dsn("bob@example.org"), source="ingest")
+    row = inbound_row(svc, receive(svc, reply(keys["Bob"], "board", sender="Bob <bob@example.org>"),
+                                   source="ingest").id)
+    assert row.outcome == "answered"
+    assert bouncing(svc, game_id) == {"Anna": False, "Bob": False}
+    assert "could not be delivered" not in seat_page(client, svc, game_id, 1)
+
+
+def test_a_mail_with_the_farmers_address_forged_on_another_seat_does_not_clear_it(svc, game):
+    game_id, keys = game
+    receive(svc, dsn("bob@example.org"), source="ingest")
+    row = inbound_row(svc, receive(svc, reply(keys["Anna"], "board", sender="bob@example.org"), source="ingest").id)
+    assert row.outcome == "forged-sender"
+    assert bouncing(svc, game_id)["Bob"] is True
+
+
+def test_saving_the_preferences_clears_the_mark(svc, game):
+    game_id, _ = game
+    receive(svc, dsn("bob@example.org"), source="ingest")
+    usecases.set_preferences(svc, game_id, 1, accounts=False)
+    assert bouncing(svc, game_id)["Bob"] is False
+
+
+def test_a_bounce_for_a_finished_game_marks_nothing(svc, game):
+    game_id, keys = game
+    bob = {"sender": "bob@example.org"}
+    for key, body, who in [("Anna", "take 2\nend", {}), ("Bob", "take 2\nend", bob), ("Anna", "take 2\nend", {}),
+                           ("Bob", "take 2\nend", bob), ("Anna", "take 1", {})]:
+        assert inbound_row(svc, receive(svc, reply(keys[key], body, **who), source="ingest").id).outcome == "applied"
+    with svc.db.transaction() as session:
+        assert session.get(Game, game_id).status == "over"
+    receive(svc, dsn("bob@example.org"), source="ingest")
+    assert bouncing(svc, game_id)["Bob"] is False
