@@ -24,9 +24,10 @@ from service.rules import rules_for
 from service.services import Services
 
 
-def start_vacation(svc: Services, game_id: int, position: int, days: int) -> str:
+def start_vacation(svc: Services, game_id: int, position: int, days: int, key: str | None = None) -> str:
     """The farmer is away for ``days`` (1 to MAX_VACATION_DAYS) from now;
-    returns the answer for them."""
+    returns the answer for them. ``key`` names the request (the mail and its
+    line), so the same request processed twice tells the others once."""
     if not 1 <= days <= MAX_VACATION_DAYS:
         raise InvalidInput(f"A vacation lasts 1 to {MAX_VACATION_DAYS} days.")
     work = Work()
@@ -38,7 +39,7 @@ def start_vacation(svc: Services, game_id: int, position: int, days: int) -> str
         names = tell_others(session, svc, game, seat, kind="away", what=f"{seat.name} is away",
                             text=f"{seat.name} is away until {date_text(until)}. The game waits for them "
                                  "when it is their turn.",
-                            key=f"away:{seat.id}:{until.isoformat()}", work=work)
+                            key=f"away:{seat.id}:{key or until.isoformat()}", work=work)
     usecases.dispatch(svc, work)
     told = f" {', '.join(names)} {'was' if len(names) == 1 else 'were'} told." if names else ""
     return (f"You are away until {date_text(until)}. Farmpost holds back your turn mails until then and "

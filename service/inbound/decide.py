@@ -122,7 +122,8 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
         elif command.kind == cmd.SAY:
             notes.append(_say(svc, game_id, position, command.text, f"{reading.dedupe_key}:{command.line}"))
         elif command.kind == cmd.VACATION:
-            notes.append(vacation.start_vacation(svc, game_id, position, command.days) if command.days
+            key = f"{reading.dedupe_key}:{command.line}"
+            notes.append(vacation.start_vacation(svc, game_id, position, command.days, key) if command.days
                          else vacation.end_vacation(svc, game_id, position))
     moves = commands.moves
     if not moves:
