@@ -4,9 +4,11 @@ inbound webhooks, and the local mailbox's reply form.
 * ``POST /inbound/mime``: the body is the raw message; header
   ``X-Farmpost-Signature: sha256=<hex HMAC-SHA256 of the body>``; optional
   ``X-Farmpost-Envelope-To`` (comma separated).
-* ``POST /inbound/mailgun``: Mailgun's "store and notify" / MIME route
-  fields ``body-mime``, ``recipient``, ``timestamp``, ``token``, ``signature``
-  (HMAC-SHA256 of timestamp + token, Mailgun's own scheme, with our secret).
+* ``POST /inbound/mailgun/mime`` (or ``/inbound/mailgun``): a Mailgun route's
+  ``forward()`` in raw MIME form (Mailgun sends it only to a URL ending in
+  "mime"): fields ``body-mime``, ``recipient``, ``timestamp``, ``token``,
+  ``signature`` (HMAC-SHA256 of timestamp + token, Mailgun's own scheme,
+  with our secret: set INBOUND_SECRET to Mailgun's webhook signing key).
 * ``POST /inbound/sendgrid?key=<secret>``: SendGrid Inbound Parse with "POST
   the raw, full MIME message": fields ``email`` and ``envelope`` (JSON).
   SendGrid signs nothing, so the secret travels in the URL (use HTTPS).
@@ -54,6 +56,7 @@ def mime():
 
 
 @blueprint.post("/inbound/mailgun")
+@blueprint.post("/inbound/mailgun/mime")  # Mailgun posts the raw MIME only to a URL ending in "mime"
 def mailgun():
     form = request.form
     signed = (form.get("timestamp", "") + form.get("token", "")).encode()
