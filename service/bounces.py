@@ -29,17 +29,21 @@ def mark_bouncing(svc: Services, failed: tuple[FailedRecipient, ...]) -> list[tu
         return []
     marked, work = [], Work()
     with svc.db.transaction() as session:
-        seats = session.scalars(
-            select(Seat).join(Game).where(func.lower(Seat.email).in_(addresses), Seat.bouncing_since.is_(None),
-                                          Game.status != "over").order_by(Seat.id).with_for_update()
+        found = session.execute(
+            select(Seat.id, Seat.game_id).join(Game).where(func.lower(Seat.email).in_(addresses),
+                                                           Seat.bouncing_since.is_(None), Game.status != "over")
         ).all()
-        for seat in seats:
-            seat.bouncing_since = utcnow()
-            game = usecases.load_game(session, seat.game_id)
-            tell_others(session, svc, game, seat, kind="bouncing", what=f"mail to {seat.name} bounces",
-                        text=_notice(seat.name), key=f"bouncing:{seat.id}:{seat.bouncing_since.isoformat()}",
-                        work=work)
-            marked.append((seat.game_id, seat.position))
+        ids = {seat_id for seat_id, _ in found}
+        for game_id in sorted({game_id for _, game_id in found}):
+            game = usecases.lock_game(session, game_id)  # the usual lock order: the game first
+            for seat in game.seats:
+                if seat.id not in ids or seat.bouncing_since is not None:
+                    continue
+                seat.bouncing_since = utcnow()
+                tell_others(session, svc, game, seat, kind="bouncing", what=f"mail to {seat.name} bounces",
+                            text=_notice(seat.name), key=f"bouncing:{seat.id}:{seat.bouncing_since.isoformat()}",
+                            work=work)
+                marked.append((game.id, seat.position))
     usecases.dispatch(svc, work)
     return marked
 
