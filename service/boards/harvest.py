@@ -79,6 +79,8 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "buildings": _buildings(view),
         "visit": _visit(view),
         "farmers": farmers,
+        "print_full_width": print_full_width(farmers),
+        "print_height": print_height(farmers, print_full_width(farmers)),
         "private": _private(view, seat),
         "notes": sheet.get("notes", []) if view["phase"] == "over" else [],  # Gairy rates the final score
     }
@@ -300,7 +302,7 @@ def _farmer(view: dict, seat: int, names: list[str], you: int | None, sheet: dic
         "sunrise": sunrise_tile(view["sunrise"]["held"][seat]),
         "farm": grid,
         "farm_text": farm_lines(grid, 10),
-        "farm_print": farm_lines(grid, 10),
+        "farm_print": farm_lines(grid, 10, spaced=False),
         "buildings": [C.BUILDINGS[b["building"]]["name"] for b in farmer["farm"]["buildings"]],
     }
 
@@ -353,7 +355,29 @@ def farm_grid(farm: dict) -> dict:
     return {"columns": list(C.COLUMNS), "rows": rows}
 
 
-def farm_lines(grid: dict, width: int) -> list[Line]:
+#: page height of a snapshot and the height of its top part (town board,
+#: sunrise display, market, buildings), in em at the 10 pt root
+PAGE_EM, TOP_EM = 73.7, 30.0
+
+
+def print_full_width(farmers: list[dict]) -> bool:
+    """Farmers print a full-width row each (farm beside their facts) unless
+    every farm fits half the page at the smallest grid size."""
+    return len(farmers) <= 2 or not all(
+        textgrid.em_to_fit(f["farm_print"], textgrid.HALF_PT) >= textgrid.GRID_SMALLEST_EM for f in farmers
+    )
+
+
+def print_height(farmers: list[dict], full_width: bool) -> float:
+    """About how much of the snapshot page the board fills at the 10 pt root
+    (1.0: exactly one page); see ``sunfield.print_height``."""
+    width = textgrid.FULL_PT if full_width else textgrid.HALF_PT
+    heights = [textgrid.farmer_print_height(f["farm_print"], width, 5) for f in farmers]
+    body = sum(heights) if full_width else sum(max(heights[i : i + 2]) for i in range(0, len(heights), 2))
+    return (TOP_EM + body) / PAGE_EM
+
+
+def farm_lines(grid: dict, width: int, spaced: bool = True) -> list[Line]:
     rows = []
     for row in grid["rows"]:
         cells = []
@@ -363,7 +387,7 @@ def farm_lines(grid: dict, width: int) -> list[Line]:
             else:
                 cells.append(cell_lines([cell["word"], cell["detail"]], width, 2, cell["swatch"]))
         rows.append((f"{row['number']:>2}", cells))
-    return textgrid.grid(grid["columns"], rows, width, 3)
+    return textgrid.grid(grid["columns"], rows, width, 3 if spaced else 2, spaced=spaced)
 
 
 def _private(view: dict, seat: int | None) -> dict | None:

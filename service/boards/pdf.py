@@ -22,6 +22,16 @@ from service.boards.templating import TEMPLATES
 #: every length in the board stylesheets is in rem/em, so the whole board shrinks
 BASE_PT = 10.0
 SMALLEST_PT = 5.0
+#: the smallest text of a snapshot (facts, grids, legends: 0.85 em) never
+#: prints below this while the root shrinks; headings, rules and spacing
+#: shrink on, so a crowded board still reads like print
+TEXT_FLOOR_PT = 7.5
+#: the smallest root under the floor: below it, spacing and headings would
+#: shrink for little gain, and the whole page shrinks instead
+FLOORED_SMALLEST_PT = 6.5
+SMALL_TEXT_EM = 0.85
+FLOOR = (f".pb p, .pdf-head .pdf-meta, .pb pre.pb-floor, .pb .pb-private, .pb h2, .pb h3 "
+         f"{{ font-size: {TEXT_FLOOR_PT}pt !important; }}")
 
 
 #: stylesheets of each kind of PDF, from templates/pdf/
@@ -36,16 +46,16 @@ def fonts() -> FontConfiguration:
 
 @cache
 def _sheet(name: str) -> CSS:
-    if name.startswith("html {"):
+    if name.startswith(("html {", ".pb p")):
         text = name
     else:
         text = (TEMPLATES / "pdf" / name).read_text(encoding="utf-8")
     return CSS(string=text, font_config=fonts())
 
 
-def _sheets(names: tuple[str, ...], root_size: str | None) -> list[CSS]:
+def _sheets(names: tuple[str, ...], root_size: str | None, floor: bool = False) -> list[CSS]:
     extra = (f"html {{ font-size: {root_size}; }}",) if root_size else ()
-    return [_sheet(n) for n in names + extra]
+    return [_sheet(n) for n in names + extra + ((FLOOR,) if floor else ())]
 
 
 def write_pdf(html: str, stylesheets: tuple[str, ...] = (), root_pt: float | None = None) -> bytes:
@@ -68,12 +78,19 @@ def write_one_page_pdf(html: str, stylesheets: tuple[str, ...], expected_fill: f
     the board.
     """
     size = BASE_PT
-    if expected_fill and expected_fill > 0.95:
-        size = max(SMALLEST_PT, _quarter(BASE_PT * 0.9 / expected_fill))
-    document = _document(html, stylesheets, f"{size}pt")
+    if expected_fill and expected_fill > 0.97:
+        size = max(SMALLEST_PT, _quarter(BASE_PT * 0.97 / expected_fill))
+    start, may_floor = size, True
+    floor = size * SMALL_TEXT_EM < TEXT_FLOOR_PT
+    document = _document(html, stylesheets, f"{size}pt", floor)
     while len(document.pages) > 1 and size > SMALLEST_PT:
-        size = max(SMALLEST_PT, _quarter(size * _fill_ratio(document) * 0.97))
-        document = _document(html, stylesheets, f"{size}pt")
+        wanted = max(SMALLEST_PT, _quarter(size * _fill_ratio(document) * 0.97))
+        if floor and size <= FLOORED_SMALLEST_PT:
+            # the last resort: everything shrinks, small text too, rather than a second page
+            may_floor, wanted = False, start
+        floor = may_floor and wanted * SMALL_TEXT_EM < TEXT_FLOOR_PT
+        size = max(wanted, FLOORED_SMALLEST_PT) if floor else wanted
+        document = _document(html, stylesheets, f"{size}pt", floor)
     return document.write_pdf()
 
 
@@ -94,7 +111,7 @@ def _quarter(points: float) -> float:
     return int(points * 4) / 4
 
 
-def _document(html: str, stylesheets: tuple[str, ...], root_size: str | None):
+def _document(html: str, stylesheets: tuple[str, ...], root_size: str | None, floor: bool = False):
     return HTML(string=html, base_url=str(TEMPLATES)).render(
-        stylesheets=_sheets(tuple(stylesheets), root_size), font_config=fonts()
+        stylesheets=_sheets(tuple(stylesheets), root_size, floor), font_config=fonts()
     )

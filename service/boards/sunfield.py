@@ -43,7 +43,9 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
     market = _market(view)
     clients = [_client_space(i, cid, view["medals"][i]) for i, cid in enumerate(view["clients"])]
     farmers = [_farmer(view, s, names[s], seat, sheet) for s in _seat_order(view["seats"], seat)]
-    widest = max(len(f["plot"]["columns"]) for f in farmers)
+    full_width = len(farmers) <= 2 or not all(
+        textgrid.em_to_fit(f["plot_print"], textgrid.HALF_PT) >= textgrid.GRID_SMALLEST_EM for f in farmers
+    )
     return {
         "game": "sunfield",
         "game_title": GAME.title,
@@ -58,14 +60,16 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "pending": _pending(view),
         "market": market,
         "market_grid": market_lines(market),
+        "market_print": market_lines(market, spaced=False),
         "client_grid": client_lines(clients),
+        "client_print": client_lines(clients, needs_word=""),
         "piles": [{"animal": a.capitalize(), "left": view["piles"][a]} for a in C.ANIMALS],
         "deck": view["deck"],
         "clients": clients,
         "reputation": [_reputation(rid) for rid in view["reputation"]],
         "farmers": farmers,
-        "print_full_width": len(farmers) <= 2 or widest >= WIDE_PLOT,
-        "print_height": print_height(farmers, len(farmers) <= 2 or widest >= WIDE_PLOT),
+        "print_full_width": full_width,
+        "print_height": print_height(farmers, full_width),
         "private": _private(view, seat),
         "legend": {VEG_SIGN[v]: v.capitalize() for v in C.VEGETABLES} | {TILE_SIGN[c]: c for c in C.TILE_COLOURS},
     }
@@ -272,11 +276,9 @@ def _private(view: dict, seat: int | None) -> dict | None:
 
 # --------------------------------------------------------------------------- monospace grids (text and PDF)
 
-#: a Plot this many columns wide prints its farmer across the whole page
-WIDE_PLOT = 6
 #: page height of a snapshot and the height of its top part (market, Clients),
-#: in em at the 10 pt root; farmer blocks: title, lines of facts, Plot lines
-PAGE_EM, TOP_EM = 72.8, 24.0
+#: in em at the 10 pt root
+PAGE_EM, TOP_EM = 73.7, 21.0
 
 
 def print_height(farmers: list[dict], full_width: bool) -> float:
@@ -285,19 +287,15 @@ def print_height(farmers: list[dict], full_width: bool) -> float:
 
     Each WeasyPrint layout of a big board costs ~50 ms; knowing the size
     beforehand lets a large board be laid out once at the size that fits.
-    Calibrated against the real layouts of sample games (within ~10%); a
-    wrong guess only costs the second layout it was meant to save.
+    Calibrated against the real layouts of sample games; a wrong guess only
+    costs the second layout it was meant to save.
     """
-    heights = []
-    for f in farmers:
-        lines = f["plot_print"]
-        width = 520 if full_width else 250
-        grid_em = min(0.8, width / (textgrid.MONO_ADVANCE * max(textgrid.width_of(lines), 1) * textgrid.BASE_PT))
-        facts = 6 if f["livestock"] else 5
-        heights.append(1.6 + facts * 0.85 * 1.25 + len(lines) * textgrid.LINE_HEIGHT * grid_em + 0.6)
+    width = textgrid.FULL_PT if full_width else textgrid.HALF_PT
+    heights = [
+        textgrid.farmer_print_height(f["plot_print"], width, 6 if f["livestock"] else 5) for f in farmers
+    ]
     body = sum(heights) if full_width else sum(max(heights[i : i + 2]) for i in range(0, len(heights), 2))
     return (TOP_EM + body) / PAGE_EM
-
 
 
 @dataclass(frozen=True)
@@ -312,7 +310,7 @@ class PlotStyle:
 
 
 TEXT_STYLE = PlotStyle("*", ".", "", 10, True)  # *Ca.co.eg
-PRINT_STYLE = PlotStyle("●", "○", " ", 11, False)  # ●Ca ○Co ○Eg
+PRINT_STYLE = PlotStyle("●", "○", "", 10, False)  # ●Ca○Co○Eg
 MARKET_CELL = 17
 
 
@@ -341,10 +339,11 @@ def plot_lines(grid: dict, style: PlotStyle) -> list[Line]:
             else:
                 cells.append(cell_lines([], width, 2))
         rows.append((f"{row['y']:>3}", cells))
-    return textgrid.grid([str(x) for x in grid["columns"]], rows, width, 4)
+    text = style is TEXT_STYLE
+    return textgrid.grid([str(x) for x in grid["columns"]], rows, width, 4 if text else 3, spaced=text)
 
 
-def market_lines(market: list[dict]) -> list[Line]:
+def market_lines(market: list[dict], spaced: bool = True) -> list[Line]:
     rows = []
     for row in market:
         cells = []
@@ -358,10 +357,11 @@ def market_lines(market: list[dict]) -> list[Line]:
             texts = [f"{slot['name']} {tile['colour']}", " ".join(v["sign"] for v in tile["vegetables"]), price + seeds]
             cells.append(cell_lines(texts, MARKET_CELL, 3, tile["swatch"]))
         rows.append((f"{row['number']} {row['animal']}", cells))
-    return textgrid.grid(["a", "b", "c"], rows, MARKET_CELL, 7)
+    return textgrid.grid(["a", "b", "c"], rows, MARKET_CELL, 7, spaced=spaced)
 
 
-def client_lines(clients: list[dict]) -> list[Line]:
+def client_lines(clients: list[dict], needs_word: str = "needs ") -> list[Line]:
+    """One line per Client space; the PDF leaves out "needs", which its heading says."""
     lines = []
     for space in clients:
         client = space["client"]
@@ -372,7 +372,7 @@ def client_lines(clients: list[dict]) -> list[Line]:
         needs = " ".join(" ".join([v["sign"]] * v["count"]) for v in client["needs"])
         lines.append([
             Seg(f"{space['space']} "),
-            Seg(f" {client['colour']:<6} {client['value']} ", client["swatch"]),
-            Seg(f" needs {needs:<18} Medals {medals}"),
+            Seg(f" {client['colour']:<6} {client['value']} ", client["swatch"], first=True),
+            Seg(f" {needs_word}{needs:<14} Medals {medals}"),
         ])
     return lines

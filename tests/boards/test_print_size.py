@@ -1,0 +1,54 @@
+"""The snapshot PDF prints its text at a size a farmer reads without a lens.
+
+Crowded boards (four farmers late in the game) used to shrink the whole page
+to 4-6 pt. Small text (facts, grids, legends) now keeps to a 7.5 pt floor
+while headings and spacing shrink; only the most crowded sample boards still
+fall below it, and these have their own measured bound so they cannot get
+worse unnoticed.
+"""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from service.boards import render_snapshot_pdf
+from tests.boards.conftest import STAGES
+
+#: the print size every snapshot reaches, in points
+FLOOR_PT = 7.5
+#: sample boards too crowded for the floor today (open work, see docs/boards.md)
+CROWDED_PT = {("sunfield-4p-advanced", "end"): 6.5, ("harvest-4p", "start"): 5.5}
+
+
+def smallest_text_pt(data: bytes) -> float:
+    """The smallest font size any visible text of the PDF is drawn at: the
+    font size times the scale of the text and transformation matrices."""
+    from pypdf import PdfReader
+
+    sizes = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            sizes.append(size * (tm[2] ** 2 + tm[3] ** 2) ** 0.5 * (cm[2] ** 2 + cm[3] ** 2) ** 0.5)
+
+    for page in PdfReader(io.BytesIO(data)).pages:
+        page.extract_text(visitor_text=visit)
+    return min(sizes)
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_snapshot_text_never_prints_below_the_floor(request, sample, stage):
+    meta = {"title": "Sunday game", "game_id": "g42", "version": 17, "names": sample.names}
+    data = render_snapshot_pdf(sample.game_name, sample.view(stage, 0), 0, meta)
+    case = request.node.callspec.id.split("-" + stage)[0].split("[")[-1]
+    bound = CROWDED_PT.get((case, stage), FLOOR_PT)
+    assert smallest_text_pt(data) >= bound - 0.01
+
+
+def test_the_smallest_size_is_measured_from_the_drawn_text():
+    from service.boards.pdf import write_pdf
+
+    data = write_pdf("<p style='font-size: 6pt'>tiny</p><p style='font-size: 12pt'>large</p>")
+    assert abs(smallest_text_pt(data) - 6) < 0.01
