@@ -75,6 +75,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "order": [names[s] for s in view["order"]],
         "areas": areas,
         "town_text": town_lines(areas),
+        "town_print": town_lines(areas, TOWN_PRINT_WIDTH),
         "market": _market(view),
         "buildings": _buildings(view),
         "visit": _visit(view),
@@ -355,6 +356,8 @@ def farm_grid(farm: dict) -> dict:
     return {"columns": list(C.COLUMNS), "rows": rows}
 
 
+#: the town board's widest line in a PDF, in characters: half the row at small text
+TOWN_PRINT_WIDTH = 50
 #: page height of a snapshot and the height of its top part (town board,
 #: sunrise display, market, buildings), in em at the 10 pt root
 PAGE_EM, TOP_EM = 73.7, 30.0
@@ -409,8 +412,10 @@ def _private(view: dict, seat: int | None) -> dict | None:
     }
 
 
-def town_lines(areas: list[dict]) -> list[Line]:
-    """The town board as text: one line per space."""
+def town_lines(areas: list[dict], width: int | None = None) -> list[Line]:
+    """The town board as text: one line per space. ``width`` (the PDF):
+    a space whose line would be longer puts its occupants on a line of
+    their own, so the town board leaves half the row to the rest."""
     lines: list[Line] = []
     for area in areas:
         lines.append([Seg(area["name"].upper())])
@@ -419,6 +424,13 @@ def town_lines(areas: list[dict]) -> list[Line]:
             if space["closed"] and not space["blocked"]:
                 state += " (closed)"
             shared = " shared" if space["shared"] else ""
-            lines.append([Seg(f"  {space['name']:<11} {_n(space['actions'], 'action'):<9}{shared:<7} "
-                              f"{state:<20} {space['cost']}")])
+            if width is None:
+                lines.append([Seg(f"  {space['name']:<11} {_n(space['actions'], 'action'):<9}{shared:<7} "
+                                  f"{state:<20} {space['cost']}")])
+                continue
+            line = f"  {space['name']:<10} {_n(space['actions'], 'action'):<9}{shared:<7} {space['cost']:<7} "
+            if len(line + state) <= width:
+                lines.append([Seg(line + state)])
+            else:
+                lines += [[Seg(line.rstrip())], [Seg(f"{'':<6}{state}")]]
     return lines

@@ -153,7 +153,7 @@ def print_block(lines: Sequence[Line], width_pt: float, largest_em: float = 0.8,
 BASE_PT = 10.0
 #: a farmer's grid in a PDF prints between these sizes (em of the root; the
 #: smallest matches the board's small text, so nothing prints below it)
-GRID_LARGEST_EM, GRID_SMALLEST_EM = 0.9, 0.85
+GRID_LARGEST_EM, GRID_SMALLEST_EM = 0.85, 0.85
 #: a grid at least this large (em of a 10 pt root) still fits its column at
 #: the 7.5 pt floor of small text (pdf.TEXT_FLOOR_PT), so it keeps to the floor
 FLOOR_SAFE_EM = 0.75
