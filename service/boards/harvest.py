@@ -13,7 +13,7 @@ from engine.harvest import content as C
 from engine.harvest.farm import cell_sort_key
 from engine.harvest.rules import is_closed, space_cost
 from engine.harvest.state import SPACES, capacity
-from service.boards import textgrid
+from service.boards import printsize, textgrid
 from service.boards.textgrid import Line, Seg, cell_lines
 
 GAME = get_game("harvest")
@@ -358,26 +358,26 @@ def farm_grid(farm: dict) -> dict:
 
 #: the town board's widest line in a PDF, in characters: half the row at small text
 TOWN_PRINT_WIDTH = 50
-#: page height of a snapshot and the height of its top part (town board,
-#: sunrise display, market, buildings), in em at the 10 pt root
-PAGE_EM, TOP_EM = 73.7, 30.0
+#: the height of a snapshot's top part (town board,
+#: sunrise display, market, buildings), in points at the base root size
+TOP_PT = 300.0
 
 
 def print_full_width(farmers: list[dict]) -> bool:
     """Farmers print a full-width row each (farm beside their facts) unless
     every farm fits half the page at the smallest grid size."""
     return len(farmers) <= 2 or not all(
-        textgrid.em_to_fit(f["farm_print"], textgrid.HALF_PT) >= textgrid.GRID_SMALLEST_EM for f in farmers
+        textgrid.fits_half(f["farm_print"]) for f in farmers
     )
 
 
 def print_height(farmers: list[dict], full_width: bool) -> float:
-    """About how much of the snapshot page the board fills at the 10 pt root
+    """About how much of the snapshot page the board fills at the base root size
     (1.0: exactly one page); see ``sunfield.print_height``."""
     width = textgrid.FULL_PT if full_width else textgrid.HALF_PT
     heights = [textgrid.farmer_print_height(f["farm_print"], width, 5) for f in farmers]
     body = sum(heights) if full_width else sum(max(heights[i : i + 2]) for i in range(0, len(heights), 2))
-    return (TOP_EM + body) / PAGE_EM
+    return (TOP_PT + body) / printsize.PAGE_PT
 
 
 def farm_lines(grid: dict, width: int, spaced: bool = True) -> list[Line]:

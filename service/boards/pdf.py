@@ -11,28 +11,25 @@ without it every PDF is 3-5x slower.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache, lru_cache
 
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
+from service.boards import printsize
+from service.boards.printsize import BASE_PT, FLOORED_SMALLEST_PT, LARGEST_PT, SMALLEST_PT
 from service.boards.templating import TEMPLATES
 
-#: root font size of a snapshot's first layout and the smallest it may shrink to;
-#: every length in the board stylesheets is in rem/em, so the whole board shrinks
-BASE_PT = 10.0
-SMALLEST_PT = 5.0
-#: the smallest text of a snapshot (facts, grids, legends: 0.85 em) never
-#: prints below this while the root shrinks; headings, rules and spacing
-#: shrink on, so a crowded board still reads like print
-TEXT_FLOOR_PT = 7.5
-#: the smallest root under the floor: below it, spacing and headings would
-#: shrink for little gain, and the whole page shrinks instead
-FLOORED_SMALLEST_PT = 6.5
-SMALL_TEXT_EM = 0.85
-FLOOR = (f".pb p, .pdf-head .pdf-meta, .pb pre.pb-floor, .pb .pb-private, .pb h2, .pb h3 "
-         f"{{ font-size: {TEXT_FLOOR_PT}pt !important; }}")
+#: small text held at the floor while the root shrinks (see printsize.py)
+FLOOR = (f".pb p, .pdf-head .pdf-meta, .pb .pb-private, .pb h2, .pb h3 "
+         f"{{ font-size: {printsize.FLOOR_PT}pt !important; }}")
 
+
+#: a board estimated to fill less of the page grows to fill this much (the
+#: estimate is within ~15%, so it still fits at once); one estimated to
+#: fill more than SHRINK_ABOVE shrinks to fill that much
+GROW_BELOW, SHRINK_ABOVE = 0.85, 0.97
 
 #: stylesheets of each kind of PDF, from templates/pdf/
 SNAPSHOT = ("page.css", "print.css")
@@ -64,34 +61,45 @@ def write_pdf(html: str, stylesheets: tuple[str, ...] = (), root_pt: float | Non
     return _document(html, stylesheets, f"{root_pt}pt" if root_pt else None).write_pdf()
 
 
-def write_one_page_pdf(html: str, stylesheets: tuple[str, ...], expected_fill: float | None = None) -> bytes:
-    """A one-page PDF of ``html``, shrinking the type until it fits.
+def write_one_page_pdf(html_at: Callable[[float, float], str], stylesheets: tuple[str, ...],
+                       expected_fill: float | None = None) -> bytes:
+    """A one-page PDF of the HTML that ``html_at(root_pt, small_pt)`` gives
+    for a root size and a size of small text (grids are sized in points
+    for them), at the size that fills the page.
 
     A board with four farmers at the end of a long game is much larger than
-    one at the start; shrinking is better than a second page that a farmer
-    might never open. Each try is a full layout, so the next size is worked
-    out from how much the last try overflowed (the layout scales with the
-    root size) instead of stepping down a fixed ladder. ``expected_fill``
-    (how much of the page the board fills at :data:`BASE_PT`, if the caller
-    can tell) lets a large board start at its size. If even the smallest
-    size overflows, the PDF keeps every page rather than dropping part of
-    the board.
+    one at the start: the crowded one shrinks rather than print a second
+    page a farmer might never open, the sparse one grows up to
+    :data:`LARGEST_PT`. ``expected_fill`` (how much of the page the board
+    fills at :data:`BASE_PT`, if the caller can tell) sets the first try;
+    each try is a full layout, so the next size is worked out from how far
+    the last one overflowed (the layout scales with the root size) instead
+    of stepping down a ladder. Under the floor of small text
+    (:mod:`printsize`), headings and spacing shrink on alone; if even that
+    overflows at :data:`FLOORED_SMALLEST_PT`, everything shrinks, and if
+    the smallest size overflows the PDF keeps every page rather than drop
+    part of the board.
     """
     size = BASE_PT
-    if expected_fill and expected_fill > 0.97:
-        size = max(SMALLEST_PT, _quarter(BASE_PT * 0.97 / expected_fill))
+    if expected_fill and not GROW_BELOW <= expected_fill <= SHRINK_ABOVE:
+        aim = GROW_BELOW if expected_fill < GROW_BELOW else SHRINK_ABOVE
+        size = min(LARGEST_PT, max(SMALLEST_PT, _quarter(BASE_PT * aim / expected_fill)))
     start, may_floor = size, True
-    floor = size * SMALL_TEXT_EM < TEXT_FLOOR_PT
-    document = _document(html, stylesheets, f"{size}pt", floor)
+    floor = printsize.needs_floor(size)
+    document = _layout(html_at, stylesheets, size, floor)
     while len(document.pages) > 1 and size > SMALLEST_PT:
         wanted = max(SMALLEST_PT, _quarter(size * _fill_ratio(document) * 0.97))
         if floor and size <= FLOORED_SMALLEST_PT:
             # the last resort: everything shrinks, small text too, rather than a second page
-            may_floor, wanted = False, start
-        floor = may_floor and wanted * SMALL_TEXT_EM < TEXT_FLOOR_PT
+            may_floor, wanted = False, min(start, wanted)
+        floor = may_floor and printsize.needs_floor(wanted)
         size = max(wanted, FLOORED_SMALLEST_PT) if floor else wanted
-        document = _document(html, stylesheets, f"{size}pt", floor)
+        document = _layout(html_at, stylesheets, size, floor)
     return document.write_pdf()
+
+
+def _layout(html_at, stylesheets, size: float, floor: bool):
+    return _document(html_at(size, printsize.small_pt(size, floor)), stylesheets, f"{size}pt", floor)
 
 
 def _fill_ratio(document) -> float:

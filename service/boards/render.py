@@ -9,7 +9,7 @@ import css_inline
 from markupsafe import Markup
 
 from engine import get_game
-from service.boards import chart, games, pdf
+from service.boards import chart, games, pdf, printsize
 from service.boards import report as facts
 from service.boards.templating import TEMPLATES, render
 
@@ -80,9 +80,12 @@ def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict
     """
     require(meta, ("title", "game_id", "version", "names"), "meta")
     board = games.board(game_name, view, seat, meta["names"])
-    body = render(f"boards/{game_name}/print.html", b=board, seat=seat, full_width=False)
-    html = render("pdf/snapshot.html", board_html=Markup(body), b=board, seat=seat, meta=meta)
-    return pdf.write_one_page_pdf(html, pdf.SNAPSHOT, expected_fill=board.get("print_height"))
+
+    def html_at(root_pt: float, small_pt: float) -> str:
+        body = render(f"boards/{game_name}/print.html", b=board, seat=seat, full_width=False, small_pt=small_pt)
+        return render("pdf/snapshot.html", board_html=Markup(body), b=board, seat=seat, meta=meta)
+
+    return pdf.write_one_page_pdf(html_at, pdf.SNAPSHOT, expected_fill=board.get("print_height"))
 
 
 def render_report_pdf(game_name: str, report: dict) -> bytes:
@@ -111,7 +114,8 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
     sheet = report["score_sheet"]
     board = games.board(game_name, report["view"], None, names)
     # the report has pages to spare: every farmer full width, none split across pages
-    board_html = render(f"boards/{game_name}/print.html", b=board, seat=None, full_width=True)
+    board_html = render(f"boards/{game_name}/print.html", b=board, seat=None, full_width=True,
+                        small_pt=printsize.small_pt(pdf.BASE_PT, False))
     html = render(
         "pdf/report.html",
         r=report,

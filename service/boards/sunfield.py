@@ -15,7 +15,7 @@ from engine.sunfield import content as C
 from engine.sunfield.plot import open_positions
 from engine.sunfield.rules import take_cost
 from engine.sunfield.state import xy
-from service.boards import textgrid
+from service.boards import printsize, textgrid
 from service.boards.textgrid import Line, Seg, cell_lines
 
 GAME = get_game("sunfield")
@@ -44,7 +44,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
     clients = [_client_space(i, cid, view["medals"][i]) for i, cid in enumerate(view["clients"])]
     farmers = [_farmer(view, s, names[s], seat, sheet) for s in _seat_order(view["seats"], seat)]
     full_width = len(farmers) <= 2 or not all(
-        textgrid.em_to_fit(f["plot_print"], textgrid.HALF_PT) >= textgrid.GRID_SMALLEST_EM for f in farmers
+        textgrid.fits_half(f["plot_print"]) for f in farmers
     )
     return {
         "game": "sunfield",
@@ -276,13 +276,13 @@ def _private(view: dict, seat: int | None) -> dict | None:
 
 # --------------------------------------------------------------------------- monospace grids (text and PDF)
 
-#: page height of a snapshot and the height of its top part (market, Clients),
-#: in em at the 10 pt root
-PAGE_EM, TOP_EM = 73.7, 21.0
+#: the height of a snapshot's top part (market, Clients),
+#: in points at the base root size
+TOP_PT = 210.0
 
 
 def print_height(farmers: list[dict], full_width: bool) -> float:
-    """About how much of the snapshot page the board fills at the 10 pt root
+    """About how much of the snapshot page the board fills at the base root size
     (1.0: exactly one page), from its number of lines.
 
     Each WeasyPrint layout of a big board costs ~50 ms; knowing the size
@@ -295,7 +295,7 @@ def print_height(farmers: list[dict], full_width: bool) -> float:
         textgrid.farmer_print_height(f["plot_print"], width, 6 if f["livestock"] else 5) for f in farmers
     ]
     body = sum(heights) if full_width else sum(max(heights[i : i + 2]) for i in range(0, len(heights), 2))
-    return (TOP_EM + body) / PAGE_EM
+    return (TOP_PT + body) / printsize.PAGE_PT
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from urllib.parse import quote
 from markupsafe import Markup, escape
 
 from service.boards import palette
+from service.boards.printsize import BASE_PT, SMALL_EM
 
 
 @dataclass(frozen=True)
@@ -112,19 +113,19 @@ def runs(lines: Sequence[Line]) -> list[tuple[int, int, int, int, str]]:
     return sorted((col, first, width, height, colour) for (col, width, colour), (first, height) in done)
 
 
-def print_block(lines: Sequence[Line], width_pt: float, largest_em: float = 0.8, beside: bool = False) -> Markup:
+def print_block(lines: Sequence[Line], width_pt: float, size_pt: float, beside: bool = False) -> Markup:
     """A grid for a PDF: the plain lines in a ``<pre>`` whose background is
     an SVG drawing each coloured cell as a framed rectangle (one path per
-    colour). ``beside``: the grid floats left and the text after it runs
-    down its right side (see :func:`fit_grid`).
+    colour). It prints at ``size_pt``, or smaller if its widest line would
+    not fit ``width_pt``. ``beside``: the grid floats left and the text
+    after it runs down its right side (see :func:`fit_grid`).
 
     WeasyPrint spends far more on an inline box (a coloured span) than on
     drawing, and an SVG background image costs a third of an inline ``<svg>``
     element. Text and cells line up because DejaVu Sans Mono advances every
     glyph by the same 0.602 em and the ``<pre>`` sets its line height.
     """
-    em = min(largest_em, em_to_fit(lines, width_pt))
-    size = f"{em:.3f}em"
+    size = min(size_pt, pt_to_fit(lines, width_pt))
     chars = max(width_of(lines), 1)
     height = len(lines) * LINE_HEIGHT
     shapes: dict[str, list[str]] = {}  # one path per colour: each path costs what one rectangle does
@@ -142,69 +143,68 @@ def print_block(lines: Sequence[Line], width_pt: float, largest_em: float = 0.8,
         f'viewBox="0 0 {width_em:.3f} {height:.3f}">{"".join(paths)}</svg>'
     )
     style = (
-        f"font-size: {size}; background: url('data:image/svg+xml;utf8,{quote(svg)}') no-repeat 0 0; "
+        f"font-size: {size:.2f}pt; background: url('data:image/svg+xml;utf8,{quote(svg)}') no-repeat 0 0; "
         f"background-size: {width_em:.3f}em {height:.3f}em"
     )
-    kind = "pb-grid" + (" pb-beside" if beside else "") + (" pb-floor" if em >= FLOOR_SAFE_EM else "")
+    kind = "pb-grid pb-beside" if beside else "pb-grid"
     return Markup(f'<pre class="{kind}" style="{style}">{escape(plain(lines))}</pre>')
 
 
-#: the root font size the PDF layouts are drawn for (pdf.BASE_PT)
-BASE_PT = 10.0
-#: a farmer's grid in a PDF prints between these sizes (em of the root; the
-#: smallest matches the board's small text, so nothing prints below it)
-GRID_LARGEST_EM, GRID_SMALLEST_EM = 0.85, 0.85
-#: a grid at least this large (em of a 10 pt root) still fits its column at
-#: the 7.5 pt floor of small text (pdf.TEXT_FLOOR_PT), so it keeps to the floor
-FLOOR_SAFE_EM = 0.75
 #: width of a full-width and of a half column of a snapshot page, in points
 FULL_PT, HALF_PT = 520, 250
-#: room the farmer's facts need to run beside their grid, in points
-FACTS_BESIDE_PT = 170
+#: the small text of a board at the base root size
+BASE_SMALL_PT = BASE_PT * SMALL_EM
+#: room the farmer's facts need to run beside their grid, in ems of small text
+FACTS_BESIDE_EM = 20
 
 
 @dataclass(frozen=True)
 class GridFit:
-    """How a farmer's grid prints in a column ``width_pt`` wide: its size
-    and whether the farmer's facts run beside it (a narrow grid in a
-    full-width row) or above it."""
+    """How a farmer's grid prints in a column: its size in points and
+    whether the farmer's facts run beside it or above it."""
 
-    largest_em: float
+    size_pt: float
     beside: bool
 
 
-def fit_grid(lines: Sequence[Line], width_pt: float) -> GridFit:
-    """The largest size up to :data:`GRID_LARGEST_EM` at which the grid
-    leaves :data:`FACTS_BESIDE_PT` of the column to the facts, if that is
-    not below :data:`GRID_SMALLEST_EM`; otherwise the grid takes the whole
-    column (facts above it). Side by side, a farmer takes the height of the
-    taller of the two instead of the sum: what makes four farmers fit."""
-    beside_em = em_to_fit(lines, width_pt - FACTS_BESIDE_PT)
-    if beside_em >= GRID_SMALLEST_EM:
-        return GridFit(min(GRID_LARGEST_EM, beside_em), True)
-    return GridFit(GRID_LARGEST_EM, False)
+def fit_grid(lines: Sequence[Line], width_pt: float, small_pt: float) -> GridFit:
+    """A farmer's grid prints at the size of the small text (``small_pt``),
+    beside the farmer's facts if it leaves them :data:`FACTS_BESIDE_EM`
+    of the column, otherwise across the column (facts above), smaller if
+    it must. Beside its facts, a farmer takes the height of the taller of
+    the two instead of the sum: what makes four farmers fit a page."""
+    if pt_to_fit(lines, width_pt - FACTS_BESIDE_EM * small_pt) >= small_pt:
+        return GridFit(small_pt, True)
+    return GridFit(min(small_pt, pt_to_fit(lines, width_pt)), False)
 
 
-def share_of_row(lines: Sequence[Line], em: float = GRID_SMALLEST_EM) -> int:
-    """The percentage of a full-width row that the grid takes at ``em``
-    (rounded up): the top of a snapshot gives its first grid just that
-    and the rest of the row to what stands beside it."""
-    return min(100, -(-int(MONO_ADVANCE * max(width_of(lines), 1) * BASE_PT * em * 100) // FULL_PT) + 1)
+def share_of_row(lines: Sequence[Line], size_pt: float, most: int = 56) -> int:
+    """The percentage of a full-width row that the grid takes at
+    ``size_pt`` (rounded up), at most ``most``: the top of a snapshot gives
+    its first grid just that and the rest of the row to what stands beside
+    it (a grid given less prints smaller)."""
+    return min(most, int(MONO_ADVANCE * max(width_of(lines), 1) * size_pt * 100 / FULL_PT) + 2)
 
 
-def em_to_fit(lines: Sequence[Line], width_pt: float) -> float:
-    """The font size, in em of a :data:`BASE_PT` root, at which the widest line is ``width_pt`` long."""
-    return width_pt / (MONO_ADVANCE * max(width_of(lines), 1) * BASE_PT)
+def pt_to_fit(lines: Sequence[Line], width_pt: float) -> float:
+    """The font size at which the widest line is ``width_pt`` long."""
+    return width_pt / (MONO_ADVANCE * max(width_of(lines), 1))
 
 
-def farmer_print_height(lines: Sequence[Line], width_pt: float, fact_lines: int) -> float:
-    """About how tall a farmer prints in a column ``width_pt`` wide, in em of
-    the root: a title, ``fact_lines`` lines of facts (as they wrap in a
-    full-width column) and the grid, the facts beside the grid when they
-    fit there (then wrapping into about twice as many lines)."""
-    fit = fit_grid(lines, width_pt)
-    grid_em = min(fit.largest_em, em_to_fit(lines, width_pt)) * len(lines) * LINE_HEIGHT
-    facts_em = fact_lines * 0.85 * 1.25
+def farmer_print_height(lines: Sequence[Line], width_pt: float, fact_lines: int,
+                        small_pt: float = BASE_SMALL_PT) -> float:
+    """About how tall a farmer prints in a column ``width_pt`` wide, in
+    points: a title, ``fact_lines`` lines of facts (as they wrap across a
+    full-width column) and the grid; beside the grid, the facts wrap into
+    about twice as many lines."""
+    fit = fit_grid(lines, width_pt, small_pt)
+    grid = fit.size_pt * len(lines) * LINE_HEIGHT
+    facts = fact_lines * small_pt * 1.25
     if fit.beside:
-        return 1.8 + max(grid_em, 2 * facts_em) + 0.3
-    return 1.8 + facts_em + grid_em + 0.5
+        return small_pt * 2.4 + max(grid, 2 * facts)
+    return small_pt * 2.9 + facts + grid
+
+
+def fits_half(lines: Sequence[Line]) -> bool:
+    """Whether a farmer's grid prints in half a row at the base size."""
+    return pt_to_fit(lines, HALF_PT) >= BASE_SMALL_PT
