@@ -17,7 +17,6 @@ import json
 import statistics
 import tempfile
 import time
-
 from email import policy
 
 

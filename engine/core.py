@@ -30,8 +30,9 @@ from __future__ import annotations
 import difflib
 import marshal
 import re
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Sequence
+from typing import Any
 
 State = dict[str, Any]
 
@@ -88,7 +89,7 @@ class Move:
         return ":".join([self.kind, *map(str, self.args)])
 
     @classmethod
-    def from_code(cls, code: str) -> "Move":
+    def from_code(cls, code: str) -> Move:
         if not isinstance(code, str) or not code or len(code) > 200:
             raise InvalidMove(f"not a move code: {code!r}")
         kind, *raw = code.split(":")
@@ -118,7 +119,7 @@ class Rng:
         self.state = state & _MASK64
 
     @classmethod
-    def from_seed(cls, seed: int | str) -> "Rng":
+    def from_seed(cls, seed: int | str) -> Rng:
         if isinstance(seed, str):
             value = 0
             for ch in seed.encode():

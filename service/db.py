@@ -8,8 +8,8 @@ on the game instead (``SELECT … FOR UPDATE``, see :mod:`service.usecases`).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
-from typing import Iterator
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine

@@ -24,7 +24,7 @@ class SmtpTransport:
     timeout: float = 30.0
 
     @classmethod
-    def from_url(cls, url: str) -> "SmtpTransport":
+    def from_url(cls, url: str) -> SmtpTransport:
         parts = urlsplit(url)
         if parts.scheme not in ("smtp", "smtps"):
             raise ValueError(f"SMTP_URL must start with smtp:// or smtps://, not {parts.scheme}://")

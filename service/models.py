@@ -73,7 +73,7 @@ class Game(Base):
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow, onupdate=utcnow)
 
-    seats: Mapped[list["Seat"]] = relationship(back_populates="game", order_by="Seat.position")
+    seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.position")
 
 
 class Seat(Base):

@@ -17,7 +17,7 @@ transaction, so each mail is delivered exactly once.
 from __future__ import annotations
 
 import logging
-from datetime import timedelta, timezone
+from datetime import UTC, timedelta
 from email import message_from_bytes, policy
 from email.utils import parseaddr
 
@@ -107,4 +107,4 @@ def deliver_locally(session, raw: bytes) -> MailboxMessage | None:
 
 def _aware(moment):
     """SQLite hands back naive datetimes; they were stored as UTC."""
-    return moment if moment.tzinfo else moment.replace(tzinfo=timezone.utc)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from engine import game_names, get_game
 from engine.core import Game
-
 from service.errors import InvalidInput
 
 

@@ -32,10 +32,10 @@ class Services:
     config: Config
     db: Database
     links: Links
-    queue: "Queue" = field(default=None)  # type: ignore[assignment]
+    queue: Queue = field(default=None)  # type: ignore[assignment]
 
     @classmethod
-    def from_config(cls, config: Config, queue: Queue | None = None) -> "Services":
+    def from_config(cls, config: Config, queue: Queue | None = None) -> Services:
         links = Links(
             config.secret_key,
             config.base_url,

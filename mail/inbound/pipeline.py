@@ -20,8 +20,8 @@ and never answered (it is our fault, not the sender's).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Iterable
 
 from mail.inbound.autoreply import detect_auto_reply
 from mail.inbound.body import extract_body

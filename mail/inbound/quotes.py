@@ -17,7 +17,7 @@ A reply written below the quote (bottom-posting) or between quoted lines
 from __future__ import annotations
 
 import re
-from typing import Iterable
+from collections.abc import Iterable
 
 from mail.inbound.markers import is_reply_marker
 

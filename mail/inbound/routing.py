@@ -9,8 +9,8 @@ the way in knows it, comes first.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from mail.inbound.errors import OwnMail
 from mail.inbound.message import InboundMessage

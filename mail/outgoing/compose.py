@@ -14,6 +14,7 @@ from email.policy import SMTP
 from email.utils import format_datetime, localtime
 
 import css_inline
+
 from mail.outgoing.templates import render_mail
 from service import boardview
 from service.boards.cache import SnapshotKey

@@ -1,12 +1,11 @@
 """first tables: games, seats, move log, inbox, outbox, invitations, mailbox
 
 Revision ID: 0001
-Revises: 
+Revises:
 Create Date: 2026-11-29 14:31:46.707277
 """
-from alembic import op
 import sqlalchemy as sa
-
+from alembic import op
 
 revision = '0001'
 down_revision = None

@@ -36,7 +36,7 @@ class ImapSettings:
     ssl: bool = False
 
     @classmethod
-    def from_url(cls, url: str) -> "ImapSettings":
+    def from_url(cls, url: str) -> ImapSettings:
         parts = urlsplit(url)
         if parts.scheme not in ("imap", "imaps") or not parts.hostname:
             raise ValueError(f"not an IMAP URL: {url!r}")

@@ -87,10 +87,10 @@ def dovecot():
             try:
                 socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                 break
-            except OSError:
+            except OSError as error:
                 if process.poll() is not None or time.monotonic() > deadline:
                     log = (root / "dovecot.log").read_text() if (root / "dovecot.log").exists() else ""
-                    raise RuntimeError(f"dovecot did not start: {process.stdout.read().decode()} {log}")
+                    raise RuntimeError(f"dovecot did not start: {process.stdout.read().decode()} {log}") from error
                 time.sleep(0.05)
         yield "127.0.0.1", port, PASSWORD
     finally:

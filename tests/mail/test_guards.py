@@ -91,13 +91,13 @@ def test_a_mail_to_our_verp_bounce_address_is_a_bounce():
 
 def test_a_dsn_is_a_bounce_naming_the_failed_recipient_and_status():
     raw = (
-        "From: MAILER-DAEMON@mx.example.org (Mail Delivery System)\nTo: play+ab12cd34ef@farmpost.example\n"
-        "Subject: Undelivered Mail Returned to Sender\n"
-        'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\n\n'
-        "--b\nContent-Type: text/plain\n\nSorry.\n\n"
-        "--b\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example.org\n\n"
-        "Final-Recipient: rfc822; anna@example.org\nAction: failed\nStatus: 5.1.1\n\n--b--\n"
-    ).encode()
+        b"From: MAILER-DAEMON@mx.example.org (Mail Delivery System)\nTo: play+ab12cd34ef@farmpost.example\n"
+        b"Subject: Undelivered Mail Returned to Sender\n"
+        b'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\n\n'
+        b"--b\nContent-Type: text/plain\n\nSorry.\n\n"
+        b"--b\nContent-Type: message/delivery-status\n\nReporting-MTA: dns; mx.example.org\n\n"
+        b"Final-Recipient: rfc822; anna@example.org\nAction: failed\nStatus: 5.1.1\n\n--b--\n"
+    )
     rejection = read_mail(raw, domain=DOMAIN).rejection
     assert isinstance(rejection, Bounce)
     assert [(f.address, f.status, f.permanent) for f in rejection.failed] == [("anna@example.org", "5.1.1", True)]
@@ -105,11 +105,11 @@ def test_a_dsn_is_a_bounce_naming_the_failed_recipient_and_status():
 
 def test_a_delayed_delivery_report_is_a_bounce_that_is_not_permanent():
     raw = (
-        "From: postmaster@mx.example.org\nTo: play+ab12cd34ef@farmpost.example\nSubject: Delayed Mail\n"
-        'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\n\n'
-        "--b\nContent-Type: message/delivery-status\n\n"
-        "Final-Recipient: rfc822; anna@example.org\nAction: delayed\nStatus: 4.4.1\n\n--b--\n"
-    ).encode()
+        b"From: postmaster@mx.example.org\nTo: play+ab12cd34ef@farmpost.example\nSubject: Delayed Mail\n"
+        b'Content-Type: multipart/report; report-type=delivery-status; boundary="b"\n\n'
+        b"--b\nContent-Type: message/delivery-status\n\n"
+        b"Final-Recipient: rfc822; anna@example.org\nAction: delayed\nStatus: 4.4.1\n\n--b--\n"
+    )
     [failed] = read_mail(raw, domain=DOMAIN).rejection.failed
     assert not failed.permanent
 
