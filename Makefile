@@ -12,13 +12,16 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
 TEST_DEBS := $(RUN_DEBS) poppler-utils chromium chromium-driver dovecot-imapd
 
-.PHONY: run test bench system-deps-run system-deps-test venv clean
+.PHONY: run test lint bench system-deps-run system-deps-test venv clean
 
 run: system-deps-run $(STAMP)
 	$(BIN)/farmpost run
 
-test: system-deps-test $(STAMP)
+test: system-deps-test $(STAMP) lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
 
 bench: $(STAMP)
 	$(BIN)/python -m bench
