@@ -60,6 +60,8 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
     active = view["active"]
     farmers = [_farmer(view, s, names, seat, sheet) for s in _seat_order(view["seats"], seat)]
     areas = _areas(view, names)
+    private = _private(view, seat)
+    dealt = len(private["characters"]) + len(private["farmhouses"]) if private else 0
     return {
         "game": "harvest",
         "game_title": GAME.title,
@@ -81,8 +83,8 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "visit": _visit(view),
         "farmers": farmers,
         "print_full_width": print_full_width(farmers),
-        "print_height": print_height(farmers, print_full_width(farmers)),
-        "private": _private(view, seat),
+        **print_fill(farmers, print_full_width(farmers), dealt),
+        "private": private,
         "notes": sheet.get("notes", []) if view["phase"] == "over" else [],  # Gairy rates the final score
     }
 
@@ -361,6 +363,7 @@ TOWN_PRINT_WIDTH = 50
 #: the height of a snapshot's top part (town board,
 #: sunrise display, market, buildings), in points at the base root size
 TOP_PT = 300.0
+DEALT_PT = 20.0
 
 
 def print_full_width(farmers: list[dict]) -> bool:
@@ -371,13 +374,21 @@ def print_full_width(farmers: list[dict]) -> bool:
     )
 
 
-def print_height(farmers: list[dict], full_width: bool) -> float:
+def print_fill(farmers: list[dict], full_width: bool, dealt: int) -> dict:
+    """The farmers' grid size and the page fill; see ``sunfield.print_fill``."""
+    scale, fill = textgrid.grid_scale_to_fill(lambda k: print_height(farmers, full_width, dealt, k),
+                                              printsize.FILL_AIM)
+    return {"print_grid_scale": scale, "print_height": fill}
+
+
+def print_height(farmers: list[dict], full_width: bool, dealt: int = 0, grid_scale: float = 1.0) -> float:
     """About how much of the snapshot page the board fills at the base root size
-    (1.0: exactly one page); see ``sunfield.print_height``."""
+    (1.0: exactly one page); ``dealt``: the cards dealt to the addressed
+    farmer, listed in the top part. See ``sunfield.print_height``."""
     width = textgrid.FULL_PT if full_width else textgrid.HALF_PT
-    heights = [textgrid.farmer_print_height(f["farm_print"], width, 5) for f in farmers]
+    heights = [textgrid.farmer_print_height(f["farm_print"], width, 5, grid_scale) for f in farmers]
     body = sum(heights) if full_width else sum(max(heights[i : i + 2]) for i in range(0, len(heights), 2))
-    return (TOP_PT + body) / printsize.PAGE_PT
+    return (TOP_PT + DEALT_PT * dealt + body) / printsize.PAGE_PT
 
 
 def farm_lines(grid: dict, width: int, spaced: bool = True) -> list[Line]:

@@ -18,7 +18,7 @@ from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
 from service.boards import printsize
-from service.boards.printsize import BASE_PT, FLOORED_SMALLEST_PT, LARGEST_PT, SMALLEST_PT
+from service.boards.printsize import BASE_PT, FILL_AIM, FLOORED_SMALLEST_PT, LARGEST_PT, SHRINK_ABOVE, SMALLEST_PT
 from service.boards.templating import TEMPLATES
 
 #: small text held at the floor while the root shrinks (see printsize.py)
@@ -26,10 +26,6 @@ FLOOR = (f".pb p, .pdf-head .pdf-meta, .pb .pb-private, .pb h2, .pb h3 "
          f"{{ font-size: {printsize.FLOOR_PT}pt !important; }}")
 
 
-#: a board estimated to fill less of the page grows to fill this much (the
-#: estimate is within ~15%, so it still fits at once); one estimated to
-#: fill more than SHRINK_ABOVE shrinks to fill that much
-GROW_BELOW, SHRINK_ABOVE = 0.85, 0.97
 
 #: stylesheets of each kind of PDF, from templates/pdf/
 SNAPSHOT = ("page.css", "print.css")
@@ -68,9 +64,9 @@ def write_one_page_pdf(html_at: Callable[[float, float], str], stylesheets: tupl
     for them), at the size that fills the page.
 
     A board with four farmers at the end of a long game is much larger than
-    one at the start: the crowded one shrinks rather than print a second
-    page a farmer might never open, the sparse one grows up to
-    :data:`LARGEST_PT`. ``expected_fill`` (how much of the page the board
+    one at the start: it shrinks rather than print a second page a farmer
+    might never open; a sparse one grows up to :data:`LARGEST_PT`.
+    ``expected_fill`` (how much of the page the board
     fills at :data:`BASE_PT`, if the caller can tell) sets the first try;
     each try is a full layout, so the next size is worked out from how far
     the last one overflowed (the layout scales with the root size) instead
@@ -81,8 +77,8 @@ def write_one_page_pdf(html_at: Callable[[float, float], str], stylesheets: tupl
     part of the board.
     """
     size = BASE_PT
-    if expected_fill and not GROW_BELOW <= expected_fill <= SHRINK_ABOVE:
-        aim = GROW_BELOW if expected_fill < GROW_BELOW else SHRINK_ABOVE
+    if expected_fill and not FILL_AIM <= expected_fill <= SHRINK_ABOVE:
+        aim = FILL_AIM if expected_fill < FILL_AIM else SHRINK_ABOVE
         size = min(LARGEST_PT, max(SMALLEST_PT, _quarter(BASE_PT * aim / expected_fill)))
     start, may_floor = size, True
     floor = printsize.needs_floor(size)
@@ -104,14 +100,24 @@ def _layout(html_at, stylesheets, size: float, floor: bool):
 
 def _fill_ratio(document) -> float:
     """The page's height over the height the content needs (below 1 when it
-    overflows); WeasyPrint keeps the laid-out boxes on ``Page._page_box``.
-    Without them, shrink by a sixth."""
+    overflows): the sum of how far down each page the content reaches (a
+    farmer's block is not split, so the first page may end early).
+    WeasyPrint keeps the laid-out boxes on ``Page._page_box``; without
+    them, shrink by a sixth."""
     try:
         boxes = [page._page_box for page in document.pages]
-        needed = sum(box.children[0].margin_height() for box in boxes)
-        return min(boxes[0].height / needed, 0.85)
+        needed = sum(_content_bottom(box.children[0]) - box.content_box_y() for box in boxes)
+        return min(boxes[0].height / needed, 0.97)
     except (AttributeError, IndexError, ZeroDivisionError):
         return 0.85
+
+
+def _content_bottom(box) -> float:
+    """How far down the page a box's content reaches (its lowest text or grid)."""
+    bottom = box.position_y + box.margin_height() if not getattr(box, "children", None) else 0.0
+    for child in getattr(box, "children", ()):
+        bottom = max(bottom, _content_bottom(child))
+    return bottom
 
 
 def _quarter(points: float) -> float:

@@ -69,7 +69,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "reputation": [_reputation(rid) for rid in view["reputation"]],
         "farmers": farmers,
         "print_full_width": full_width,
-        "print_height": print_height(farmers, full_width),
+        **print_fill(farmers, full_width),
         "private": _private(view, seat),
         "legend": {VEG_SIGN[v]: v.capitalize() for v in C.VEGETABLES} | {TILE_SIGN[c]: c for c in C.TILE_COLOURS},
     }
@@ -281,7 +281,15 @@ def _private(view: dict, seat: int | None) -> dict | None:
 TOP_PT = 210.0
 
 
-def print_height(farmers: list[dict], full_width: bool) -> float:
+def print_fill(farmers: list[dict], full_width: bool) -> dict:
+    """How large the farmers' grids print (``print_grid_scale``, times the
+    small text) and how much of the page the board then fills at the base
+    size (``print_height``)."""
+    scale, fill = textgrid.grid_scale_to_fill(lambda k: print_height(farmers, full_width, k), printsize.FILL_AIM)
+    return {"print_grid_scale": scale, "print_height": fill}
+
+
+def print_height(farmers: list[dict], full_width: bool, grid_scale: float = 1.0) -> float:
     """About how much of the snapshot page the board fills at the base root size
     (1.0: exactly one page), from its number of lines.
 
@@ -292,7 +300,8 @@ def print_height(farmers: list[dict], full_width: bool) -> float:
     """
     width = textgrid.FULL_PT if full_width else textgrid.HALF_PT
     heights = [
-        textgrid.farmer_print_height(f["plot_print"], width, 6 if f["livestock"] else 5) for f in farmers
+        textgrid.farmer_print_height(f["plot_print"], width, 6 if f["livestock"] else 5, grid_scale)
+        for f in farmers
     ]
     body = sum(heights) if full_width else sum(max(heights[i : i + 2]) for i in range(0, len(heights), 2))
     return (TOP_PT + body) / printsize.PAGE_PT

@@ -81,9 +81,9 @@ def width_of(lines: Sequence[Line]) -> int:
 
 #: advance of every glyph of DejaVu Sans Mono, and the grid's line height, in em
 MONO_ADVANCE = 0.602
-LINE_HEIGHT = 1.2
+LINE_HEIGHT = 1.1
 #: the white between two cells of a column, in em (grids in PDFs have no blank line between rows)
-CELL_GAP = 0.2
+CELL_GAP = 0.14
 
 
 def runs(lines: Sequence[Line]) -> list[tuple[int, int, int, int, str]]:
@@ -143,7 +143,7 @@ def print_block(lines: Sequence[Line], width_pt: float, size_pt: float, beside: 
         f'viewBox="0 0 {width_em:.3f} {height:.3f}">{"".join(paths)}</svg>'
     )
     style = (
-        f"font-size: {size:.2f}pt; background: url('data:image/svg+xml;utf8,{quote(svg)}') no-repeat 0 0; "
+        f"font-size: {size:.2f}pt; line-height: {LINE_HEIGHT}; background: url('data:image/svg+xml;utf8,{quote(svg)}') no-repeat 0 0; "
         f"background-size: {width_em:.3f}em {height:.3f}em"
     )
     kind = "pb-grid pb-beside" if beside else "pb-grid"
@@ -167,15 +167,20 @@ class GridFit:
     beside: bool
 
 
-def fit_grid(lines: Sequence[Line], width_pt: float, small_pt: float) -> GridFit:
-    """A farmer's grid prints at the size of the small text (``small_pt``),
-    beside the farmer's facts if it leaves them :data:`FACTS_BESIDE_EM`
-    of the column, otherwise across the column (facts above), smaller if
-    it must. Beside its facts, a farmer takes the height of the taller of
-    the two instead of the sum: what makes four farmers fit a page."""
-    if pt_to_fit(lines, width_pt - FACTS_BESIDE_EM * small_pt) >= small_pt:
-        return GridFit(small_pt, True)
-    return GridFit(min(small_pt, pt_to_fit(lines, width_pt)), False)
+def fit_grid(lines: Sequence[Line], width_pt: float, grid_pt: float, scale: float = 1.0) -> GridFit:
+    """A farmer's grid prints at ``grid_pt`` beside the farmer's facts if,
+    at the base size, it leaves them :data:`FACTS_BESIDE_EM` of the column,
+    otherwise across the column (facts above); smaller if it must.
+    ``scale``: the grid's size over the small text (``GRID_SCALES``).
+
+    The choice is made at the base size, so a board that grows or shrinks
+    keeps the arrangement its page fill was estimated for. Beside its
+    facts, a farmer takes the height of the taller of the two instead of
+    the sum: what makes four farmers fit a page."""
+    room = width_pt - FACTS_BESIDE_EM * BASE_SMALL_PT
+    if pt_to_fit(lines, room) >= BASE_SMALL_PT * scale:
+        return GridFit(min(grid_pt, pt_to_fit(lines, room)), True)
+    return GridFit(min(grid_pt, pt_to_fit(lines, width_pt)), False)
 
 
 def share_of_row(lines: Sequence[Line], size_pt: float, most: int = 56) -> int:
@@ -191,20 +196,38 @@ def pt_to_fit(lines: Sequence[Line], width_pt: float) -> float:
     return width_pt / (MONO_ADVANCE * max(width_of(lines), 1))
 
 
-def farmer_print_height(lines: Sequence[Line], width_pt: float, fact_lines: int,
-                        small_pt: float = BASE_SMALL_PT) -> float:
-    """About how tall a farmer prints in a column ``width_pt`` wide, in
-    points: a title, ``fact_lines`` lines of facts (as they wrap across a
-    full-width column) and the grid; beside the grid, the facts wrap into
-    about twice as many lines."""
-    fit = fit_grid(lines, width_pt, small_pt)
+def farmer_print_height(lines: Sequence[Line], width_pt: float, fact_lines: int, grid_scale: float = 1.0) -> float:
+    """About how tall a farmer prints at the base size in a column
+    ``width_pt`` wide, in points: a title, ``fact_lines`` lines of facts
+    (as they wrap across a full-width column) and the grid at
+    ``grid_scale`` times the small text; beside the grid, the facts wrap
+    into about twice as many lines."""
+    small = BASE_SMALL_PT
+    fit = fit_grid(lines, width_pt, small * grid_scale, grid_scale)
     grid = fit.size_pt * len(lines) * LINE_HEIGHT
-    facts = fact_lines * small_pt * 1.25
+    facts = fact_lines * small * 1.25
     if fit.beside:
-        return small_pt * 2.4 + max(grid, 2 * facts)
-    return small_pt * 2.9 + facts + grid
+        return small * 2.4 + max(grid, 2 * facts)
+    return small * 2.9 + facts + grid
 
 
 def fits_half(lines: Sequence[Line]) -> bool:
     """Whether a farmer's grid prints in half a row at the base size."""
     return pt_to_fit(lines, HALF_PT) >= BASE_SMALL_PT
+
+
+#: how much larger than the small text a sparse board may print its farmers' grids
+GRID_SCALES = (1.0, 1.15, 1.3, 1.45, 1.6)
+
+
+def grid_scale_to_fill(fill_at, aim: float) -> tuple[float, float]:
+    """The largest of :data:`GRID_SCALES` at which the board is estimated
+    to fill at most ``aim`` of the page (``fill_at(scale)``), and that
+    estimate; the smallest scale if none does."""
+    best = (GRID_SCALES[0], fill_at(GRID_SCALES[0]))
+    for scale in GRID_SCALES[1:]:
+        fill = fill_at(scale)
+        if fill > aim:
+            break
+        best = (scale, fill)
+    return best
