@@ -362,7 +362,7 @@ def farm_grid(farm: dict) -> dict:
 TOWN_PRINT_WIDTH = 50
 #: the height of a snapshot's top part (town board,
 #: sunrise display, market, buildings), in points at the base root size
-TOP_PT = 300.0
+TOP_PT = 290.0
 DEALT_PT = 20.0
 
 

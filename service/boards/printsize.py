@@ -25,7 +25,7 @@ FLOORED_SMALLEST_PT = 6.5
 #: is estimated to fill FILL_AIM of the page (the estimate is within ~10%);
 #: a crowded one estimated to fill more than SHRINK_ABOVE starts at the root
 #: that fills that much
-FILL_AIM, SHRINK_ABOVE = 0.9, 0.97
+FILL_AIM, SHRINK_ABOVE = 0.95, 0.97
 #: the page height a snapshot's board has, in points (A4 less the margins of page.css)
 PAGE_PT = 737.0
 

@@ -278,7 +278,7 @@ def _private(view: dict, seat: int | None) -> dict | None:
 
 #: the height of a snapshot's top part (market, Clients),
 #: in points at the base root size
-TOP_PT = 210.0
+TOP_PT = 200.0
 
 
 def print_fill(farmers: list[dict], full_width: bool) -> dict:

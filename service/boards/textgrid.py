@@ -201,13 +201,13 @@ def farmer_print_height(lines: Sequence[Line], width_pt: float, fact_lines: int,
     ``width_pt`` wide, in points: a title, ``fact_lines`` lines of facts
     (as they wrap across a full-width column) and the grid at
     ``grid_scale`` times the small text; beside the grid, the facts wrap
-    into about twice as many lines."""
+    into almost twice as many lines."""
     small = BASE_SMALL_PT
     fit = fit_grid(lines, width_pt, small * grid_scale, grid_scale)
     grid = fit.size_pt * len(lines) * LINE_HEIGHT
     facts = fact_lines * small * 1.25
     if fit.beside:
-        return small * 2.4 + max(grid, 2 * facts)
+        return small * 2.4 + max(grid, 1.8 * facts)
     return small * 2.9 + facts + grid
 
 
