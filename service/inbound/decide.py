@@ -110,10 +110,13 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
     if first.kind == cmd.UNDO:
         return _submit(svc, reading, game_id, position, [], "undo", version, where)
 
+    moves = [m.text for m in commands.moves]
+    your_turn = rules.to_act(state) == position
+    codes, after, problem = _read_moves(rules, state, position, moves) if moves and your_turn else ([], state, None)
     notes: list[str] = []
     for command in commands.commands:
-        if command.kind in (cmd.BOARD, cmd.MOVES):
-            notes.append(_board_and_options(rules, state, position, names, kind))
+        if command.kind in (cmd.BOARD, cmd.MOVES):  # the position this mail's moves leave: what is legal next
+            notes.append(_board_and_options(rules, after, position, names, kind))
         elif command.kind == cmd.PREVIEW:
             notes.append(_preview(rules, state, position, command.text))
         elif command.kind == cmd.STOP:
@@ -125,12 +128,10 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
             key = f"{reading.dedupe_key}:{command.line}"
             notes.append(vacation.start_vacation(svc, game_id, position, command.days, key) if command.days
                          else vacation.end_vacation(svc, game_id, position))
-    moves = commands.moves
     if not moves:
         return Decision("answered", "\n\n".join(notes), rejected=False, **where)
-    if rules.to_act(state) != position:
+    if not your_turn:
         return _rejection(NotYourTurn(), **where)
-    codes, problem = _read_moves(rules, state, position, [m.text for m in moves])
     if problem:
         return Decision("illegal-move", problem, **where)
     decision = _submit(svc, reading, game_id, position, codes, "move", version, where)
@@ -139,23 +140,25 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
     return decision
 
 
-def _read_moves(rules, state: dict, position: int, lines: list[str]) -> tuple[list[str], str | None]:
+def _read_moves(rules, state: dict, position: int, lines: list[str]) -> tuple[list[str], dict, str | None]:
     """The codes of the typed moves, each read in the position the previous
-    one leaves; or an answer that quotes the first bad line, says why,
-    suggests the nearest legal commands and lists the options."""
-    codes = []
+    one leaves, and the position after the last; or an answer that quotes the
+    first bad line, says why, suggests the nearest legal commands and lists
+    the options (with the position unchanged)."""
+    codes, start = [], state
     for index, line in enumerate(lines):
         if rules.to_act(state) != position:
             done = ", ".join(lines[:index])
-            return [], f"Your turn ends after “{done}”, so “{line}” cannot follow it. Nothing was applied."
+            return [], start, f"Your turn ends after “{done}”, so “{line}” cannot follow it. Nothing was applied."
         try:
             move = rules.parse(state, position, line)
-            state = rules.apply(state, move)
+            after = rules.apply(state, move)
         except MoveError as error:
             answer = f"“{line}”: {error.reason}{_did_you_mean(error)}"
-            return [], answer + "\nNothing was applied.\n\n" + _options(rules, state)
+            return [], start, answer + "\nNothing was applied.\n\n" + _options(rules, state)
         codes.append(rules.code(move))
-    return codes, None
+        state = after
+    return codes, state, None
 
 
 def _submit(svc, reading, game_id, position, codes, action, version, where) -> Decision:

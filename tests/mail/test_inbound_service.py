@@ -112,6 +112,17 @@ def test_board_and_moves_are_answered_with_the_options(svc, game):
     assert "* take 1" in row.answer and "* draw" in row.answer
 
 
+def test_moves_after_moves_in_the_same_mail_lists_the_options_those_moves_leave(svc, game):
+    """A farmer who plays part of a turn and asks for ``moves`` learns what
+    may follow, not the options that were open before the mail."""
+    game_id, keys = game
+    row = inbound_row(svc, receive(svc, reply(keys["Anna"], "take 2\ntake 2\nmoves"), source="ingest").id)
+    assert row.outcome == "applied"
+    assert log_texts(svc, game_id) == ["take 2", "take 2"]
+    options = row.answer.split("Your options now:")[1]
+    assert "* end" in options and "* take" not in options and "* draw" not in options
+
+
 def test_preview_tells_what_would_happen_and_applies_nothing(svc, game):
     game_id, keys = game
     row = inbound_row(svc, receive(svc, reply(keys["Anna"], "preview take 2"), source="ingest").id)
