@@ -80,14 +80,15 @@ def write_one_page_pdf(html_at: Callable[[float, float], str], stylesheets: tupl
     if expected_fill and not FILL_AIM <= expected_fill <= SHRINK_ABOVE:
         aim = FILL_AIM if expected_fill < FILL_AIM else SHRINK_ABOVE
         size = min(LARGEST_PT, max(SMALLEST_PT, _quarter(BASE_PT * aim / expected_fill)))
-    start, may_floor = size, True
+    may_floor = True
     floor = printsize.needs_floor(size)
     document = _layout(html_at, stylesheets, size, floor)
     while len(document.pages) > 1 and size > SMALLEST_PT:
         wanted = max(SMALLEST_PT, _quarter(size * _fill_ratio(document) * 0.97))
         if floor and size <= FLOORED_SMALLEST_PT:
-            # the last resort: everything shrinks, small text too, rather than a second page
-            may_floor, wanted = False, min(start, wanted)
+            # the last resort: everything shrinks from where the floor began, small
+            # text too, rather than a second page
+            may_floor, wanted = False, _quarter(printsize.FLOOR_PT / printsize.SMALL_EM)
         floor = may_floor and printsize.needs_floor(wanted)
         size = max(wanted, FLOORED_SMALLEST_PT) if floor else wanted
         document = _layout(html_at, stylesheets, size, floor)

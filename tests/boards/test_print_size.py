@@ -41,6 +41,18 @@ def test_snapshot_text_never_prints_below_the_floor(sample, stage):
     assert smallest_text_pt(data) >= FLOOR_PT - 0.01
 
 
+def test_a_sparse_board_prints_larger_than_a_crowded_one():
+    from tests.boards.conftest import game
+
+    solo, crowded = game("harvest", 1), game("harvest", 4)
+    sizes = [
+        smallest_text_pt(render_snapshot_pdf("harvest", s.view("middle", 0), 0,
+                                             {"title": "t", "game_id": "g", "version": 1, "names": s.names}))
+        for s in (solo, crowded)
+    ]
+    assert sizes[0] > 8.5 > sizes[1] >= FLOOR_PT - 0.01  # 8.5 pt: the small text at the base size
+
+
 def test_the_smallest_size_is_measured_from_the_drawn_text():
     from service.boards.pdf import write_pdf
 
