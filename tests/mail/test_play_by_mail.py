@@ -9,7 +9,6 @@ from __future__ import annotations
 import argparse
 import io
 from email import message_from_bytes, policy
-from email.utils import parseaddr
 
 import pytest
 from imapclient import IMAPClient
@@ -19,27 +18,12 @@ from engine.bots import make_bot
 from engine.core import Rng
 from service.inbound import cli
 from service.inbound.imap import ImapSettings, poll
-from service.inbound.web import reply_to
 from service.models import Game, MailboxMessage, MoveLogEntry, OutgoingMail
 from service.rules import rules_for
 from tests.mail.inbound_helpers import start_game
+from tests.mail.replies import gmail_reply, outlook_reply
 
 pytestmark = pytest.mark.integration
-
-
-
-def outlook_reply(original, farmer: str, typed: str) -> bytes:
-    text = original.get_body(preferencelist=("plain",)).get_content()
-    name, sender = parseaddr(str(original["From"]))
-    body = (f"{typed}\n\n________________________________\nFrom: {name} <{sender}>\n"
-            f"Sent: {original['Date']}\nTo: {farmer}\nSubject: {original['Subject']}\n\n{text}")
-    reply = message_from_bytes(b"", policy=policy.SMTP)
-    reply["From"], reply["To"] = farmer, str(original["Reply-To"])
-    reply["Subject"] = "RE: " + str(original["Subject"])
-    reply["Message-ID"] = f"<outlook-{abs(hash(typed + str(original['Message-ID'])))}@corp.example>"
-    reply["In-Reply-To"] = str(original["Message-ID"])
-    reply.set_content(body)
-    return reply.as_bytes()
 
 
 def test_two_bots_finish_a_game_of_pebbles_by_mail_alone(svc, imap_server):
@@ -82,7 +66,7 @@ def play_by_mail(svc, imap_server, kind: str) -> None:
         original = message_from_bytes(latest.raw, policy=policy.default)
         farmer = latest.to_addr
         if turn % 2 == 0:
-            raw = reply_to(original, farmer, "\n".join(typed), "farmpost.test")
+            raw = gmail_reply(original, farmer, "\n".join(typed))
         else:
             raw = outlook_reply(original, farmer, "\n".join(typed))
         for _ in range(2 if turn < 2 else 1):  # the first replies arrive twice
