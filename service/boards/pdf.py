@@ -22,8 +22,9 @@ from service.boards.printsize import BASE_PT, FILL_AIM, FLOORED_SMALLEST_PT, LAR
 from service.boards.templating import TEMPLATES
 
 #: small text held at the floor while the root shrinks (see printsize.py)
-FLOOR = (f".pb p, .pdf-head .pdf-meta, .pb .pb-private, .pb h2, .pb h3 "
-         f"{{ font-size: {printsize.FLOOR_PT}pt !important; }}")
+FLOOR = (f".pb p, .pdf-head .pdf-meta, .pb .pb-private {{ font-size: {printsize.FLOOR_PT}pt !important; }} "
+         f".pb h3 {{ font-size: {printsize.FLOOR_PT + 0.5}pt !important; }} "
+         f".pb h2 {{ font-size: {printsize.FLOOR_PT + 1.5}pt !important; }}")
 
 
 
@@ -39,7 +40,7 @@ def fonts() -> FontConfiguration:
 
 @cache
 def _sheet(name: str) -> CSS:
-    if name.startswith(("html {", ".pb p")):
+    if name in (FLOOR,) or name.startswith("html {"):
         text = name
     else:
         text = (TEMPLATES / "pdf" / name).read_text(encoding="utf-8")
