@@ -60,6 +60,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
     active = view["active"]
     farmers = [_farmer(view, s, names, seat, sheet) for s in _seat_order(view["seats"], seat)]
     areas = _areas(view, names)
+    town = town_lines(areas, TOWN_PRINT_WIDTH)
     private = _private(view, seat)
     dealt = len(private["characters"]) + len(private["farmhouses"]) if private else 0
     return {
@@ -77,13 +78,16 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "order": [names[s] for s in view["order"]],
         "areas": areas,
         "town_text": town_lines(areas),
-        "town_print": town_lines(areas, TOWN_PRINT_WIDTH),
+        "town_print": town,
         "market": _market(view),
         "buildings": _buildings(view),
         "visit": _visit(view),
         "farmers": farmers,
         "print_full_width": print_full_width(farmers),
-        **print_fill(farmers, print_full_width(farmers), dealt),
+        **textgrid.print_fill(
+            lambda k, stacked: print_height(farmers, print_full_width(farmers), dealt, k, len(town) if stacked else 0),
+            printsize.FILL_AIM,
+        ),
         "private": private,
         "notes": sheet.get("notes", []) if view["phase"] == "over" else [],  # Gairy rates the final score
     }
@@ -364,6 +368,8 @@ TOWN_PRINT_WIDTH = 50
 #: sunrise display, market, buildings), in points at the base root size
 TOP_PT = 290.0
 DEALT_PT = 20.0
+#: the text of the top part when it is stacked (sunrise display, market, buildings)
+TOP_STACKED_PT = 245.0
 
 
 def print_full_width(farmers: list[dict]) -> bool:
@@ -374,21 +380,20 @@ def print_full_width(farmers: list[dict]) -> bool:
     )
 
 
-def print_fill(farmers: list[dict], full_width: bool, dealt: int) -> dict:
-    """The farmers' grid size and the page fill; see ``sunfield.print_fill``."""
-    scale, fill = textgrid.grid_scale_to_fill(lambda k: print_height(farmers, full_width, dealt, k),
-                                              printsize.FILL_AIM)
-    return {"print_grid_scale": scale, "print_height": fill}
-
-
-def print_height(farmers: list[dict], full_width: bool, dealt: int = 0, grid_scale: float = 1.0) -> float:
+def print_height(farmers: list[dict], full_width: bool, dealt: int = 0, grid_scale: float = 1.0,
+                 town_lines_stacked: int = 0) -> float:
     """About how much of the snapshot page the board fills at the base root size
     (1.0: exactly one page); ``dealt``: the cards dealt to the addressed
-    farmer, listed in the top part. See ``sunfield.print_height``."""
+    farmer, listed in the top part; ``town_lines_stacked``: the town
+    board's lines when the top part is stacked (0: side by side). See
+    ``sunfield.print_height``."""
     width = textgrid.FULL_PT if full_width else textgrid.HALF_PT
     heights = [textgrid.farmer_print_height(f["farm_print"], width, 5, grid_scale) for f in farmers]
     body = sum(heights) if full_width else sum(max(heights[i : i + 2]) for i in range(0, len(heights), 2))
-    return (TOP_PT + DEALT_PT * dealt + body) / printsize.PAGE_PT
+    top = TOP_PT
+    if town_lines_stacked:
+        top = TOP_STACKED_PT + town_lines_stacked * textgrid.line_pt(textgrid.top_grid_scale(grid_scale))
+    return (top + DEALT_PT * dealt + body) / printsize.PAGE_PT
 
 
 def farm_lines(grid: dict, width: int, spaced: bool = True) -> list[Line]:

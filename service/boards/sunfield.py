@@ -69,7 +69,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "reputation": [_reputation(rid) for rid in view["reputation"]],
         "farmers": farmers,
         "print_full_width": full_width,
-        **print_fill(farmers, full_width),
+        **textgrid.print_fill(lambda k, stacked: print_height(farmers, full_width, k, stacked), printsize.FILL_AIM),
         "private": _private(view, seat),
         "legend": {VEG_SIGN[v]: v.capitalize() for v in C.VEGETABLES} | {TILE_SIGN[c]: c for c in C.TILE_COLOURS},
     }
@@ -279,19 +279,14 @@ def _private(view: dict, seat: int | None) -> dict | None:
 #: the height of a snapshot's top part (market, Clients),
 #: in points at the base root size
 TOP_PT = 200.0
+#: the top part stacked: its text, and the lines of its grids (market, Clients)
+TOP_STACKED_PT, TOP_GRID_LINES = 175.0, 15
 
 
-def print_fill(farmers: list[dict], full_width: bool) -> dict:
-    """How large the farmers' grids print (``print_grid_scale``, times the
-    small text) and how much of the page the board then fills at the base
-    size (``print_height``)."""
-    scale, fill = textgrid.grid_scale_to_fill(lambda k: print_height(farmers, full_width, k), printsize.FILL_AIM)
-    return {"print_grid_scale": scale, "print_height": fill}
-
-
-def print_height(farmers: list[dict], full_width: bool, grid_scale: float = 1.0) -> float:
+def print_height(farmers: list[dict], full_width: bool, grid_scale: float = 1.0, stacked: bool = False) -> float:
     """About how much of the snapshot page the board fills at the base root size
-    (1.0: exactly one page), from its number of lines.
+    (1.0: exactly one page), from its number of lines; ``grid_scale`` and
+    ``stacked``: see ``textgrid.print_fill``.
 
     Each WeasyPrint layout of a big board costs ~50 ms; knowing the size
     beforehand lets a large board be laid out once at the size that fits.
@@ -304,7 +299,10 @@ def print_height(farmers: list[dict], full_width: bool, grid_scale: float = 1.0)
         for f in farmers
     ]
     body = sum(heights) if full_width else sum(max(heights[i : i + 2]) for i in range(0, len(heights), 2))
-    return (TOP_PT + body) / printsize.PAGE_PT
+    top = TOP_PT
+    if stacked:
+        top = TOP_STACKED_PT + TOP_GRID_LINES * textgrid.line_pt(textgrid.top_grid_scale(grid_scale))
+    return (top + body) / printsize.PAGE_PT
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ def environment() -> Environment:
     )
     env.globals.update(swatch=palette.swatch, farmer_style=palette.farmer_style, is_option_of=is_option_of,
                        print_block=textgrid.print_block, fit_grid=textgrid.fit_grid, share_of_row=textgrid.share_of_row,
+                       top_grid_scale=textgrid.top_grid_scale,
                        FULL_PT=textgrid.FULL_PT, HALF_PT=textgrid.HALF_PT)
     env.filters["plural"] = plural
     env.filters["plain"] = textgrid.plain

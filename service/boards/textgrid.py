@@ -211,13 +211,46 @@ def farmer_print_height(lines: Sequence[Line], width_pt: float, fact_lines: int,
     return small * 2.9 + facts + grid
 
 
+def line_pt(grid_scale: float = 1.0) -> float:
+    """The height of a grid line at the base size, ``grid_scale`` times the small text."""
+    return BASE_SMALL_PT * grid_scale * LINE_HEIGHT
+
+
+def top_grid_scale(grid_scale: float) -> float:
+    """The scale of the top part's grids when it is stacked: as the farmers'
+    grids, short of dwarfing the text around them."""
+    return min(grid_scale, TOP_GRID_SCALE)
+
+
 def fits_half(lines: Sequence[Line]) -> bool:
     """Whether a farmer's grid prints in half a row at the base size."""
     return pt_to_fit(lines, HALF_PT) >= BASE_SMALL_PT
 
 
-#: how much larger than the small text a sparse board may print its farmers' grids
+#: how much larger than the small text a sparse board may print its farmers' grids,
+#: and the grids of its top part when it is stacked
 GRID_SCALES = (1.0, 1.15, 1.3, 1.45, 1.6)
+TOP_GRID_SCALE = 1.3
+
+
+def print_fill(fill_at, aim: float) -> dict:
+    """How a board prints: ``fill_at(scale, stacked)`` estimates how much of
+    the page it fills at the base size with the farmers' grids ``scale``
+    times the small text, and its top part side by side or, ``stacked``,
+    each block across the page with its grid as large as the farmers' (up
+    to :data:`TOP_GRID_SCALE`).
+    A sparse board whose farmers' grids are already at the largest scale
+    stacks its top part if that still fits ``aim`` with all grids at
+    :data:`TOP_GRID_SCALE` or more, so the page is used.
+    Returns the board's ``print_grid_scale``, ``print_top_stacked`` and
+    estimated fill ``print_height``."""
+    scale, fill = grid_scale_to_fill(lambda k: fill_at(k, False), aim)
+    stacked = False
+    if scale == GRID_SCALES[-1]:
+        stacked_scale, stacked_fill = grid_scale_to_fill(lambda k: fill_at(k, True), aim)
+        if fill < stacked_fill <= aim and stacked_scale >= TOP_GRID_SCALE:
+            scale, fill, stacked = stacked_scale, stacked_fill, True
+    return {"print_grid_scale": scale, "print_top_stacked": stacked, "print_height": fill}
 
 
 def grid_scale_to_fill(fill_at, aim: float) -> tuple[float, float]:
