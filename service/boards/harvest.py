@@ -13,7 +13,7 @@ from engine.harvest import content as C
 from engine.harvest.farm import cell_sort_key
 from engine.harvest.rules import is_closed, space_cost
 from engine.harvest.state import SPACES, capacity
-from service.boards import printsize, textgrid
+from service.boards import printlayout, printsize, textgrid
 from service.boards.textgrid import Line, Seg, cell_lines
 
 GAME = get_game("harvest")
@@ -84,7 +84,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "visit": _visit(view),
         "farmers": farmers,
         "print_full_width": print_full_width(farmers),
-        **textgrid.print_fill(
+        **printlayout.print_fill(
             lambda k, stacked: print_height(farmers, print_full_width(farmers), dealt, k, len(town) if stacked else 0),
             printsize.FILL_AIM,
         ),
@@ -376,7 +376,7 @@ def print_full_width(farmers: list[dict]) -> bool:
     """Farmers print a full-width row each (farm beside their facts) unless
     every farm fits half the page at the smallest grid size."""
     return len(farmers) <= 2 or not all(
-        textgrid.fits_half(f["farm_print"]) for f in farmers
+        printlayout.fits_half(f["farm_print"]) for f in farmers
     )
 
 
@@ -387,12 +387,12 @@ def print_height(farmers: list[dict], full_width: bool, dealt: int = 0, grid_sca
     farmer, listed in the top part; ``town_lines_stacked``: the town
     board's lines when the top part is stacked (0: side by side). See
     ``sunfield.print_height``."""
-    width = textgrid.FULL_PT if full_width else textgrid.HALF_PT
-    heights = [textgrid.farmer_print_height(f["farm_print"], width, 5, grid_scale) for f in farmers]
+    width = printlayout.FULL_PT if full_width else printlayout.HALF_PT
+    heights = [printlayout.farmer_print_height(f["farm_print"], width, 5, grid_scale) for f in farmers]
     body = sum(heights) if full_width else sum(max(heights[i : i + 2]) for i in range(0, len(heights), 2))
     top = TOP_PT
     if town_lines_stacked:
-        top = TOP_STACKED_PT + town_lines_stacked * textgrid.line_pt(textgrid.top_grid_scale(grid_scale))
+        top = TOP_STACKED_PT + town_lines_stacked * printlayout.line_pt(printlayout.top_grid_scale(grid_scale))
     return (top + DEALT_PT * dealt + body) / printsize.PAGE_PT
 
 

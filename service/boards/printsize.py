@@ -3,7 +3,7 @@
 A snapshot is laid out at a root size (every length of the board
 stylesheets is in em); the farmers' facts, legends and grids are the
 board's small text, 0.85 of the root. A sparse board prints its farmers'
-grids larger (textgrid.GRID_SCALES). A crowded board first lowers the
+grids larger (printlayout.GRID_SCALES). A crowded board first lowers the
 root, then keeps its small text at :data:`FLOOR_PT` while headings and
 spacing go on shrinking; only a board that fits no other way prints its
 small text smaller, rather than on a second page.

@@ -15,7 +15,7 @@ from engine.sunfield import content as C
 from engine.sunfield.plot import open_positions
 from engine.sunfield.rules import take_cost
 from engine.sunfield.state import xy
-from service.boards import printsize, textgrid
+from service.boards import printlayout, printsize, textgrid
 from service.boards.textgrid import Line, Seg, cell_lines
 
 GAME = get_game("sunfield")
@@ -44,7 +44,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
     clients = [_client_space(i, cid, view["medals"][i]) for i, cid in enumerate(view["clients"])]
     farmers = [_farmer(view, s, names[s], seat, sheet) for s in _seat_order(view["seats"], seat)]
     full_width = len(farmers) <= 2 or not all(
-        textgrid.fits_half(f["plot_print"]) for f in farmers
+        printlayout.fits_half(f["plot_print"]) for f in farmers
     )
     return {
         "game": "sunfield",
@@ -69,7 +69,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "reputation": [_reputation(rid) for rid in view["reputation"]],
         "farmers": farmers,
         "print_full_width": full_width,
-        **textgrid.print_fill(lambda k, stacked: print_height(farmers, full_width, k, stacked), printsize.FILL_AIM),
+        **printlayout.print_fill(lambda k, stacked: print_height(farmers, full_width, k, stacked), printsize.FILL_AIM),
         "private": _private(view, seat),
         "legend": {VEG_SIGN[v]: v.capitalize() for v in C.VEGETABLES} | {TILE_SIGN[c]: c for c in C.TILE_COLOURS},
     }
@@ -286,22 +286,22 @@ TOP_STACKED_PT, TOP_GRID_LINES = 175.0, 15
 def print_height(farmers: list[dict], full_width: bool, grid_scale: float = 1.0, stacked: bool = False) -> float:
     """About how much of the snapshot page the board fills at the base root size
     (1.0: exactly one page), from its number of lines; ``grid_scale`` and
-    ``stacked``: see ``textgrid.print_fill``.
+    ``stacked``: see ``printlayout.print_fill``.
 
     Each WeasyPrint layout of a big board costs ~50 ms; knowing the size
     beforehand lets a large board be laid out once at the size that fits.
     Calibrated against the real layouts of sample games; a wrong guess only
     costs the second layout it was meant to save.
     """
-    width = textgrid.FULL_PT if full_width else textgrid.HALF_PT
+    width = printlayout.FULL_PT if full_width else printlayout.HALF_PT
     heights = [
-        textgrid.farmer_print_height(f["plot_print"], width, 6 if f["livestock"] else 5, grid_scale)
+        printlayout.farmer_print_height(f["plot_print"], width, 6 if f["livestock"] else 5, grid_scale)
         for f in farmers
     ]
     body = sum(heights) if full_width else sum(max(heights[i : i + 2]) for i in range(0, len(heights), 2))
     top = TOP_PT
     if stacked:
-        top = TOP_STACKED_PT + TOP_GRID_LINES * textgrid.line_pt(textgrid.top_grid_scale(grid_scale))
+        top = TOP_STACKED_PT + TOP_GRID_LINES * printlayout.line_pt(printlayout.top_grid_scale(grid_scale))
     return (top + body) / printsize.PAGE_PT
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from service.boards import palette, textgrid
+from service.boards import palette, printlayout, textgrid
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -29,9 +29,9 @@ def environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.globals.update(swatch=palette.swatch, farmer_style=palette.farmer_style, is_option_of=is_option_of,
-                       print_block=textgrid.print_block, fit_grid=textgrid.fit_grid, share_of_row=textgrid.share_of_row,
-                       top_grid_scale=textgrid.top_grid_scale,
-                       FULL_PT=textgrid.FULL_PT, HALF_PT=textgrid.HALF_PT)
+                       print_block=textgrid.print_block, fit_grid=printlayout.fit_grid,
+                       share_of_row=printlayout.share_of_row, top_grid_scale=printlayout.top_grid_scale,
+                       FULL_PT=printlayout.FULL_PT, HALF_PT=printlayout.HALF_PT)
     env.filters["plural"] = plural
     env.filters["plain"] = textgrid.plain
     env.filters["text_width"] = textgrid.width_of

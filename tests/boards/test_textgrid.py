@@ -1,17 +1,14 @@
 """Monospace grids: the plain-text board and the coloured cells of PDF boards."""
 
 from service.boards.textgrid import (
-    FACTS_BESIDE_EM,
     MONO_ADVANCE,
     Seg,
     cell_lines,
     fit,
-    fit_grid,
     grid,
     plain,
     print_block,
     runs,
-    share_of_row,
     width_of,
 )
 
@@ -62,24 +59,6 @@ def test_print_block_shrinks_a_grid_too_wide_for_its_column_to_fill_it_exactly()
     size = printed_size(str(print_block(lines, width_pt=50, size_pt=8.5)))
     assert size < 8.5
     assert abs(size * MONO_ADVANCE * width_of(lines) - 50) < 0.1
-
-
-def test_a_narrow_grid_prints_beside_the_farmers_facts_and_a_wide_one_across_the_row():
-    narrow = two_by_one()  # 17 characters
-    wide = grid([str(i) for i in range(10)], [("1", [cell_lines(["x"], 10, 1, "blue")] * 10)], 10, 3)
-    assert fit_grid(narrow, 520, 8.5).beside and fit_grid(narrow, 520, 8.5).size_pt == 8.5
-    across = fit_grid(wide, 520, 8.5)
-    assert not across.beside
-    assert across.size_pt * MONO_ADVANCE * width_of(wide) <= 520 + 0.01
-    # beside means the facts keep their room
-    assert 520 - 8.5 * MONO_ADVANCE * width_of(narrow) >= FACTS_BESIDE_EM * 8.5
-
-
-def test_the_top_grid_takes_its_share_of_the_row_and_leaves_the_rest():
-    lines = two_by_one()
-    share = share_of_row(lines, 8.5)
-    assert share * 520 / 100 >= 8.5 * MONO_ADVANCE * width_of(lines)
-    assert share_of_row(lines * 1, 40.0) == 56  # never more than the most it may take
 
 
 def test_rows_of_a_print_grid_without_blank_lines_keep_separate_rectangles():
