@@ -17,13 +17,7 @@ from tests.engine.harvest.builder import (
     moves,
     plain,
     play,
-    started,
 )
-
-
-@pytest.fixture
-def state():
-    return plain(started(seats=1, seed=3))
 
 
 def with_character(state, name):

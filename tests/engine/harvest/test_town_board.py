@@ -18,11 +18,6 @@ from tests.engine.harvest.builder import (
 )
 
 
-@pytest.fixture
-def state():
-    return plain(started(seats=1, seed=3))
-
-
 def farm_cells(farmer):
     return {cell: tile["crop"] for tile in farmer["farm"]["crops"] for cell in tile["cells"]}
 
