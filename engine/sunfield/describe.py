@@ -94,9 +94,13 @@ def what_happened(state: State, move: Move) -> str:
 def consequences(before: dict, after: dict, board_before: State, board_after: State) -> list[str]:
     """What followed by itself: compare the farmer before and after the move."""
     out = []
-    harvested = sum(1 for k, t in after["plot"].items() if t["pasture"]) - sum(1 for t in before["plot"].values() if t["pasture"])
-    if harvested > 0:
-        out.append(f"harvested {_n(harvested, 'tile')}")
+    was_pasture = {t["tile"] for t in before["plot"].values() if t["pasture"]}
+    for key, placed in after["plot"].items():
+        if placed["pasture"] and placed["tile"] not in was_pasture:
+            tile = C.TILES[placed["tile"]]
+            x, y = key.split(",")
+            vegetables = ", ".join(_veg(v) for v in tile.vegetables)
+            out.append(f"harvested the {tile.animal.capitalize()} tile at ({x}, {y}) ({vegetables} to the Wheelbarrow)")
     medals = after["medals"][len(before["medals"]):]
     for medal in medals:
         out.append(f"won a Medal worth {medal}")

@@ -54,7 +54,8 @@ class TestSentences:
         set_column(state, "a", ["S07", "P01", "C01"])
         state = play(state, "take a1")
         assert GAME.describe(state, move("place:0:1")) == (
-            "placed the Sheep tile (Eggplant) in their Plot at (0, 1); harvested 1 tile, won a Medal worth 3")
+            "placed the Sheep tile (Eggplant) in their Plot at (0, 1); harvested the Sheep tile at (0, 0)"
+            " (Eggplant to the Wheelbarrow), won a Medal worth 3")
 
     def test_a_placement_tells_which_vegetables_were_lost(self):
         state = new_game()
