@@ -1,0 +1,255 @@
+"""End to end by mail on the production stack: two bot farmers play a whole
+game of each game (Sunfield Farm advanced, Harvest) only by replying to the
+mails a real SMTP server on loopback received for them, with PostgreSQL,
+Redis and a real Celery worker process doing the work.
+
+What a bot knows is what it was mailed. A turn mail lists the options in
+their typed form; the bot chooses one with its own seeded generator and
+replies with it and ``moves``. The service answers ``moves`` with the
+options the move leaves (when the turn goes on) or the board alone (when it
+ends), so every step of a turn is read from a mail: a turn mail for the
+first step, the answer to the previous step for the next ones. Replies quote
+the mail they answer as Gmail or Outlook would, alternately, and always go
+to the reply address of the farmer's turn mails (answers have none).
+
+Between two rounds the post is let settle: nothing is pending in the inbox
+of move requests, the inbound table or the outbox. Replies go in
+alternately through ``farmpost ingest`` (a subprocess, the raw mail on
+stdin) and through IMAP (appended to a loopback Dovecot mailbox, then
+``farmpost imap-poll``). Every farmer's first reply is delivered twice, once
+each way, with the same Message-ID.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import time
+from collections import Counter
+from email import message_from_bytes, policy
+
+import pytest
+import sqlalchemy as sa
+from imapclient import IMAPClient
+
+from engine import get_game
+from engine.core import Rng
+from service.config import ROOT
+from service.usecases import FarmerSpec, create_game, join
+from tests.conftest import empty_postgres, unavailable
+from tests.e2e.stack import SmtpSink, Stack
+from tests.mail.dovecot import dovecot
+from tests.mail.replies import gmail_reply, outlook_reply
+
+pytestmark = [pytest.mark.integration, pytest.mark.slow]
+
+FARMERS = [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")]
+SEED = 20261129
+TURN_OPTION = re.compile(r"^\* (.+)\n  http\S+$", re.M)
+IMAP_USER = "farmpost-inbox"
+
+
+@pytest.fixture(scope="module")
+def imap_server():
+    try:
+        with dovecot() as server:
+            yield server
+    except RuntimeError as error:
+        unavailable("Dovecot", error)
+
+
+@pytest.fixture
+def stack(tmp_path, postgres_schema, redis_url, imap_server):
+    host, port, password = imap_server
+    sink = SmtpSink()
+    env = {"DATABASE_URL": postgres_schema, "CELERY_BROKER_URL": redis_url, "SMTP_URL": f"smtp://127.0.0.1:{sink.port}",
+           "IMAP_URL": f"imap://{IMAP_USER}:{password}@{host}:{port}/INBOX"}
+    running = Stack(tmp_path, env, sink).start()
+    yield running
+    running.stop()
+    empty_postgres(postgres_schema)
+
+
+@pytest.mark.parametrize("kind, options", [("sunfield", {"advanced": True}), ("harvest", {})])
+def test_two_bots_finish_a_game_only_by_replying_to_their_mails(stack, imap_server, kind, options):
+    svc = stack.services
+    created = create_game(svc, kind, FARMERS, options=options, host=0, seed=SEED)
+    join(svc, created.game_id, 1)
+    farmers = [MailFarmer(f.email, seed=SEED + i) for i, f in enumerate(FARMERS)]
+    post = Post(stack, imap_server)
+    deadline = time.monotonic() + 240
+    while not all(farmer.final for farmer in farmers):
+        assert time.monotonic() < deadline, f"the game did not end in time; worker log:\n{stack.worker_log()}"
+        post.settle()
+        received = stack.inbox.received()
+        replies = [reply for farmer in farmers if (reply := farmer.read(received)) is not None]
+        assert len(replies) <= 1, "two farmers were asked to play at once"
+        assert replies or all(farmer.final for farmer in farmers), "nobody was asked to play"
+        for farmer, raw in replies:
+            post.deliver(raw, twice=farmer.replies == 1)
+    post.settle()
+    check_the_game(svc, stack, kind, created.game_id, farmers, post)
+
+
+class MailFarmer:
+    """Plays from its mail alone: answers each mail that offers options with
+    one of them (chosen by its own seeded generator) and ``moves``."""
+
+    def __init__(self, address: str, seed: int):
+        self.address = address
+        self.rng = Rng.from_seed(seed)
+        self.seen: set[str] = set()
+        self.reply_address: str | None = None
+        self.replies = 0
+        self.final = 0
+
+    def read(self, received) -> tuple[MailFarmer, bytes] | None:
+        """The reply owed to this farmer's new mail, if one offers options."""
+        fresh = [m for to, m in received if to == self.address and message_id(m) not in self.seen]
+        self.seen.update(message_id(m) for m in fresh)
+        asking = []
+        for message in fresh:
+            subject, text = str(message["Subject"]).strip(), plain_text(message)
+            if subject.lower().startswith("re:"):  # the answer to a reply: options when the turn goes on
+                if "Your options now:" in text:
+                    listed = text.split("Your options now:", 1)[1].split("\n\n", 1)[0]
+                    asking.append((message, re.findall(r"^\* (.+)$", listed, re.M)))
+            elif subject.endswith("final result"):
+                self.final += 1
+            elif ": your turn" in subject:
+                self.reply_address = str(message["Reply-To"])
+                asking.append((message, TURN_OPTION.findall(text)))
+        if not asking:
+            return None
+        assert len(asking) == 1, f"{self.address} was asked twice at once: {[str(m['Subject']) for m, _ in asking]}"
+        [(message, options)] = asking
+        assert options, f"a mail without options: {message['Subject']}\n{plain_text(message)[:2000]}"
+        typed = f"{options[self.rng.below(len(options))]}\nmoves"
+        quote = gmail_reply if self.replies % 2 == 0 else outlook_reply
+        self.replies += 1
+        return self, quote(message, self.address, typed, to=self.reply_address)
+
+
+def message_id(message) -> str:
+    """The Message-ID as written (a long one is folded onto its own line)."""
+    return str(message["Message-ID"]).strip()
+
+
+def plain_text(message) -> str:
+    return message.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+
+
+class Post:
+    """How replies reach Farmpost, and waiting until it has done its work."""
+
+    def __init__(self, stack: Stack, imap_server):
+        self.stack = stack
+        self.env = {**os.environ, **stack.env}
+        self.imap_server = imap_server
+        self.deliveries = 0
+        self.ways = Counter()
+        self.sent: list[bytes] = []  # each reply once, in order
+        self.twice: list[str] = []  # Message-IDs delivered twice
+
+    def deliver(self, raw: bytes, twice: bool) -> None:
+        self.sent.append(raw)
+        ways = [self.ingest, self.imap] if self.deliveries % 2 == 0 else [self.imap, self.ingest]
+        self.deliveries += 1
+        if twice:
+            self.twice.append(message_id(message_from_bytes(raw, policy=policy.default)))
+        for number, way in enumerate(ways[:2 if twice else 1]):
+            if way == self.ingest:
+                output = self.ingest(raw)
+                assert ("(already received)" in output) == (number == 1), output
+            else:  # a duplicate by ``farmpost imap-poll``, the rest by the worker's polling task
+                self.imap(raw, by_hand=twice)
+            self.ways[way.__name__] += 1
+
+    def ingest(self, raw: bytes) -> str:
+        done = subprocess.run([sys.executable, "-m", "service.cli", "ingest"], input=raw, capture_output=True,
+                              cwd=ROOT, env=self.env, timeout=60)
+        assert done.returncode == 0, done.stderr.decode(errors="replace")
+        return done.stdout.decode()
+
+    def imap(self, raw: bytes, by_hand: bool = False) -> str:
+        """Append to the mailbox, then have it polled: by ``farmpost
+        imap-poll``, or by the worker's task, sent the way beat sends it."""
+        host, port, password = self.imap_server
+        with IMAPClient(host, port=port, ssl=False) as client:
+            client.login(IMAP_USER, password)
+            client.append("INBOX", raw)
+            if by_hand:
+                done = subprocess.run([sys.executable, "-m", "service.cli", "imap-poll"], capture_output=True,
+                                      cwd=ROOT, env=self.env, timeout=60)
+                assert done.returncode == 0 and "stored 1 messages" in done.stdout.decode(), done
+                return done.stdout.decode()
+            self.stack.services.queue.app.send_task("farmpost.imap_poll")
+            client.select_folder("INBOX")
+            deadline = time.monotonic() + 30
+            while client.search(["UNSEEN"]):  # flagged seen once stored
+                assert time.monotonic() < deadline, f"the mail was never fetched:\n{self.stack.worker_log()}"
+                time.sleep(0.05)
+                client.noop()
+        return "fetched by the worker"
+
+    def settle(self, timeout: float = 60) -> None:
+        """Wait until every stored mail, move request and outgoing mail is done."""
+        deadline = time.monotonic() + timeout
+        while True:
+            with self.stack.services.db.engine.connect() as connection:
+                waiting = connection.execute(sa.text(
+                    "SELECT (SELECT count(*) FROM inbound_mail WHERE outcome = 'pending')"
+                    " + (SELECT count(*) FROM move_requests WHERE status = 'pending')"
+                    " + (SELECT count(*) FROM outgoing_mail WHERE status <> 'sent')")).scalar()
+            if waiting == 0:
+                return
+            assert time.monotonic() < deadline, f"{waiting} things never done; worker log:\n{self.stack.worker_log()}"
+            time.sleep(0.05)
+
+
+def check_the_game(svc, stack, kind: str, game_id: int, farmers: list[MailFarmer], post: Post) -> None:
+    rules = get_game(kind)
+    with svc.db.engine.connect() as connection:
+        game = connection.execute(sa.text("SELECT status, seed, options, state FROM games WHERE id = :id"),
+                                  {"id": game_id}).mappings().one()
+        log = connection.execute(sa.text(
+            "SELECT code, source, request_id FROM move_log WHERE game_id = :id AND NOT undone ORDER BY seq"),
+            {"id": game_id}).all()
+        requests = connection.execute(sa.text("SELECT id, status, dedupe_key FROM move_requests")).all()
+        inbound = connection.execute(sa.text("SELECT dedupe_key, outcome, request_id FROM inbound_mail")).all()
+        outbox = connection.execute(sa.text("SELECT message_id, to_addr, kind, status FROM outgoing_mail")).all()
+
+    # the game is over, and the log is the truth: its replay is the stored state
+    assert game["status"] == "over"
+    assert rules.replay(len(farmers), game["options"], game["seed"], [code for code, _, _ in log]) == game["state"]
+    assert {source for _, source, _ in log} == {"mail"}
+
+    # every reply was stored once and moved the game once: one step each
+    sent = [message_from_bytes(raw, policy=policy.default) for raw in post.sent]
+    sent_ids = [message_id(m) for m in sent]
+    assert len(set(sent_ids)) == len(sent_ids) == len(log) == sum(f.replies for f in farmers)
+    stored = [f"<{key}>" for key, _, _ in inbound]
+    assert sorted(stored) == sorted(sent_ids), (set(stored) ^ set(sent_ids), len(stored), len(sent_ids))
+    assert all(outcome in ("queued", "applied") for _, outcome, _ in inbound), Counter(o for _, o, _ in inbound)
+    assert all(status == "applied" for _, status, _ in requests)
+    assert Counter(request_id for _, _, request_id in log) == Counter({request_id: 1 for _, _, request_id in inbound})
+
+    # half came in by ingest, half by IMAP; the first reply of each farmer twice
+    assert post.ways["ingest"] >= len(sent) // 2 and post.ways["imap"] >= len(sent) // 2
+    assert len(post.twice) == len(farmers)
+
+    # the outbox is empty, and the SMTP server got each mail once, to its farmer
+    assert all(status == "sent" for *_, status in outbox)
+    received = stack.inbox.received()
+    assert Counter((to, message_id(m)) for to, m in received) == Counter(
+        (to, message_id) for message_id, to, _, _ in outbox)
+
+    # one answer per reply (none for a duplicate delivery), one final result each
+    answers = {message_id for message_id, _, mail_kind, _ in outbox if mail_kind == "answer"}
+    answered = Counter(str(m["In-Reply-To"]).strip() for _, m in received if message_id(m) in answers)
+    assert answered == Counter(sent_ids)
+    assert all(farmer.final == 1 for farmer in farmers)
+    finals = Counter(to for _, to, mail_kind, _ in outbox if mail_kind == "final")
+    assert finals == Counter({f.address: 1 for f in farmers})
