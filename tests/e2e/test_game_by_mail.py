@@ -5,19 +5,22 @@ Redis and a real Celery worker process doing the work.
 
 What a bot knows is what it was mailed. A turn mail lists the options in
 their typed form; the bot chooses one with its own seeded generator and
-replies with it and ``moves``. The service answers ``moves`` with the
-options the move leaves (when the turn goes on) or the board alone (when it
-ends), so every step of a turn is read from a mail: a turn mail for the
-first step, the answer to the previous step for the next ones. Replies quote
-the mail they answer as Gmail or Outlook would, alternately, and always go
-to the reply address of the farmer's turn mails (answers have none).
+replies with it. On this stack a step that does not end the turn brings no
+mail by itself (the worker applies the queued move; turn mails go out only
+when the seat to act changes), so the bot adds ``moves`` to each reply: the
+answer lists the options that step leaves when the turn goes on, or just the
+board when it ends. Every step is thus read from a mail: the turn mail for
+the first, the answer to the previous reply for the next ones. Replies quote
+the mail they answer as Gmail or Outlook would, alternately, and go to the
+reply address of the farmer's turn mails (answers have none).
 
 Between two rounds the post is let settle: nothing is pending in the inbox
 of move requests, the inbound table or the outbox. Replies go in
 alternately through ``farmpost ingest`` (a subprocess, the raw mail on
-stdin) and through IMAP (appended to a loopback Dovecot mailbox, then
-``farmpost imap-poll``). Every farmer's first reply is delivered twice, once
-each way, with the same Message-ID.
+stdin) and through IMAP (appended to a loopback Dovecot mailbox, which the
+worker's polling task fetches, sent as beat sends it). Every farmer's first
+reply is delivered twice with the same Message-ID, once each way (the IMAP
+copy fetched by ``farmpost imap-poll``).
 """
 
 from __future__ import annotations
@@ -236,18 +239,23 @@ def check_the_game(svc, stack, kind: str, game_id: int, farmers: list[MailFarmer
     assert all(status == "applied" for _, status, _ in requests)
     assert Counter(request_id for _, _, request_id in log) == Counter({request_id: 1 for _, _, request_id in inbound})
 
-    # half came in by ingest, half by IMAP; the first reply of each farmer twice
+    # half came in by ingest, half by IMAP; the first reply of each farmer twice,
+    # which is one stored mail, one move request and one step
     assert post.ways["ingest"] >= len(sent) // 2 and post.ways["imap"] >= len(sent) // 2
     assert len(post.twice) == len(farmers)
+    for twice in post.twice:
+        key = twice.strip("<>")
+        [request_id] = [request for stored_key, _, request in inbound if stored_key == key]
+        assert [dedupe for _, _, dedupe in requests if dedupe == f"mail:{key}"] == [f"mail:{key}"]
+        assert [request for _, _, request in log if request == request_id] == [request_id]
 
     # the outbox is empty, and the SMTP server got each mail once, to its farmer
     assert all(status == "sent" for *_, status in outbox)
     received = stack.inbox.received()
-    assert Counter((to, message_id(m)) for to, m in received) == Counter(
-        (to, message_id) for message_id, to, _, _ in outbox)
+    assert Counter((to, message_id(m)) for to, m in received) == Counter((to, mid) for mid, to, _, _ in outbox)
 
     # one answer per reply (none for a duplicate delivery), one final result each
-    answers = {message_id for message_id, _, mail_kind, _ in outbox if mail_kind == "answer"}
+    answers = {mid for mid, _, mail_kind, _ in outbox if mail_kind == "answer"}
     answered = Counter(str(m["In-Reply-To"]).strip() for _, m in received if message_id(m) in answers)
     assert answered == Counter(sent_ids)
     assert all(farmer.final == 1 for farmer in farmers)
