@@ -54,7 +54,8 @@ def _reply(original, farmer: str, body: str, *, to: str | None, subject_prefix: 
            message_id: str) -> bytes:
     reply = message_from_bytes(b"", policy=policy.SMTP)
     reply["From"], reply["To"] = farmer, to or str(original["Reply-To"])
-    reply["Subject"] = subject_prefix + str(original["Subject"])
+    subject = str(original["Subject"]).strip()
+    reply["Subject"] = subject if subject.lower().startswith("re:") else subject_prefix + subject
     reply["Date"] = format_datetime(datetime.now(UTC))
     reply["Message-ID"] = message_id
     reply["In-Reply-To"] = reply["References"] = str(original["Message-ID"])
