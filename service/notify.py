@@ -6,7 +6,10 @@ Who gets what (see docs/architecture.md):
 * invite  — a farmer invited to a game, with the join link;
 * turn    — the farmer whose turn starts, whenever the seat to act changes;
 * account — the other farmers, a short account of the turn just played
-            (preference ``accounts``);
+            (preference ``accounts``); and the farmer who played it, when
+            they played by mail (their confirmation);
+* turn, continued — a farmer who mailed in a step of a turn that goes on
+            gets the options left (subject "your turn continues");
 * final   — everyone, when the game ends;
 * link    — a farmer who asked for a new seat link.
 
@@ -173,14 +176,26 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
 
 
 def turn_mail(session: Session, svc: Services, game: Game, seat: Seat, account: list[dict],
-              work: Work) -> OutgoingMail | None:
+              work: Work, continued: bool = False) -> OutgoingMail | None:
     """The mail that tells ``seat`` it is their turn, with their options
-    (None when they take no mail or it is held back)."""
+    (None when they take no mail or it is held back). ``continued``: the
+    farmer's turn goes on after a step they mailed in."""
     context = game_context(svc, game, seat)
     context.update(account=account, options=options_for(svc, game, seat))
     progress = rules_for(game.kind).progress(game.state)
-    what = f"your turn ({progress})" if progress else "your turn"
+    what = "your turn continues" if continued else "your turn"
+    what = f"{what} ({progress})" if progress else what
     return queue_mail(session, svc, game, seat, "turn", subject_for(game, what), context, work)
+
+
+def played(session: Session, svc: Services, game: Game, seat: Seat, turn: list[MoveLogEntry], work: Work) -> None:
+    """Tell a farmer who played their turn by mail what it did and who is next
+    (an account mail to the actor: their confirmation)."""
+    to_act = rules_for(game.kind).to_act(game.state)
+    context = game_context(svc, game, seat)
+    context.update(account=account_lines(game, turn), to_act=game.seats[to_act].name, to_act_position=to_act,
+                   to_act_away=away_text(game.seats[to_act]))
+    queue_mail(session, svc, game, seat, "account", subject_for(game, "you played"), context, work)
 
 
 def resigned(session: Session, svc: Services, game: Game, leaver: Seat, work: Work) -> None:

@@ -317,7 +317,7 @@ def _decide(session: Session, svc: Services, game: Game, request: MoveRequest, w
     game.state = state
     game.version += 1
     session.flush()
-    _after_change(session, svc, game, seat.position, to_act, work)
+    _after_change(session, svc, game, seat.position, to_act, work, source=request.source)
     texts = ", ".join(rules.text(m) for _, m, _ in steps)
     return "applied", f"Done: {texts}."
 
@@ -330,7 +330,11 @@ def _text_or_code(rules, code: str) -> str:
 
 
 def _after_change(session: Session, svc: Services, game: Game, actor: int, before_to_act: int | None,
-                  work: Work) -> None:
+                  work: Work, source: str | None = None) -> None:
+    """Mails the change owes: the next farmer's turn mail when the seat to act
+    changes, the end of game. A farmer who played by mail also hears back by
+    mail: their turn goes on (a turn mail with the options left) or it passed
+    (an account of what they did)."""
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state)
     log = live_log(session, game.id)
@@ -341,6 +345,11 @@ def _after_change(session: Session, svc: Services, game: Game, actor: int, befor
         return
     if to_act != before_to_act:
         notify.turn_changed(session, svc, game, actor, turn, work)
+        if source == "mail":
+            notify.played(session, svc, game, seat_of(game, actor), turn, work)
+    elif source == "mail":
+        notify.turn_mail(session, svc, game, seat_of(game, actor), notify.account_lines(game, turn), work,
+                         continued=True)
     _queue_bot(session, game, work)
 
 

@@ -30,12 +30,15 @@ FOOTER = "\n\n-- \nFarmpost. This mail was sent automatically."
 
 
 def answer_mail(svc: Services, *, to: str, text: str, in_reply_to: str | None, subject: str,
-                game_id: int | None) -> OutgoingMail:
+                game_id: int | None, seat: Seat | None = None) -> OutgoingMail:
+    """``seat``: the farmer's seat, when the sender was checked to be its
+    farmer; a reply to the answer then goes to the seat's reply address."""
     subject = subject if subject.lower().startswith("re:") else f"Re: {subject or 'your mail to Farmpost'}"
     thread = f"<{in_reply_to}>" if in_reply_to else None
+    reply_to = f"play+{seat.reply_key}@{svc.config.mail_domain}" if seat is not None else None
     return _plain_mail(svc, kind="answer", to=to, text=text, subject=subject, thread=thread, game_id=game_id,
                        message_id=f"<{uuid.uuid4().hex}.answer@{svc.config.mail_domain}>",
-                       auto_submitted="auto-replied")
+                       auto_submitted="auto-replied", reply_to=reply_to)
 
 
 def game_mail(svc: Services, game: Game, recipient: Seat, *, kind: str, what: str, text: str,

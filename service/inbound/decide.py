@@ -169,6 +169,10 @@ def _submit(svc, reading, game_id, position, codes, action, version, where) -> D
         status, result = request.status, request.result
     if status == "pending":  # a worker applies it; its mails tell the farmers
         return Decision("queued", None, request_id=request_id, rejected=False, **where)
+    if status == "applied" and action == "move":
+        # applied at once: the move's own mails (a turn mail if the turn goes
+        # on, an account if it passed) are the confirmation, as with a worker
+        return Decision("applied", None, request_id=request_id, rejected=False, **where)
     outcome = "applied" if status == "applied" else status
     return Decision(outcome, result, request_id=request_id, rejected=status != "applied", **where)
 

@@ -24,7 +24,7 @@ from mail.inbound.pipeline import MAX_BYTES, read_mail
 from service.inbound.answer import answer_mail
 from service.inbound.decide import Decision, decide
 from service.inbound.models import InboundMail
-from service.models import OutgoingMail, utcnow
+from service.models import OutgoingMail, Seat, utcnow
 from service.services import Services
 
 log = logging.getLogger(__name__)
@@ -111,9 +111,13 @@ def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
         row.processed_at = utcnow()
         if row.answered:
             # written in the same transaction as the outcome: answered once, or not at all
+            seat = None
+            if decision.game_id is not None and decision.seat is not None:  # the sender is the seat's farmer
+                seat = session.scalar(select(Seat).where(Seat.game_id == decision.game_id,
+                                                         Seat.position == decision.seat))
             mail = answer_mail(svc, to=reading.sender, text=decision.answer, subject=_subject(reading),
                                in_reply_to=reading.message.message_id if reading.message else None,
-                               game_id=decision.game_id)
+                               game_id=decision.game_id, seat=seat)
             session.add(mail)
             session.flush()
             mail_id = mail.id

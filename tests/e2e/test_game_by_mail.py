@@ -5,14 +5,11 @@ Redis and a real Celery worker process doing the work.
 
 What a bot knows is what it was mailed. A turn mail lists the options in
 their typed form; the bot chooses one with its own seeded generator and
-replies with it. On this stack a step that does not end the turn brings no
-mail by itself (the worker applies the queued move; turn mails go out only
-when the seat to act changes), so the bot adds ``moves`` to each reply: the
-answer lists the options that step leaves when the turn goes on, or just the
-board when it ends. Every step is thus read from a mail: the turn mail for
-the first, the answer to the previous reply for the next ones. Replies quote
-the mail they answer as Gmail or Outlook would, alternately, and go to the
-reply address of the farmer's turn mails (answers have none).
+replies with it. Every reply brings exactly one mail back: when the step
+leaves the turn going, a turn mail "your turn continues" with the options
+left; when the turn passed, an account "you played". Every step is thus read
+from a turn mail. Replies quote the mail they answer as Gmail or Outlook
+would, alternately, and go to the mail's reply address.
 
 Between two rounds the post is let settle: nothing is pending in the inbox
 of move requests, the inbound table or the outbox. Replies go in
@@ -97,8 +94,8 @@ def test_two_bots_finish_a_game_only_by_replying_to_their_mails(stack, imap_serv
 
 
 class MailFarmer:
-    """Plays from its mail alone: answers each mail that offers options with
-    one of them (chosen by its own seeded generator) and ``moves``."""
+    """Plays from its mail alone: answers each turn mail with one of its
+    options (chosen by its own seeded generator)."""
 
     def __init__(self, address: str, seed: int):
         self.address = address
@@ -106,6 +103,7 @@ class MailFarmer:
         self.seen: set[str] = set()
         self.reply_address: str | None = None
         self.replies = 0
+        self.confirmations = 0
         self.final = 0
 
     def read(self, received) -> tuple[MailFarmer, bytes] | None:
@@ -115,10 +113,8 @@ class MailFarmer:
         asking = []
         for message in fresh:
             subject, text = str(message["Subject"]).strip(), plain_text(message)
-            if subject.lower().startswith("re:"):  # the answer to a reply: options when the turn goes on
-                if "Your options now:" in text:
-                    listed = text.split("Your options now:", 1)[1].split("\n\n", 1)[0]
-                    asking.append((message, re.findall(r"^\* (.+)$", listed, re.M)))
+            if subject.endswith("you played"):  # the account of the turn this farmer mailed in
+                self.confirmations += 1
             elif subject.endswith("final result"):
                 self.final += 1
             elif ": your turn" in subject:
@@ -129,7 +125,7 @@ class MailFarmer:
         assert len(asking) == 1, f"{self.address} was asked twice at once: {[str(m['Subject']) for m, _ in asking]}"
         [(message, options)] = asking
         assert options, f"a mail without options: {message['Subject']}\n{plain_text(message)[:2000]}"
-        typed = f"{options[self.rng.below(len(options))]}\nmoves"
+        typed = options[self.rng.below(len(options))]
         quote = gmail_reply if self.replies % 2 == 0 else outlook_reply
         self.replies += 1
         return self, quote(message, self.address, typed, to=self.reply_address)
@@ -254,10 +250,11 @@ def check_the_game(svc, stack, kind: str, game_id: int, farmers: list[MailFarmer
     received = stack.inbox.received()
     assert Counter((to, message_id(m)) for to, m in received) == Counter((to, mid) for mid, to, _, _ in outbox)
 
-    # one answer per reply (none for a duplicate delivery), one final result each
-    answers = {mid for mid, _, mail_kind, _ in outbox if mail_kind == "answer"}
-    answered = Counter(str(m["In-Reply-To"]).strip() for _, m in received if message_id(m) in answers)
-    assert answered == Counter(sent_ids)
+    # every reply brought one mail back (none for a duplicate delivery): the
+    # turn going on, "you played", or the end; no answer mail was needed
+    continued = sum(1 for _, m in received if ": your turn continues" in str(m["Subject"]))
+    assert continued + sum(f.confirmations for f in farmers) + 1 == len(sent_ids)
+    assert not [kind for _, _, kind, _ in outbox if kind == "answer"]
     assert all(farmer.final == 1 for farmer in farmers)
     finals = Counter(to for _, to, mail_kind, _ in outbox if mail_kind == "final")
     assert finals == Counter({f.address: 1 for f in farmers})

@@ -18,6 +18,7 @@ from tests.mail.inbound_helpers import (
     reply,
     start_game,
 )
+from tests.service.helpers import mailbox, mails, text_part
 
 
 @pytest.fixture
@@ -268,3 +269,41 @@ def test_say_relays_the_message_to_the_other_farmers_once(svc, game):
         message = message_from_bytes(relayed[0].raw, policy=policy.default)
     assert "Good luck, Bob" in message.get_content()
     assert message["Reply-To"] == f"play+{keys['Bob']}@farmpost.test"
+
+
+class TestHearingBackAfterAMove:
+    """A farmer who plays by mail always hears back by mail, with or without a
+    worker: the options left when the turn goes on, an account when it passed."""
+
+    def test_a_step_that_leaves_the_turn_going_brings_a_turn_mail_with_the_options_left(self, svc, game):
+        game_id, keys = game
+        before = len(mails(svc, kind="turn", to="anna@example.org"))
+        row = inbound_row(svc, receive(svc, reply(keys["Anna"], "take 2"), source="ingest").id)
+        assert row.outcome == "applied" and not row.answered
+        turn_mails = mails(svc, kind="turn", to="anna@example.org")
+        assert len(turn_mails) == before + 1
+        assert turn_mails[-1].subject == "Pebbles #1: your turn continues (round 1)"
+        latest = mailbox(svc, "anna@example.org")[-1]
+        assert "* end" in text_part(latest) and "took 2" in text_part(latest)
+        assert str(latest["Reply-To"]) == f"play+{keys['Anna']}@farmpost.test"
+
+    def test_a_whole_turn_brings_an_account_of_it_to_the_farmer_who_played_it(self, svc, game):
+        game_id, keys = game
+        receive(svc, reply(keys["Anna"], "take 2\nend"), source="ingest")
+        [played] = [m for m in mails(svc, kind="account", to="anna@example.org") if m.subject.endswith("you played")]
+        assert "Bob" in played.context["to_act"]
+        assert [line["text"] for line in played.context["account"]] == ["take 2", "end"]
+        assert mails(svc, kind="answer", to="anna@example.org") == []
+
+    def test_an_answer_to_the_seats_farmer_carries_the_seats_reply_address(self, svc, game):
+        game_id, keys = game
+        receive(svc, reply(keys["Anna"], "moves"), source="ingest")
+        answer = mailbox(svc, "anna@example.org")[-1]
+        assert str(answer["Subject"]).startswith("Re:")
+        assert str(answer["Reply-To"]) == f"play+{keys['Anna']}@farmpost.test"
+
+    def test_an_answer_to_a_forged_sender_carries_no_reply_address(self, svc, game):
+        game_id, keys = game
+        receive(svc, reply(keys["Anna"], "take 2", sender="Mallory <mallory@evil.example>"), source="ingest")
+        [answer] = mailbox(svc, "mallory@evil.example")
+        assert answer["Reply-To"] is None
