@@ -23,17 +23,13 @@ from dataclasses import dataclass
 
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 
+from service.errors import ServiceError
+
 PURPOSES = ("seat", "move", "join", "prefs")
 
 
-class LinkError(Exception):
+class LinkError(ServiceError):
     """A link that cannot be used; ``status`` is the HTTP status to answer with."""
-
-    status = 400
-
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
 
 
 class ForgedLink(LinkError):
