@@ -23,14 +23,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from service.boards import (
+from boards import (
     render_html,
     render_report_pdf,
     render_snapshot_pdf,
     render_text,
 )
-from service.boards.pdf import write_pdf
-from service.boards.samples import sample_game
+from boards.pdf import write_pdf
+from boards.samples import sample_game
 
 TRIVIAL = "<!doctype html><html><body><h1>Farmpost</h1><p>Hello, farmer.</p></body></html>"
 CASES = [

@@ -23,8 +23,8 @@ from email.utils import parseaddr
 
 from sqlalchemy import select
 
+from boards.cache import FileStore, SnapshotCache
 from mail.outgoing.compose import compose
-from service.boards.cache import FileStore, SnapshotCache
 from service.errors import NotFound
 from service.mail_transport import transport_for
 from service.models import MailboxMessage, OutgoingMail, utcnow

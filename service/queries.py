@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
+from boards import renderings
 from engine.core import MoveError
-from service import boardview
 from service.links import MoveToken, token_key
 from service.models import Game, MoveLogEntry, MoveRequest, Seat, date_text
 from service.notify import away_text
@@ -42,7 +42,7 @@ def board(svc: Services, access: SeatAccess, highlight=()) -> dict:
     rules = rules_for(game.kind)
     view = rules.view(game.state, seat.position)
     names = [s.name for s in game.seats]
-    return {"html": boardview.web_html(game.kind, view, seat.position, names, highlight),
+    return {"html": renderings.web_html(game.kind, view, seat.position, names, highlight),
             "progress": rules.progress(game.state)}
 
 

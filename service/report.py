@@ -1,4 +1,4 @@
-"""The data of the end-game score report (rendered to PDF by service.boards)."""
+"""The data of the end-game score report (rendered to PDF by boards)."""
 
 from __future__ import annotations
 

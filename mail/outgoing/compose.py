@@ -15,9 +15,9 @@ from email.utils import format_datetime, localtime
 
 import css_inline
 
+from boards import renderings
+from boards.cache import SnapshotKey
 from mail.outgoing.templates import render_mail
-from service import boardview
-from service.boards.cache import SnapshotKey
 
 log = logging.getLogger(__name__)
 
@@ -66,8 +66,8 @@ def board_renderings(context: dict) -> dict:
     names = [f["name"] for f in context["farmers"]]
     try:
         return {
-            "board_text": boardview.text(game["kind"], context["view"], seat, names),
-            "board_html": boardview.mail_html(game["kind"], context["view"], seat, names),
+            "board_text": renderings.text(game["kind"], context["view"], seat, names),
+            "board_html": renderings.mail_html(game["kind"], context["view"], seat, names),
         }
     except Exception:
         log.exception("could not draw the board of game %s version %s", game["id"], context["version"])
@@ -81,13 +81,13 @@ def snapshot_pdf(context: dict, snapshots=None) -> bytes | None:
     names = [f["name"] for f in context["farmers"]]
     try:
         if context["kind"] == "final":
-            return boardview.report_pdf(game["kind"], context["report"])
+            return renderings.report_pdf(game["kind"], context["report"])
         meta = {"title": game["title"], "game_id": str(game["id"]), "version": context["version"], "names": names}
 
         def render() -> bytes | None:
-            return boardview.snapshot_pdf(game["kind"], context["view"], seat, meta)
+            return renderings.snapshot_pdf(game["kind"], context["view"], seat, meta)
 
-        if snapshots is None or not boardview.supports(game["kind"]):
+        if snapshots is None or not renderings.supports(game["kind"]):
             return render()
         return snapshots.get_or_render(SnapshotKey(str(game["id"]), context["version"], seat, "pdf"), render)
     except Exception:

@@ -17,12 +17,13 @@ from dataclasses import dataclass, replace
 
 from sqlalchemy import select
 
+from boards import renderings
 from engine.core import MoveError
 from mail.inbound import commands as cmd
 from mail.inbound.errors import Answer, Bounce, ForgedSender, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
-from service import boardview, bounces, notify, usecases, vacation
+from service import bounces, notify, usecases, vacation
 from service.errors import ServiceError
 from service.inbound.answer import tell_others
 from service.models import MoveRequest, Seat
@@ -204,7 +205,7 @@ def _options(rules, state: dict) -> str:
 
 
 def _board_and_options(rules, state, position, names, kind) -> str:
-    board = boardview.text(kind, rules.view(state, position), position, names) or rules.progress(state)
+    board = renderings.text(kind, rules.view(state, position), position, names) or rules.progress(state)
     parts = [board or ""]
     if rules.to_act(state) == position:
         parts.append(_options(rules, state))

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, flash, redirect, render_template, request
 
-from service import boardview, queries
+from boards import renderings
+from service import queries
 from service.errors import InvalidInput
 from service.report import report_data
 from service.usecases import new_seat_link, submit_move, wait_for
@@ -67,7 +68,7 @@ def report(game_id: int, seat: int, token: str):
     access, _ = queries.open_seat(svc, game_id, seat, token)
     if access.game.status != "over":
         raise InvalidInput("The score report is ready when the game is over.")
-    pdf = boardview.report_pdf(access.game.kind, report_data(access.game, access.log))
+    pdf = renderings.report_pdf(access.game.kind, report_data(access.game, access.log))
     if pdf is None:
         raise InvalidInput("This game has no PDF report yet.")
     filename = f"{access.game.kind}-{game_id}-report.pdf"

@@ -11,7 +11,7 @@ from functools import cache
 
 import pytest
 
-from service.boards.samples import SampleGame, sample_game
+from boards.samples import SampleGame, sample_game
 
 #: (game, farmers, options): 2 and 4 farmers, advanced mode, solo Harvest
 CASES = [

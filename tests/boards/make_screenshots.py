@@ -14,9 +14,9 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from boards import render_html, render_report_pdf, render_snapshot_pdf
+from boards.samples import sample_game
 from engine import get_game
-from service.boards import render_html, render_report_pdf, render_snapshot_pdf
-from service.boards.samples import sample_game
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-background-networking", "--disable-gpu"]

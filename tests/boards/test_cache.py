@@ -4,7 +4,7 @@ import threading
 
 import pytest
 
-from service.boards.cache import FileStore, MemoryStore, SnapshotCache, SnapshotKey
+from boards.cache import FileStore, MemoryStore, SnapshotCache, SnapshotKey
 
 
 class CountingRender:

@@ -10,14 +10,14 @@ from __future__ import annotations
 
 import pytest
 
-from engine import get_game
-from engine.core import clone
-from service.boards import (
+from boards import (
     render_html,
     render_report_pdf,
     render_snapshot_pdf,
     render_text,
 )
+from engine import get_game
+from engine.core import clone
 from tests.boards.conftest import game as sample_of
 from tests.boards.conftest import pdf_text
 

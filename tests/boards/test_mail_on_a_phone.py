@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.boards import render_html
+from boards import render_html
 from tests.boards.conftest import STAGES, require_tool
 
 pytestmark = pytest.mark.browser

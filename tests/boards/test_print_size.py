@@ -11,7 +11,7 @@ import io
 
 import pytest
 
-from service.boards import render_snapshot_pdf
+from boards import render_snapshot_pdf
 from tests.boards.conftest import STAGES
 
 #: no text of a snapshot prints smaller, in points
@@ -54,7 +54,7 @@ def test_a_sparse_board_prints_larger_than_a_crowded_one():
 
 
 def test_the_smallest_size_is_measured_from_the_drawn_text():
-    from service.boards.pdf import write_pdf
+    from boards.pdf import write_pdf
 
     data = write_pdf("<p style='font-size: 6pt'>tiny</p><p style='font-size: 12pt'>large</p>")
     assert abs(smallest_text_pt(data) - 6) < 0.01

@@ -1,7 +1,7 @@
 """The snapshot page's layout: what sits beside what, how large grids print."""
 
-from service.boards.printlayout import FACTS_BESIDE_EM, GRID_SCALES, fit_grid, print_fill, share_of_row
-from service.boards.textgrid import MONO_ADVANCE, cell_lines, grid, width_of
+from boards.printlayout import FACTS_BESIDE_EM, GRID_SCALES, fit_grid, print_fill, share_of_row
+from boards.textgrid import MONO_ADVANCE, cell_lines, grid, width_of
 
 
 def two_by_one():

@@ -7,8 +7,8 @@ import re
 
 import pytest
 
+from boards import render_html, render_snapshot_pdf, render_text
 from engine import get_game
-from service.boards import render_html, render_snapshot_pdf, render_text
 from tests.boards.conftest import STAGES, inked_share, pdf_text, rasterise
 
 MM = 72 / 25.4  # PDF points per millimetre
@@ -130,7 +130,7 @@ def test_boards_without_names_call_farmers_by_seat():
 
 def test_every_game_of_the_engine_has_a_board():
     import engine
-    from service.boards.games import game_names
+    from boards.games import game_names
 
     assert sorted(game_names()) == sorted(engine.game_names())
     with pytest.raises(KeyError, match="no board"):

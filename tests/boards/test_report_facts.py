@@ -3,8 +3,8 @@
 import itertools
 from datetime import timedelta
 
-from service.boards.chart import score_chart
-from service.boards.report import (
+from boards.chart import score_chart
+from boards.report import (
     duration,
     game_facts,
     ordinal,
@@ -94,7 +94,7 @@ def test_score_chart_keeps_names_apart_when_farmers_end_level():
 
 
 def test_chart_labels_are_short_enough_to_sit_under_their_tick():
-    from service.boards.chart import short_label
+    from boards.chart import short_label
 
     assert short_label("round 5 (last round)") == "R5"
     assert short_label("round 2 of 4") == "R2"

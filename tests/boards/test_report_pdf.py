@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from boards import render_report_pdf
 from engine import get_game
-from service.boards import render_report_pdf
 from tests.boards.conftest import inked_share, pdf_text, rasterise
 
 

@@ -1,6 +1,6 @@
 """Monospace grids: the plain-text board and the coloured cells of PDF boards."""
 
-from service.boards.textgrid import (
+from boards.textgrid import (
     MONO_ADVANCE,
     Seg,
     cell_lines,

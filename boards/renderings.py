@@ -1,4 +1,4 @@
-"""The one place the service asks service.boards for pictures of a board.
+"""The boards a caller (mail composer, web pages) asks for, by game kind.
 
 Every function returns None for a game that has no board rendering yet, so
 pages and mails then show the plain facts (where the game stands) instead.
@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from markupsafe import Markup
 
-from service import boards
-from service.boards import games as board_games
+import boards
+from boards import games as board_games
 
 
 def supports(kind: str) -> bool:

@@ -17,9 +17,9 @@ from functools import cache, lru_cache
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
-from service.boards import printsize
-from service.boards.printsize import BASE_PT, FILL_AIM, FLOORED_SMALLEST_PT, LARGEST_PT, SHRINK_ABOVE, SMALLEST_PT
-from service.boards.templating import TEMPLATES
+from boards import printsize
+from boards.printsize import BASE_PT, FILL_AIM, FLOORED_SMALLEST_PT, LARGEST_PT, SHRINK_ABOVE, SMALLEST_PT
+from boards.templating import TEMPLATES
 
 #: small text held at the floor while the root shrinks (see printsize.py)
 FLOOR = (f".pb p, .pdf-head .pdf-meta, .pb .pb-private {{ font-size: {printsize.FLOOR_PT}pt !important; }} "

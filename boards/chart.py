@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from service.boards.palette import FarmerStyle, farmer_style
+from boards.palette import FarmerStyle, farmer_style
 
 WIDTH, HEIGHT = 640, 210
 LEFT, RIGHT, TOP, BOTTOM = 44, 130, 14, 34

@@ -17,7 +17,7 @@ from urllib.parse import quote
 
 from markupsafe import Markup, escape
 
-from service.boards import palette
+from boards import palette
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """Harvest's board, worked out from a farmer's view for the templates.
 
-Like :mod:`service.boards.sunfield`: words, counts, colours and move codes
+Like :mod:`boards.sunfield`: words, counts, colours and move codes
 are decided here and the templates only lay them out. Only the view is read:
 the Characters and Farmhouses dealt to another farmer (private until kept),
 the Farmer's Market stacks and the building deck are never seen here.
@@ -8,13 +8,13 @@ the Farmer's Market stacks and the building deck are never seen here.
 
 from __future__ import annotations
 
+from boards import printlayout, printsize, textgrid
+from boards.textgrid import Line, Seg, cell_lines
 from engine import get_game
 from engine.harvest import content as C
 from engine.harvest.farm import cell_sort_key
 from engine.harvest.rules import is_closed, space_cost
 from engine.harvest.state import SPACES, capacity
-from service.boards import printlayout, printsize, textgrid
-from service.boards.textgrid import Line, Seg, cell_lines
 
 GAME = get_game("harvest")
 

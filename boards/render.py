@@ -8,10 +8,10 @@ from functools import lru_cache
 import css_inline
 from markupsafe import Markup
 
+from boards import chart, games, pdf, printsize
+from boards import report as facts
+from boards.templating import TEMPLATES, render
 from engine import get_game
-from service.boards import chart, games, pdf, printsize
-from service.boards import report as facts
-from service.boards.templating import TEMPLATES, render
 
 #: the plain-text board fits a classic 72-column mail reader
 TEXT_WIDTH = 72

@@ -12,8 +12,8 @@ from __future__ import annotations
 from importlib import import_module
 
 _MODULES = {
-    "sunfield": "service.boards.sunfield",
-    "harvest": "service.boards.harvest",
+    "sunfield": "boards.sunfield",
+    "harvest": "boards.harvest",
 }
 
 

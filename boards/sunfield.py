@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from boards import printlayout, printsize, textgrid
+from boards.textgrid import Line, Seg, cell_lines
 from engine import get_game
 from engine.sunfield import content as C
 from engine.sunfield.plot import open_positions
 from engine.sunfield.rules import take_cost
 from engine.sunfield.state import xy
-from service.boards import printlayout, printsize, textgrid
-from service.boards.textgrid import Line, Seg, cell_lines
 
 GAME = get_game("sunfield")
 

@@ -13,9 +13,9 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from service.boards import palette, printlayout, textgrid
+from boards import palette, printlayout, textgrid
 
-TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
+TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
 
 @lru_cache(maxsize=1)

@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from service.boards.printsize import BASE_PT, SMALL_EM
-from service.boards.textgrid import LINE_HEIGHT, MONO_ADVANCE, Line, pt_to_fit, width_of
+from boards.printsize import BASE_PT, SMALL_EM
+from boards.textgrid import LINE_HEIGHT, MONO_ADVANCE, Line, pt_to_fit, width_of
 
 #: width of a full-width and of a half column of a snapshot page, in points
 FULL_PT, HALF_PT = 520, 250

@@ -5,7 +5,7 @@ state, so hidden information (deck order, another farmer's face-down
 client) cannot leak into a mail, page or PDF.
 """
 
-from service.boards.render import (
+from boards.render import (
     render_html,
     render_report_pdf,
     render_snapshot_pdf,
