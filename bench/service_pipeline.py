@@ -26,7 +26,8 @@ def main() -> None:
     from service.config import load_config
     from service.migrate import upgrade
     from service.models import MoveRequest, OutgoingMail
-    from service.services import NullQueue, Services
+    from service.queue import NullQueue
+    from service.services import Services
 
     with tempfile.TemporaryDirectory() as folder:
         config = load_config({"FARMPOST_INSTANCE": folder, "BASE_URL": "http://127.0.0.1:5000"})

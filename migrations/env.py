@@ -6,7 +6,7 @@ from alembic import context
 from sqlalchemy import engine_from_config, pool
 
 from service.config import load_config
-from service.models import schema_metadata
+from service.migrate import schema_metadata
 
 config = context.config
 target_metadata = schema_metadata()

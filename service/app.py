@@ -9,7 +9,7 @@ from importlib import import_module
 from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError, CSRFProtect
 
-from service.config import ROOT, load_config
+from service.config import ROOT
 from service.errors import ServiceError
 from service.links import LinkError
 from service.services import Services
@@ -33,7 +33,7 @@ def create_app(services: Services | None = None, *, testing: bool = False, upgra
     """Build the web app. Without ``services`` they are made from the environment
     (and the schema is upgraded); the queue is then Celery's."""
     if services is None:
-        services = _services_from_environment(upgrade_schema)
+        services = Services.from_environment(upgrade_schema=upgrade_schema)
     app = Flask(__name__, template_folder=str(ROOT / "templates"), instance_path=str(services.config.instance_path))
     app.config.update(
         SECRET_KEY=services.config.secret_key,
@@ -64,18 +64,6 @@ def _security_headers(response):
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "SAMEORIGIN")
     return response
-
-
-def _services_from_environment(upgrade_schema: bool) -> Services:
-    from service.migrate import upgrade
-    from worker.app import CeleryQueue, create_celery
-
-    config = load_config()
-    services = Services.from_config(config)
-    if upgrade_schema:
-        upgrade(services.db)
-    services.queue = CeleryQueue(create_celery(config))
-    return services
 
 
 def _register_error_pages(app: Flask) -> None:

@@ -8,6 +8,7 @@ import subprocess
 import sys
 
 from service.config import load_config
+from service.services import Services
 
 
 def register(subparsers) -> None:
@@ -47,17 +48,6 @@ def register(subparsers) -> None:
     db.set_defaults(func=cmd_db)
 
 
-def _services(queue=True):
-    from service.migrate import upgrade
-    from service.services import Services
-    from worker.app import CeleryQueue, create_celery
-
-    config = load_config()
-    services = Services.from_config(config, CeleryQueue(create_celery(config)) if queue else None)
-    upgrade(services.db)
-    return services
-
-
 def cmd_db(args) -> int:
     from service.db import Database
     from service.migrate import is_current, upgrade
@@ -72,21 +62,19 @@ def cmd_db(args) -> int:
     return 0 if current else 1
 
 
-def cmd_worker(args) -> int:
-    from worker.app import create_celery
+def worker_command(role: str, *options: str) -> list[str]:
+    """The worker and beat run as their own processes (``python -m worker``):
+    the service starts them by name and never imports their code."""
+    return [sys.executable, "-m", "worker", role, *options]
 
-    argv = ["worker", f"--loglevel={args.loglevel}"]
-    if args.concurrency:
-        argv.append(f"--concurrency={args.concurrency}")
-    create_celery().worker_main(argv)
-    return 0
+
+def cmd_worker(args) -> int:
+    options = [f"--loglevel={args.loglevel}"] + ([f"--concurrency={args.concurrency}"] if args.concurrency else [])
+    os.execv(sys.executable, worker_command("worker", *options))
 
 
 def cmd_beat(args) -> int:
-    from worker.app import create_celery
-
-    create_celery().start(["beat", f"--loglevel={args.loglevel}"])
-    return 0
+    os.execv(sys.executable, worker_command("beat", f"--loglevel={args.loglevel}"))
 
 
 def cmd_run(args) -> int:
@@ -99,10 +87,9 @@ def cmd_run(args) -> int:
     os.environ.setdefault("PORT", str(args.port))
     app = create_app()
     server = make_server(args.host, args.port, app, threaded=True)  # fails first if the port is taken
-    command = [sys.executable, "-m", "service.cli"]
     children = [
-        subprocess.Popen([*command, "worker", "--concurrency=2"]),
-        subprocess.Popen([*command, "beat"]),
+        subprocess.Popen(worker_command("worker", "--concurrency=2")),
+        subprocess.Popen(worker_command("beat")),
     ]
 
     def stop(*_):
@@ -156,7 +143,7 @@ def cmd_new(args) -> int:
     from service.errors import InvalidInput
     from service.usecases import create_game
 
-    svc = _services()
+    svc = Services.from_environment()
     try:
         created = create_game(svc, args.game, [parse_farmer(f) for f in args.farmer],
                               options=parse_options(args.option), host=args.host)
@@ -171,7 +158,7 @@ def cmd_demo(args) -> int:
     from service.errors import InvalidInput
     from service.usecases import FarmerSpec, create_game
 
-    svc = _services()
+    svc = Services.from_environment()
     email = args.email or f"you@{svc.config.mail_domain}"
     farmers = [FarmerSpec(args.name, email)] + [FarmerSpec(f"{args.bot.capitalize()} bot {i + 1}", bot=args.bot)
                                                  for i in range(args.bots)]

@@ -9,6 +9,14 @@ from alembic.script import ScriptDirectory
 
 from service.config import ROOT
 from service.db import Database
+from service.inbound import models as _inbound_models  # noqa: F401  (registers inbound_mail on Base)
+from service.models import Base
+
+
+def schema_metadata():
+    """Every table the migrations manage: service/models.py and the inbound
+    mail table, which lives beside its pipeline."""
+    return Base.metadata
 
 
 def alembic_config(database: Database) -> AlembicConfig:

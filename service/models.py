@@ -45,14 +45,6 @@ class Base(DeclarativeBase):
     pass
 
 
-def schema_metadata():
-    """Every table the migrations manage: these models and the inbound mail
-    table, which lives beside its pipeline (importing it registers it on Base)."""
-    from service.inbound import models as _inbound  # noqa: F401
-
-    return Base.metadata
-
-
 #: timestamps are stored with their time zone on PostgreSQL and as UTC on SQLite
 Timestamp = DateTime(timezone=True)
 

@@ -117,7 +117,8 @@ def toy_game(monkeypatch):
 @pytest.fixture
 def svc(config, toy_game):
     """Services whose queue does the work at once, in this process."""
-    from service.services import InlineQueue, Services
+    from service.inline_queue import InlineQueue
+    from service.services import Services
 
     services = Services.from_config(config)
     services.queue = InlineQueue(services)

@@ -16,6 +16,7 @@ from celery import Celery
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
+from service.broker import CeleryQueue
 from service.models import MoveRequest, OutgoingMail, utcnow
 from service.services import Services
 
@@ -35,8 +36,6 @@ def register(app: Celery) -> None:
     def services() -> Services:
         """One Services per worker process, built on first use (after fork)."""
         if "svc" not in services_cache:
-            from worker.app import CeleryQueue
-
             services_cache["svc"] = Services.from_config(app.conf.farmpost_config, CeleryQueue(app))
         return services_cache["svc"]
 

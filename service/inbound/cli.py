@@ -17,6 +17,8 @@ import sys
 
 from sqlalchemy.exc import InterfaceError, OperationalError
 
+from service.services import Services
+
 EX_OK, EX_DATAERR, EX_SOFTWARE, EX_TEMPFAIL = 0, 65, 70, 75
 
 log = logging.getLogger(__name__)
@@ -41,7 +43,7 @@ def cmd_ingest(args, stdin=None, services=None) -> int:
         print("farmpost ingest: no mail on standard input", file=sys.stderr)
         return EX_DATAERR
     try:
-        svc = services or _services()
+        svc = services or Services.from_environment()
         from service.inbound.receive import receive
 
         received = receive(svc, raw, source="ingest", envelope_to=tuple(args.recipient))
@@ -62,8 +64,3 @@ def cmd_inbound_secret(args) -> int:
     print(inbound_secret(load_config()))
     return EX_OK
 
-
-def _services():
-    from service.commands import _services as build
-
-    return build()

@@ -77,9 +77,7 @@ def register(subparsers) -> None:
 
 
 def cmd_poll(args) -> int:
-    from service.commands import _services
-
-    svc = _services()
+    svc = Services.from_environment()
     settings = ImapSettings.from_url(args.url) if args.url else settings_for(svc)
     if settings is None:
         print("farmpost imap-poll: set IMAP_URL or pass --url")

@@ -63,9 +63,7 @@ def cmd_smtpd(args) -> int:
     import signal
     import threading
 
-    from service.commands import _services
-
-    server = controller(_services(), args.host, args.port)
+    server = controller(Services.from_environment(), args.host, args.port)
     server.start()
     print(f"farmpost smtpd listening on {args.host}:{args.port}")
     stop = threading.Event()

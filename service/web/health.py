@@ -30,7 +30,7 @@ def _broker_check(svc):
     def check():
         from kombu import Connection
 
-        from worker.app import broker_options
+        from service.broker import broker_options
 
         with Connection(svc.config.broker_url, transport_options=broker_options(svc.config)) as connection:
             connection.ensure_connection(max_retries=1, timeout=2)

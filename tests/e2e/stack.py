@@ -128,9 +128,10 @@ class Stack:
 
 def create_app_from(config):
     from service.app import create_app
+    from service.broker import CeleryQueue
     from service.migrate import upgrade
     from service.services import Services
-    from worker.app import CeleryQueue, create_celery
+    from worker.app import create_celery
 
     services = Services.from_config(config, CeleryQueue(create_celery(config)))
     upgrade(services.db)

@@ -8,8 +8,7 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from service.db import Database
-from service.migrate import is_current, upgrade
-from service.models import schema_metadata
+from service.migrate import is_current, schema_metadata, upgrade
 from tests.conftest import new_postgres_database
 
 

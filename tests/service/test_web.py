@@ -286,7 +286,8 @@ def test_healthz_fails_when_the_broker_is_away(config, toy_game):
     from dataclasses import replace
 
     from service.app import create_app
-    from service.services import InlineQueue, Services
+    from service.inline_queue import InlineQueue
+    from service.services import Services
 
     svc = Services.from_config(replace(config, broker_url="redis://127.0.0.1:1/0"))
     svc.queue = InlineQueue(svc)

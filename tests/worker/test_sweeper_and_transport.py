@@ -13,8 +13,9 @@ import pytest
 from aiosmtpd.controller import Controller
 
 from service import outbox, usecases
+from service.inline_queue import InlineQueue
 from service.models import OutgoingMail, utcnow
-from service.services import InlineQueue, Services
+from service.services import Services
 from service.usecases import FarmerSpec, create_game, join, submit_move
 from tests.service.helpers import log_of, mails
 from worker.tasks import sweep_pending

@@ -1,0 +1,69 @@
+"""The service's one seam to Celery's broker: how to reach it, and a queue
+that sends task NAMES to it. The task code lives in worker/, which the
+service never imports; a web process needs only the broker.
+
+Broker: CELERY_BROKER_URL (Redis in production) or, by default, kombu's
+``filesystem://`` transport in the instance folder: no server needed.
+"""
+
+from __future__ import annotations
+
+from celery import Celery
+
+from service.config import Config
+
+
+def broker_options(config: Config) -> dict:
+    if not config.embedded_broker:
+        return {"visibility_timeout": 3600}
+    folder = config.broker_folder
+    for sub in ("queue", "processed", "control"):
+        (folder / sub).mkdir(parents=True, exist_ok=True)
+    return {
+        # kombu's default control folder is "control" in the working directory
+        "control_folder": str(folder / "control"),
+        "data_folder_in": str(folder / "queue"),
+        "data_folder_out": str(folder / "queue"),
+        "processed_folder": str(folder / "processed"),
+        "store_processed": False,
+        "polling_interval": config.broker_polling_interval,
+    }
+
+
+def celery_settings(config: Config) -> dict:
+    """What every Celery app of Farmpost shares, the sender's and the worker's."""
+    return dict(
+        broker_transport_options=broker_options(config),
+        broker_connection_retry_on_startup=True,
+        task_ignore_result=True,
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        worker_prefetch_multiplier=1,
+        task_default_queue=config.queue_name,
+        task_serializer="json",
+        accept_content=["json"],
+        timezone="UTC",
+    )
+
+
+def sender(config: Config) -> Celery:
+    """A Celery app that only sends tasks by name (it registers none)."""
+    app = Celery("farmpost", broker=config.broker_url)
+    app.conf.update(celery_settings(config))
+    return app
+
+
+class CeleryQueue:
+    """Enqueue by task name: the web process needs no task code, only the broker."""
+
+    def __init__(self, app: Celery):
+        self.app = app
+
+    def enqueue_request(self, request_id: int) -> None:
+        self.app.send_task("farmpost.apply_move_request", args=[request_id])
+
+    def enqueue_mail(self, mail_id: int) -> None:
+        self.app.send_task("farmpost.send_mail", args=[mail_id])
+
+    def enqueue_inbound(self, inbound_id: int) -> None:
+        self.app.send_task("farmpost.process_inbound", args=[inbound_id])

@@ -1,0 +1,49 @@
+"""A queue that does the work at once in this process (tests, scripts)."""
+
+from __future__ import annotations
+
+import threading
+from collections import deque
+
+from service import outbox, usecases
+from service.services import Services
+
+
+class InlineQueue:
+    """Does the work at once in this process, one job after another.
+    It has no ``enqueue_inbound``: the inbound pipeline then processes a
+    stored mail at once itself.
+
+    Jobs that are enqueued while a job runs wait their turn, so a game of bots
+    runs as a loop and not as a deep recursion.
+    """
+
+    def __init__(self, services: Services, *, send_mail: bool = True):
+        self.services = services
+        self.send_mail = send_mail
+        self._local = threading.local()  # each thread (a web request) runs its own jobs
+
+    def enqueue_request(self, request_id: int) -> None:
+        self._run(("request", request_id))
+
+    def enqueue_mail(self, mail_id: int) -> None:
+        if self.send_mail:
+            self._run(("mail", mail_id))
+
+    def _run(self, job) -> None:
+        local = self._local
+        if not hasattr(local, "jobs"):
+            local.jobs, local.running = deque(), False
+        local.jobs.append(job)
+        if local.running:
+            return
+        local.running = True
+        try:
+            while local.jobs:
+                kind, ident = local.jobs.popleft()
+                if kind == "request":
+                    usecases.apply_move_request(self.services, ident)
+                else:
+                    outbox.send_mail(self.services, ident)
+        finally:
+            local.running = False

@@ -1,0 +1,32 @@
+"""Where the ids of committed work go: the Queue the use cases enqueue on.
+
+The use cases only know this protocol. Production sends task names to the
+broker (service/broker.py), tests and scripts run the work in-process
+(service/inline_queue.py), and NullQueue leaves it in the tables for beat's
+sweeper. Enqueue only after the commit.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+
+class Queue(Protocol):
+    def enqueue_request(self, request_id: int) -> None: ...
+
+    def enqueue_mail(self, mail_id: int) -> None: ...
+
+    def enqueue_inbound(self, inbound_id: int) -> None: ...
+
+
+class NullQueue:
+    """Leaves work in the tables for the beat sweeper (used when no broker is wanted)."""
+
+    def enqueue_request(self, request_id: int) -> None:
+        pass
+
+    def enqueue_mail(self, mail_id: int) -> None:
+        pass
+
+    def enqueue_inbound(self, inbound_id: int) -> None:
+        pass

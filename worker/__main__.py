@@ -1,0 +1,30 @@
+"""``python -m worker worker|beat``: the processes ``farmpost worker``,
+``farmpost beat`` and ``farmpost run`` start."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from worker.app import create_celery
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m worker", description="Farmpost's Celery worker or beat.")
+    parser.add_argument("role", choices=["worker", "beat"])
+    parser.add_argument("--concurrency", type=int, default=None, help="worker processes (default: one per CPU)")
+    parser.add_argument("--loglevel", default="INFO")
+    args = parser.parse_args(argv)
+    app = create_celery()
+    if args.role == "beat":
+        app.start(["beat", f"--loglevel={args.loglevel}"])
+        return 0
+    argv = ["worker", f"--loglevel={args.loglevel}"]
+    if args.concurrency:
+        argv.append(f"--concurrency={args.concurrency}")
+    app.worker_main(argv)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
