@@ -255,6 +255,18 @@ class Game:
         (the state before it), without the farmer's name: "took Field tile b2"."""
         return self.text(move)
 
+    def outcome(self, state: State, move: Move) -> str:
+        """What ``move`` (legal in ``state``) will do, in a few words, for the
+        farmer about to choose it: "Carrot on (1, 1), Broccoli lost".
+
+        Computed by applying the move to the state, but it says only what the
+        farmer's own view already shows or will show and cannot depend on
+        hidden information: never a card drawn, a tile revealed or a die
+        rolled (a game that draws says that it draws, not what). Pure and
+        deterministic; never empty. The default knows nothing of the game.
+        """
+        return "ends your turn" if self.to_act(self.apply(state, move)) != self.to_act(state) else "your turn goes on"
+
     def notation_help(self) -> list[tuple[str, str]]:
         """(example, meaning) pairs that teach the typed notation."""
         return []

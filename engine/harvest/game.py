@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine.core import Game, IllegalMove, Move, State, match_text
 from engine.harvest import content as C
 from engine.harvest import notation, rules, scoring
+from engine.harvest import outcome as outcomes
 from engine.harvest.state import setup
 
 
@@ -42,6 +43,9 @@ class Harvest(Game):
 
     def describe(self, state: State, move: Move) -> str:
         return notation.describe(state, move)
+
+    def outcome(self, state: State, move: Move) -> str:
+        return outcomes.outcome(self, state, move)
 
     def notation_help(self) -> list[tuple[str, str]]:
         return list(notation.NOTATION_HELP)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from engine.core import Game, IllegalMove, InvalidMove, Move, Option, State, clone
 from engine.sunfield import describe as describing
 from engine.sunfield import moves, notation, scoring
+from engine.sunfield import outcome as outcomes
 from engine.sunfield.state import setup
 
 #: the top-level parts of the state each verb may change (besides the scalars
@@ -97,6 +98,9 @@ class Sunfield(Game):
 
     def describe(self, state: State, move: Move) -> str:
         return describing.describe(self, state, move)
+
+    def outcome(self, state: State, move: Move) -> str:
+        return outcomes.outcome(self, state, move)
 
     def notation_help(self) -> list[tuple[str, str]]:
         return [
