@@ -134,13 +134,15 @@ def game_context(svc: Services, game: Game, seat: Seat) -> dict:
 
 
 def options_for(svc: Services, game: Game, seat: Seat) -> list[dict]:
-    """Each legal move as its typed form, its code and its signed link."""
+    """Each legal move as its typed form, its code, its signed link and its
+    outcome: what it will do, in a few words (``Game.outcome``)."""
     rules = rules_for(game.kind)
     return [
         {
             "text": rules.text(move),
             "code": rules.code(move),
             "url": svc.links.move_url(game.id, seat.position, seat.secret, game.version, [rules.code(move)]),
+            "outcome": rules.outcome(game.state, move),
         }
         for move in rules.legal_moves(game.state)
     ]

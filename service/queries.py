@@ -11,7 +11,7 @@ from boards import renderings
 from engine.core import MoveError
 from service.links import MoveToken, token_key
 from service.models import Game, MoveLogEntry, MoveRequest, Seat, date_text
-from service.notify import away_text
+from service.notify import away_text, options_for
 from service.rules import rules_for
 from service.services import Services
 from service.usecases import current_turn, live_log, load_game, seat_of
@@ -53,11 +53,7 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state) if game.status == "active" else None
     my_turn = to_act == seat.position and not seat.resigned and seat.bot is None
-    options = []
-    if my_turn:
-        options = [{"text": rules.text(m), "code": rules.code(m),
-                    "url": svc.links.move_url(game.id, seat.position, seat.secret, game.version, [rules.code(m)])}
-                   for m in rules.legal_moves(game.state)]
+    options = options_for(svc, game, seat) if my_turn else []
     turn = current_turn(access.log)
     names = {s.position: s.name for s in game.seats}
     page = {
@@ -73,6 +69,8 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "my_turn": my_turn,
         "options": options,
         "can_undo": my_turn and bool(turn) and turn[-1].seat == seat.position and not turn[-1].revealed,
+        #: the last move is the farmer's own but drew on hidden information: say why undo is not offered
+        "undo_blocked": my_turn and bool(turn) and turn[-1].seat == seat.position and turn[-1].revealed,
         "log": [{"farmer": names[e.seat], "text": e.text, "description": e.description, "source": e.source,
                  "at": e.created_at} for e in access.log],
         "board": board(svc, access, highlight=[o["code"] for o in options] if highlight is None else highlight),
@@ -113,9 +111,20 @@ def move_link(svc: Services, game_id: int, position: int, token: str) -> tuple[S
         info["state"] = "stale"
     else:
         info["state"] = "ready"
-        state = game.state
-        info["descriptions"] = []
-        for code in move_token.codes:
-            move = rules.from_code(code)
-            info["descriptions"].append(rules.describe(state, move))
+        info["outcomes"] = outcomes(rules, game.state, move_token.codes)
     return access, move_token, info
+
+
+def outcomes(rules, state: dict, codes: list[str]) -> list[str]:
+    """What each move of a link will do, each from the position the moves
+    before it leave (a move that cannot be played says so)."""
+    out = []
+    for code in codes:
+        try:
+            move = rules.from_code(code)
+            out.append(rules.outcome(state, move))
+            state = rules.apply(state, move)
+        except MoveError as error:
+            out.append(f"not possible now: {error.reason}")
+            break
+    return out

@@ -116,10 +116,20 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
     if verb == "preview":
         if not rest:
             return LineError(line, "write the move after “preview”, e.g. “preview take b2”")
-        return Command(PREVIEW, line, text=rest)
+        return Command(PREVIEW, line, text=_without_outcome(rest))
     if verb == "vacation":
         return _read_vacation(line, rest)
-    return Command(MOVE, line, text=line)
+    return Command(MOVE, line, text=_without_outcome(line))
+
+
+#: the turn mail lists each option as "take b3 → costs 2 Seeds"
+_OUTCOME = re.compile(r"\s*(?:→|->)\s.*$")
+
+
+def _without_outcome(move: str) -> str:
+    """The move of an option line copied whole from a turn mail, without the
+    outcome that follows its arrow."""
+    return _OUTCOME.sub("", move) or move
 
 
 def _read_vacation(line: str, rest: str) -> Command | LineError:

@@ -200,8 +200,8 @@ def _did_you_mean(error: MoveError) -> str:
 
 
 def _options(rules, state: dict) -> str:
-    texts = [rules.text(m) for m in rules.legal_moves(state)]
-    return "Your options now:\n" + "\n".join(f"* {t}" for t in texts) if texts else ""
+    lines = [f"* {rules.text(m)} → {rules.outcome(state, m)}" for m in rules.legal_moves(state)]
+    return "Your options now:\n" + "\n".join(lines) if lines else ""
 
 
 def _board_and_options(rules, state, position, names, kind) -> str:

@@ -150,7 +150,7 @@ def _token_version(url: str) -> int:
     return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))["v"]
 
 
-OPTION = re.compile(r"^\* (.+)\n  (http\S+/m/\S+)$", re.M)
+OPTION = re.compile(r"^\* (.+?) → .+\n  (http\S+/m/\S+)$", re.M)  # "* take b3 → outcome"
 BUTTON = re.compile(r'name="action" value="move"><input type="hidden" name="code" value="([^"]+)">'
                     r'<input type="hidden" name="version" value="(\d+)">')
 ACT = re.compile(r'action="(/g/\d+/\d+/[^"]+/act)"')

@@ -46,7 +46,7 @@ def test_a_farmer_opens_a_move_link_from_a_mail_confirms_and_sees_the_new_board(
                 [FarmerSpec(f"Bot {n}", bot="greedy") for n in (1, 2, 3)], options={"advanced": True}, host=0, seed=4)
     [turn_mail] = mailbox(svc, "ann@example.org")
     text = text_part(turn_mail)
-    first_move, link = re.search(r"^\* (.+)\n  (http\S+/m/\S+)$", text, re.M).groups()
+    first_move, link = re.search(r"^\* (.+?) → .+\n  (http\S+/m/\S+)$", text, re.M).groups()
     shots.mkdir(parents=True, exist_ok=True)
 
     page = browser.new_page(viewport={"width": 1000, "height": 900})

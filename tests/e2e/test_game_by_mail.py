@@ -47,7 +47,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow]
 
 FARMERS = [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")]
 SEED = 20261129
-TURN_OPTION = re.compile(r"^\* (.+)\n  http\S+$", re.M)
+TURN_OPTION = re.compile(r"^\* (.+?) → .+\n  http\S+$", re.M)  # "* take b3 → outcome"
 IMAP_USER = "farmpost-inbox"
 
 

@@ -95,6 +95,12 @@ def test_everything_else_is_a_move_for_the_games_parser():
     assert kinds("tkae b2\nfoo bar") == [(MOVE, "tkae b2"), (MOVE, "foo bar")]
 
 
+def test_an_option_line_copied_whole_from_a_turn_mail_is_read_as_its_move():
+    pasted = "* take b3 → Cow tile (Carrot, Carrot, Corn), costs 2 Seeds\nplace 1 0 -> Carrot on (1, 1)"
+    assert kinds(pasted) == [(MOVE, "take b3"), (MOVE, "place 1 0")]
+    assert kinds("preview take b3 → costs 2 Seeds") == [(PREVIEW, "take b3")]
+
+
 def test_new_game_lists_the_game_and_the_invited_farmers():
     [command] = split_commands("new sunfield with alice@x, Bob@Y.org and carla@z.net", new_game=True).commands
     assert command.kind == NEW

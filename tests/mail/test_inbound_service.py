@@ -121,7 +121,7 @@ def test_moves_after_moves_in_the_same_mail_lists_the_options_those_moves_leave(
     assert row.outcome == "applied"
     assert log_texts(svc, game_id) == ["take 2", "take 2"]
     options = row.answer.split("Your options now:")[1]
-    assert "* end" in options and "* take" not in options and "* draw" not in options
+    assert "* end → ends your turn" in options and "* take" not in options and "* draw" not in options
 
 
 def test_preview_tells_what_would_happen_and_applies_nothing(svc, game):

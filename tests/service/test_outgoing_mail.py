@@ -49,9 +49,10 @@ def test_the_text_part_starts_with_the_reply_marker_and_says_how_to_reply(turn_m
     lines = text.splitlines()
     assert lines[0] == "## Please reply above this line ##"
     assert "Reply with one command per line, e.g. take 1" in text
-    options = re.findall(r"^\* (.+)\n  (http\S+)$", text, flags=re.M)
+    options = re.findall(r"^\* (.+?) → .+\n  (http\S+)$", text, flags=re.M)
     assert [typed for typed, _ in options] == ["take 1", "take 2", "draw"]
     assert all("/m/1/0/" in url for _, url in options)
+    assert "* take 1 → your turn goes on\n" in text  # every option says what it will do
     assert "\n-- \n" in text  # a standard signature separator before the footer
 
 
@@ -59,7 +60,8 @@ def test_the_html_part_has_inline_styles_and_no_script_svg_or_style_block(turn_m
     html = html_part(turn_mail)
     assert "<script" not in html and "<svg" not in html and "<style" not in html
     assert 'style="' in html
-    assert re.search(r'<a class="btn" href="http://farmpost\.test/m/1/0/[^"]+"[^>]*>take 2</a>', html)
+    assert re.search(r'<a class="btn" href="http://farmpost\.test/m/1/0/[^"]+"[^>]*>take 2</a> '
+                     r'<span class="outcome"[^>]*>your turn goes on</span>', html)
     assert "reply to this mail with one command per line" in html
 
 

@@ -18,7 +18,7 @@ def started(svc):
 def move_links(svc, to="ann@example.org"):
     """The move links of the farmer's newest turn mail, by typed move."""
     body = text_part(mailbox(svc, to)[-1])
-    return dict(re.findall(r"\* (.+)\n  (https?://\S+/m/\S+)", body))
+    return dict(re.findall(r"\* (.+?) → .*\n  (https?://\S+/m/\S+)", body))
 
 
 def confirm(client, url):
@@ -80,7 +80,9 @@ def test_given_a_move_link_when_opened_then_it_shows_the_move_and_a_confirm_butt
     for _ in range(2):
         page = client.get(path_of(url))
         assert page.status_code == 200
-        assert "take 2" in page.text and "took 2 pebbles" in page.text and ">Confirm</button>" in page.text
+        assert "Take 2?" in page.text and ">Confirm</button>" in page.text
+        assert "This will do: your turn goes on." in page.text  # what will happen, not "you took"
+        assert "took" not in page.text.split("Moves so far")[0]
     assert client.head(path_of(url)).status_code == 200
     assert game_row(svc).version == 0 and requests_of(svc) == []
 
@@ -173,11 +175,29 @@ def test_given_my_turn_then_my_page_has_my_options_as_buttons_and_they_play(clie
     url = seat_url(svc, 0)
     page = client.get(url)
     assert "It is your turn" in page.text
-    assert [b for b in re.findall(r"<button type=\"submit\">([^<]+)</button>", page.text)][:3] == ["take 1", "take 2", "draw"]
+    buttons = re.findall(r'<button type="submit" aria-describedby="(outcome-\d+)">([^<]+)</button>', page.text)
+    assert [text for _, text in buttons][:3] == ["take 1", "take 2", "draw"]
     response = press(client, url, action="move", code="take:1")
     assert response.status_code == 303
     page = client.get(url)
     assert "Done: take 1." in page.text and "Undo my last move" in page.text
+
+
+def test_every_option_button_says_what_it_will_do(client, svc):
+    started(svc)
+    page = client.get(seat_url(svc, 0)).text
+    said = dict(re.findall(r'<button type="submit" aria-describedby="outcome-\d+">([^<]+)</button>\s*</form>\s*'
+                           r'<span class="outcome" id="outcome-\d+">([^<]+)</span>', page))
+    assert said == {"take 1": "your turn goes on", "take 2": "your turn goes on", "draw": "your turn goes on"}
+
+
+def test_after_a_move_that_revealed_hidden_information_the_page_says_why_there_is_no_undo(client, svc):
+    started(svc)
+    url = seat_url(svc, 0)
+    press(client, url, action="move", code="draw")
+    page = client.get(url).text
+    assert "Undo my last move" not in page
+    assert "Undo is not possible: hidden information was revealed by your last move." in page
 
 
 def test_when_i_press_undo_then_my_move_is_taken_back(client, svc):
