@@ -369,6 +369,11 @@ def market_lines(market: list[dict], spaced: bool = True) -> list[Line]:
 
 def client_lines(clients: list[dict], needs_word: str = "needs ") -> list[Line]:
     """One line per Client space; the PDF leaves out "needs", which its heading says."""
+    def needs_of(client: dict) -> str:
+        return " ".join(" ".join([v["sign"]] * v["count"]) for v in client["needs"])
+
+    # the needs column is as wide as the longest need, so "Medals" stays in line
+    width = max([14] + [len(needs_of(space["client"])) for space in clients if space["client"]])
     lines = []
     for space in clients:
         client = space["client"]
@@ -376,10 +381,9 @@ def client_lines(clients: list[dict], needs_word: str = "needs ") -> list[Line]:
         if client is None:
             lines.append([Seg(f"{space['space']}  (empty)")])
             continue
-        needs = " ".join(" ".join([v["sign"]] * v["count"]) for v in client["needs"])
         lines.append([
             Seg(f"{space['space']} "),
             Seg(f" {client['colour']:<6} {client['value']} ", client["swatch"], first=True),
-            Seg(f" {needs_word}{needs:<14} Medals {medals}"),
+            Seg(f" {needs_word}{needs_of(client):<{width}} Medals {medals}"),
         ])
     return lines

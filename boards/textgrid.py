@@ -152,3 +152,26 @@ def print_block(lines: Sequence[Line], width_pt: float, size_pt: float, beside: 
 def pt_to_fit(lines: Sequence[Line], width_pt: float) -> float:
     """The font size at which the widest line is ``width_pt`` long."""
     return width_pt / (MONO_ADVANCE * max(width_of(lines), 1))
+
+
+def columns(rows: Sequence[Sequence[object]]) -> list[str]:
+    """A plain-text table: the first column left-aligned, the others
+    right-aligned, each as wide as its widest cell, two spaces apart."""
+    cells = [[str(c) for c in row] for row in rows]
+    widths = [max(len(row[i]) for row in cells if i < len(row)) for i in range(max(map(len, cells), default=0))]
+    out = []
+    for row in cells:
+        parts = [row[0].ljust(widths[0])] + [c.rjust(w) for c, w in zip(row[1:], widths[1:])]
+        out.append("  ".join(parts).rstrip())
+    return out
+
+
+def score_table(sheet: dict, names: Sequence[str]) -> str:
+    """The score sheet as plain text, a column per farmer headed by their name."""
+    rows: list[list[object]] = [["", *names]]
+    rows += [[line["label"], *line["points"]] for line in sheet["lines"]]
+    rows.append(["Total", *sheet["total"]])
+    tiebreak = sheet.get("tiebreak")
+    if tiebreak:
+        rows.append([f"Tie-break: {tiebreak['label']}", *tiebreak["values"]])
+    return "\n".join(columns(rows))

@@ -7,12 +7,14 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
+from boards.textgrid import score_table
+
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
 
 @lru_cache(maxsize=1)
 def environment() -> Environment:
-    return Environment(
+    env = Environment(
         loader=FileSystemLoader(TEMPLATES),
         autoescape=select_autoescape(["html"]),
         undefined=StrictUndefined,
@@ -20,6 +22,8 @@ def environment() -> Environment:
         lstrip_blocks=True,
         keep_trailing_newline=True,
     )
+    env.filters["score_table"] = score_table
+    return env
 
 
 def render_mail(name: str, values: dict) -> str:

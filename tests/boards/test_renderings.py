@@ -160,3 +160,14 @@ def test_harvest_board_says_when_first_light_waits_for_a_seed_upgrade():
     state["sunrise"] = dict(state["sunrise"], choice="seedup")
     html = str(render_html("harvest", game.view(state, 0), 0, mail=True, names=sample.names))
     assert "First Light: upgrading a seed" in html
+
+
+def test_the_plain_text_clients_stay_in_line_whatever_their_needs():
+    # given Clients asking for 3 to 6 Vegetables (CL19: six), when the text board is drawn
+    game = get_game("sunfield")
+    state = game.setup(2, {}, 1)
+    state["clients"] = ["CL01", "CL19", None, "CL08", "CL05"]
+    text = render_text("sunfield", game.view(state, 0), 0, names=["Ann", "Bob"])
+    lines = [line for line in text.splitlines() if re.match(r"^\d  \S", line) and "needs" in line]
+    # then every "Medals" column starts at the same place
+    assert len(lines) == 4 and len({line.index("Medals") for line in lines}) == 1

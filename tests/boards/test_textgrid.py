@@ -9,6 +9,7 @@ from boards.textgrid import (
     plain,
     print_block,
     runs,
+    score_table,
     width_of,
 )
 
@@ -76,3 +77,16 @@ def test_cells_of_the_same_colour_on_different_rows_stay_separate_rectangles():
 
 def test_segments_without_colour_draw_nothing():
     assert runs([[Seg("plain text")]]) == []
+
+
+def test_the_plain_text_score_sheet_has_a_column_per_farmer_headed_by_their_name():
+    sheet = {"lines": [{"key": "clients", "label": "Clients", "points": [19, 4]},
+                       {"key": "wheelbarrow", "label": "Wheelbarrow Vegetables (1 per 3)", "points": [2, 10]}],
+             "total": [21, 14], "tiebreak": {"label": "Seeds", "values": [5, 0]}}
+    assert score_table(sheet, ["Ann", "Bartholomew"]).split("\n") == [
+        "                                  Ann  Bartholomew",
+        "Clients                            19            4",
+        "Wheelbarrow Vegetables (1 per 3)    2           10",
+        "Total                              21           14",
+        "Tie-break: Seeds                    5            0",
+    ]

@@ -93,3 +93,19 @@ def test_sending_a_mail_twice_delivers_it_once(svc, turn_mail):
     assert outbox.send_mail(svc, mail_id) == "sent"
     assert outbox.send_mail(svc, mail_id) == "sent"
     assert [m["Message-ID"] for m in mailbox(svc, "ann@example.org")] == [turn_mail["Message-ID"]]
+
+
+def test_the_final_mail_text_has_a_score_sheet_with_a_column_per_farmer(svc):
+    from tests.service.test_usecases import play
+
+    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
+    join(svc, 1, 1)
+    play(svc, 0, "take:2", "take:2", "end")
+    play(svc, 1, "take:2", "take:2", "end")
+    play(svc, 0, "take:1")  # the pile is empty: Ann 5, Bob 4
+    text = text_part(mailbox(svc, "ann@example.org")[-1])
+    sheet = text.split("SCORE SHEET\n")[1].split("\n\n")[0].splitlines()
+    assert sheet == ["                  Ann  Bob",
+                     "Pebbles             5    4",
+                     "Total               5    4",
+                     "Tie-break: Cards    0    0"]
