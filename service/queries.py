@@ -82,7 +82,8 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
     if game.status == "over":
         sheet = rules.score_sheet(game.state)
         page["score_sheet"] = sheet
-        page["ranking"] = [[names[p] for p in group] for group in rules.ranking(game.state)]
+        page["ranking"] = [{"names": [names[p] for p in group], "points": sheet["total"][group[0]]}
+                           for group in rules.ranking(game.state)]
     return page
 
 

@@ -314,3 +314,15 @@ def test_healthz_fails_when_the_broker_is_away(config, toy_game):
     response = create_app(services=svc).test_client().get("/healthz")
     assert response.status_code == 503
     assert response.json["database"] == "ok" and response.json["broker"].startswith("failing")
+
+
+def test_when_the_game_is_over_then_the_final_ranking_shows_each_farmers_points(client, svc):
+    from tests.service.test_usecases import play
+
+    started(svc)
+    play(svc, 0, "take:2", "take:2", "end")
+    play(svc, 1, "take:2", "take:2", "end")
+    play(svc, 0, "take:1")  # the pile is empty: Ann 5, Bob 4
+    page = client.get(seat_url(svc, 1)).text
+    ranking = re.search(r'<ol class="ranking">(.*?)</ol>', page).group(1)
+    assert re.findall(r"<li><b>(\w+)</b> – (\d+ points?)", ranking) == [("Ann", "5 points"), ("Bob", "4 points")]
