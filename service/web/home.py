@@ -54,7 +54,12 @@ def read_new_game_form(form) -> tuple[str, list[FarmerSpec], dict, int]:
             farmers.append(FarmerSpec(name, form.get(f"email{row}", "").strip() or None))
         else:
             farmers.append(FarmerSpec(name or f"{player.capitalize()} bot", bot=player))
+    if not farmers:
+        raise InvalidInput("Write the farmers' names: at least your own, in the row marked “me”.")
     if host is None:
+        marked = form.get("host", "")
+        if marked.isdigit() and int(marked) < SEATS and form.get(f"player{marked}", "person") == "person":
+            raise InvalidInput("Write your name in the row marked “me”: that is your seat.")
         raise InvalidInput("Mark which farmer you are (“me”): you get that seat's page.")
     options = {}
     for game in available_games():
