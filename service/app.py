@@ -23,6 +23,7 @@ BLUEPRINT_MODULES = [
     "service.web.prefs",
     "service.web.mailbox",
     "service.web.health",
+    "service.web.favicon",
     "service.inbound.web",
 ]
 
@@ -83,6 +84,14 @@ def _register_error_pages(app: Flask) -> None:
     @app.errorhandler(404)
     def not_found(error):
         return render_template("web/error.html", title="Not found", message="There is nothing at this address."), 404
+
+    @app.errorhandler(405)
+    def method_not_allowed(error):
+        allowed = ", ".join(error.valid_methods or ())
+        message = ("This address cannot be used that way"
+                   + (f" (it answers {allowed})" if allowed else "") + ". Follow a link or a button instead.")
+        headers = {"Allow": allowed} if allowed else {}
+        return render_template("web/error.html", title="Not possible here", message=message), 405, headers
 
     @app.errorhandler(500)
     def server_error(error):

@@ -326,3 +326,22 @@ def test_when_the_game_is_over_then_the_final_ranking_shows_each_farmers_points(
     page = client.get(seat_url(svc, 1)).text
     ranking = re.search(r'<ol class="ranking">(.*?)</ol>', page).group(1)
     assert re.findall(r"<li><b>(\w+)</b> – (\d+ points?)", ranking) == [("Ann", "5 points"), ("Bob", "4 points")]
+
+
+def test_a_request_of_the_wrong_kind_gets_a_styled_405_page_that_says_what_the_address_takes(client):
+    response = client.post("/healthz")
+    assert response.status_code == 405
+    assert "Not possible here" in response.text and '<header><a href="/">Farmpost</a>' in response.text
+    assert set(response.headers["Allow"].split(", ")) >= {"GET", "HEAD"}
+
+
+def test_every_page_links_an_icon_and_the_icons_are_served(client):
+    page = client.get("/").text
+    assert '<link rel="icon" href="/favicon.ico"' in page and '<link rel="icon" href="/favicon.svg"' in page
+    svg = client.get("/favicon.svg")
+    assert svg.status_code == 200 and svg.mimetype == "image/svg+xml" and svg.text.startswith("<svg")
+    ico = client.get("/favicon.ico")
+    assert ico.status_code == 200 and ico.mimetype == "image/vnd.microsoft.icon"
+    # an .ico header (reserved 0, type 1 = icon, 1 image) holding a 32x32 PNG
+    assert ico.data[:6] == b"\0\0\1\0\1\0" and ico.data[22:30] == b"\x89PNG\r\n\x1a\n"
+    assert ico.data[22 + 16:22 + 24] == (32).to_bytes(4, "big") * 2
