@@ -345,3 +345,11 @@ def test_every_page_links_an_icon_and_the_icons_are_served(client):
     # an .ico header (reserved 0, type 1 = icon, 1 image) holding a 32x32 PNG
     assert ico.data[:6] == b"\0\0\1\0\1\0" and ico.data[22:30] == b"\x89PNG\r\n\x1a\n"
     assert ico.data[22 + 16:22 + 24] == (32).to_bytes(4, "big") * 2
+
+
+def test_the_mailbox_list_reads_left_to_right_like_a_mail_client(client, svc):
+    started(svc)
+    page = client.get("/mailbox").text
+    assert '<table class="list">' in page and 'class="sheet"' not in page  # score sheets right-align numbers
+    rule = re.search(r"table\.list td, table\.list th \{([^}]*)\}", page).group(1)
+    assert "text-align: left" in rule
