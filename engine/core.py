@@ -171,6 +171,25 @@ def normalize(text: str) -> str:
     return text.strip(" .!?")
 
 
+_THIRD_PERSON = {"they": "you", "their": "your", "theirs": "yours", "themselves": "yourself"}
+_PRONOUN = re.compile(r"\b(they|their|theirs|themselves)\b", re.IGNORECASE)
+
+
+def second_person(sentence: str) -> str:
+    """A :meth:`Game.describe` sentence told to the farmer who played it:
+    "placed … in their Plot" -> "placed … in your Plot".
+
+    Describe sentences speak of the farmer as "they"/"their" and use those
+    words for nothing else ("them" may mean Vegetables, so it is left alone).
+    """
+    def swap(match: re.Match) -> str:
+        word = match.group(1)
+        out = _THIRD_PERSON[word.lower()]
+        return out.capitalize() if word[0].isupper() else out
+
+    return _PRONOUN.sub(swap, sentence)
+
+
 def closest(word: str, vocabulary: Iterable[str], n: int = 3, cutoff: float = 0.6) -> list[str]:
     """The words of ``vocabulary`` that look most like ``word`` (typo suggestions)."""
     return difflib.get_close_matches(word, list(vocabulary), n=n, cutoff=cutoff)
@@ -252,7 +271,9 @@ class Game:
 
     def describe(self, state: State, move: Move) -> str:
         """A sentence for the other farmers about ``move`` played in ``state``
-        (the state before it), without the farmer's name: "took Field tile b2"."""
+        (the state before it), without the farmer's name: "took Field tile b2".
+        It speaks of the farmer as "they"/"their" and uses those words for
+        nothing else, so :func:`second_person` can tell it to the farmer."""
         return self.text(move)
 
     def outcome(self, state: State, move: Move) -> str:

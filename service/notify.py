@@ -28,6 +28,7 @@ from email.utils import formataddr
 
 from sqlalchemy.orm import Session
 
+from engine.core import second_person
 from service.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text, utcnow
 from service.report import report_data
 from service.rules import rules_for
@@ -148,9 +149,12 @@ def options_for(svc: Services, game: Game, seat: Seat) -> list[dict]:
     ]
 
 
-def account_lines(game: Game, entries: list[MoveLogEntry]) -> list[dict]:
+def account_lines(game: Game, entries: list[MoveLogEntry], reader: int | None = None) -> list[dict]:
+    """What was played, for the farmer at ``reader``: their own moves are told
+    to them ("You … your Plot"), the others' by name ("Ann … their Plot")."""
     names = {s.position: s.name for s in game.seats}
-    return [{"farmer": names[e.seat], "text": e.text, "description": e.description} for e in entries]
+    return [{"farmer": "You", "text": e.text, "description": second_person(e.description)} if e.seat == reader
+            else {"farmer": names[e.seat], "text": e.text, "description": e.description} for e in entries]
 
 
 def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat | None, work: Work) -> None:
@@ -165,8 +169,8 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
     """The seat to act changed (or the game just started, ``actor`` None)."""
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state)
-    account = account_lines(game, turn)
     for seat in game.seats:
+        account = account_lines(game, turn, seat.position)
         if seat.position == to_act:
             turn_mail(session, svc, game, seat, account, work)
         elif seat.position != actor and account and preference(seat, "accounts"):
@@ -195,8 +199,8 @@ def played(session: Session, svc: Services, game: Game, seat: Seat, turn: list[M
     (an account mail to the actor: their confirmation)."""
     to_act = rules_for(game.kind).to_act(game.state)
     context = game_context(svc, game, seat)
-    context.update(account=account_lines(game, turn), to_act=game.seats[to_act].name, to_act_position=to_act,
-                   to_act_away=away_text(game.seats[to_act]))
+    context.update(account=account_lines(game, turn, seat.position), to_act=game.seats[to_act].name,
+                   to_act_position=to_act, to_act_away=away_text(game.seats[to_act]))
     queue_mail(session, svc, game, seat, "account", subject_for(game, "you played"), context, work)
 
 
@@ -222,7 +226,7 @@ def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntr
     ranking = [[names[p] for p in group] for group in rules.ranking(game.state)]
     for seat in game.seats:
         context = game_context(svc, game, seat)
-        context.update(account=account_lines(game, turn), score_sheet=sheet, ranking=ranking,
+        context.update(account=account_lines(game, turn, seat.position), score_sheet=sheet, ranking=ranking,
                        resigned=[s.name for s in game.seats if s.resigned], report=report)
         queue_mail(session, svc, game, seat, "final", subject_for(game, "final result"), context, work)
 

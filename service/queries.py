@@ -11,7 +11,7 @@ from boards import renderings
 from engine.core import MoveError
 from service.links import MoveToken, token_key
 from service.models import Game, MoveLogEntry, MoveRequest, Seat, date_text
-from service.notify import away_text, options_for
+from service.notify import account_lines, away_text, options_for
 from service.rules import rules_for
 from service.services import Services
 from service.usecases import current_turn, live_log, load_game, seat_of
@@ -71,8 +71,8 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "can_undo": my_turn and bool(turn) and turn[-1].seat == seat.position and not turn[-1].revealed,
         #: the last move is the farmer's own but drew on hidden information: say why undo is not offered
         "undo_blocked": my_turn and bool(turn) and turn[-1].seat == seat.position and turn[-1].revealed,
-        "log": [{"farmer": names[e.seat], "text": e.text, "description": e.description, "source": e.source,
-                 "at": e.created_at} for e in access.log],
+        "log": [{**line, "source": e.source, "at": e.created_at}
+                for e, line in zip(access.log, account_lines(game, access.log, seat.position))],
         "board": board(svc, access, highlight=[o["code"] for o in options] if highlight is None else highlight),
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
         "notation_help": rules.notation_help(),

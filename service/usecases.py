@@ -348,7 +348,7 @@ def _after_change(session: Session, svc: Services, game: Game, actor: int, befor
         if source == "mail":
             notify.played(session, svc, game, seat_of(game, actor), turn, work)
     elif source == "mail":
-        notify.turn_mail(session, svc, game, seat_of(game, actor), notify.account_lines(game, turn), work,
+        notify.turn_mail(session, svc, game, seat_of(game, actor), notify.account_lines(game, turn, actor), work,
                          continued=True)
     _queue_bot(session, game, work)
 

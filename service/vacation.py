@@ -88,5 +88,5 @@ def _come_back(session, svc: Services, game: Game, seat: Seat, work: Work) -> bo
     if not held or game.status != "active" or rules_for(game.kind).to_act(game.state) != seat.position:
         return False
     turn = usecases.current_turn(usecases.live_log(session, game.id))
-    account = notify.account_lines(game, turn) if turn and turn[-1].seat != seat.position else []
+    account = notify.account_lines(game, turn, seat.position) if turn and turn[-1].seat != seat.position else []
     return notify.turn_mail(session, svc, game, seat, account, work) is not None

@@ -277,7 +277,7 @@ def describe(state: State, move: Move) -> str:
     if move.kind == "build":
         return f"built a {C.BUILDINGS[args[0]]['name']} on {args[1]}"
     if move.kind == "done":
-        return "kept their seeds as they were" if state.get("phase") == "sunrise" else "ended the visit"
+        return "kept their seeds unchanged" if state.get("phase") == "sunrise" else "ended the visit"
     return text(move)
 
 

@@ -293,6 +293,7 @@ class TestHearingBackAfterAMove:
         [played] = [m for m in mails(svc, kind="account", to="anna@example.org") if m.subject.endswith("you played")]
         assert "Bob" in played.context["to_act"]
         assert [line["text"] for line in played.context["account"]] == ["take 2", "end"]
+        assert {line["farmer"] for line in played.context["account"]} == {"You"}  # told to them, not by name
         assert mails(svc, kind="answer", to="anna@example.org") == []
 
     def test_an_answer_to_the_seats_farmer_carries_the_seats_reply_address(self, svc, game):

@@ -353,3 +353,19 @@ def test_the_mailbox_list_reads_left_to_right_like_a_mail_client(client, svc):
     assert '<table class="list">' in page and 'class="sheet"' not in page  # score sheets right-align numbers
     rule = re.search(r"table\.list td, table\.list th \{([^}]*)\}", page).group(1)
     assert "text-align: left" in rule
+
+
+def test_my_own_moves_are_told_to_me_and_the_others_see_them_by_my_name(client, svc):
+    from engine import get_game
+    from tests.service.test_usecases import play
+
+    create_game(svc, "sunfield", [ANN, BOB], host=0, seed=1)
+    join(svc, 1, 1)
+    sunfield = get_game("sunfield")
+    take = next(m for m in sunfield.legal_moves(game_row(svc).state) if m.kind == "take")
+    play(svc, 0, take.code())
+    place = sunfield.legal_moves(game_row(svc).state)[0]
+    play(svc, 0, place.code())
+    mine, theirs = client.get(seat_url(svc, 0)).text, client.get(seat_url(svc, 1)).text
+    assert re.search(r"<li><b>You</b> placed the \w+ tile \([^)]*\) in your Plot", mine)
+    assert re.search(r"<li><b>Ann</b> placed the \w+ tile \([^)]*\) in their Plot", theirs)
