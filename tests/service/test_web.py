@@ -81,7 +81,7 @@ def test_given_a_move_link_when_opened_then_it_shows_the_move_and_a_confirm_butt
         page = client.get(path_of(url))
         assert page.status_code == 200
         assert "Take 2?" in page.text and ">Confirm</button>" in page.text
-        assert "This will do: your turn goes on." in page.text  # what will happen, not "you took"
+        assert "When you confirm: your turn goes on." in page.text  # what will happen, not "you took"
         assert "took" not in page.text.split("Moves so far")[0]
     assert client.head(path_of(url)).status_code == 200
     assert game_row(svc).version == 0 and requests_of(svc) == []
