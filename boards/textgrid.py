@@ -173,5 +173,5 @@ def score_table(sheet: dict, names: Sequence[str]) -> str:
     rows.append(["Total", *sheet["total"]])
     tiebreak = sheet.get("tiebreak")
     if tiebreak:
-        rows.append([f"Tie-break: {tiebreak['label']}", *tiebreak["values"]])
+        rows.append([f"{tiebreak['label']} (tie-break)", *tiebreak["values"]])
     return "\n".join(columns(rows))

@@ -88,5 +88,5 @@ def test_the_plain_text_score_sheet_has_a_column_per_farmer_headed_by_their_name
         "Clients                            19            4",
         "Wheelbarrow Vegetables (1 per 3)    2           10",
         "Total                              21           14",
-        "Tie-break: Seeds                    5            0",
+        "Seeds (tie-break)                   5            0",
     ]

@@ -105,7 +105,7 @@ def test_the_final_mail_text_has_a_score_sheet_with_a_column_per_farmer(svc):
     play(svc, 0, "take:1")  # the pile is empty: Ann 5, Bob 4
     text = text_part(mailbox(svc, "ann@example.org")[-1])
     sheet = text.split("SCORE SHEET\n")[1].split("\n\n")[0].splitlines()
-    assert sheet == ["                  Ann  Bob",
-                     "Pebbles             5    4",
-                     "Total               5    4",
-                     "Tie-break: Cards    0    0"]
+    assert sheet == ["                   Ann  Bob",
+                     "Pebbles              5    4",
+                     "Total                5    4",
+                     "Cards (tie-break)    0    0"]
