@@ -58,6 +58,14 @@ def points(state: State, farmer: dict) -> int:
     return sum(score(farmer) for _, _, score in lines)
 
 
+def _scoring_parts(state: State, farmer: dict) -> tuple:
+    """What the score sheet reads of a farmer: the score needs computing only
+    when this changed (the Pasture rectangle is the costly line)."""
+    pastures = tuple((k, t["animal"]) for k, t in farmer["plot"].items() if t["pasture"]) if state["advanced"] else ()
+    return (len(farmer["clients"]), len(farmer["medals"]), sum(r["validated"] for r in farmer["reputation"]),
+            sum(farmer["wheelbarrow"].values()), pastures)
+
+
 # --------------------------------------------------------------------------- what the move itself says
 
 
@@ -141,7 +149,7 @@ def _record(state: State, after: State, before: dict, now: dict, move: Move) -> 
         out.append(f"validates {_count(validated, 'Reputation tile')}")
     if now["livestock"] and now["livestock"]["position"] > before["livestock"]["position"]:
         out.append(f"Farmer token to column {now['livestock']['position']}")
-    gained = points(after, now) - points(state, before)
+    gained = points(after, now) - points(state, before) if _scoring_parts(state, before) != _scoring_parts(after, now) else 0
     if gained:
         out.append(f"{'+' if gained > 0 else '−'}{_count(abs(gained), 'point')}")
     return out
