@@ -284,9 +284,14 @@ class Game:
         farmer's own view already shows or will show and cannot depend on
         hidden information: never a card drawn, a tile revealed or a die
         rolled (a game that draws says that it draws, not what). Pure and
-        deterministic; never empty. The default knows nothing of the game.
+        deterministic; never empty. The default knows nothing of the game but
+        whether the move draws on hidden information and, if not, whether the
+        turn goes on (after a draw even that could depend on what was drawn).
         """
-        return "ends your turn" if self.to_act(self.apply(state, move)) != self.to_act(state) else "your turn goes on"
+        after = self.apply(state, move)
+        if self.reveals_information(state, after):
+            return "draws on hidden information (cannot be undone)"
+        return "ends your turn" if self.to_act(after) != self.to_act(state) else "your turn goes on"
 
     def notation_help(self) -> list[tuple[str, str]]:
         """(example, meaning) pairs that teach the typed notation."""

@@ -11,7 +11,8 @@ facts that cannot depend on hidden information:
   reads none of the resources the dice could change (nor whether the visit
   goes on, which the dice could pay for);
 * the visit the move starts or goes on with (actions left, a bonus or an
-  entry to pay), which is public.
+  entry to pay), which is public, and whether the move draws from a hidden
+  stack or rolls dice, so it cannot be undone.
 
 Never read: the market, the building offer and the sunrise display after the
 move (a building bought or a sunset turns up new ones from hidden stacks).
@@ -117,9 +118,11 @@ def outcome(game, state: State, move: Move) -> str:
         cost = actions.clear_cost(before, turn)
         if dice:
             parts += ([_signed(-cost, "coin")] if cost else []) + _farm(before, now, move)
-            parts.append(f"rolls {dice} Forest dice")
+            parts.append(f"rolls {dice} Forest dice, cannot be undone")
             return ", ".join(parts)  # not even whether the visit goes on: the dice may pay for more
     parts += _record(before, now) + _farm(before, now, move) + _visit(state, after, seat)
     if move.kind == "done" and not parts:
         parts = ["keeps your seeds" if state["phase"] == "sunrise" else "ends the visit"]
+    if game.reveals_information(state, after):  # a building or a sunset draws (deck and stack sizes are public)
+        parts.append("cannot be undone")
     return ", ".join(parts) or "no change"

@@ -10,7 +10,9 @@ hidden information:
   changes only by the rules applied to public data (a draw changes the market,
   the Client spaces or the tile waiting to be placed, never the record);
 * the public reserve (how many Vegetables went back to it: the ones lost);
-* whether this starts the last round (pile and deck sizes are public).
+* whether this starts the last round, and whether the move draws from a
+  hidden pile so it cannot be undone (pile and deck sizes are public: they
+  alone decide whether a draw happens).
 
 Never read: the market, the Client spaces and the tile waiting after the move
 (a refilled column, a new Client, the tile the "draw" power turns up are
@@ -184,4 +186,6 @@ def outcome(game, state: State, move: Move) -> str:
     parts += _record(state, after, before, now, move) + _waiting(after, seat)
     if after["ending"] and not state["ending"]:
         parts.append("starts the last round")
+    if game.reveals_information(state, after):  # a draw happens or not by public counts alone
+        parts.append("cannot be undone")
     return ", ".join(parts) or "no change"

@@ -188,7 +188,8 @@ def test_every_option_button_says_what_it_will_do(client, svc):
     page = client.get(seat_url(svc, 0)).text
     said = dict(re.findall(r'<button type="submit" aria-describedby="outcome-\d+">([^<]+)</button>\s*</form>\s*'
                            r'<span class="outcome" id="outcome-\d+">([^<]+)</span>', page))
-    assert said == {"take 1": "your turn goes on", "take 2": "your turn goes on", "draw": "your turn goes on"}
+    assert said == {"take 1": "your turn goes on", "take 2": "your turn goes on",
+                    "draw": "draws on hidden information (cannot be undone)"}
 
 
 def test_after_a_move_that_revealed_hidden_information_the_page_says_why_there_is_no_undo(client, svc):

@@ -52,7 +52,7 @@ class TestActions:
     def test_clearing_with_dice_says_the_dice_are_rolled_but_not_what_they_give(self, state):
         state = play(give(state, coins=2), "place workshop 2")
         said = outcome(state, "clear forest e1")
-        assert said == "−2 coins, Forest on e1 cleared, rolls 2 Forest dice"
+        assert said == "−2 coins, Forest on e1 cleared, rolls 2 Forest dice, cannot be undone"
         for rng in range(1, 40):
             state["hidden"]["rng"] = rng * 7919
             assert outcome(state, "clear forest e1") == said

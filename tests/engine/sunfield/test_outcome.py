@@ -65,6 +65,13 @@ class TestPlacingATile:
             "Wheelbarrow +1 Carrot")
 
 
+class TestUndo:
+    def test_a_take_that_empties_its_column_says_it_cannot_be_undone_and_another_does_not(self, state):
+        set_column(state, "a", ["S01", None, None], seeds=(1, 0, 0))
+        assert outcome(state, "take a1").endswith("cannot be undone")  # the column is refilled from the piles
+        assert "undone" not in outcome(state, "take b1")
+
+
 class TestSpendingAndDelivering:
     def test_buying_says_the_price_and_what_comes_in(self, state):
         state["farmers"][0]["seeds"] = 5
@@ -75,7 +82,8 @@ class TestSpendingAndDelivering:
         state["medals"][2] = [3, 1]
         set_wheelbarrow(state, 0, broccoli=2, corn=1)
         assert outcome(state, "deliver 3") == (
-            "Wheelbarrow −2 Broccoli, −1 Corn, the green Client worth 3, a Medal worth 3, +5 points")
+            "Wheelbarrow −2 Broccoli, −1 Corn, the green Client worth 3, a Medal worth 3, +5 points, "
+            "cannot be undone")  # a new Client is drawn
 
 
 class TestHiddenInformation:
@@ -84,7 +92,7 @@ class TestHiddenInformation:
         set_pile(state, "sheep", ["S04", "S05"])
         before = outcome(state, "take a1")
         set_pile(state, "sheep", ["S09", "S05"])
-        assert outcome(state, "take a1") == before == "Sheep tile (Broccoli), free, collects 1 Seed"
+        assert outcome(state, "take a1") == before == "Sheep tile (Broccoli), free, collects 1 Seed, cannot be undone"
 
     def test_the_draw_power_says_a_tile_is_drawn_but_not_which(self):
         state = new_game(advanced=True)
@@ -93,7 +101,7 @@ class TestHiddenInformation:
         farmer["seeds"] = 1
         set_pile(state, "sheep", ["S01", "S02"])
         said = GAME.outcome(state, move("draw"))
-        assert said == "the top Sheep tile, unseen until drawn, placed without Vegetables, costs 1 Seed"
+        assert said == "the top Sheep tile, unseen until drawn, placed without Vegetables, costs 1 Seed, cannot be undone"
         set_pile(state, "sheep", ["S03", "S02"])
         assert GAME.outcome(state, move("draw")) == said
 
