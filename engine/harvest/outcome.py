@@ -29,7 +29,7 @@ from engine.harvest import content as C
 #: resources in the order the outcome names them
 AMOUNTS = (("coins", "coin"), ("points", "point"), ("fertilizer", "Fertilizer"), ("water", "Water"))
 PERK_NAMES = {"market_free": "a free market tile", "trading_free": "a free Trading Post entry",
-              "build_discount": "buildings 2 coins cheaper", "free_planting": "free planting"}
+              "build_discount": "buildings {n} coins cheaper", "free_planting": "free planting"}
 
 
 def _signed(n: int, word: str) -> str:
@@ -65,24 +65,25 @@ def _farm(before: dict, now: dict, move: Move) -> list[str]:
     return out
 
 
-def _record(before: dict, now: dict, skip: tuple[str, ...] = ()) -> list[str]:
-    out = []
-    for key, word in AMOUNTS:
-        if key not in skip and now[key] != before[key]:
-            out.append(_signed(now[key] - before[key], word))
-    if "seeds" not in skip:
-        out += [_seed(crop, now["seeds"][crop] - before["seeds"][crop]) for crop in C.SEEDS
-                if now["seeds"][crop] != before["seeds"][crop]]
+def _record(before: dict, now: dict) -> list[str]:
+    out = [_signed(now[key] - before[key], word) for key, word in AMOUNTS if now[key] != before[key]]
+    out += [_seed(crop, now["seeds"][crop] - before["seeds"][crop]) for crop in C.SEEDS
+            if now["seeds"][crop] != before["seeds"][crop]]
     if now["bucket"] > before["bucket"]:
         out.append(f"bucket holds {C.BUCKET_LEVELS[now['bucket']]}")
     if now["closed"] > before["closed"]:
         out.append("a Wheelbarrow may go to a closed space")
-    out += [PERK_NAMES[perk] for perk in C.PERKS if now["perks"].get(perk, 0) > before["perks"].get(perk, 0)]
+    for perk in C.PERKS:
+        more = now["perks"].get(perk, 0) - before["perks"].get(perk, 0)
+        if more > 0:
+            out.append(PERK_NAMES[perk].format(n=more))
     return out
 
 
 def _visit(state: State, after: State, seat: int) -> list[str]:
-    """What the farmer decides next in the same visit (public)."""
+    """What the farmer decides next in the same visit, or at sunrise (public)."""
+    if after["active"] == seat and after["phase"] == "sunrise" and after["sunrise"]["choice"] == "seedup":
+        return ["then you may upgrade a seed"]
     if after["active"] != seat or after["phase"] != "act":
         if state["phase"] == "act" and after["turn"] is None:
             return ["ends the visit"]

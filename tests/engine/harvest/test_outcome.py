@@ -37,6 +37,17 @@ class TestPlacements:
         assert outcome(state, "place fields 1") == "then a Water or a Fertilizer"
 
 
+class TestSunrise:
+    def test_first_light_says_its_coins_and_the_seed_upgrade_that_follows(self):
+        state = GAME.setup(1, {}, 1)
+        while state["phase"] == "choose":
+            state = GAME.apply(state, GAME.legal_moves(state)[0])
+        state = plain(state)
+        state["sunrise"]["display"] = sorted({*state["sunrise"]["display"][:2], 5})
+        give(state, wheat=1)
+        assert outcome(state, "sunrise 5") == "+2 coins, then you may upgrade a seed"
+
+
 class TestActions:
     def test_a_harvest_says_what_every_crop_yields(self, state):
         crop(state, "wheat", "a1")
