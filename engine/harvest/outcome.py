@@ -124,6 +124,10 @@ def outcome(game, state: State, move: Move) -> str:
     parts += _record(before, now) + _farm(before, now, move) + _visit(state, after, seat)
     if move.kind == "done" and not parts:
         parts = ["keeps your seeds" if state["phase"] == "sunrise" else "ends the visit"]
+    if after["phase"] == "over":
+        parts.append("ends the game")
+    elif after["round"] > state["round"]:
+        parts.append(f"ends round {state['round']}")
     if game.reveals_information(state, after):  # a building or a sunset draws (deck and stack sizes are public)
         parts.append("cannot be undone")
     return ", ".join(parts) or "no change"

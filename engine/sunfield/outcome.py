@@ -186,6 +186,8 @@ def outcome(game, state: State, move: Move) -> str:
     parts += _record(state, after, before, now, move) + _waiting(after, seat)
     if after["ending"] and not state["ending"]:
         parts.append("starts the last round")
+    if after["phase"] == "over":
+        parts.append("ends the game")
     if game.reveals_information(state, after):  # a draw happens or not by public counts alone
         parts.append("cannot be undone")
     return ", ".join(parts) or "no change"
