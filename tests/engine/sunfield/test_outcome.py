@@ -72,6 +72,14 @@ class TestUndo:
         assert "undone" not in outcome(state, "take b1")
 
 
+class TestTheEnd:
+    def test_the_last_farmers_last_placement_says_it_ends_the_game(self, state):
+        state["ending"], state["seat"] = True, 1
+        set_plot(state, 1, {(0, 0): tile("S03")})
+        taken = play(state, "take a1")  # a Broccoli: no space for it
+        assert outcome(taken, "place 1 0") == "Broccoli lost, ends the game"
+
+
 class TestSpendingAndDelivering:
     def test_buying_says_the_price_and_what_comes_in(self, state):
         state["farmers"][0]["seeds"] = 5
