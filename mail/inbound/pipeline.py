@@ -105,7 +105,7 @@ def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], ow
     route = find_route(mail, domain, envelope_to)
     if route is None:
         return rejected(NoReplyKey())
-    text = strip_quotes(extract_body(mail.message).text, own_lines=own_lines)
+    text = strip_quotes(extract_body(mail.message).text, own_lines=own_lines, sender_name=mail.sender_name)
     commands = split_commands(text, new_game=isinstance(route, NewGame))
     if not commands.commands and not commands.errors:
         return rejected(EmptyReply(), route)

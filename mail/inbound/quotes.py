@@ -89,7 +89,9 @@ def strip_quotes(text: str, *, own_lines: Iterable[str] = (), sender_name: str =
     that is just their name ("Noam", "Gina X / gina@example.com").
     """
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    own = {_key(line) for line in own_lines if _key(line)}
+    # a line without a letter or digit ("-- ", a rule) is never an own line:
+    # our footer's "-- " must not hide the farmer's own signature delimiter
+    own = {_key(line) for line in own_lines if re.search(r"\w", _key(line))}
     fresh = _drop_quotes(_cut_at_marker(lines))
     fresh = [line for line in _drop_overflow(fresh) if not _is_quoted(line) and _key(line) not in own]
     fresh = _cut_signature(fresh)
