@@ -17,6 +17,8 @@ from mail.inbound.html import html_to_text
 from mail.inbound.message import parse_message
 
 CORPUS = pathlib.Path(__file__).parent / "corpus"
+#: replies written for Farmpost's tests (tests/mail/fixtures/README.md)
+FIXTURES = pathlib.Path(__file__).parent / "fixtures"
 
 
 @dataclass(frozen=True)
@@ -85,3 +87,29 @@ def same_for_play(got: str, expected: str) -> bool:
         return "\n".join(line for line in lines if re.search(r"\w", line))
 
     return same(keep(got), keep(expected))
+
+
+@dataclass(frozen=True)
+class FixtureCase:
+    """One of our own fixture replies with what the pipeline must read in it:
+    the fresh text and the commands, read as the service reads a reply to
+    the turn mail of ``turn_mail.txt`` (its lines are the own lines)."""
+
+    entry: dict
+
+    @property
+    def id(self) -> str:
+        return self.entry["file"]
+
+    def raw(self) -> bytes:
+        return (FIXTURES / self.entry["file"]).read_bytes()
+
+
+def fixture_cases(topic: str | None = None) -> list[FixtureCase]:
+    entries = json.loads((FIXTURES / "MANIFEST.json").read_text(encoding="utf-8"))
+    return [FixtureCase(e) for e in entries if topic is None or e["topic"] == topic]
+
+
+def turn_mail_lines() -> list[str]:
+    """The lines of the turn mail the fixtures answer (the service passes them as own lines)."""
+    return (FIXTURES / "turn_mail.txt").read_text(encoding="utf-8").splitlines()
