@@ -25,6 +25,7 @@ from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
 from service import bounces, notify, usecases, vacation
 from service.errors import ServiceError
+from service.inbound import suggest
 from service.inbound.answer import tell_others
 from service.models import MoveRequest, Seat
 from service.rules import rules_for
@@ -155,7 +156,7 @@ def _read_moves(rules, state: dict, position: int, lines: list[str]) -> tuple[li
             move = rules.parse(state, position, line)
             after = rules.apply(state, move)
         except MoveError as error:
-            answer = f"“{line}”: {error.reason}{_did_you_mean(error)}"
+            answer = f"“{line}”: {suggest.did_you_mean(rules, state, line, error)}"
             return [], start, answer + "\nNothing was applied.\n\n" + _options(rules, state)
         codes.append(rules.code(move))
         state = after
@@ -192,13 +193,6 @@ def _say(svc: Services, game_id: int, position: int, text: str, key: str) -> str
     return f"Sent to {', '.join(names)}: “{text}”"
 
 
-def _did_you_mean(error: MoveError) -> str:
-    """The engine's suggestions, unless its reason already offers them."""
-    if not error.suggestions or "did you mean" in error.reason.lower():
-        return ""
-    return "\nDid you mean " + " or ".join(error.suggestions) + "?"
-
-
 def _options(rules, state: dict) -> str:
     texts = [rules.text(m) for m in rules.legal_moves(state)]
     return "Your options now:\n" + "\n".join(f"* {t}" for t in texts) if texts else ""
@@ -217,7 +211,7 @@ def _preview(rules, state, position, text: str) -> str:
         move = rules.parse(state, position, text)
         rules.apply(state, move)
     except MoveError as error:
-        return f"preview “{text}”: {error.reason}{_did_you_mean(error)}"
+        return f"preview “{text}”: {suggest.did_you_mean(rules, state, text, error)}"
     return f"Preview of “{text}” (nothing applied): {rules.describe(state, move).rstrip('.')}."
 
 
