@@ -20,12 +20,21 @@ from sqlalchemy import select
 from boards import renderings
 from engine.core import MoveError
 from mail.inbound import commands as cmd
-from mail.inbound.errors import Answer, Bounce, ForgedSender, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
+from mail.inbound.errors import (
+    Answer,
+    Bounce,
+    EmptyReply,
+    ForgedSender,
+    GameOver,
+    InboundRejection,
+    NotYourTurn,
+    UnknownReplyKey,
+)
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
 from service import bounces, notify, usecases, vacation
 from service.errors import ServiceError
-from service.inbound import suggest
+from service.inbound import replies, suggest
 from service.inbound.answer import tell_others
 from service.models import MoveRequest, Seat
 from service.rules import rules_for
@@ -88,7 +97,9 @@ def _rejection(rejection: InboundRejection, **where) -> Decision:
 
 def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> Decision:
     where = {"game_id": game_id, "seat": position}
-    commands = reading.commands
+    commands = replies.commands_for_seat(svc, reading, game_id, position)
+    if not commands.commands and not commands.errors:
+        return _rejection(EmptyReply(), **where)
     if commands.errors:
         lines = [f"“{e.line}”: {e.reason}" for e in commands.errors]
         return Decision("bad-command", "Nothing was done:\n" + "\n".join(lines), **where)

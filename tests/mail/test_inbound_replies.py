@@ -11,7 +11,9 @@ from engine import get_game
 from engine.core import MoveError
 from service.inbound import suggest
 from service.inbound.receive import receive
-from tests.mail.inbound_helpers import inbound_row, log_texts, reply, start_game
+from service.models import MoveRequest
+from tests.mail.inbound_helpers import count, game_version, inbound_row, log_texts, reply, start_game
+from tests.service.helpers import mails
 
 
 @pytest.fixture
@@ -26,12 +28,36 @@ def received(svc, raw: bytes):
 # --------------------------------------------------------------------------- prose and typos
 
 
+def test_prose_lines_around_the_moves_are_ignored(svc, game):
+    game_id, keys = game
+    body = "take 2\nend\nSamuel Carter\nHead of Operations, Carter & Sons Ltd\n+44 20 7946 0958"
+    row = received(svc, reply(keys["Anna"], body, sender="Sam <anna@example.org>"))
+    assert row.outcome == "applied"
+    assert log_texts(svc, game_id) == ["take 2", "end"]
+
+
+def test_a_mail_of_nothing_but_prose_has_no_command(svc, game):
+    game_id, keys = game
+    version = game_version(svc, game_id)
+    row = received(svc, reply(keys["Anna"], "Samuel Carter\nHead of Operations"))
+    assert row.outcome == "empty"
+    assert game_version(svc, game_id) == version
+    assert count(svc, MoveRequest) == 0
+
+
 def test_a_likely_typo_is_answered_with_did_you_mean_and_nothing_is_applied(svc, game):
     game_id, keys = game
     row = received(svc, reply(keys["Anna"], "tkae 2\nend"))
     assert row.outcome == "illegal-move"
     assert "“tkae 2”" in row.answer and "Did you mean “take 2”" in row.answer
     assert log_texts(svc, game_id) == []
+
+
+def test_prose_beside_a_say_when_it_is_not_your_turn_is_ignored(svc, game):
+    _, keys = game
+    row = received(svc, reply(keys["Bob"], "say good luck\nBob Baker, Baker Farms", sender="bob@example.org"))
+    assert row.outcome == "answered"
+    assert [m.to_addr for m in mails(svc, "say")] == ["anna@example.org"]
 
 
 def test_did_you_mean_offers_only_moves_that_are_legal_now():
@@ -56,3 +82,26 @@ def test_no_did_you_mean_when_no_legal_move_is_close():
     with pytest.raises(MoveError) as raised:
         rules.parse(state, 0, "buy corn")
     assert "did you mean" not in suggest.did_you_mean(rules, state, "buy corn", raised.value).lower()
+
+
+# --------------------------------------------------------------------------- say back
+
+
+def test_a_reply_to_a_relayed_say_is_a_say_back_to_the_table(svc, game):
+    _, keys = game
+    received(svc, reply(keys["Anna"], "say nice move, Bob"))
+    [relay] = mails(svc, "say")
+    assert relay.to_addr == "bob@example.org"
+    answer = reply(keys["Bob"], "Good luck to you too!\nMy pebbles are ready.\n\nBob", sender="Bob <bob@example.org>")
+    answer = answer.replace(b"Message-ID:", f"In-Reply-To: {relay.message_id}\r\nMessage-ID:".encode(), 1)
+    row = received(svc, answer)
+    assert row.outcome == "answered"
+    [back] = [m for m in mails(svc, "say") if m.to_addr == "anna@example.org"]
+    assert "Good luck to you too! My pebbles are ready." in back.raw.decode()
+
+
+def test_the_same_words_not_in_reply_to_a_say_are_not_a_say(svc, game):
+    _, keys = game
+    row = received(svc, reply(keys["Bob"], "Good luck to you too!\n\nBob", sender="Bob <bob@example.org>"))
+    assert row.outcome == "empty"
+    assert mails(svc, "say") == []
