@@ -36,6 +36,7 @@ from service import bounces, notify, usecases, vacation
 from service.errors import ServiceError
 from service.inbound import replies, suggest
 from service.inbound.answer import tell_others
+from service.inbound.invitations import answer_invitation
 from service.models import MoveRequest, Seat
 from service.rules import rules_for
 from service.services import Services
@@ -71,6 +72,9 @@ def decide(svc: Services, reading: Reading) -> Decision:
         return _rejection(ForgedSender(f"From {reading.sender}, seat {position} of game {game_id}"))
     with svc.db.transaction() as session:
         bounces.clear_bouncing(session, email)
+    invitation = answer_invitation(svc, reading, game_id, position)
+    if invitation is not None:
+        return Decision(invitation.outcome, invitation.answer, game_id=game_id, seat=position, rejected=False)
     try:
         return _for_seat(svc, reading, game_id, position)
     except ServiceError as error:

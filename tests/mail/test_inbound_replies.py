@@ -6,12 +6,14 @@ DMARC check, then ... Runs on SQLite and PostgreSQL."""
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import select
 
 from engine import get_game
 from engine.core import MoveError
+from service import usecases
 from service.inbound import suggest
 from service.inbound.receive import receive
-from service.models import MoveRequest
+from service.models import Game, MoveRequest, Seat
 from tests.mail.inbound_helpers import count, game_version, inbound_row, log_texts, reply, start_game
 from tests.service.helpers import mails
 
@@ -82,6 +84,76 @@ def test_no_did_you_mean_when_no_legal_move_is_close():
     with pytest.raises(MoveError) as raised:
         rules.parse(state, 0, "buy corn")
     assert "did you mean" not in suggest.did_you_mean(rules, state, "buy corn", raised.value).lower()
+
+
+# --------------------------------------------------------------------------- invitations
+
+
+@pytest.fixture
+def invited(svc):
+    """Anna hosts; Bob is invited and has not joined."""
+    created = usecases.create_game(
+        svc, "toy", [usecases.FarmerSpec("Anna", "anna@example.org"), usecases.FarmerSpec("Bob", "bob@example.org")],
+        host=0, seed=7,
+    )
+    with svc.db.transaction() as session:
+        key = session.scalar(select(Seat.reply_key).where(Seat.game_id == created.game_id, Seat.position == 1))
+    return created.game_id, key
+
+
+def seat_joined(svc, game_id: int, position: int) -> bool:
+    with svc.db.transaction() as session:
+        seat = session.scalar(select(Seat).where(Seat.game_id == game_id, Seat.position == position))
+        return seat.joined_at is not None
+
+
+def game_status(svc, game_id: int) -> str:
+    with svc.db.transaction() as session:
+        return session.get(Game, game_id).status
+
+
+@pytest.mark.parametrize("body", ["Yes, count me in!\n\nBob", "join", "Ja gerne"])
+def test_a_yes_to_an_invitation_joins_the_game(svc, invited, body):
+    game_id, key = invited
+    row = received(svc, reply(key, body, sender="Bob <bob@example.org>"))
+    assert row.outcome == "joined"
+    assert seat_joined(svc, game_id, 1)
+    assert game_status(svc, game_id) == "active"  # everyone is in: the game starts
+    assert "joined" in row.answer
+
+
+def test_a_no_to_an_invitation_declines_and_the_host_is_told(svc, invited):
+    game_id, key = invited
+    row = received(svc, reply(key, "No thanks, I can't play this month.\n\nBob", sender="Bob <bob@example.org>"))
+    assert row.outcome == "declined"
+    assert not seat_joined(svc, game_id, 1)
+    [notice] = mails(svc, "declined")
+    assert notice.to_addr == "anna@example.org"
+    assert "Bob" in notice.subject and "declined" in notice.subject
+    assert "Anna was told" in row.answer
+
+
+def test_a_decline_delivered_twice_tells_the_host_once(svc, invited):
+    _, key = invited
+    raw = reply(key, "decline", sender="bob@example.org", message_id="<decline-twice@example.org>")
+    receive(svc, raw, source="ingest")
+    receive(svc, raw, source="mime")
+    assert len(mails(svc, "declined")) == 1
+
+
+def test_a_reply_to_an_invitation_that_says_neither_is_told_how_to_answer(svc, invited):
+    game_id, key = invited
+    row = received(svc, reply(key, "Which game is this?", sender="bob@example.org"))
+    assert row.outcome == "answered"
+    assert "yes" in row.answer and "no" in row.answer
+    assert not seat_joined(svc, game_id, 1)
+
+
+def test_an_invitation_reply_from_another_address_is_a_forged_sender(svc, invited):
+    game_id, key = invited
+    row = received(svc, reply(key, "yes", sender="mallory@evil.example"))
+    assert row.outcome == "forged-sender"
+    assert not seat_joined(svc, game_id, 1)
 
 
 # --------------------------------------------------------------------------- say back
