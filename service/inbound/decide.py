@@ -20,16 +20,7 @@ from sqlalchemy import select
 from boards import renderings
 from engine.core import MoveError
 from mail.inbound import commands as cmd
-from mail.inbound.errors import (
-    Answer,
-    Bounce,
-    EmptyReply,
-    ForgedSender,
-    GameOver,
-    InboundRejection,
-    NotYourTurn,
-    UnknownReplyKey,
-)
+from mail.inbound.errors import Answer, Bounce, EmptyReply, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
 from service import bounces, notify, usecases, vacation
@@ -68,8 +59,9 @@ def decide(svc: Services, reading: Reading) -> Decision:
         if seat is None:
             return _rejection(UnknownReplyKey())
         game_id, position, email = seat.game_id, seat.position, (seat.email or "").lower()
-    if not email or reading.sender != email:
-        return _rejection(ForgedSender(f"From {reading.sender}, seat {position} of game {game_id}"))
+    refusal = replies.author_refusal(svc, reading, email, f"seat {position} of game {game_id}")
+    if refusal is not None:
+        return _rejection(refusal)
     with svc.db.transaction() as session:
         bounces.clear_bouncing(session, email)
     invitation = answer_invitation(svc, reading, game_id, position)

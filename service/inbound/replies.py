@@ -2,6 +2,9 @@
 reading split: the checks and readings of :mod:`mail.inbound` that need the
 database (the seat, the game, the mail the reply answers).
 
+* :func:`author_refusal` — From is the seat's farmer (or, with several From
+  mailboxes, Sender is), and DMARC did not fail where the operator's MTA
+  checks it (``AUTHSERV_ID``; :mod:`mail.inbound.authorship`).
 * :func:`commands_for_seat` — a reply to a relayed ``say`` is a say back
   (:func:`mail.inbound.intents.say_back`); lines that are prose are dropped
   (:mod:`mail.inbound.prose`).
@@ -15,13 +18,25 @@ from sqlalchemy import select
 
 from engine.core import AmbiguousMove, IllegalMove, MoveError
 from mail.inbound import commands as cmd
+from mail.inbound.authorship import author_refusal as _author_refusal
+from mail.inbound.errors import ForgedSender, InboundRejection
 from mail.inbound.intents import say_back
+from mail.inbound.message import addresses
 from mail.inbound.pipeline import Reading
 from mail.inbound.prose import MoveWords, is_prose
 from service import usecases
 from service.models import OutgoingMail
 from service.rules import rules_for
 from service.services import Services
+
+
+def author_refusal(svc: Services, reading: Reading, seat_address: str, where: str) -> InboundRejection | None:
+    """Why this mail may not speak for the seat of ``seat_address``, or None."""
+    mail = reading.message
+    several = mail is not None and len(addresses(mail.message, "From")) > 1
+    if not seat_address or (reading.sender != seat_address and not several):
+        return ForgedSender(f"From {reading.sender}, {where}")
+    return _author_refusal(mail, seat_address, svc.config.authserv_id) if mail is not None else None
 
 
 def answered_kind(svc: Services, reading: Reading) -> str | None:

@@ -5,15 +5,18 @@ DMARC check, then ... Runs on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from sqlalchemy import select
 
 from engine import get_game
 from engine.core import MoveError
+from mail.inbound.message import parse_message
 from service import usecases
 from service.inbound import suggest
 from service.inbound.receive import receive
-from service.models import Game, MoveRequest, Seat
+from service.models import Game, MoveRequest, OutgoingMail, Seat
 from tests.mail.inbound_helpers import count, game_version, inbound_row, log_texts, reply, start_game
 from tests.service.helpers import mails
 
@@ -177,3 +180,60 @@ def test_the_same_words_not_in_reply_to_a_say_are_not_a_say(svc, game):
     row = received(svc, reply(keys["Bob"], "Good luck to you too!\n\nBob", sender="Bob <bob@example.org>"))
     assert row.outcome == "empty"
     assert mails(svc, "say") == []
+
+
+# --------------------------------------------------------------------------- authorship
+
+
+def test_several_from_mailboxes_without_the_seats_sender_never_move(svc, game):
+    game_id, keys = game
+    raw = reply(keys["Anna"], "take 2\nend", sender="Anna <anna@example.org>, Mallory <mallory@evil.example>")
+    row = received(svc, raw)
+    assert row.outcome == "several-authors"
+    assert log_texts(svc, game_id) == []
+    assert "Pebbles" not in row.answer
+
+
+def test_several_from_mailboxes_with_the_seats_address_as_sender_are_read(svc, game):
+    game_id, keys = game
+    raw = reply(keys["Anna"], "take 2\nend", sender="Mallory <mallory@evil.example>, Anna <anna@example.org>")
+    raw = raw.replace(b"To:", b"Sender: Anna <anna@example.org>\r\nTo:", 1)
+    assert received(svc, raw).outcome == "applied"
+    assert log_texts(svc, game_id) == ["take 2", "end"]
+
+
+DMARC_FAIL = (b"Authentication-Results: mx.farmpost.test; spf=fail smtp.mailfrom=anna@example.org;\r\n"
+              b" dmarc=fail (p=REJECT) header.from=example.org\r\n")
+
+
+def test_a_dmarc_fail_from_the_configured_authserv_id_is_refused_with_a_clear_answer(svc, game):
+    game_id, keys = game
+    svc.config = dataclasses.replace(svc.config, authserv_id="mx.farmpost.test")
+    row = received(svc, DMARC_FAIL + reply(keys["Anna"], "take 2\nend"))
+    assert row.outcome == "dmarc-fail"
+    assert "DMARC" in row.answer
+    assert log_texts(svc, game_id) == []
+
+
+def test_without_an_authserv_id_authentication_results_are_not_read(svc, game):
+    game_id, keys = game
+    assert svc.config.authserv_id is None
+    assert received(svc, DMARC_FAIL + reply(keys["Anna"], "take 2\nend")).outcome == "applied"
+    assert log_texts(svc, game_id) == ["take 2", "end"]
+
+
+def test_the_authserv_id_comes_from_the_environment():
+    from service.config import load_config
+
+    assert load_config({"AUTHSERV_ID": "mx.example.org", "FARMPOST_INSTANCE": "/tmp/farmpost-authserv"}).authserv_id \
+        == "mx.example.org"
+
+
+def test_the_answer_to_a_refused_author_carries_no_reply_address_of_the_seat(svc, game):
+    _, keys = game
+    raw = reply(keys["Anna"], "board", sender="Anna <anna@example.org>, Mallory <mallory@evil.example>")
+    received(svc, raw)
+    with svc.db.transaction() as session:
+        answers = session.scalars(select(OutgoingMail).where(OutgoingMail.kind == "answer")).all()
+        assert answers and all(parse_message(a.raw).header("Reply-To") == "" for a in answers)
+
