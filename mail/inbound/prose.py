@@ -12,13 +12,14 @@ ignored, when none of these holds:
 3. its first word is a number or a board coordinate ("1", "-1", "b2",
    "(0,"), unless the line is a phone number (seven digits or more, and
    nothing but digits, spaces and ``+-./()``);
-4. its first word is a **likely typo** of a move word — at most one edit
-   away (a letter wrong, missing, added, or two swapped; two edits for words
-   of seven letters or more), three letters or longer — and the rest of the
-   line looks like a move: at most three more words, or half of them move
-   words or numbers. "tkae b2" is a typo of "take b2" and gets "did you
-   mean"; "Head of Operations, Carter & Sons Ltd" is prose, though "head"
-   is one letter from "herd".
+4. its first word is a **likely typo** of a move word — three letters or
+   longer, the same first letter (people rarely mistype it), at most one
+   edit away (a letter wrong, missing, added, or two swapped; two edits for
+   words of seven letters or more) — and the rest of the line looks like a
+   move: at most three more words, or half of them move words or numbers.
+   "tkae b2" is a typo of "take b2" and gets "did you mean"; "And another
+   reply" is prose, though "and" is one letter from "end"; so is "Head of
+   Operations, Carter & Sons Ltd", though "head" is one letter from "herd".
 
 Prose lines are ignored; a mail of nothing but prose has no command.
 """
@@ -94,10 +95,13 @@ def _words(text: str) -> list[str]:
 
 
 def _near(word: str, known: str) -> bool:
-    """At most one edit apart (two for words of seven letters or more),
-    where swapping two neighbouring letters is one edit."""
+    """The same first letter and at most one edit apart (two for words of
+    seven letters or more), where swapping two neighbouring letters is one
+    edit."""
     if word == known:
         return True
+    if word[:1] != known[:1]:
+        return False
     limit = 2 if max(len(word), len(known)) >= 7 else 1
     if abs(len(word) - len(known)) > limit:
         return False

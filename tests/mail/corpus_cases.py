@@ -15,6 +15,7 @@ from mail.inbound.body import extract_body
 from mail.inbound.charsets import decode_bytes
 from mail.inbound.html import html_to_text
 from mail.inbound.message import parse_message
+from mail.inbound.pipeline import read_mail
 
 CORPUS = pathlib.Path(__file__).parent / "corpus"
 #: replies written for Farmpost's tests (tests/mail/fixtures/README.md)
@@ -58,6 +59,30 @@ class Case:
         if self.entry["format"] == "html-body":
             return html_to_text(decode_bytes(raw))
         return decode_bytes(raw).replace("\r\n", "\n").replace("\r", "\n")
+
+
+    def as_mail(self) -> bytes:
+        """The case as a whole mail: rfc822 ones as they are; a body alone
+        wrapped in the headers of a reply from its stated sender."""
+        raw = self.raw()
+        if self.entry["format"] == "rfc822":
+            return raw
+        kind = "html" if self.entry["format"] == "html-body" else "plain"
+        sender = (self.entry.get("sender") or "").replace('"', "")
+        head = (f'From: "{sender}" <farmer@example.org>\r\nTo: {REPLY_ADDRESS}\r\nSubject: Re: your turn\r\n'
+                f"MIME-Version: 1.0\r\nContent-Type: text/{kind}; charset=utf-8\r\n"
+                "Content-Transfer-Encoding: 8bit\r\n\r\n")
+        return head.encode() + decode_bytes(raw).encode("utf-8")
+
+    def fresh_text(self) -> str:
+        """The fresh text the inbound pipeline reads in this case: what runs
+        (read_mail, with the sender's name, delivered to a reply key)."""
+        return read_mail(self.as_mail(), domain=DOMAIN, envelope_to=[REPLY_ADDRESS]).text
+
+
+#: the pipeline reads each corpus reply as delivered to a reply key of ours
+DOMAIN = "farmpost.example"
+REPLY_ADDRESS = f"play+c0a1b2c3d4e5f6a7b8c9@{DOMAIN}"
 
 
 def cases(kind: str | None = None, *, fmt: str | None = None, with_expected: bool = False) -> list[Case]:
