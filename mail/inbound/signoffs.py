@@ -122,7 +122,12 @@ def name_forms(sender_name: str) -> set[str]:
     forms = {name, words[0]}
     if len(words) > 1 and not words[0].endswith("."):
         forms.add(f"{words[0]} {words[-1]}")
-    return {_fold(f) for f in forms if len(f) >= 2}
+    # a first name that is also a command ("Board Games Club") never ends the commands
+    return {_fold(f) for f in forms if len(f) >= 2 and _fold(f) not in _COMMAND_WORDS}
+
+
+#: the one-word commands of every game (mail.inbound.commands)
+_COMMAND_WORDS = {"board", "moves", "help", "options", "undo", "resign", "stop", "end", "pass", "done"}
 
 
 def _fold(text: str) -> str:

@@ -170,3 +170,8 @@ def test_a_greeting_or_politeness_on_the_command_line_is_not_part_of_the_command
 
 def test_a_greeting_and_a_say_on_one_line_keep_the_whole_message():
     assert kinds("Hi, say hello everyone, thanks") == [(SAY, "hello everyone, thanks")]
+
+
+def test_a_display_name_whose_first_word_is_a_command_does_not_swallow_the_command():
+    assert kinds("take b2\nboard\nBoard Games Club", sender_name="Board Games Club") == [
+        (MOVE, "take b2"), (BOARD, "board")]
