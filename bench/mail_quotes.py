@@ -2,12 +2,21 @@
 
     .venv/bin/python bench/mail_quotes.py [--failures CANDIDATE]
 
-For every reply of tests/mail/corpus with a stated expected text, each
+For every reply of tests/mail/corpus with a stated expected text, the first
+row is what runs: the whole pure pipeline (``read_mail``, which passes the
+sender's name), with each reply delivered to a reply key. Every other
 candidate gets the same body (the text/plain part, else the HTML part
 converted) and succeeds when its output equals the expectation ignoring
-whitespace and Markdown asterisks (the corpus README's tolerant comparison).
-Candidates that are not installed are skipped. Also prints how long the
-pipeline takes per message on the corpus's 770 KB long-quote fixture.
+whitespace and Markdown asterisks (the corpus README's tolerant comparison);
+"play" also ignores ">"-quoted lines and lines without a letter or digit.
+Candidates that are not installed are skipped.
+
+Then the prose rule (mail/inbound/prose.py, docs/mail.md): the lines of the
+corpus replies' fresh text are not game commands, so every line the
+commands splitter hands on as a move should come out as prose for a game of
+Sunfield Farm; a reply with a line left over would fail as a whole.
+
+Also prints how long the stripping takes on the corpus's long-quote fixture.
 """
 
 from __future__ import annotations
@@ -21,15 +30,21 @@ from collections import Counter, defaultdict
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from engine import get_game  # noqa: E402
+from engine.core import AmbiguousMove, IllegalMove, MoveError  # noqa: E402
 from mail.inbound.charsets import decode_bytes  # noqa: E402
+from mail.inbound.commands import split_commands  # noqa: E402
+from mail.inbound.prose import MoveWords, is_prose  # noqa: E402
 from mail.inbound.quotes import strip_quotes  # noqa: E402
 from tests.mail.corpus_cases import CORPUS, cases, same, same_for_play  # noqa: E402
+
+PIPELINE = "farmpost pipeline (what runs)"
 
 
 def candidates():
     out = {
-        "farmpost (own layer)": strip_quotes,
-        "farmpost, with sender name": lambda text, name="": strip_quotes(text, sender_name=name),
+        PIPELINE: None,  # read_mail on the whole mail: Case.fresh_text
+        "farmpost, no sender name": strip_quotes,
     }
     try:
         from mailparser_reply import EmailReplyParser as MPR
@@ -62,7 +77,7 @@ def main() -> None:
     args = argparse.ArgumentParser()
     args.add_argument("--failures", help="print the failures of this candidate")
     options = args.parse_args()
-    replies = [(c.source, c.path, c.entry, c.body(), c.sender_name) for c in cases("reply", with_expected=True)]
+    replies = [(c.source, c.path, c.entry, c.body(), c) for c in cases("reply", with_expected=True)]
     totals = Counter(source for source, *_ in replies)
     print(f"{len(replies)} replies with an expected text\n")
     print("exact: equal ignoring whitespace and '*'; play: also ignoring '>' lines and lines without letters")
@@ -71,9 +86,9 @@ def main() -> None:
         ok: dict[str, int] = defaultdict(int)
         for_play = 0
         started = time.perf_counter()
-        for source, path, entry, body, sender in replies:
+        for source, path, entry, body, case in replies:
             try:
-                got = strip(body, sender) if "sender" in name else strip(body)
+                got = case.fresh_text() if strip is None else strip(body)
             except Exception as error:  # a crashing candidate simply fails the case
                 got = f"<{type(error).__name__}>"
             if same(got, entry["expected_reply"]):
@@ -87,12 +102,45 @@ def main() -> None:
         cols = "  ".join(f"{ok[s]:>5}/{totals[s]:<6}" for s in sorted(totals))
         play = for_play / len(replies) * 100
         print(f"{name:32} {share:6.1f}% {play:6.1f}%  {cols}  {elapsed:.2f} ms/mail")
+    prose_on_the_corpus([case for *_, case in replies])
     long_quote = CORPUS / "github-email_reply_parser" / "email_long_quote.txt"
     if long_quote.exists():
         text = decode_bytes(long_quote.read_bytes())
         started = time.perf_counter()
         strip_quotes(text)
         print(f"\nlong quote ({len(text) // 1024} KB): {(time.perf_counter() - started) * 1000:.1f} ms")
+
+
+def prose_on_the_corpus(replies) -> None:
+    """The prose rule as the service applies it, for a farmer of Sunfield
+    Farm whose turn it is at the start of a game (rule 1: the game's parser)."""
+    rules = get_game("sunfield")
+    state = rules.setup(2, {}, 7)
+    words = MoveWords.of([e for e, _ in rules.notation_help()] + [rules.text(m) for m in rules.legal_moves(state)])
+
+    def game_knows(line: str) -> bool:
+        try:
+            rules.parse(state, 0, line)
+        except (IllegalMove, AmbiguousMove):
+            return True
+        except MoveError:
+            return False
+        return True
+
+    lines = prose = failing_before = failing_after = 0
+    left: list[str] = []
+    for case in replies:
+        moves = [c.text for c in split_commands(case.fresh_text(), sender_name=case.sender_name).moves]
+        kept = [m for m in moves if game_knows(m) or not is_prose(m, words)]
+        lines, prose = lines + len(moves), prose + len(moves) - len(kept)
+        failing_before += bool(moves)
+        failing_after += bool(kept)
+        left += kept
+    print(f"\nprose rule (Sunfield Farm): {prose} of {lines} move-shaped lines of the corpus replies are prose "
+          f"({prose / max(lines, 1) * 100:.1f} %); replies that would fail as a whole: "
+          f"{failing_before} of {len(replies)} without the rule, {failing_after} with it")
+    for line in left:
+        print(f"  read as a move attempt: {line[:70]!r}")
 
 
 if __name__ == "__main__":

@@ -36,6 +36,9 @@ class Config:
     submit_wait: float = 8.0
     #: filesystem broker polling interval (seconds)
     broker_polling_interval: float = 0.05
+    #: the authserv-id under which our MTA writes Authentication-Results (RFC
+    #: 8601); with it, inbound mail whose DMARC check failed is refused
+    authserv_id: str | None = None
     extra: dict = field(default_factory=dict)
 
     @property
@@ -64,6 +67,7 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         mail_from=env.get("MAIL_FROM") or f"Farmpost <farmpost@{domain}>",
         smtp_url=env.get("SMTP_URL") or None,
         queue_name=env.get("FARMPOST_QUEUE") or "farmpost",
+        authserv_id=env.get("AUTHSERV_ID") or None,
     )
     values.update(overrides)
     return Config(**values)

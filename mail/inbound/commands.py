@@ -1,19 +1,27 @@
 """Split the fresh text of a reply into commands.
 
 One command per line, or several on a line separated by ";". Greetings
-("Hi", "Hello Anna,") are skipped; a sign-off ("Thanks!", "Cheers, Bob",
-"Sent from my iPhone") ends the commands, since what follows it is a name or
-a signature. The non-move commands are recognised here; every other line is
-a move, handed unchanged to the game's ``parse()`` (the engine's contract),
-which knows the notation, aliases and typo suggestions.
+("Hi", "Hello Anna,") are skipped; a sign-off in any of seven languages
+("Thanks!", "Cheers, Bob", "Liebe Grüße", "Bien à vous", "Un saludo",
+"Met vriendelijke groet", "Sent from my iPhone") or the sender's own name on
+a line ends the commands, since what follows it is a name or a signature
+(:mod:`mail.inbound.signoffs`). On a command line, a greeting before it
+("Hi, take b2."), a word such as "ok" before it, politeness after it ("take
+b2 thanks") and emoji or other symbols ("take b2 👍") are not part of the
+command; a ``say`` keeps its message as written. The non-move commands are
+recognised here; every other line is a move, handed to the game's
+``parse()`` (the engine's contract), which knows the notation, aliases and
+typo suggestions.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 
 from engine import game_names
+from mail.inbound.signoffs import GREETING, GREETING_PREFIX, LEADING, SIGN_OFF, TRAILING, is_name
 
 #: kinds of :class:`Command`
 MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW = (
@@ -23,17 +31,6 @@ MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW = (
 #: the longest vacation one command asks for (it can be asked for again)
 MAX_VACATION_DAYS = 30
 
-_GREETING = re.compile(
-    r"^(?:hi|hello|hey|hiya|dear|hallo|hej|moin|servus|bonjour|salut|coucou|hola|buenos días|ciao|buongiorno"
-    r"|hoi|goedemorgen|good (?:morning|afternoon|evening)|greetings)\b[^;]{0,30}$",
-    re.IGNORECASE,
-)
-_SIGN_OFF = re.compile(
-    r"^(?:thanks|thank you|thx|ty|cheers|regards|best|best wishes|kind regards|best regards|warm regards|bye"
-    r"|see you|cu|cya|love|yours|sincerely|merci|cordialement|bises|danke|grüße|gruß|lg|vg|mfg|gracias|saludos"
-    r"|grazie|saluti|groeten|groetjes|bedankt|sent from my|envoyé de mon|von meinem)\b[^;]{0,40}$",
-    re.IGNORECASE,
-)
 _BULLET = re.compile(r"^(?:[-*•]\s+|\d{1,2}[.)]\s+)")
 
 
@@ -68,25 +65,48 @@ class Commands:
         return tuple(c for c in self.commands if c.kind == MOVE)
 
 
-def split_commands(text: str, *, new_game: bool = False) -> Commands:
-    """The commands in the fresh text of a reply (``new_game``: a mail to new@)."""
+def split_commands(text: str, *, new_game: bool = False, sender_name: str = "") -> Commands:
+    """The commands in the fresh text of a reply (``new_game``: a mail to
+    new@; ``sender_name``: the From display name, which ends the commands)."""
     commands: list[Command] = []
     errors: list[LineError] = []
     for raw_line in text.splitlines():
         line = raw_line.strip()
         if not line or line.startswith(">") or not re.search(r"\w", line):
             continue
-        if _SIGN_OFF.match(line):
+        if SIGN_OFF.match(line) or is_name(line, sender_name):
             break
-        if _GREETING.match(line) and not commands and (len(line.split()) <= 3 or line[-1] in ",!:."):
-            continue  # "Hi Anna," but not "Hi all, take b2", which the game is asked to read
-        for piece in (p.strip() for p in line.split(";")):
-            if not piece:
+        greeting_alone = GREETING.match(line) and not GREETING_PREFIX.match(line)
+        if greeting_alone and not commands and (len(line.split()) <= 3 or line[-1] in ",!:."):
+            continue  # "Hi Anna," but not "Hi all, take b2", whose command is kept
+        for piece in (_clean(p) for p in line.split(";")):
+            if not piece or not re.search(r"\w", piece):
                 continue
-            piece = _BULLET.sub("", piece).strip().rstrip(".!")
             result = _read(piece, new_game=new_game)
             (errors if isinstance(result, LineError) else commands).append(result)
     return Commands(tuple(commands), tuple(errors))
+
+
+def _clean(piece: str) -> str:
+    """The command in one piece of a line: without a bullet, a greeting or an
+    "ok" before it, and (but in a ``say``) without politeness, emoji and
+    closing punctuation after it."""
+    piece = _BULLET.sub("", piece.strip()).strip()
+    piece = LEADING.sub("", GREETING_PREFIX.sub("", piece, count=1), count=1)
+    if piece[:4].lower() != "say " and piece.lower() != "say":
+        piece = TRAILING.sub("", _without_symbols(piece))
+    return piece.strip().rstrip(".!").strip()
+
+
+#: emoji parts that are not symbols themselves: variation selectors, the
+#: zero-width joiner, the keycap mark, skin tones
+_EMOJI_PARTS = {"\ufe0e", "\ufe0f", "\u200d", "\u20e3", *map(chr, range(0x1F3FB, 0x1F400))}
+
+
+def _without_symbols(text: str) -> str:
+    """``text`` without emoji and other pictographic symbols ("👍", "✅", "❤️")."""
+    kept = "".join(ch for ch in text if ch not in _EMOJI_PARTS and unicodedata.category(ch) != "So")
+    return re.sub(r"\s{2,}", " ", kept).strip()
 
 
 def _read(line: str, *, new_game: bool) -> Command | LineError:

@@ -1,11 +1,28 @@
-"""HTML bodies to text, dropping the quoted part where the HTML marks it.
+"""HTML bodies to text, dropping the quoted part and the signature where the
+HTML marks them.
 
-Mail clients mark the quoted previous message unambiguously in HTML (Gmail's
-``gmail_quote``, Apple Mail's and Thunderbird's ``<blockquote type="cite">``,
-Outlook's ``divRplyFwdMsg`` and its bordered "From:" block, Outlook for Mac's
-``OLK_SRC_BODY_SECTION``, Yahoo's ``yahoo_quoted``). Everything from the first
-such marker on is cut before conversion; a plain ``<blockquote>`` may be the
-farmer's own citation and is kept (the text layer cuts at its quote header).
+Mail clients mark the quoted previous message, and often the signature, in
+HTML. Everything from the first such marker on is cut before conversion:
+
+- any ``<blockquote>`` (a farmer never needs one to write a command), except
+  one whose ``cite`` names a web page: that is the writer citing a source,
+  HTML's own meaning of the attribute (a quoted mail has ``type="cite"``,
+  at most ``cite="mid:…"``);
+- Gmail ``gmail_quote``, ``gmail_quote_container``, ``gmail_signature`` and
+  its "-- " ``gmail_signature_prefix``;
+- Outlook ``divRplyFwdMsg``, ``appendonsend``, Outlook for Mac
+  ``OLK_SRC_BODY_SECTION``, Outlook's "Signature" block, the bordered
+  "From:" block of Outlook desktop, Exchange / Outlook mobile
+  ``messageReplySection`` and ``mail-editor-reference-message-container``;
+- Apple Mail ``<blockquote type="cite">`` and ``AppleMailSignature``;
+- Thunderbird ``moz-cite-prefix``, ``moz-signature``;
+- Yahoo ``yahoo_quoted`` and its ``ydp…signature`` block;
+- ProtonMail ``protonmail_quote``, ``protonmail_signature_block``;
+- Zimbra ``zwchr`` rule and ``data-marker`` ``__DIVIDER__``, ``__HEADERS__``,
+  ``__QUOTED_TEXT__``, ``__SIG_PRE__``;
+- a rule (``<hr>``) followed by a "From:" header: as talon does, the block
+  holding both goes (its text before the rule is the sender's name), unless
+  that block is the whole body.
 
 The conversion itself is inscriptis (chosen by measurement, see docs/mail.md):
 it lays out tables and block elements the way a reader sees them.
@@ -20,14 +37,26 @@ import lxml.html
 from inscriptis import get_text
 from lxml import etree
 
+
+def _has_class(name: str) -> str:
+    return f"contains(concat(' ', normalize-space(@class), ' '), ' {name} ')"
+
+
 _MARKERS = " | ".join(
     [
-        "//*[contains(concat(' ', normalize-space(@class), ' '), ' gmail_quote ')]",
-        "//*[contains(concat(' ', normalize-space(@class), ' '), ' gmail_quote_container ')]",
-        "//blockquote[translate(@type, 'CITE', 'cite')='cite']",
-        "//*[contains(concat(' ', normalize-space(@class), ' '), ' moz-cite-prefix ')]",
-        "//*[@id='divRplyFwdMsg' or @id='OLK_SRC_BODY_SECTION' or @id='appendonsend']",
-        "//*[starts-with(@id, 'yahoo_quoted') or contains(@class, 'yahoo_quoted')]",
+        "//blockquote[not(starts-with(@cite, 'http:') or starts-with(@cite, 'https:'))]",
+        *(f"//*[{_has_class(name)}]" for name in (
+            "gmail_quote", "gmail_quote_container", "gmail_signature", "gmail_signature_prefix",
+            "moz-cite-prefix", "moz-signature", "protonmail_quote", "protonmail_signature_block",
+            "yahoo_quoted",
+        )),
+        "//*[@id='divRplyFwdMsg' or @id='OLK_SRC_BODY_SECTION' or @id='appendonsend' or @id='Signature'"
+        " or @id='AppleMailSignature' or @id='mail-editor-reference-message-container' or @id='zwchr']",
+        "//*[@name='messageReplySection']",
+        "//*[starts-with(@id, 'yahoo_quoted')]",
+        "//*[starts-with(@id, 'ydp') and contains(@id, 'signature')]",
+        "//*[@data-marker='__DIVIDER__' or @data-marker='__HEADERS__' or @data-marker='__QUOTED_TEXT__'"
+        " or @data-marker='__SIG_PRE__']",
         "//hr[@id='stopSpelling']",
         # Outlook desktop: a div with a top border whose first words are "From:"
         "//div[contains(translate(@style, ' ', ''), 'border-top:solid')]"
@@ -35,6 +64,9 @@ _MARKERS = " | ".join(
         " or starts-with(normalize-space(.), 'De :') or starts-with(normalize-space(.), 'De:')]",
     ]
 )
+
+#: the header labels that start a quoted mail's header block after a rule
+_FROM_HEADER = re.compile(r"^\s*(?:from|von|de|van|da|fra|från|od|от)\s*:", re.IGNORECASE)
 
 
 def html_to_text(html: str) -> str:
@@ -53,12 +85,34 @@ def html_to_text(html: str) -> str:
 
 
 def _cut_at_first_quote(root) -> None:
-    markers = root.xpath(_MARKERS)
+    markers = root.xpath(_MARKERS) + _rules_before_a_header(root)
     if not markers:
         return
     order = {element: index for index, element in enumerate(root.iter())}
     first = min(markers, key=lambda element: order.get(element, 0))
     _truncate_from(first)
+
+
+def _rules_before_a_header(root) -> list:
+    """``<hr>`` rules followed by a "From:" header, each as the element to cut
+    from: the div holding the rule and the header, unless that div is all the
+    body holds, else the rule itself."""
+    found = []
+    for rule in root.iter("hr"):
+        after = [rule.tail or ""]
+        for sibling in rule.itersiblings():
+            after.append(sibling.text_content() if isinstance(sibling.tag, str) else "")
+            after.append(sibling.tail or "")
+            if len("".join(after).strip()) > 20:
+                break
+        if not _FROM_HEADER.match("".join(after)):
+            continue
+        holder = rule.getparent()
+        is_whole_body = holder is None or holder.tag != "div" or (
+            holder.getparent() is not None and holder.getparent().tag == "body" and len(holder.getparent()) == 1
+        )
+        found.append(rule if is_whole_body else holder)
+    return found
 
 
 def _truncate_from(element) -> None:

@@ -105,10 +105,10 @@ def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], ow
     route = find_route(mail, domain, envelope_to)
     if route is None:
         return rejected(NoReplyKey())
-    text = strip_quotes(extract_body(mail.message).text, own_lines=own_lines)
-    commands = split_commands(text, new_game=isinstance(route, NewGame))
-    if not commands.commands and not commands.errors:
-        return rejected(EmptyReply(), route)
+    text = strip_quotes(extract_body(mail.message).text, own_lines=own_lines, sender_name=mail.sender_name)
+    commands = split_commands(text, new_game=isinstance(route, NewGame), sender_name=mail.sender_name)
+    if not commands.commands and not commands.errors:  # the text is kept: it may hold a sign-off alone
+        return Reading(mail.dedupe_key, mail.sender, rejection=EmptyReply(), route=route, text=text, message=mail)
     return Reading(mail.dedupe_key, mail.sender, route=route, text=text, commands=commands, message=mail)
 
 

@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 
 from mail.inbound.markers import is_reply_marker
+from mail.inbound.signoffs import BARE_SIGN_OFF, is_name
 
 # --------------------------------------------------------------------------- quote headers
 
@@ -89,15 +90,34 @@ def strip_quotes(text: str, *, own_lines: Iterable[str] = (), sender_name: str =
     that is just their name ("Noam", "Gina X / gina@example.com").
     """
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
-    own = {_key(line) for line in own_lines if _key(line)}
-    fresh = _drop_quotes(_cut_at_marker(lines))
+    # a line without a letter or digit ("-- ", a rule) is never an own line:
+    # our footer's "-- " must not hide the farmer's own signature delimiter
+    own = {_key(line) for line in own_lines if re.search(r"\w", _key(line))}
+    lines = _cut_at_marker(lines)
+    below = _skip_leading_attribution(lines)
+    fresh = _drop_quotes(below, writes_below=below is not lines)
     fresh = [line for line in _drop_overflow(fresh) if not _is_quoted(line) and _key(line) not in own]
     fresh = _cut_signature(fresh)
     fresh = _cut_named_signature(fresh, sender_name)
+    fresh = _cut_signature_block_after_sign_off(fresh)
     return "\n".join(fresh).strip("\n").rstrip()
 
 
-def _drop_quotes(lines: list[str]) -> list[str]:
+def _skip_leading_attribution(lines: list[str]) -> list[str]:
+    """A mail that starts with an attribution followed by unquoted text is a
+    reply written below a pasted header (clients that "embed" the answered
+    mail's header, Discourse's "embedded email"): the header goes, the text
+    below it is the reply."""
+    first = next((i for i, line in enumerate(lines) if line.strip()), None)
+    if first is None or _is_quoted(lines[first]):
+        return lines
+    size = _attribution_size(lines, first)
+    if not size or not _HEADER_START.match(lines[first].strip()) or _quoted_block_follows(lines, first + size):
+        return lines
+    return lines[first + size :]
+
+
+def _drop_quotes(lines: list[str], *, writes_below: bool = False) -> list[str]:
     """Everything but quote headers and what they introduce.
 
     An attribution followed by ">"-quoted lines only marks that quote when
@@ -105,6 +125,8 @@ def _drop_quotes(lines: list[str]) -> list[str]:
     lines): the quoted lines are dropped later, the unquoted ones kept. Any
     other quote start (a banner, an Outlook "From: … Sent: …" block, an
     attribution followed by unquoted text) hides everything after it.
+    ``writes_below``: the mail started below a pasted attribution, so its
+    writer answers below quotes, and text after a quote is theirs too.
     """
     kept: list[str] = []
     index = 0
@@ -117,7 +139,7 @@ def _drop_quotes(lines: list[str]) -> list[str]:
         soft = _is_attribution_at(lines, index, size) and _quoted_block_follows(lines, index + size)
         if not soft:
             break
-        if any(line.strip() for line in kept) and not _interleaved(lines[index + size :]):
+        if any(line.strip() for line in kept) and not writes_below and not _interleaved(lines[index + size :]):
             break  # a top-posted reply: what follows the quote is its overflow or a signature
         index += size
     return kept
@@ -282,19 +304,38 @@ def _cut_signature(lines: list[str]) -> list[str]:
 def _cut_named_signature(lines: list[str], sender_name: str) -> list[str]:
     """Drop a last paragraph of at most six lines that holds a line which is
     just the sender's name or first name ("Thank you," / "Noam")."""
-    name = re.sub(r"\s+", " ", sender_name).strip().lower()
-    if not name:
+    start, end = _last_paragraph(lines)
+    block = lines[start:end]
+    if not start or len(block) > 6:
         return lines
-    names = {name, name.split(" ")[0]}
+    if any(is_name(line, sender_name) for line in block):
+        return lines[:start]
+    return lines
+
+
+def _cut_signature_block_after_sign_off(lines: list[str]) -> list[str]:
+    """Drop a sign-off on a line of its own ("Regards,", "Liebe Grüße") when a
+    signature block ends the mail below it: a last paragraph of two to six
+    short lines (a name and a title, a farm, a phone number). A sign-off
+    followed by just a name, or by nothing, is the writer's own closing and
+    stays (the commands end at it anyway, see commands.py)."""
+    start, end = _last_paragraph(lines)
+    if not 2 <= end - start <= 6 or any(len(line.strip()) > 60 for line in lines[start:end]):
+        return lines
+    above = start - 1
+    while above >= 0 and not lines[above].strip():
+        above -= 1
+    if above > 0 and above < start - 1 and BARE_SIGN_OFF.match(lines[above].strip()):
+        return lines[:above]
+    return lines
+
+
+def _last_paragraph(lines: list[str]) -> tuple[int, int]:
+    """Where the last run of non-blank lines starts and ends."""
     end = len(lines)
     while end and not lines[end - 1].strip():
         end -= 1
     start = end
     while start and lines[start - 1].strip():
         start -= 1
-    block = lines[start:end]
-    if not start or len(block) > 6:
-        return lines
-    if any(re.sub(r"^[-–—~\s]+|[\s.,!]+$", "", line).lower() in names for line in block):
-        return lines[:start]
-    return lines
+    return start, end

@@ -20,12 +20,14 @@ from sqlalchemy import select
 from boards import renderings
 from engine.core import MoveError
 from mail.inbound import commands as cmd
-from mail.inbound.errors import Answer, Bounce, ForgedSender, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
+from mail.inbound.errors import Answer, Bounce, EmptyReply, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
 from service import bounces, notify, usecases, vacation
 from service.errors import ServiceError
+from service.inbound import replies, suggest
 from service.inbound.answer import tell_others
+from service.inbound.invitations import answer_invitation
 from service.models import MoveRequest, Seat
 from service.rules import rules_for
 from service.services import Services
@@ -57,10 +59,14 @@ def decide(svc: Services, reading: Reading) -> Decision:
         if seat is None:
             return _rejection(UnknownReplyKey())
         game_id, position, email = seat.game_id, seat.position, (seat.email or "").lower()
-    if not email or reading.sender != email:
-        return _rejection(ForgedSender(f"From {reading.sender}, seat {position} of game {game_id}"))
+    refusal = replies.author_refusal(svc, reading, email, f"seat {position} of game {game_id}")
+    if refusal is not None:
+        return _rejection(refusal)
     with svc.db.transaction() as session:
         bounces.clear_bouncing(session, email)
+    invitation = answer_invitation(svc, reading, game_id, position)
+    if invitation is not None:
+        return Decision(invitation.outcome, invitation.answer, game_id=game_id, seat=position, rejected=False)
     try:
         return _for_seat(svc, reading, game_id, position)
     except ServiceError as error:
@@ -87,7 +93,9 @@ def _rejection(rejection: InboundRejection, **where) -> Decision:
 
 def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> Decision:
     where = {"game_id": game_id, "seat": position}
-    commands = reading.commands
+    commands = replies.commands_for_seat(svc, reading, game_id, position)
+    if not commands.commands and not commands.errors:
+        return _rejection(EmptyReply(), **where)
     if commands.errors:
         lines = [f"“{e.line}”: {e.reason}" for e in commands.errors]
         return Decision("bad-command", "Nothing was done:\n" + "\n".join(lines), **where)
@@ -155,7 +163,7 @@ def _read_moves(rules, state: dict, position: int, lines: list[str]) -> tuple[li
             move = rules.parse(state, position, line)
             after = rules.apply(state, move)
         except MoveError as error:
-            answer = f"“{line}”: {error.reason}{_did_you_mean(error)}"
+            answer = f"“{line}”: {suggest.did_you_mean(rules, state, line, error)}"
             return [], start, answer + "\nNothing was applied.\n\n" + _options(rules, state)
         codes.append(rules.code(move))
         state = after
@@ -192,13 +200,6 @@ def _say(svc: Services, game_id: int, position: int, text: str, key: str) -> str
     return f"Sent to {', '.join(names)}: “{text}”"
 
 
-def _did_you_mean(error: MoveError) -> str:
-    """The engine's suggestions, unless its reason already offers them."""
-    if not error.suggestions or "did you mean" in error.reason.lower():
-        return ""
-    return "\nDid you mean " + " or ".join(error.suggestions) + "?"
-
-
 def _options(rules, state: dict) -> str:
     lines = [f"* {rules.text(m)} → {rules.outcome(state, m)}" for m in rules.legal_moves(state)]
     return "Your options now:\n" + "\n".join(lines) if lines else ""
@@ -217,7 +218,7 @@ def _preview(rules, state, position, text: str) -> str:
         move = rules.parse(state, position, text)
         rules.apply(state, move)
     except MoveError as error:
-        return f"preview “{text}”: {error.reason}{_did_you_mean(error)}"
+        return f"preview “{text}”: {suggest.did_you_mean(rules, state, text, error)}"
     return f"Preview of “{text}” (nothing applied): {rules.describe(state, move).rstrip('.')}."
 
 

@@ -122,5 +122,62 @@ def test_at_new_only_a_well_formed_new_command_is_understood(line, says):
 
 
 def test_a_greeting_with_a_command_on_the_same_line_is_not_thrown_away():
-    # the game's parser then answers with what it makes of the line
-    assert kinds("Hi all, take b2") == [(MOVE, "Hi all, take b2")]
+    # the greeting goes, the command stays
+    assert kinds("Hi all, take b2") == [(MOVE, "take b2")]
+
+
+@pytest.mark.parametrize(
+    "sign_off",
+    [
+        "Kind regards,", "All the best", "Take care!",  # English
+        "Bien à vous,", "Cordialement", "Bonne journée !", "Amitiés",  # French
+        "Liebe Grüße", "Mit freundlichen Grüßen", "Viele Grüsse aus Bonn", "LG",  # German
+        "Un saludo", "Saludos cordiales,", "Un abrazo",  # Spanish
+        "Cordiali saluti", "Un saluto", "A presto!",  # Italian
+        "Met vriendelijke groet,", "Groetjes", "Hartelijke groeten",  # Dutch
+        "Um abraço,", "Atenciosamente", "Cumprimentos",  # Portuguese
+    ],
+)
+def test_sign_offs_in_seven_languages_end_the_commands(sign_off):
+    # given commands, a sign-off and a signature that reads like moves
+    text = f"take b2\nplace 1 -1\n{sign_off}\nTake the A30, then place 3 left"
+    # then only the commands above the sign-off are read
+    assert kinds(text) == [(MOVE, "take b2"), (MOVE, "place 1 -1")]
+
+
+@pytest.mark.parametrize("line", ["Anna Weber", "Anna", "-- Anna", "~ anna weber.", "Anna Weber,"])
+def test_the_senders_display_name_on_a_line_ends_the_commands(line):
+    text = f"take b2\n{line}\nPlace of work: Hof am Bach"
+    assert kinds(text, sender_name="Anna Weber") == [(MOVE, "take b2")]
+    assert kinds(text, sender_name="Weber, Anna") == [(MOVE, "take b2")]
+
+
+def test_a_name_that_is_not_the_senders_does_not_end_the_commands():
+    assert kinds("take b2\nAnna\npass", sender_name="Bob Miller") == [(MOVE, "take b2"), (MOVE, "Anna"), (MOVE, "pass")]
+
+
+@pytest.mark.parametrize("line", ["take b2 👍", "take b2 ✅", "take b2 👍🏽", "take b2 ❤️", "✅ take b2", "take b2 🇩🇪!"])
+def test_emoji_and_other_symbols_around_a_command_are_ignored(line):
+    assert kinds(line) == [(MOVE, "take b2")]
+
+
+def test_a_message_keeps_its_emoji_and_politeness():
+    assert kinds("say thanks, good game 👍") == [(SAY, "thanks, good game 👍")]
+
+
+@pytest.mark.parametrize(
+    "line",
+    ["Hi, take b2.", "Hello! take b2", "ok take b2 thanks", "Hi Anna, take b2", "OK, take b2 please",
+     "Bonjour, take b2 merci", "Hallo! take b2, danke", "Hola, take b2 gracias", "sure, take b2!"],
+)
+def test_a_greeting_or_politeness_on_the_command_line_is_not_part_of_the_command(line):
+    assert kinds(line) == [(MOVE, "take b2")]
+
+
+def test_a_greeting_and_a_say_on_one_line_keep_the_whole_message():
+    assert kinds("Hi, say hello everyone, thanks") == [(SAY, "hello everyone, thanks")]
+
+
+def test_a_display_name_whose_first_word_is_a_command_does_not_swallow_the_command():
+    assert kinds("take b2\nboard\nBoard Games Club", sender_name="Board Games Club") == [
+        (MOVE, "take b2"), (BOARD, "board")]

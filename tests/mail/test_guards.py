@@ -186,3 +186,22 @@ def test_lines_of_the_mail_we_sent_are_never_commands():
     body = "take b2\n\nYOUR OPTIONS\n* take c3"  # a client that pasted our text without quoting it
     reading = read_mail(mail(body=body), domain=DOMAIN, own_lines=["YOUR OPTIONS", "* take c3"])
     assert [c.text for c in reading.commands.commands] == ["take b2"]
+
+
+def test_the_senders_name_is_passed_to_the_quote_stripper():
+    # given a reply whose last paragraph is the sender's first name
+    raw = mail(body="take b2\n\nThe best of luck,\nAnna", sender="Anna Weber <anna@example.org>")
+    # when it is read, then the name and its line above are the signature, not commands
+    reading = read_mail(raw, domain=DOMAIN)
+    assert reading.text == "take b2"
+
+
+def test_a_signature_delimiter_is_cut_although_our_own_footer_has_one():
+    # given a reply whose "-- " signature reads like moves, answering a mail whose footer has "-- "
+    body = "take b2\n\n-- \nBob Miller\nPlace 3 fields, deliver 2 crates"
+    own = ["Your turn, Bob.", "* take c3", "-- ", "Your page in this game: https://farmpost.example/s/aa11"]
+    # when it is read with the lines of our mail
+    reading = read_mail(mail(body=body), domain=DOMAIN, own_lines=own)
+    # then the signature is cut, and only the command is read
+    assert reading.text == "take b2"
+    assert [c.text for c in reading.commands.commands] == ["take b2"]

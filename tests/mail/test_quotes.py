@@ -109,3 +109,31 @@ def test_a_sentence_that_starts_like_a_mobile_signature_is_kept():
 def test_a_last_paragraph_that_is_the_senders_name_is_a_signature():
     assert strip_quotes("take b2\n\nThanks,\nAnna", sender_name="Anna Weber") == "take b2"
     assert strip_quotes("take b2\n\nThanks,\nAnna") == "take b2\n\nThanks,\nAnna"
+
+
+def test_the_senders_name_is_recognised_in_the_forms_people_sign_with():
+    for name in ("Anna Weber", "Weber, Anna", '"Anna Weber"'):
+        assert strip_quotes("take b2\n\nAnna", sender_name=name) == "take b2"
+    assert strip_quotes("take b2\n\n- Anna Weber", sender_name="Anna Maria Weber") == "take b2"
+
+
+def test_a_reply_written_below_a_pasted_attribution_is_kept():
+    # given a mail that starts with the header of the mail it answers, then the answer, unquoted
+    body = 'On 8 May 2017 17:34, "Farmpost" <noreply@farmpost.example> wrote:\n\ntake b2\nplace 1 -1'
+    # then the header goes and the answer stays
+    assert strip_quotes(body) == "take b2\nplace 1 -1"
+
+
+def test_below_a_pasted_attribution_text_after_a_later_quote_is_the_writers_too():
+    body = ("On 8 May 2017 17:34, Bob <bob@example.org> wrote:\n\nFirst answer.\n\n"
+            "On 8 May 2017 16:00, Anna <anna@example.org> wrote:\n\n> a quoted line\n>\nSecond answer.")
+    assert [line for line in strip_quotes(body).splitlines() if line] == ["First answer.", "Second answer."]
+
+
+def test_a_sign_off_with_a_signature_block_below_it_is_cut():
+    # given a sign-off, then a name and a title: a signature
+    assert strip_quotes("take b2\n\nRegards,\n\nJohn Doe\nCEO @ Acme") == "take b2"
+    assert strip_quotes("take b2\n\nMit freundlichen Grüßen\n\nDr. K. Schulz\nSchulz Agrar GmbH") == "take b2"
+    # but a sign-off with just a name, or with nothing, is the writer's own closing
+    assert strip_quotes("take b2\n\nBest regards,\n\n//Jef") == "take b2\n\nBest regards,\n\n//Jef"
+    assert strip_quotes("take b2\n\nCheers") == "take b2\n\nCheers"

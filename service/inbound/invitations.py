@@ -1,0 +1,81 @@
+"""A reply to an invitation joins or declines the game.
+
+The invited farmer's seat has a reply address from the start, so replying
+"yes" (or "join", "count me in", "ja gerne"…) to the invitation joins, as
+the join link does; "no" (or "decline", "no thanks", "nein danke"…)
+declines, and the farmers already at the table (the host among them) are
+told. The words are read by :func:`mail.inbound.intents.invitation_answer`.
+A reply that says neither is answered with how to say it. Farmers who
+joined already are read as usual.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+
+from mail.inbound.intents import DECLINE, JOIN, invitation_answer
+from mail.inbound.pipeline import Reading
+from service import usecases
+from service.inbound.answer import game_mail
+from service.models import OutgoingMail
+from service.notify import Work, wants_mail
+from service.rules import title_of
+from service.services import Services
+
+
+@dataclass(frozen=True)
+class InvitationReply:
+    """What became of a reply to an invitation: the outcome and the answer."""
+
+    outcome: str  # joined / declined / answered
+    answer: str
+
+
+def answer_invitation(svc: Services, reading: Reading, game_id: int, position: int) -> InvitationReply | None:
+    """Join or decline for a farmer who has not joined yet; None for a seated farmer."""
+    with svc.db.transaction() as session:
+        game = usecases.load_game(session, game_id)
+        seat = usecases.seat_of(game, position)
+        if seat.joined_at is not None or game.status != "inviting":
+            return None
+        title = f"{title_of(game.kind)} #{game.id}"
+    name = reading.message.sender_name if reading.message else ""
+    intent = invitation_answer(reading.text, sender_name=name)
+    if intent == JOIN:
+        url = usecases.join(svc, game_id, position)
+        return InvitationReply("joined", f"Welcome to {title}! You have joined the game; you will get a mail "
+                                         f"when it is your turn.\nYour seat: {url}")
+    if intent == DECLINE:
+        told = _tell_the_table(svc, game_id, position, reading.dedupe_key)
+        who = f" {', '.join(told)} {'was' if len(told) == 1 else 'were'} told." if told else ""
+        return InvitationReply("declined", f"You declined the invitation to {title}.{who}")
+    return InvitationReply("answered", f"You are invited to {title}. Reply “yes” to join the game, or “no” to "
+                                       "decline the invitation.")
+
+
+def _tell_the_table(svc: Services, game_id: int, position: int, key: str) -> list[str]:
+    """Tell the farmers who joined (the host among them) of the decline, once per mail."""
+    work = Work()
+    names = []
+    with svc.db.transaction() as session:
+        game = usecases.load_game(session, game_id)
+        declined = usecases.seat_of(game, position)
+        for seat in game.seats:
+            if seat.position == position or seat.joined_at is None or not seat.email or not wants_mail(seat):
+                continue
+            mail = game_mail(svc, game, seat, kind="declined", what=f"{declined.name} declined",
+                             text=f"{declined.name} ({declined.email}) declined the invitation to this game.",
+                             key=f"declined:{key}")
+            if not _written(session, mail.message_id):
+                session.add(mail)
+                session.flush()
+                work.mails.append(mail.id)
+            names.append(seat.name)
+    usecases.dispatch(svc, work)
+    return names
+
+
+def _written(session, message_id: str) -> bool:
+    return session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == message_id)) is not None

@@ -1,0 +1,87 @@
+"""What a reply from a seat's farmer asks for, beyond the commands the pure
+reading split: the checks and readings of :mod:`mail.inbound` that need the
+database (the seat, the game, the mail the reply answers).
+
+* :func:`author_refusal` — From is the seat's farmer (or, with several From
+  mailboxes, Sender is), and DMARC did not fail where the operator's MTA
+  checks it (``AUTHSERV_ID``; :mod:`mail.inbound.authorship`).
+* :func:`commands_for_seat` — a reply to a relayed ``say`` is a say back
+  (:func:`mail.inbound.intents.say_back`); lines that are prose are dropped
+  (:mod:`mail.inbound.prose`).
+* :func:`answered_kind` — the kind of our mail a reply answers (``turn``,
+  ``invite``, ``say``, …), by its In-Reply-To.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+
+from engine.core import AmbiguousMove, IllegalMove, MoveError
+from mail.inbound import commands as cmd
+from mail.inbound.authorship import author_refusal as _author_refusal
+from mail.inbound.errors import ForgedSender, InboundRejection
+from mail.inbound.intents import say_back
+from mail.inbound.message import addresses
+from mail.inbound.pipeline import Reading
+from mail.inbound.prose import MoveWords, is_prose
+from service import usecases
+from service.models import OutgoingMail
+from service.rules import rules_for
+from service.services import Services
+
+
+def author_refusal(svc: Services, reading: Reading, seat_address: str, where: str) -> InboundRejection | None:
+    """Why this mail may not speak for the seat of ``seat_address``, or None."""
+    mail = reading.message
+    several = mail is not None and len(addresses(mail.message, "From")) > 1
+    if not seat_address or (reading.sender != seat_address and not several):
+        return ForgedSender(f"From {reading.sender}, {where}")
+    return _author_refusal(mail, seat_address, svc.config.authserv_id) if mail is not None else None
+
+
+def answered_kind(svc: Services, reading: Reading) -> str | None:
+    """The kind of our mail this reply answers (None: not one of ours)."""
+    if reading.message is None:
+        return None
+    message_id = reading.message.header("In-Reply-To").strip()
+    if not message_id.endswith("@" + svc.config.mail_domain + ">"):
+        return None
+    with svc.db.transaction() as session:
+        return session.scalar(select(OutgoingMail.kind).where(OutgoingMail.message_id == message_id))
+
+
+def commands_for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> cmd.Commands:
+    """The commands to act on: a say back for a reply to a say relay; the
+    others without the lines that are prose for this game now."""
+    name = reading.message.sender_name if reading.message else ""
+    commands = reading.commands
+    if answered_kind(svc, reading) == "say":
+        commands = say_back(reading.text, commands, sender_name=name)
+    if not commands.moves:
+        return commands
+    with svc.db.transaction() as session:
+        game = usecases.load_game(session, game_id)
+        kind, state = game.kind, game.state
+    rules = rules_for(kind)
+    your_turn = rules.to_act(state) == position
+    # the moves legal now are another seat's when it is not this farmer's turn:
+    # their words are the game's words all the same
+    legal = [rules.text(m) for m in rules.legal_moves(state)]
+    words = MoveWords.of([example for example, _ in rules.notation_help()] + legal)
+    kept = tuple(
+        c for c in commands.commands
+        if c.kind != cmd.MOVE or (your_turn and _game_knows(rules, state, position, c.text))
+        or not is_prose(c.text, words)
+    )
+    return cmd.Commands(kept, commands.errors)
+
+
+def _game_knows(rules, state: dict, position: int, line: str) -> bool:
+    """The game reads ``line`` as a move, or as one it cannot make now."""
+    try:
+        rules.parse(state, position, line)
+    except (IllegalMove, AmbiguousMove):
+        return True
+    except MoveError:
+        return False
+    return True
