@@ -57,7 +57,8 @@ Renderings read this shape; it is kept stable. A state is plain JSON data::
       "hidden": {"rng": 123, "market": {"a": [...]}, "buildings": [...]}
     }
 
-Cells are ``a1``..``f4`` (column letter, row number; row 1 at the top).
+Cells are ``a1``..``f4`` (column letter, row number; row 1 at the top): the
+convention of both games, columns grow to the right and rows downward.
 A crop tile is named by its first cell (its anchor).
 """
 

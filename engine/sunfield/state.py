@@ -45,7 +45,7 @@ A farmer::
     "plot": {"x,y": {"tile": "H1P", "filled": [1, 0], "pasture": false,
                      "animal": None}}
         Field tiles on a square grid, key "x,y" (x grows to the right, y grows
-        upwards); the starting tiles lie at -1,0 / 0,0 / 1,0. "filled"[i] is 1
+        downward: "0,-1" is above "0,0"); the starting tiles lie at -1,0 / 0,0 / 1,0. "filled"[i] is 1
         when the Vegetable space i of the tile (content.TILES[id].vegetables[i])
         holds its token. A Pasture-face tile ("pasture": true) has no filled
         spaces; "animal" is "sheep" / "pig" / "cow" or None.
