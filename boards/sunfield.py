@@ -31,7 +31,7 @@ PHASES = {
     "act": "choosing an action: take a Field tile or deliver a Client",
     "place": "placing the Field tile just taken in their Plot",
     "put": "putting the Vegetables just gained on their tiles",
-    "after": "may still use a power, or end the turn",
+    "after": "may still spend Seeds or use a power, or end the turn",
     "over": "the game is over",
 }
 

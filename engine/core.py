@@ -230,6 +230,13 @@ class Game:
     def is_over(self, state: State) -> bool:
         return self.to_act(state) is None
 
+    def closing_moves(self, state: State) -> list[Move]:
+        """The moves a farmer means by writing nothing more in a mail: when
+        the turn waits only for optional steps, what ends it (Sunfield's
+        ``end`` after the action). A mail that stops there plays them, so a
+        farmer who wants nothing more never needs a second mail."""
+        return []
+
     # --- text ------------------------------------------------------------
 
     def text(self, move: Move) -> str:

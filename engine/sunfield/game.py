@@ -79,6 +79,9 @@ class Sunfield(Game):
         moves.apply_move(state, move)
         return state
 
+    def closing_moves(self, state: State) -> list[Move]:
+        return moves.closing_moves(state)
+
     def explain(self, state: State, move: Move) -> str:
         return moves.explain(state, move)
 
