@@ -1,5 +1,5 @@
 """Harvest's typed notation: the canonical text of a move, a forgiving reader
-of what farmers type, and a sentence describing a move for the others.
+of what farmers type (sentences for the others: describe.py).
 
 The canonical text is the move's words separated by spaces (``plant pumpkin
 a1 h``); its code is the same words separated by colons. The reader turns
@@ -14,7 +14,7 @@ import re
 
 from engine.core import IllegalMove, InvalidMove, Move, State, closest, normalize
 from engine.harvest import content as C
-from engine.harvest.farm import CELL_SET, DOMINOES
+from engine.harvest.farm import CELL_SET
 from engine.harvest.state import MARKET_LABELS
 
 VERBS = {
@@ -218,67 +218,6 @@ def _keep_words(state: State, seat: int, words: list[str]) -> list[str]:
         farmer = state["farmers"][seat]
         return ["character" if farmer["character"] is None else "farmhouse", words[0]]
     return words
-
-
-# --------------------------------------------------------------------------- describe
-
-
-def _cells_text(anchor: str, orientation: str | None = None) -> str:
-    return "–".join(DOMINOES[(anchor, orientation)]) if orientation else anchor
-
-
-def describe(state: State, move: Move) -> str:
-    args = move.args
-    seat = state.get("active")
-    if move.kind == "keep":
-        dealt = (state.get("private") or {}).get(str(seat)) or {}
-        names = dealt.get(f"{args[0]}s")
-        if names:
-            table = C.CHARACTERS if args[0] == "character" else C.FARMHOUSES
-            return f"kept {table[names[args[1] - 1]]['name']}"
-        return f"kept a {args[0].title()}"
-    if move.kind == "sunrise":
-        return f"took sunrise tile {args[0]} ({C.SUNRISE_TILES[args[0]]['name']})"
-    if move.kind == "place":
-        area, label = args
-        where = C.AREA_NAMES[area]
-        if area == "market":
-            tile = state["market"][label]
-            return f"placed a Wheelbarrow on {where} tile {C.MARKET_TILES[tile]['name']}"
-        return f"placed a Wheelbarrow on the {where} ({label} action{'s' if label != 1 else ''})"
-    if move.kind == "bonus":
-        return f"took a {args[0].title()} as the Fields bonus"
-    if move.kind == "pay":
-        what = {"fertilizer": "2 Fertilizer", "water": "3 Water"}.get(args[0], f"a {C.CROP_NAMES.get(args[0], args[0])} seed")
-        return f"paid {what} to enter the Trading Post"
-    if move.kind == "gain":
-        return "gained a Fertilizer"
-    if move.kind == "fill":
-        return "filled the water bucket"
-    if move.kind == "buy":
-        return f"bought {args[1]} {C.CROP_NAMES[args[0]]} seed{'s' if args[1] != 1 else ''}"
-    if move.kind == "plant":
-        return f"planted {C.CROP_NAMES[args[0]]} on {_cells_text(*args[1:])}"
-    if move.kind == "tend":
-        if args[0] == "blueberry":
-            return f"grew a Blueberry on the bush at {args[1]}"
-        grown = _cells_text(*args[2:]) if args[0] == "pumpkin" else " and ".join(args[2:])
-        return f"tended the {C.CROP_NAMES[args[0]]} at {args[1]}, growing {grown}"
-    if move.kind == "harvest":
-        return "harvested every crop"
-    if move.kind == "upgrade":
-        if args[0] == "bucket":
-            return "upgraded the water bucket"
-        better = C.SEEDS[C.SEEDS.index(args[0]) + 1]
-        how = " at First Light" if state.get("phase") == "sunrise" else ""
-        return f"upgraded a {C.CROP_NAMES[args[0]]} seed to {C.CROP_NAMES[better]}{how}"
-    if move.kind == "clear":
-        return f"cleared the Forest on {args[1]}"
-    if move.kind == "build":
-        return f"built a {C.BUILDINGS[args[0]]['name']} on {args[1]}"
-    if move.kind == "done":
-        return "kept their seeds as they were" if state.get("phase") == "sunrise" else "ended the visit"
-    return text(move)
 
 
 NOTATION_HELP = [
