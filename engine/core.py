@@ -164,9 +164,14 @@ def clone(state: State) -> State:
     return marshal.loads(marshal.dumps(state))
 
 
+#: what autocorrect makes of a typed "-": hyphens, dashes and the minus sign
+DASHES = re.compile("[\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d]")
+
+
 def normalize(text: str) -> str:
-    """Lower case, single spaces, no surrounding punctuation."""
-    text = text.strip().lower()
+    """Lower case, single spaces, no surrounding punctuation; every dash or
+    minus sign autocorrect may produce ("–1", "−1") becomes "-"."""
+    text = DASHES.sub("-", text.strip().lower())
     text = re.sub(r"[\s,;]+", " ", text)
     return text.strip(" .!?")
 
