@@ -92,7 +92,11 @@ FILLER = {
     "a", "an", "the", "at", "to", "on", "onto", "into", "in", "from", "for", "with", "and", "of", "my", "i",
     "tile", "field", "column", "col", "row", "space", "client", "x", "y", "position", "pos", "turn",
     "animal", "animals", "vegetable", "veg", "please", "it", "card", "number", "no",
+    # the sentences name a tile by colour and face: "the blue Pig tile at (0, 0)"
+    "blue", "brown", "green", "yellow", "pasture", "face",
 }
+#: verbs whose tiles are named by place: an Animal word only describes the tile
+_PLACED_VERBS = {"place", "put", "pick", "shift", "sow"}
 ROW_OF_ANIMAL = {animal: row + 1 for row, animal in enumerate(C.ROWS)}
 
 _SEPARATORS = re.compile(r"->|=>|→|[()\[\]{}/=:#]|(?<!\S)-(?!\S)")  # a dash between spaces separates too
@@ -225,7 +229,8 @@ def _classify(verb: str, rest: list[str]) -> dict[str, list]:
         elif (veg := _lookup(word, VEGETABLE_WORDS)) is not None:
             found["v"].append(veg)
         elif (animal := _lookup(word, ANIMAL_WORDS)) is not None:
-            found["a"].append(animal)
+            if verb not in _PLACED_VERBS:
+                found["a"].append(animal)
         elif verb == "take" and re.fullmatch(r"[a-z]\d", word):
             raise InvalidMove(f"“{word}”: market columns are a, b and c, rows 1 to 3 (e.g. “take b2”)")
         else:
@@ -244,6 +249,9 @@ def _refine(verb: str, found: dict[str, list], rest: list[str], phase: str) -> s
         return "exchange"
     if verb == "swap" and len(found["a"]) == 2:  # "swap the sheep at 0 0 for a cow": the coordinates say which
         found["a"] = found["a"][1:]
+    if verb == "move" and found["a"] and {"tile", "field"} & set(rest):  # "move the blue Pig tile at ..."
+        found["a"] = []
+        return "move"
     if verb in ("move", "herd") and (found["a"] or {"animal", "animals"} & set(rest)):
         found["a"] = []  # "move pig 0 0 to 1 0": the coordinates say which Animal
         return "herd"

@@ -148,6 +148,12 @@ VARIANTS = [
     ("shifting", "sow corn 0 1", "sow corn 0 1"), ("shifting", "sow a corn on (0, 1)", "sow corn 0 1"),
     ("shifting", "plant maize 0 1", "sow corn 0 1"), ("shifting", "sow 0 1 corn", "sow corn 0 1"),
     ("shifting", "sow 1 corn on 0,1", "sow corn 0 1"),
+    # --- copied from the sentences, which name each tile by colour and face
+    ("putting", "put a carrot on the blue pig tile at (0, 0)", "put carrot 0 0"),
+    ("putting", "put a Carrot on the blue Sheep tile at (2, 0)", "put carrot 2 0"),
+    ("powers", "move the green pig tile at (2, 0) to (1, -1)", "move 2 0 to 1 -1"),
+    ("powers", "herd the sheep from (0, 0) to the blue Cow pasture at (1, 0)", "herd 0 0 to 1 0"),
+    ("shifting", "sow a corn on the yellow cow tile at (0, 1)", "sow corn 0 1"),
     ("shifting", "draw", "draw"), ("shifting", "Draw.", "draw"),
     ("shifting", "reserve 2", "reserve 2"), ("shifting", "reserve client 2", "reserve 2"),
     ("shifting", "reserve #2", "reserve 2"),
