@@ -270,7 +270,7 @@ NOTATION_HELP = [
     ("sunrise 3", "take sunrise tile 3 from the display"),
     ("place fields 3", "put a Wheelbarrow on the Fields' 3-action space (place market b: a market tile)"),
     ("bonus water", "the Fields 1-space bonus: a Water or a Fertilizer"),
-    ("pay fertilizer", "enter the Trading Post for 2 Fertilizer (or: pay water, pay wheat)"),
+    ("pay fertilizer", "the Trading Post entry for one action: 2 Fertilizer (or: pay water, pay wheat)"),
     ("buy wheat 2", "buy 2 Wheat seeds at the General Store"),
     ("gain fertilizer", "take a Fertilizer at the General Store"),
     ("fill bucket", "pay 1 coin to fill the water bucket"),

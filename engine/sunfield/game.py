@@ -109,7 +109,7 @@ class Sunfield(Game):
             ("exchange carrot corn", "3 Seeds: exchange a Wheelbarrow Carrot for a Corn"),
             ("buy corn", "5 Seeds: add a Corn to your Wheelbarrow"),
             ("deliver 3", "deliver the Client on space 3"),
-            ("end", "end your turn (when it does not end by itself)"),
+            ("end", "end your turn after your action (by mail you need not: the end of your mail ends it)"),
             ("gain corn", "advanced mode: use a power (draw, reserve, swap, herd, trade, gain, pick, shift, sow, move)"),
         ]
 
