@@ -359,7 +359,7 @@ def farm_grid(farm: dict) -> dict:
             codes = [f"clear:forest:{name}"] + [f"plant:{seed}:{name}" for seed in C.SEEDS]
             cells.append({"name": name, **look, "codes": codes})
         rows.append({"number": row, "cells": cells})
-    return {"columns": list(C.COLUMNS), "rows": rows}
+    return {"columns": list(C.COLUMNS), "rows": rows, "corner": textgrid.corner("1", "a")}
 
 
 #: the town board's widest line in a PDF, in characters: half the row at small text
@@ -406,7 +406,7 @@ def farm_lines(grid: dict, width: int, spaced: bool = True) -> list[Line]:
             else:
                 cells.append(cell_lines([cell["word"], cell["detail"]], width, 2, cell["swatch"]))
         rows.append((f"{row['number']:>2}", cells))
-    return textgrid.grid(grid["columns"], rows, width, 3 if spaced else 2, spaced=spaced)
+    return textgrid.grid(grid["columns"], rows, width, 3 if spaced else 2, spaced=spaced, corner=grid["corner"])
 
 
 def _private(view: dict, seat: int | None) -> dict | None:

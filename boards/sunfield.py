@@ -31,7 +31,7 @@ PHASES = {
     "act": "choosing an action: take a Field tile or deliver a Client",
     "place": "placing the Field tile just taken in their Plot",
     "put": "putting the Vegetables just gained on their tiles",
-    "after": "may still use a power, or end the turn",
+    "after": "may still spend Seeds or use a power, or end the turn",
     "over": "the game is over",
 }
 
@@ -59,6 +59,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "doing": PHASES[view["phase"]],
         "pending": _pending(view),
         "market": market,
+        "market_corner": MARKET_CORNER,
         "market_grid": market_lines(market),
         "market_print": market_lines(market, spaced=False),
         "client_grid": client_lines(clients),
@@ -210,7 +211,7 @@ def _livestock(livestock: dict | None) -> dict | None:
 
 
 def plot_grid(plot: dict, seat: int, view: dict, you: int | None) -> dict:
-    """The Plot as rows of cells, top row first (y grows upwards), with the
+    """The Plot as rows of cells, top row first (y grows downward), with the
     empty places next to it where the addressed farmer, when placing a
     tile, may put it."""
     cells = {k: _plot_tile(k, t) for k, t in plot.items()}
@@ -220,7 +221,7 @@ def plot_grid(plot: dict, seat: int, view: dict, you: int | None) -> dict:
     ys = [xy(k)[1] for k in list(plot) + list(open_places)]
     columns = list(range(min(xs), max(xs) + 1))
     rows = []
-    for y in range(max(ys), min(ys) - 1, -1):
+    for y in range(min(ys), max(ys) + 1):
         row = []
         for x in columns:
             k = f"{x},{y}"
@@ -231,7 +232,7 @@ def plot_grid(plot: dict, seat: int, view: dict, you: int | None) -> dict:
             else:
                 row.append({"at": k, "x": x, "y": y, "none": True, "codes": []})
         rows.append({"y": y, "cells": row})
-    return {"columns": columns, "rows": rows, "tiles": len(plot)}
+    return {"columns": columns, "rows": rows, "tiles": len(plot), "corner": textgrid.corner("y", "x")}
 
 
 def _plot_tile(k: str, tile: dict) -> dict:
@@ -319,6 +320,8 @@ class PlotStyle:
 TEXT_STYLE = PlotStyle("*", ".", "", 10, True)  # *Ca.co.eg
 PRINT_STYLE = PlotStyle("●", "○", "", 10, False)  # ●Ca○Co○Eg
 MARKET_CELL = 17
+#: market columns a-c grow to the right, rows 1-3 downward, as on every grid
+MARKET_CORNER = textgrid.corner("1", "a")
 
 
 def plot_lines(grid: dict, style: PlotStyle) -> list[Line]:
@@ -347,7 +350,7 @@ def plot_lines(grid: dict, style: PlotStyle) -> list[Line]:
                 cells.append(cell_lines([], width, 2))
         rows.append((f"{row['y']:>3}", cells))
     text = style is TEXT_STYLE
-    return textgrid.grid([str(x) for x in grid["columns"]], rows, width, 4 if text else 3, spaced=text)
+    return textgrid.grid([str(x) for x in grid["columns"]], rows, width, 4 if text else 3, spaced=text, corner=grid["corner"])
 
 
 def market_lines(market: list[dict], spaced: bool = True) -> list[Line]:
@@ -364,7 +367,7 @@ def market_lines(market: list[dict], spaced: bool = True) -> list[Line]:
             texts = [f"{slot['name']} {tile['colour']}", " ".join(v["sign"] for v in tile["vegetables"]), price + seeds]
             cells.append(cell_lines(texts, MARKET_CELL, 3, tile["swatch"]))
         rows.append((f"{row['number']} {row['animal']}", cells))
-    return textgrid.grid(["a", "b", "c"], rows, MARKET_CELL, 7, spaced=spaced)
+    return textgrid.grid(["a", "b", "c"], rows, MARKET_CELL, 7, spaced=spaced, corner=MARKET_CORNER)
 
 
 def client_lines(clients: list[dict], needs_word: str = "needs ") -> list[Line]:

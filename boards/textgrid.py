@@ -30,6 +30,13 @@ class Seg:
 Line = list[Seg]
 
 
+def corner(down: str, across: str) -> str:
+    """The axis convention of both games, printed where a grid's row and
+    column labels meet: ``down`` grows downward, ``across`` to the right
+    ("y↓ x→" on a Sunfield Plot, "1↓ a→" on a Harvest farm or the market)."""
+    return f"{down}↓ {across}→"
+
+
 def cell_lines(texts: Sequence[str], width: int, height: int, colour: str | None = None) -> list[Seg]:
     """A cell as ``height`` segments of exactly ``width`` characters."""
     texts = list(texts)[:height] + [""] * (height - len(texts))
@@ -47,16 +54,26 @@ def grid(
     width: int,
     label_width: int,
     spaced: bool = True,
+    *,
+    corner: str,
 ) -> list[Line]:
-    """Lines of a grid: a header line of column names, then for each row its
-    label (on the first line) and its cells side by side, one space apart.
+    """Lines of a grid: the axis convention (``corner``, see :func:`corner`)
+    as a header line of column names led by the across arrow ("x→") and a
+    line with the down arrow ("y↓") over the row labels, so the label
+    column stays as narrow as the labels; then for each row its label (on
+    the first line) and its cells side by side, one space apart.
     ``spaced``: a blank line between rows, which keeps tiles apart in plain
     text; a PDF grid leaves it out, its coloured boxes are framed anyway.
 
     ``rows``: ``(label, [cell, ...])`` where a cell is a list of segments of
     ``width`` characters, one per line; all cells of a row have as many lines.
     """
-    lines: list[Line] = [[Seg(" " * label_width)] + [Seg(" " + name.center(width)) for name in header]]
+    down, across = corner.split(" ")
+    label_width = max(label_width, len(down), len(across))
+    lines: list[Line] = [
+        [Seg(across.rjust(label_width))] + [Seg(" " + name.center(width)) for name in header],
+        [Seg(down.rjust(label_width))],
+    ]
     for label, cells in rows:
         height = max(len(c) for c in cells)
         for i in range(height):

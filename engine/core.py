@@ -164,9 +164,14 @@ def clone(state: State) -> State:
     return marshal.loads(marshal.dumps(state))
 
 
+#: what autocorrect makes of a typed "-": hyphens, dashes and the minus sign
+DASHES = re.compile("[\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d]")
+
+
 def normalize(text: str) -> str:
-    """Lower case, single spaces, no surrounding punctuation."""
-    text = text.strip().lower()
+    """Lower case, single spaces, no surrounding punctuation; every dash or
+    minus sign autocorrect may produce ("–1", "−1") becomes "-"."""
+    text = DASHES.sub("-", text.strip().lower())
     text = re.sub(r"[\s,;]+", " ", text)
     return text.strip(" .!?")
 
@@ -248,6 +253,13 @@ class Game:
 
     def is_over(self, state: State) -> bool:
         return self.to_act(state) is None
+
+    def closing_moves(self, state: State) -> list[Move]:
+        """The moves a farmer means by writing nothing more in a mail: when
+        the turn waits only for optional steps, what ends it (Sunfield's
+        ``end`` after the action). A mail that stops there plays them, so a
+        farmer who wants nothing more never needs a second mail."""
+        return []
 
     # --- text ------------------------------------------------------------
 

@@ -190,7 +190,8 @@ def kind_moves(state: State, kind: str) -> list[Move]:
     or starting a new one (Tend may do both: eligible parents go on, the
     others start a new action)."""
     turn = state["turn"]
-    can_start = turn["left"] > 0 and not (turn["space"].startswith("workshop") and kind in turn["used"])
+    can_start = (turn["left"] > 0 and not (turn["space"].startswith("workshop") and kind in turn["used"])
+                 and turn.get("entries") != 0)
     if kind == "tend" and going_on(turn, kind):
         return generate(state, kind, fresh=can_start)
     if going_on(turn, kind) or can_start:
@@ -219,6 +220,8 @@ def resolve(state: State, move: Move) -> None:
     if kind == "tend" and continuing:
         continuing = move.args[1] not in turn["tended"] and move.args[1] not in turn["grown"]
     if not continuing:
+        if turn.get("entries"):
+            turn["entries"] -= 1  # the Trading Post entry paid for this action
         turn["left"] -= 1
         turn["open"] = kind
         turn["used"].append(kind)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine.core import Game, IllegalMove, Move, State, match_text
 from engine.harvest import content as C
+from engine.harvest import describe as describing
 from engine.harvest import notation, rules, scoring
 from engine.harvest import outcome as outcomes
 from engine.harvest.state import setup
@@ -42,7 +43,7 @@ class Harvest(Game):
         return match_text(self, state, wanted)
 
     def describe(self, state: State, move: Move) -> str:
-        return notation.describe(state, move)
+        return describing.describe(self, state, move)
 
     def outcome(self, state: State, move: Move) -> str:
         return outcomes.outcome(self, state, move)

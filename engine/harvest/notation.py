@@ -1,5 +1,5 @@
 """Harvest's typed notation: the canonical text of a move, a forgiving reader
-of what farmers type, and a sentence describing a move for the others.
+of what farmers type (sentences for the others: describe.py).
 
 The canonical text is the move's words separated by spaces (``plant pumpkin
 a1 h``); its code is the same words separated by colons. The reader turns
@@ -14,7 +14,7 @@ import re
 
 from engine.core import IllegalMove, InvalidMove, Move, State, closest, normalize
 from engine.harvest import content as C
-from engine.harvest.farm import CELL_SET, DOMINOES
+from engine.harvest.farm import CELL_SET, DOMINOES, cell_sort_key
 from engine.harvest.state import MARKET_LABELS
 
 VERBS = {
@@ -62,7 +62,9 @@ WORDS = {
     "v": "v", "vertical": "v", "down": "v", "standing": "v", "upright": "v",
     # filler
     "please": "", "the": "", "a": "", "an": "", "my": "", "on": "", "at": "", "to": "", "in": "",
-    "and": "", "with": "", "space": "", "spot": "", "i": "", "will": "", "wheelbarrow": "", "barrow": "", "one": "1", "two": "2", "three": "3",
+    "and": "", "with": "", "space": "", "spot": "", "i": "", "will": "", "wheelbarrow": "", "barrow": "",
+    "for": "", "from": "", "of": "", "into": "", "growing": "", "all": "", "every": "", "everything": "",
+    "crop": "", "crops": "", "one": "1", "two": "2", "three": "3",
     "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
 }
 
@@ -118,9 +120,23 @@ _ROW_FIRST = re.compile(rf"\b([{_ROW_DIGITS}])\s*([{_CELL_LETTERS}])\b(?!\s*[-/:
 _GLUED_ORIENTATION = re.compile(rf"\b([{_CELL_LETTERS}][{_ROW_DIGITS}])([hv])\b")
 
 
+#: ":" and arrows separate words, as in Sunfield ("place: fields 3", "tend wheat b2 -> b1")
+_SEPARATORS = re.compile(r"->|=>|→|[:#]")
+#: a Pumpkin's two cells as the sentences print them: "a1–b1" (any dash)
+_CELL_PAIR = re.compile(rf"\b([{C.COLUMNS}][1-{C.ROWS}])-([{C.COLUMNS}][1-{C.ROWS}])\b")
+#: a dash before a number (Harvest has no negative numbers): autocorrect's "–1"
+_DASHED_NUMBER = re.compile(r"(?<![a-z0-9])-(\d)")
+#: two cells, either way round -> (anchor, orientation)
+DOMINO_OF = {frozenset(cells): key for key, cells in DOMINOES.items()}
+AREAS = ("store", "fields", "workshop", "trading", "market")
+
+
 def canonical(state: State, seat: int, raw: str) -> str:
     """What the farmer wrote, in canonical words (raises InvalidMove)."""
     raw = normalize(raw).replace("’", "'")
+    raw = _SEPARATORS.sub(" ", raw)
+    raw = _CELL_PAIR.sub(r"\1 \2", raw)
+    raw = _DASHED_NUMBER.sub(r"\1", raw)
     raw = re.sub(r"\bx(\d)\b", r"\1", raw)  # buy wheat x2
     raw = _canonical_cells(raw)
     raw = _PHRASE.sub(lambda match: match.group(1).replace(" ", ""), raw)
@@ -129,6 +145,8 @@ def canonical(state: State, seat: int, raw: str) -> str:
         tokens.pop(0)
     if not tokens:
         raise InvalidMove("write a move, for example “place store 2”")
+    if WORDS.get(tokens[0]) in AREAS or tokens[0] in MULTIWORD.values():  # "fields 3": where to go
+        tokens.insert(0, "place")
     verb = VERBS.get(tokens[0]) or _abbreviation(tokens[0], VERBS)
     if verb is None:
         guess = closest(tokens[0], VERBS)
@@ -180,8 +198,20 @@ def _shape(state: State, seat: int, verb: str, words: list[str]) -> list[str]:
         return ["sunrise", *[w for w in words if w.isdigit()]]
     if verb == "pay":
         return ["pay", *[("bush" if w == "blueberry" else w) for w in words if not w.isdigit()]]
+    if verb in ("gain", "bonus", "plant", "upgrade"):  # "gain 1 fertilizer", "plant 1 wheat c1": one at a time
+        words = [w for w in words if not w.isdigit()]
+    if verb == "place":  # "place 3 fields": the area, then its space
+        words = sorted(words, key=lambda w: w not in AREAS)
     if verb in ("buy", "plant", "upgrade"):
         words = ["bush" if w == "blueberry" else w for w in words]
+    if verb == "upgrade":
+        if "bucket" in words:  # "upgrade the water bucket"
+            return ["upgrade", "bucket"]
+        seeds = [w for w in words if w in C.SEEDS]
+        if len(seeds) == 2 and C.SEEDS.index(seeds[1]) == C.SEEDS.index(seeds[0]) + 1:
+            words = seeds[:1]  # "upgrade wheat -> strawberry": what it becomes goes without saying
+    if verb == "plant":
+        words = _domino(words, 1)
     if verb == "buy":
         numbers = [w for w in words if w.isdigit()]
         names = [w for w in words if not w.isdigit()]
@@ -200,9 +230,23 @@ def _shape(state: State, seat: int, verb: str, words: list[str]) -> list[str]:
             tile = next((t for t in farmer["farm"]["crops"] if words[1] in t["cells"]), None)
             if tile:
                 words[1] = tile["cells"][0]
+        if words and words[0] == "pumpkin":
+            words = _domino(words, 2)
+        elif words and words[0] == "strawberry" and len(words) == 4:  # the two new tiles, in any order
+            words = words[:2] + sorted(words[2:], key=cell_sort_key)
     if verb == "clear" and "forest" not in words:
         words.insert(0, "forest")
     return [verb, *words]
+
+
+def _domino(words: list[str], at: int) -> list[str]:
+    """A Pumpkin's two cells typed at ``at`` ("a1 b1", "b1 a1", "a1–b1")
+    as the anchor and orientation the moves use ("a1 h")."""
+    cells = words[at:at + 2]
+    if len(cells) == 2 and frozenset(cells) in DOMINO_OF and words[at + 2:] in ([], ["h"], ["v"]):
+        anchor, orientation = DOMINO_OF[frozenset(cells)]
+        return [*words[:at], anchor, orientation]
+    return words
 
 
 def _keep_words(state: State, seat: int, words: list[str]) -> list[str]:
@@ -220,74 +264,13 @@ def _keep_words(state: State, seat: int, words: list[str]) -> list[str]:
     return words
 
 
-# --------------------------------------------------------------------------- describe
-
-
-def _cells_text(anchor: str, orientation: str | None = None) -> str:
-    return "–".join(DOMINOES[(anchor, orientation)]) if orientation else anchor
-
-
-def describe(state: State, move: Move) -> str:
-    args = move.args
-    seat = state.get("active")
-    if move.kind == "keep":
-        dealt = (state.get("private") or {}).get(str(seat)) or {}
-        names = dealt.get(f"{args[0]}s")
-        if names:
-            table = C.CHARACTERS if args[0] == "character" else C.FARMHOUSES
-            return f"kept {table[names[args[1] - 1]]['name']}"
-        return f"kept a {args[0].title()}"
-    if move.kind == "sunrise":
-        return f"took sunrise tile {args[0]} ({C.SUNRISE_TILES[args[0]]['name']})"
-    if move.kind == "place":
-        area, label = args
-        where = C.AREA_NAMES[area]
-        if area == "market":
-            tile = state["market"][label]
-            return f"placed a Wheelbarrow on {where} tile {C.MARKET_TILES[tile]['name']}"
-        return f"placed a Wheelbarrow on the {where} ({label} action{'s' if label != 1 else ''})"
-    if move.kind == "bonus":
-        return f"took a {args[0].title()} as the Fields bonus"
-    if move.kind == "pay":
-        what = {"fertilizer": "2 Fertilizer", "water": "3 Water"}.get(args[0], f"a {C.CROP_NAMES.get(args[0], args[0])} seed")
-        return f"paid {what} to enter the Trading Post"
-    if move.kind == "gain":
-        return "gained a Fertilizer"
-    if move.kind == "fill":
-        return "filled the water bucket"
-    if move.kind == "buy":
-        return f"bought {args[1]} {C.CROP_NAMES[args[0]]} seed{'s' if args[1] != 1 else ''}"
-    if move.kind == "plant":
-        return f"planted {C.CROP_NAMES[args[0]]} on {_cells_text(*args[1:])}"
-    if move.kind == "tend":
-        if args[0] == "blueberry":
-            return f"grew a Blueberry on the bush at {args[1]}"
-        grown = _cells_text(*args[2:]) if args[0] == "pumpkin" else " and ".join(args[2:])
-        return f"tended the {C.CROP_NAMES[args[0]]} at {args[1]}, growing {grown}"
-    if move.kind == "harvest":
-        return "harvested every crop"
-    if move.kind == "upgrade":
-        if args[0] == "bucket":
-            return "upgraded the water bucket"
-        better = C.SEEDS[C.SEEDS.index(args[0]) + 1]
-        how = " at First Light" if state.get("phase") == "sunrise" else ""
-        return f"upgraded a {C.CROP_NAMES[args[0]]} seed to {C.CROP_NAMES[better]}{how}"
-    if move.kind == "clear":
-        return f"cleared the Forest on {args[1]}"
-    if move.kind == "build":
-        return f"built a {C.BUILDINGS[args[0]]['name']} on {args[1]}"
-    if move.kind == "done":
-        return "kept their seeds unchanged" if state.get("phase") == "sunrise" else "ended the visit"
-    return text(move)
-
-
 NOTATION_HELP = [
     ("keep character 2", "keep the second Character you were dealt (or its name: keep lumberjack)"),
     ("keep farmhouse 1", "keep the first Farmhouse you were dealt"),
     ("sunrise 3", "take sunrise tile 3 from the display"),
     ("place fields 3", "put a Wheelbarrow on the Fields' 3-action space (place market b: a market tile)"),
     ("bonus water", "the Fields 1-space bonus: a Water or a Fertilizer"),
-    ("pay fertilizer", "enter the Trading Post for 2 Fertilizer (or: pay water, pay wheat)"),
+    ("pay fertilizer", "the Trading Post entry for one action: 2 Fertilizer (or: pay water, pay wheat)"),
     ("buy wheat 2", "buy 2 Wheat seeds at the General Store"),
     ("gain fertilizer", "take a Fertilizer at the General Store"),
     ("fill bucket", "pay 1 coin to fill the water bucket"),

@@ -36,7 +36,7 @@ def legal_moves(state: State) -> list[Move]:
             return [Move("bonus", ("fertilizer",)), Move("bonus", ("water",))]
         if step == "pay":
             return pay_moves(state["farmers"][state["active"]])
-        return actions.action_moves(state) + [Move("done")]
+        return actions.action_moves(state) + entry_moves(state) + [Move("done")]
     return []
 
 
@@ -85,6 +85,24 @@ def pay_moves(farmer: dict) -> list[Move]:
     return moves
 
 
+def entry_moves(state: State) -> list[Move]:
+    """At the Trading Post, the entry for the next action ("To take an action
+    here, it costs ..."): offered once the paid entries are used up, while
+    the visit has actions left, and only the payments after which an action
+    can still be started (an entry that buys nothing is never asked for)."""
+    turn = state["turn"]
+    if turn.get("entries") != 0 or turn["left"] == 0:
+        return []
+    out = []
+    for move in pay_moves(state["farmers"][state["active"]]):
+        after = clone(state)
+        _pay(after, move, end_visit=False)
+        if any(actions.kind_moves(after, kind) and not actions.going_on(turn, kind)
+               for kind in actions.allowed_actions(turn)):
+            out.append(move)
+    return out
+
+
 def seedup_moves(farmer: dict) -> list[Move]:
     """First Light: upgrade one seed held (a Pumpkin seed is the last step)."""
     return [Move("upgrade", (seed,)) for seed in C.SEEDS[:-1] if farmer["seeds"][seed]]
@@ -97,7 +115,7 @@ def apply(state: State, move: Move) -> State:
     phase = state["phase"]
     if phase == "over":
         raise IllegalMove("the game is over")
-    if phase == "act" and state["turn"]["step"] == "act" and move.kind != "done":
+    if phase == "act" and state["turn"]["step"] == "act" and move.kind not in ("done", "pay"):
         actions.check(state, move)
         new = clone(state)
         actions.resolve(new, move)
@@ -126,7 +144,7 @@ STEP_MOVES = {
     "sunrise": ("sunrise", "pick a sunrise tile first"),
     "place": ("place", "place a Wheelbarrow first"),
     "bonus": ("bonus", "take the Fields bonus first: a Water or a Fertilizer"),
-    "pay": ("pay", "pay to enter the Trading Post first: 1 seed, 2 Fertilizer or 3 Water"),
+    "pay": ("pay", "pay the Trading Post entry first: 1 seed, 2 Fertilizer or 3 Water"),
     "seedup": ("upgrade", ("First Light: upgrade one seed first (for example “upgrade wheat”), "
                            "or write “done” to keep your seeds")),
 }
@@ -246,7 +264,7 @@ def _place(state: State, move: Move) -> None:
     farmer["wheelbarrows"] -= 1
     space = SPACES[name]
     turn = {"space": name, "step": "act", "left": space["actions"], "open": None, "used": [],
-            "tended": [], "grown": [], "grant": None}
+            "tended": [], "grown": [], "grant": None, "entries": None}
     if space["area"] == "market":
         tile = C.MARKET_TILES[state["market"][space["label"]]]
         gain(farmer, tile.get("gain", {}))
@@ -258,6 +276,7 @@ def _place(state: State, move: Move) -> None:
         turn["step"] = "bonus"
     elif space.get("entry") and not use_pass(farmer, "trading_free"):
         turn["step"] = "pay"
+        turn["entries"] = 0
     state["phase"] = "act"
     state["turn"] = turn
     _maybe_end_visit(state)
@@ -269,7 +288,8 @@ def _bonus(state: State, move: Move) -> None:
     _maybe_end_visit(state)
 
 
-def _pay(state: State, move: Move) -> None:
+def _pay(state: State, move: Move, end_visit: bool = True) -> None:
+    """The Trading Post entry for one action: 1 seed, 2 Fertilizer or 3 Water."""
     farmer = state["farmers"][state["active"]]
     what = move.args[0]
     if what in C.SEEDS:
@@ -277,7 +297,9 @@ def _pay(state: State, move: Move) -> None:
     else:
         farmer[what] -= C.TRADING_ENTRY[what]
     state["turn"]["step"] = "act"
-    _maybe_end_visit(state)
+    state["turn"]["entries"] += 1
+    if end_visit:
+        _maybe_end_visit(state)
 
 
 def _done(state: State, move: Move) -> None:
@@ -286,7 +308,7 @@ def _done(state: State, move: Move) -> None:
 
 def _maybe_end_visit(state: State) -> None:
     """A visit ends by itself once nothing is left to do in it."""
-    if state["turn"]["step"] == "act" and not actions.any_action(state):
+    if state["turn"]["step"] == "act" and not actions.any_action(state) and not entry_moves(state):
         _next_placer(state)
 
 

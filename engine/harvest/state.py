@@ -51,13 +51,16 @@ Renderings read this shape; it is kept stable. A state is plain JSON data::
         "used": ["build"],             # actions started this visit (Workshop: distinct)
         "tended": ["b2"],              # anchors tended in the open Tend action
         "grown": ["b3"],               # anchors of tiles that Tend grew
-        "grant": None | {...}          # a Farmer's Market tile's action
+        "grant": None | {...},         # a Farmer's Market tile's action
+        "entries": None | 0            # Trading Post: entries paid and not yet
+                                       # used by an action (None: no entry needed)
       },
       "private": {"0": {"characters": [..2..], "farmhouses": [..2..]}},  # dealt, until kept
       "hidden": {"rng": 123, "market": {"a": [...]}, "buildings": [...]}
     }
 
-Cells are ``a1``..``f4`` (column letter, row number; row 1 at the top).
+Cells are ``a1``..``f4`` (column letter, row number; row 1 at the top): the
+convention of both games, columns grow to the right and rows downward.
 A crop tile is named by its first cell (its anchor).
 """
 

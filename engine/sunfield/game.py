@@ -80,6 +80,9 @@ class Sunfield(Game):
         moves.apply_move(state, move)
         return state
 
+    def closing_moves(self, state: State) -> list[Move]:
+        return moves.closing_moves(state)
+
     def explain(self, state: State, move: Move) -> str:
         return moves.explain(state, move)
 
@@ -105,12 +108,12 @@ class Sunfield(Game):
     def notation_help(self) -> list[tuple[str, str]]:
         return [
             ("take b2", "take the Field tile of column b, row 2 (rows: 1 Sheep, 2 Pig, 3 Cow)"),
-            ("place 1 -1", "place the tile in your Plot at x=1, y=-1 (your first tiles are at -1 0, 0 0, 1 0)"),
+            ("place 1 -1", "place the tile in your Plot at x=1, y=-1: x grows to the right, y downward, so y=-1 is the row above your first tiles (-1 0, 0 0, 1 0)"),
             ("put carrot 0 1", "put a gained Carrot on your tile at 0 1"),
             ("exchange carrot corn", "3 Seeds: exchange a Wheelbarrow Carrot for a Corn"),
             ("buy corn", "5 Seeds: add a Corn to your Wheelbarrow"),
             ("deliver 3", "deliver the Client on space 3"),
-            ("end", "end your turn (when it does not end by itself)"),
+            ("end", "end your turn after your action (by mail you need not: the end of your mail ends it)"),
             ("gain corn", "advanced mode: use a power (draw, reserve, swap, herd, trade, gain, pick, shift, sow, move)"),
         ]
 

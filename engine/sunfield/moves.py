@@ -12,10 +12,11 @@ Moves (verb = Move.kind; arguments as in the typed notation, see notation.py):
     draw, reserve, swap, herd, trade, gain, pick, shift, sow, move   powers
 
 When a turn ends: by itself, as soon as the action (take + place + puts, or
-deliver) is complete, except in advanced mode when a power can still be used
-and the action advanced the Farmer token or it is the last round: then the
-farmer uses a power or says ``end`` (see :func:`settle`). Seeds may be spent
-only before the action.
+deliver) is complete and nothing optional is left; when Seeds can still be
+spent or a power used, the turn waits for them or ``end`` (see :func:`settle`).
+A farmer playing by mail never writes that ``end``: the end of the mail says
+it (:func:`closing_moves`). Seeds and powers may be used before the action
+and after it, never while a tile or its Vegetables wait to be placed.
 """
 
 from __future__ import annotations
@@ -116,14 +117,21 @@ def legal_moves(state: State) -> list[Move]:
     if phase == "put":
         return _put(state, farmer)
     if phase == "after":
-        return _powers(state) + [Move("end")]
+        return _optional(state, farmer) + [Move("end")]
     actions = _take(state, farmer) + _deliver(state, farmer)
+    if not actions:
+        actions = [Move("end")]  # nothing to take or deliver: the turn is passed
+    return actions + _optional(state, farmer)
+
+
+def _optional(state: State, farmer: dict) -> list[Move]:
+    """What a farmer may do besides the action, before or after it: spend
+    Seeds ("also possible when you take a Field tile") and, in advanced
+    mode, use powers ("at any time during your turn")."""
     extras = _exchange(state, farmer) + _buy(state, farmer)
     if state["advanced"]:
         extras += _powers(state)
-    if not actions:
-        actions = [Move("end")]  # nothing to take or deliver: the turn is passed
-    return actions + extras
+    return extras
 
 
 _BY_VERB = {"take": _take, "place": _place, "put": _put, "exchange": _exchange, "buy": _buy, "deliver": _deliver}
@@ -131,7 +139,7 @@ _PHASE_VERBS = {
     "act": {"take", "deliver", "exchange", "buy", *C.POWERS},
     "place": {"place"},
     "put": {"put"},
-    "after": {"end", *C.POWERS},
+    "after": {"end", "exchange", "buy", *C.POWERS},
     "over": set(),
 }
 
@@ -159,8 +167,6 @@ def apply_move(state: State, move: Move) -> None:
     if kind == "end":
         end_turn(state)
         return
-    if kind in ("take", "deliver") and state["advanced"]:
-        state["action_from"] = rules.farmer_to_act(state)["livestock"]["position"]
     if kind == "take":
         rules.take_field_tile(state, COLUMN_INDEX[args[0]], args[1] - 1)
     elif kind == "place":
@@ -187,27 +193,25 @@ def apply_move(state: State, move: Move) -> None:
 
 def settle(state: State) -> None:
     """Where the turn goes once no tile or Vegetable waits to be placed: back
-    to choosing the action, to the optional powers after it, or to the next
-    farmer.
-
-    After the action the turn waits (powers or ``end``) only if a power can be
-    used AND something new makes it worth asking: the action advanced the
-    Farmer token (a new power), or this is the last round (no next turn to
-    use a power in). Otherwise a power left unused could have been used before
-    the action and still can be at the start of the next turn, so asking
-    would only cost the farmer a mail.
-    """
+    to choosing the action, to what may follow it (Seeds to spend, powers to
+    use, or ``end``), or to the next farmer when nothing may follow."""
     if not state["acted"]:
         state["phase"] = "act"
-    elif state["advanced"] and worth_asking(state) and powers.has_usable_power(state):
+    elif _optional_left(state):
         state["phase"] = "after"
     else:
         end_turn(state)
 
 
-def worth_asking(state: State) -> bool:
-    position = rules.farmer_to_act(state)["livestock"]["position"]
-    return state["ending"] or position > state["action_from"]
+def _optional_left(state: State) -> bool:
+    farmer = rules.farmer_to_act(state)
+    return bool(_exchange(state, farmer) or _buy(state, farmer)) or (state["advanced"] and powers.has_usable_power(state))
+
+
+def closing_moves(state: State) -> list[Move]:
+    """What a farmer means by writing nothing more: once the action is done
+    and only optional steps are left (phase "after"), the end of the turn."""
+    return [Move("end")] if state["phase"] == "after" else []
 
 
 def end_turn(state: State) -> None:
@@ -215,7 +219,6 @@ def end_turn(state: State) -> None:
     it the game if a draw pile is exhausted."""
     state["seat"] = (state["seat"] + 1) % state["seats"]
     state["acted"] = False
-    state["action_from"] = None
     state["pending"] = None
     state["phase"] = "act"
     if state["seat"] == 0:
@@ -245,8 +248,8 @@ def _phase_reason(state: State, verb: str) -> str | None:
         return f"first choose where your gained Vegetables go ({waiting}), e.g. “put carrot x y”"
     if verb in ("place", "put") and phase not in ("place", "put"):
         return "there is no tile or Vegetable waiting to be placed"
-    if phase == "after" and verb in ("take", "deliver", "exchange", "buy"):
-        return "you have already taken your action this turn; use a power or “end”"
+    if phase == "after" and verb in ("take", "deliver"):
+        return "you have already taken your action this turn; spend Seeds, use a power or “end”"
     if verb in C.POWERS and not state["advanced"]:
         return "powers belong to the advanced mode (Livestock cards)"
     return None

@@ -92,11 +92,17 @@ FILLER = {
     "a", "an", "the", "at", "to", "on", "onto", "into", "in", "from", "for", "with", "and", "of", "my", "i",
     "tile", "field", "column", "col", "row", "space", "client", "x", "y", "position", "pos", "turn",
     "animal", "animals", "vegetable", "veg", "please", "it", "card", "number", "no",
+    # the sentences name a tile by colour and face: "the blue Pig tile at (0, 0)"
+    "blue", "brown", "green", "yellow", "pasture", "face",
 }
+#: verbs whose tiles are named by place: an Animal word only describes the tile
+_PLACED_VERBS = {"place", "put", "pick", "shift", "sow"}
 ROW_OF_ANIMAL = {animal: row + 1 for row, animal in enumerate(C.ROWS)}
 
-_SEPARATORS = re.compile(r"->|=>|→|[()\[\]{}/=:#]")
-_GLUED = re.compile(r"([abc])(-?\d+)\Z|(\d+)([abc])\Z")
+_SEPARATORS = re.compile(r"->|=>|→|[()\[\]{}/=:#]|(?<!\S)-(?!\S)")  # a dash between spaces separates too
+#: a count typed before a Vegetable ("buy 1 corn", "buy corn x1"): a move is always one
+_COUNT_WORDS = {"one": "1", "x1": "1", "1x": "1", "x": ""}
+_GLUED = re.compile(r"([abc])-?(\d+)\Z|(\d+)([abc])\Z")  # "b2", "b-2", "2b": a market tile
 _INT = re.compile(r"[+-]?\d+\Z")
 
 
@@ -141,9 +147,12 @@ def _fits(args: tuple, pattern: str) -> bool:
 
 
 def _tokens(typed: str) -> list[str]:
-    cleaned = normalize(_SEPARATORS.sub(" ", typed.lower()))
+    cleaned = _SEPARATORS.sub(" ", normalize(typed))
     out = []
     for token in cleaned.split():
+        token = _COUNT_WORDS.get(token, token)
+        if not token:
+            continue
         glued = _GLUED.match(token)
         if glued:
             letter, number = (glued.group(1), glued.group(2)) if glued.group(1) else (glued.group(4), glued.group(3))
@@ -183,9 +192,31 @@ def _verb(tokens: list[str]) -> tuple[str, list[str]]:
     return verb, rest
 
 
+def _drop_counts(verb: str, rest: list[str]) -> list[str]:
+    """Without the counts typed with a Vegetable ("buy 1 corn", "exchange 1
+    carrot for 1 corn", "buy corn 1"): numbers beyond the coordinates the
+    verb takes, next to a Vegetable word. Every such move moves one."""
+    words = [w for w in rest if w not in FILLER]
+    extra = sum(1 for w in words if _INT.match(w)) - max(p.count("n") for p in PATTERNS[verb])
+    counts = set()
+    for index, word in enumerate(words):
+        if len(counts) == extra:
+            break
+        after = words[index + 1] if index + 1 < len(words) else None
+        before = words[index - 1] if index else None
+        if _INT.match(word) and ((after and _lookup(after, VEGETABLE_WORDS))
+                                 or (after is None and before and _lookup(before, VEGETABLE_WORDS))):
+            if int(word) != 1:
+                raise InvalidMove(f"one Vegetable per move: for {word}, write the move {word} times, one a line")
+            counts.add(index)
+    return [w for i, w in enumerate(words) if i not in counts]
+
+
 def _classify(verb: str, rest: list[str]) -> dict[str, list]:
     """Sort the words after the verb into columns, numbers, Vegetables, Animals."""
     found: dict[str, list] = {"c": [], "n": [], "v": [], "a": [], "r": []}
+    if verb in _VEGETABLE_VERBS:
+        rest = _drop_counts(verb, rest)
     for word in rest:
         if _INT.match(word):
             found["n"].append(int(word))
@@ -198,7 +229,8 @@ def _classify(verb: str, rest: list[str]) -> dict[str, list]:
         elif (veg := _lookup(word, VEGETABLE_WORDS)) is not None:
             found["v"].append(veg)
         elif (animal := _lookup(word, ANIMAL_WORDS)) is not None:
-            found["a"].append(animal)
+            if verb not in _PLACED_VERBS:
+                found["a"].append(animal)
         elif verb == "take" and re.fullmatch(r"[a-z]\d", word):
             raise InvalidMove(f"“{word}”: market columns are a, b and c, rows 1 to 3 (e.g. “take b2”)")
         else:
@@ -213,6 +245,13 @@ def _refine(verb: str, found: dict[str, list], rest: list[str], phase: str) -> s
     """Verbs a farmer may use loosely: "move" a Vegetable / an Animal, "put" a tile, ..."""
     if verb == "move" and (found["v"] or {"vegetable", "veg"} & set(rest)):
         return "shift"
+    if verb == "swap" and found["v"] and not found["n"]:  # "swap carrot for corn": the Seeds exchange
+        return "exchange"
+    if verb == "swap" and len(found["a"]) == 2:  # "swap the sheep at 0 0 for a cow": the coordinates say which
+        found["a"] = found["a"][1:]
+    if verb == "move" and found["a"] and {"tile", "field"} & set(rest):  # "move the blue Pig tile at ..."
+        found["a"] = []
+        return "move"
     if verb in ("move", "herd") and (found["a"] or {"animal", "animals"} & set(rest)):
         found["a"] = []  # "move pig 0 0 to 1 0": the coordinates say which Animal
         return "herd"
@@ -261,6 +300,8 @@ def parse(game, state: State, seat: int, typed: str) -> Move:
     raise IllegalMove(explain_verb(state, verb), suggestions=texts[:5])
 
 
+#: verbs whose Vegetable may be typed with a count of 1
+_VEGETABLE_VERBS = {"put", "exchange", "buy", "trade", "gain", "pick", "shift", "sow", "swap", "place", "move"}
 _KIND_NAMES = {"c": "columns", "n": "numbers", "v": "Vegetables", "a": "Animals", "r": "words"}
 _EXAMPLES = {
     "take": "take b2", "place": "place 1 -1", "put": "put carrot 0 1", "exchange": "exchange carrot corn",

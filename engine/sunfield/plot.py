@@ -1,6 +1,8 @@
 """Geometry of a farmer's Plot: a square grid of Field tiles keyed "x,y".
 
-Two tiles are adjacent when they share a side (no diagonals).
+The convention of both games: x grows to the right, y grows downward (a
+smaller y is higher up, as rows are numbered on a page). Two tiles are
+adjacent when they share a side (no diagonals).
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ from functools import lru_cache
 
 from engine.sunfield import content as C
 
-_STEPS = ((1, 0), (-1, 0), (0, 1), (0, -1))
+#: right, left, up, down (y grows downward)
+_STEPS = ((1, 0), (-1, 0), (0, -1), (0, 1))
 
 
 @lru_cache(maxsize=4096)

@@ -130,15 +130,21 @@ def _sow_moves(state, farmer):
 
 
 def _move_moves(state, farmer):
+    """A tile goes next to another tile; the Plot must be whole "once the
+    move is complete", not while the tile is lifted (the corner of an L may
+    move to the other corner)."""
     plot = farmer["plot"]
     cells = set(plot)
     out = []
     for k in plot:
         rest = cells - {k}
-        if not is_connected(rest):
-            continue
+        whole_without = is_connected(rest)
         x, y = xy(k)
-        out += [Move("move", (x, y, *xy(to))) for to in open_positions(plot, without=k) if to != k]
+        out += [
+            Move("move", (x, y, *xy(to)))
+            for to in open_positions(plot, without=k)
+            if to != k and (whole_without or is_connected(rest | {to}))
+        ]
     return out
 
 

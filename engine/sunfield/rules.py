@@ -235,6 +235,12 @@ def deliver_animals(state: State) -> None:
     while state["reserve"]["medal3"] > 0 and all(animals_in_plot(farmer["plot"])[a] for a in C.ANIMALS):
         for animal in C.ANIMALS:
             return_animal(state, farmer, animal)
+        take_trio_medal(state, farmer)
+
+
+def take_trio_medal(state: State, farmer: dict) -> None:
+    """A Medal worth 3 from the reserve for a trio (none when it has run out)."""
+    if state["reserve"]["medal3"] > 0:
         state["reserve"]["medal3"] -= 1
         farmer["medals"].append(C.TRIO_MEDAL)
 
@@ -262,8 +268,10 @@ def return_animal(state: State, farmer: dict, animal: str) -> None:
 
 
 def advance_livestock(state: State) -> None:
-    """Advanced mode: while the next column's two Animals are in the Plot,
-    spend them and advance; on the last column, each trio earns a Medal 3."""
+    """Advanced mode: while the next column's Animals are in the Plot, spend
+    them and advance. The last column asks for a trio, and "as in the
+    standard rules" a trio spent there earns a Medal 3: the one that moves
+    the token onto it as well as each one after it."""
     farmer = farmer_to_act(state)
     livestock = farmer["livestock"]
     columns = C.landscape(*livestock["cards"])
@@ -275,6 +283,8 @@ def advance_livestock(state: State) -> None:
         for animal in columns[livestock["position"] + 1].needs:
             return_animal(state, farmer, animal)
         livestock["position"] += 1
+        if livestock["position"] == C.LAST_COLUMN:
+            take_trio_medal(state, farmer)
     deliver_animals(state)
 
 

@@ -11,12 +11,10 @@ A state is plain JSON data (see engine/core.py). Keys, top level::
                  or use powers
         "place"  place the tile in "pending" in the Plot
         "put"    choose where gained Vegetables go ("pending")
-        "after"  (advanced) action done, a power is still usable: use it or end
+        "after"  action done, Seeds can still be spent or a power used:
+                 do so, or end (by mail, the end of the mail ends the turn)
         "over"   the game is over
     "acted": false              the turn's action (take or deliver) is done
-    "action_from": None         (advanced) the Farmer token's column when the
-                                action began: reaching a further column during
-                                it is what lets the turn wait for powers after it
     "pending": None | {...}     phase data:
         place: {"tile": "C12", "gain": true}   gain: Vegetables are gained
                (false for a tile drawn by the "draw" power)
@@ -45,7 +43,7 @@ A farmer::
     "plot": {"x,y": {"tile": "H1P", "filled": [1, 0], "pasture": false,
                      "animal": None}}
         Field tiles on a square grid, key "x,y" (x grows to the right, y grows
-        upwards); the starting tiles lie at -1,0 / 0,0 / 1,0. "filled"[i] is 1
+        downward: "0,-1" is above "0,0"); the starting tiles lie at -1,0 / 0,0 / 1,0. "filled"[i] is 1
         when the Vegetable space i of the tile (content.TILES[id].vegetables[i])
         holds its token. A Pasture-face tile ("pasture": true) has no filled
         spaces; "animal" is "sheep" / "pig" / "cow" or None.
@@ -149,7 +147,6 @@ def setup(seats: int, advanced: bool, seed: int) -> State:
         "seat": 0,
         "phase": "act",
         "acted": False,
-        "action_from": None,
         "pending": None,
         "ending": False,
         "market": market,

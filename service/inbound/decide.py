@@ -167,6 +167,10 @@ def _read_moves(rules, state: dict, position: int, lines: list[str]) -> tuple[li
             return [], start, answer + "\nNothing was applied.\n\n" + _options(rules, state)
         codes.append(rules.code(move))
         state = after
+    if codes and rules.to_act(state) == position:
+        for move in rules.closing_moves(state):  # the mail ends here: so does an optional rest of the turn
+            codes.append(rules.code(move))
+            state = rules.apply(state, move)
     return codes, state, None
 
 

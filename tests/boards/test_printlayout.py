@@ -1,18 +1,18 @@
 """The snapshot page's layout: what sits beside what, how large grids print."""
 
 from boards.printlayout import FACTS_BESIDE_EM, GRID_SCALES, fit_grid, print_fill, share_of_row
-from boards.textgrid import MONO_ADVANCE, cell_lines, grid, width_of
+from boards.textgrid import MONO_ADVANCE, cell_lines, corner, grid, width_of
 
 
 def two_by_one():
     """A row of two cells: a blue tile and an empty place."""
     blue = cell_lines(["Bl Cow", "*Ca.co"], 8, 2, "blue")
-    return grid(["a", "b"], [("1", [blue, cell_lines([], 8, 2)])], width=8, label_width=3)
+    return grid(["a", "b"], [("1", [blue, cell_lines([], 8, 2)])], width=8, label_width=3, corner=corner("1", "a"))
 
 
 def test_a_narrow_grid_prints_beside_the_farmers_facts_and_a_wide_one_across_the_row():
     narrow = two_by_one()  # 17 characters
-    wide = grid([str(i) for i in range(10)], [("1", [cell_lines(["x"], 10, 1, "blue")] * 10)], 10, 3)
+    wide = grid([str(i) for i in range(10)], [("1", [cell_lines(["x"], 10, 1, "blue")] * 10)], 10, 3, corner=corner("1", "a"))
     assert fit_grid(narrow, 520, 8.5).beside and fit_grid(narrow, 520, 8.5).size_pt == 8.5
     across = fit_grid(wide, 520, 8.5)
     assert not across.beside

@@ -4,6 +4,7 @@ from boards.textgrid import (
     MONO_ADVANCE,
     Seg,
     cell_lines,
+    corner,
     fit,
     grid,
     plain,
@@ -18,24 +19,33 @@ def two_by_one():
     """A row of two cells: a blue tile and an empty place."""
     blue = cell_lines(["Bl Cow", "*Ca.co"], 8, 2, "blue")
     empty = cell_lines([], 8, 2)
-    return grid(["a", "b"], [("1", [blue, empty])], width=8, label_width=3)
+    return grid(["a", "b"], [("1", [blue, empty])], width=8, label_width=3, corner=corner("1", "a"))
 
 
-def test_a_grid_prints_column_names_then_each_row_with_its_label():
+def test_a_grid_prints_the_axes_and_column_names_then_each_row_with_its_label():
     assert plain(two_by_one()).split("\n") == [
-        "       a        b",
+        " a→    a        b",
+        " 1↓",
         "1   Bl Cow",
         "    *Ca.co",
         "",
     ]
 
 
+def test_every_grid_prints_the_convention_of_both_games_right_and_down():
+    # Given the corner of a Sunfield Plot: x grows to the right, y downward
+    lines = plain(grid(["-1", "0"], [("-1", [cell_lines(["x"], 3, 1)])], width=3, label_width=3, corner=corner("y", "x")))
+    # Then the header names x with a right arrow and the line under it y with a down arrow
+    header, axis = lines.split("\n")[:2]
+    assert header.startswith(" x→") and axis == " y↓"
+
+
 def test_each_coloured_cell_becomes_one_rectangle_over_exactly_its_characters():
     lines = two_by_one()
     [(column, line, width, height, colour)] = runs(lines)
-    assert (column, line, width, height, colour) == (4, 1, 8, 2, "blue")
+    assert (column, line, width, height, colour) == (4, 2, 8, 2, "blue")
     text = plain(lines).splitlines()
-    assert text[1][column:column + width].rstrip() == "Bl Cow"
+    assert text[2][column:column + width].rstrip() == "Bl Cow"
 
 
 def test_long_words_are_cut_with_a_mark_and_short_ones_padded():
@@ -64,15 +74,15 @@ def test_print_block_shrinks_a_grid_too_wide_for_its_column_to_fill_it_exactly()
 
 def test_rows_of_a_print_grid_without_blank_lines_keep_separate_rectangles():
     blue = cell_lines(["Bl Cow", "*Ca"], 6, 2, "blue")
-    lines = grid(["a"], [("1", [blue]), ("2", [blue])], width=6, label_width=2, spaced=False)
-    assert len(lines) == 5  # the column names and two rows of two lines: no blank line
-    assert [(first, height) for _, first, _, height, _ in runs(lines)] == [(1, 2), (3, 2)]
+    lines = grid(["a"], [("1", [blue]), ("2", [blue])], width=6, label_width=2, spaced=False, corner=corner("1", "a"))
+    assert len(lines) == 6  # the two axis lines and two rows of two lines: no blank line
+    assert [(first, height) for _, first, _, height, _ in runs(lines)] == [(2, 2), (4, 2)]
 
 
 def test_cells_of_the_same_colour_on_different_rows_stay_separate_rectangles():
     blue = cell_lines(["x"], 3, 1, "blue")
-    lines = grid(["a"], [("1", [blue]), ("2", [blue])], width=3, label_width=2)
-    assert [(c, first, h) for c, first, _, h, _ in runs(lines)] == [(3, 1, 1), (3, 3, 1)]
+    lines = grid(["a"], [("1", [blue]), ("2", [blue])], width=3, label_width=2, corner=corner("1", "a"))
+    assert [(c, first, h) for c, first, _, h, _ in runs(lines)] == [(3, 2, 1), (3, 4, 1)]
 
 
 def test_segments_without_colour_draw_nothing():

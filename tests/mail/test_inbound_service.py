@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import func, select
 
+from engine.core import Move
 from service.inbound.models import InboundMail
 from service.inbound.receive import process_inbound, receive
 from service.models import MoveRequest, Seat
@@ -19,6 +20,7 @@ from tests.mail.inbound_helpers import (
     start_game,
 )
 from tests.service.helpers import mailbox, mails, text_part
+from tests.service.toygame import Pebbles
 
 
 @pytest.fixture
@@ -308,3 +310,18 @@ class TestHearingBackAfterAMove:
         receive(svc, reply(keys["Anna"], "take 2", sender="Mallory <mallory@evil.example>"), source="ingest")
         [answer] = mailbox(svc, "mallory@evil.example")
         assert answer["Reply-To"] is None
+
+
+def test_a_mail_that_stops_where_only_optional_steps_are_left_ends_the_turn(svc, game, monkeypatch):
+    # Given a game whose turn, after a first step, waits only for optional
+    # ones (as Sunfield's after its action): its closing moves say how it ends
+    monkeypatch.setattr(Pebbles, "closing_moves", lambda self, state: [Move("end")] if state["steps"] else [])
+    game_id, keys = game
+    # When Anna writes her step and nothing more
+    received = receive(svc, reply(keys["Anna"], "take 2"), source="ingest")
+    # Then the end of her mail ends her turn: no second mail is needed
+    assert inbound_row(svc, received.id).outcome == "applied"
+    assert log_texts(svc, game_id) == ["take 2", "end"]
+    # and a farmer who wants more writes it in the same mail
+    received = receive(svc, reply(keys["Bob"], "take 1\ntake 1", sender="Bob <bob@example.org>"), source="ingest")
+    assert log_texts(svc, game_id) == ["take 2", "end", "take 1", "take 1", "end"]

@@ -168,8 +168,46 @@ class TestCodesAndSentences:
     def test_sentences_for_the_other_farmers(self, fields):
         assert game.describe(fields, m("plant pumpkin a1 h")) == "planted Pumpkin on a1–b1"
         assert game.describe(fields, m("tend wheat b2 b3")) == "tended the Wheat at b2, growing b3"
+        state = give(plain(started(seats=1, seed=3)), coins=1)
+        assert game.describe(state, m("place fields 3")) == "placed a Wheelbarrow on the Fields (3 actions) for 1 coin"
+
+    def test_a_harvest_says_what_it_yielded(self, fields):
+        # Given one Wheat on the farm: 1 point and 1 Fertilizer, and 1 coin for one kind of crop
+        assert game.describe(fields, m("harvest")) == "harvested every crop: 1 coin, 1 point, 1 Fertilizer"
+
+    def test_a_clearing_names_the_forest_dice_rolled(self):
+        state = give(plain(started(seats=1, seed=3)), coins=2)
+        state = play(state, "place workshop 2")
+        sentence = game.describe(state, m("clear forest e1"))
+        # Then the sentence lists the faces rolled, and they are what the farmer got
+        before, after = state["farmers"][0], game.apply(state, m("clear forest e1"))["farmers"][0]
+        assert sentence.startswith("cleared the Forest on e1 for 2 coins and rolled the Forest dice: ")
+        got = {"coin": after["coins"] - (before["coins"] - 2), "point": after["points"] - before["points"],
+               "Fertilizer": after["fertilizer"] - before["fertilizer"], "Water": after["water"] - before["water"],
+               "Wheat seed": after["seeds"]["wheat"] - before["seeds"]["wheat"]}
+        dice = sentence.split("dice: ")[1].replace(";", ",").split(", ")
+        said = {}
+        for word in dice:
+            count, name = word.split(" ", 1)
+            name = name.rstrip("s") if name in ("coins", "points", "Wheat seeds") else name
+            said[name] = said.get(name, 0) + int(count)
+        assert said == {k: v for k, v in got.items() if v}
+
+    def test_a_market_tile_says_what_it_cost_and_gave_and_a_pass_says_it_was_used(self):
         state = plain(started(seats=1, seed=3))
-        assert game.describe(state, m("place fields 3")) == "placed a Wheelbarrow on the Fields (3 actions)"
+        state["market"]["a"] = "bakesale"  # 1 Wheat seed -> 3 coins
+        assert game.describe(give(state, wheat=1), m("place market a")) == (
+            "placed a Wheelbarrow on Farmer's Market tile Bake Sale for 1 Wheat seed: 3 coins")
+        state["farmers"][0]["perks"] = {"market_free": 1}
+        assert game.describe(state, m("place market a")) == (
+            "placed a Wheelbarrow on Farmer's Market tile Bake Sale, using the Early Market pass: 3 coins")
+
+    def test_the_late_riser_pass_says_the_visit_needs_no_entry(self):
+        state = plain(started(seats=1, seed=3))
+        state["farmers"][0]["perks"] = {"trading_free": 1}
+        state["farmers"][0]["seeds"]["wheat"] = 1
+        assert game.describe(state, m("place trading 1")) == (
+            "placed a Wheelbarrow on the Trading Post (1 action), using the Late Riser pass (no entry)")
 
     def test_the_notation_help_examples_are_real_moves(self):
         for example, meaning in game.notation_help():

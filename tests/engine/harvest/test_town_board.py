@@ -185,11 +185,26 @@ class TestBiggerTables:
                      "gain fertilizer")
         assert state["farmers"][state["order"][0]]["fertilizer"] == 3 and state["turn"] is None
 
-    def test_two_farmers_have_a_two_action_trading_post_with_one_entry(self):
+    def test_two_farmers_have_a_two_action_trading_post_with_an_entry_per_action(self):
+        # Summary: "To take an action here, it costs your choice of either
+        # 1 Seed or 2 Fertilizer or 3 Water"
         state = plain(started(seats=2, seed=3))
-        state = play(give(state, wheat=3), "place trading 2", "pay wheat", "upgrade wheat", "upgrade wheat")
+        state = play(give(state, wheat=3, water=3), "place trading 2", "pay wheat", "upgrade wheat")
+        # the second action waits for its own entry
+        assert {m.kind for m in game.legal_moves(state)} == {"pay", "done"}
+        state = play(state, "pay water", "upgrade wheat")
         farmer = state["farmers"][state["order"][0]]
         assert farmer["seeds"]["wheat"] == 0 and farmer["seeds"]["strawberry"] == 2 and farmer["coins"] == 2
+        assert farmer["water"] == 0
+
+    def test_no_entry_is_asked_for_an_action_that_could_not_follow(self):
+        # Given a farmer with no crops and no Forest, and two Wheat seeds
+        state = plain(started(seats=2, seed=3))
+        state["farmers"][state["active"]]["farm"].update(forests=[], crops=[])
+        state = play(give(state, wheat=2), "place trading 2", "pay wheat", "upgrade wheat")
+        # Then the Strawberry seed left could pay a second entry, but no
+        # action could follow it: no entry is asked and the visit is over
+        assert state["phase"] == "place" and state["turn"] is None
 
 
 class TestWorkshop:

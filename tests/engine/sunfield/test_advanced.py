@@ -51,6 +51,24 @@ class TestLivestockTrack:
         after = play(state, "take a1", "place 0 1")
         assert after["farmers"][0]["medals"] == [3] and after["farmers"][0]["seeds"] == 0
 
+    def test_the_trio_that_moves_the_token_onto_the_last_column_earns_its_medal_3(self):
+        # Rulebook: "Once the last column is reached, as in the standard rules,
+        # as soon as three different Animals (Sheep, Cow, Pig) are present on
+        # your Plot, spend them to obtain a Medal worth 3."
+        # Given a token on column 4, whose next column is the last (a trio)
+        state = farmer_with(("A1", "B1"), 4, seeds=0, plot={
+            (0, 0): tile("S03"), (1, 0): pasture("C01", "cow"), (2, 0): pasture("P01", "pig"),
+        })
+        set_column(state, "a", ["S07", "P01", "C01"])  # S07: the Eggplant that fills the Sheep tile
+        medals = state["reserve"]["medal3"]
+        # When the harvest brings the Sheep of the trio
+        after = play(state, "take a1", "place 0 -1")
+        # Then the token moves onto the last column and the trio earns a Medal 3
+        farmer = after["farmers"][0]
+        assert farmer["livestock"]["position"] == 5
+        assert farmer["medals"] == [3] and after["reserve"]["medal3"] == medals - 1
+        assert not any(t["animal"] for t in farmer["plot"].values())
+
     def test_only_the_next_column_s_animals_advance_the_token(self):
         # A1: column 1 needs two Sheep; a Cow and a Pig do nothing yet
         state = farmer_with(("A1", "B1"), 0, plot={(0, 0): tile("S03"), (1, 0): pasture("C01", "cow")})
@@ -100,10 +118,31 @@ class TestUsingPowers:
         with pytest.raises(IllegalMove, match="costs a Seed"):
             GAME.apply(state, move("gain:corn"))
 
-    def test_powers_already_open_before_the_action_do_not_hold_the_turn_after_it(self):
-        state = farmer_with(("A3", "B1"), 3, seeds=3)
+    def test_powers_may_be_used_after_the_action_at_any_time_during_the_turn(self):
+        # Rulebook: "At any time during your turn, in addition to your action,
+        # you may perform a power available on the column where your Farmer
+        # token is located, or on one of the previous columns."
+        state = farmer_with(("A3", "B1"), 3, seeds=2)
+        set_column(state, "a", ["S01", "P01", "C01"])
         assert powers_offered(state) == {"draw", "gain"}
         after = play(state, "take a1", "place -2 0")
+        assert (after["seat"], after["phase"]) == (0, "after")
+        assert {"draw", "gain"} <= powers_offered(after)
+        assert play(after, "gain corn", "end")["seat"] == 1
+
+    def test_two_powers_in_one_turn(self):
+        # Rulebook: "NOTE: several powers can be used in the same turn."
+        # Given a token on column 3 of A3 + B1: trade (column 1) and gain (column 3)
+        state = farmer_with(("A3", "B1"), 3, seeds=2)
+        set_column(state, "a", ["S01", "P01", "C01"])
+        set_wheelbarrow(state, 0, carrot=1)
+        # When the farmer trades before the action and gains after it
+        after = play(state, "trade carrot corn", "take a1", "place -2 0", "gain eggplant")
+        # Then both powers are paid with a Seed each and did what they say
+        farmer = after["farmers"][0]
+        assert sorted(farmer["livestock"]["used"]) == [1, 3] and farmer["seeds"] == 0
+        assert (farmer["wheelbarrow"]["carrot"], farmer["wheelbarrow"]["corn"], farmer["wheelbarrow"]["eggplant"]) == (0, 1, 1)
+        # and with no Seed left nothing more can follow: the turn ended by itself
         assert after["seat"] == 1
 
     def test_a_power_reached_during_the_action_holds_the_turn_until_used_or_ended(self):
@@ -117,12 +156,13 @@ class TestUsingPowers:
         # using the power with the last Seed leaves nothing to wait for
         assert play(after, "draw", "place 0 2")["seat"] == 1
 
-    def test_in_the_last_round_unused_powers_hold_the_turn_after_the_action(self):
+    def test_after_the_action_no_second_action_is_offered(self):
         state = farmer_with(("A3", "B1"), 3, seeds=3)
-        state["ending"] = True
         after = play(state, "take a1", "place -2 0")
         assert (after["seat"], after["phase"]) == (0, "after")
-        assert not any(t.startswith(("take", "deliver", "buy", "exchange")) for t in texts(after))
+        assert not any(t.startswith(("take", "deliver")) for t in texts(after))
+        with pytest.raises(IllegalMove, match="already taken your action"):
+            GAME.parse(after, 0, "take b1")
 
 
 class TestEachPower:
@@ -142,7 +182,7 @@ class TestEachPower:
         state = farmer_with(("A1", "B1"), 2)
         state["clients"][0] = "CL01"
         set_deck(state, ["CL20", "CL19"])
-        state = play(state, "reserve 1", "take a1", "place -2 0")
+        state = play(state, "reserve 1", "take a1", "place -2 0", "end")
         set_wheelbarrow(state, 1, carrot=1, broccoli=1, eggplant=1)
         assert not any(t.startswith("deliver") for t in texts(state))
         state = play(state, "take a2", "place -2 0")
@@ -196,6 +236,19 @@ class TestEachPower:
         after = play(state, "sow maize 0 0")
         assert plot_tile(after, 0, 0, 0)["animal"] == "sheep"
         assert after["farmers"][0]["wheelbarrow"]["corn"] == 1
+
+    def test_the_plot_must_be_whole_once_the_move_is_complete_not_while_the_tile_is_lifted(self):
+        # Rulebook (move power): "Once the move is complete, your Plot must not
+        # be split into several parts."
+        # Given an L: (0,0) is its corner, joining (1,0) and (0,-1)
+        state = farmer_with(("A1", "B3"), 3, plot={(0, 0): tile("P01"), (1, 0): tile("C01"), (0, -1): tile("S01")})
+        # When the corner moves to the other corner of the square
+        after = play(state, "move 0 0 to 1 -1")
+        # Then the Plot is whole again: the move is allowed
+        assert set(after["farmers"][0]["plot"]) == {"1,0", "0,-1", "1,-1"}
+        # but a move that leaves the two arms apart is refused
+        with pytest.raises(IllegalMove):
+            GAME.apply(state, move("move:0:0:2:0"))
 
     def test_move_relocates_a_tile_with_what_lies_on_it_keeping_the_plot_in_one_piece(self):
         state = farmer_with(("A1", "B3"), 3, plot={(0, 0): pasture("S01", "sheep"), (1, 0): tile("P07", ("carrot",)), (2, 0): tile("C01")})

@@ -10,6 +10,7 @@ from tests.engine.sunfield.builder import (
     move,
     new_game,
     play,
+    set_column,
     set_deck,
     set_wheelbarrow,
     texts,
@@ -54,11 +55,35 @@ class TestSpendingSeeds:
         with pytest.raises(IllegalMove, match="you need 3 Seeds to exchange a Vegetable, you have 2"):
             GAME.apply(state, move("exchange:carrot:corn"))
 
-    def test_seeds_cannot_be_spent_once_the_tile_is_taken(self, state):
+    def test_seeds_collected_from_the_taken_tile_may_be_spent_in_the_same_turn(self, state):
+        # Rulebook: "This is generally useful before delivering a Client, but
+        # it is also possible to do it when you take a Field tile."
+        # Given 4 Seeds, and a Sheep tile carrying 1 Seed
+        state["farmers"][0]["seeds"] = 4
+        set_column(state, "a", ["S01", "P01", "C01"], seeds=(1, 0, 0))
+        # When the farmer takes it and places it
+        after = play(state, "take a1", "place -2 0")
+        # Then the turn waits: with 5 Seeds a Vegetable may be bought
+        assert (after["seat"], after["phase"]) == (0, "after")
+        bought = play(after, "buy corn")
+        assert bought["farmers"][0]["wheelbarrow"]["corn"] == 1 and bought["farmers"][0]["seeds"] == 0
+        # and with nothing left to spend the turn ends by itself
+        assert bought["seat"] == 1
+
+    def test_no_seeds_are_spent_while_the_tile_waits_to_be_placed(self, state):
         state["farmers"][0]["seeds"] = 9
         set_wheelbarrow(state, 0, carrot=1)
         after = play(state, "take a1")
         assert not any(t.startswith(("buy", "exchange")) for t in texts(after))
+
+    def test_a_farmer_who_writes_nothing_more_ends_the_turn(self, state):
+        # By mail the end of the mail ends the turn: what is left is optional
+        state["farmers"][0]["seeds"] = 5
+        set_column(state, "a", ["S01", "P01", "C01"])
+        after = play(state, "take a1", "place -2 0")
+        assert after["phase"] == "after"
+        assert GAME.closing_moves(after) == [move("end")]
+        assert GAME.closing_moves(state) == []  # before the action nothing is implied
 
 
 class TestDeliverAClient:

@@ -39,6 +39,8 @@ class TestEndOfGame:
         state = play(state, "take b1", "place -2 0")
         assert GAME.to_act(state) == 2
         state = play(state, "take c1", "place -2 0")
+        assert state["phase"] == "after"  # with 4 Seeds the third farmer may still exchange
+        state = play(state, "end")
         assert GAME.is_over(state) and GAME.legal_moves(state) == []
         assert GAME.progress(state) == "game over after round 1"
 

@@ -112,7 +112,7 @@ class TestPlaceTheFieldTile:
     def test_a_vegetable_only_goes_to_a_tile_adjacent_to_the_new_one_or_of_its_colour(self, state):
         set_plot(state, 0, {(0, 0): tile("S02"), (2, 0): tile("S06"), (1, 0): tile("P12"), (3, 0): tile("S10")})
         set_column(state, "a", ["S14", "P01", "C01"])  # S14 green Carrot, placed above (1, 0)
-        after = play(state, "take a1", "place 1 1")
+        after = play(state, "take a1", "place 1 -1")
         # P12 (yellow, Broccoli Carrot) is adjacent; S02/S06/S10 are neither adjacent nor green
         assert after["seat"] == 1 and plot_tile(after, 0, 1, 0)["filled"] == [0, 1]
 

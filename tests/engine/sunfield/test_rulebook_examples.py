@@ -84,8 +84,8 @@ def test_yoann_fills_the_pig_tile_below_harvests_it_and_places_a_pig():
     set_plot(state, 0, {(0, 0): tile("P02", ("carrot",))})
     set_column(state, "a", ["S09", "P01", "C01"])  # S09: a Sheep tile with a Broccoli
     pigs = state["reserve"]["pig"]
-    # When Yoann places the new tile above it
-    after = play(state, "take a1", "place 0 1")
+    # When Yoann places the new tile above it (y grows downward: above is y - 1)
+    after = play(state, "take a1", "place 0 -1")
     # Then the Pig tile is harvested: Carrot and Broccoli to the Wheelbarrow,
     # Pasture face up, a Pig on it
     assert plot_tile(after, 0, 0, 0) == {"tile": "P02", "filled": [0, 0], "pasture": True, "animal": "pig"}
