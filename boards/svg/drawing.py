@@ -31,6 +31,13 @@ class Drawing:
         """Every panel in one SVG ``width`` wide (the mail picture, PDFs)."""
         return compose(self.panels, width, self.title, desc=" ".join(p.summary for p in self.panels if p.summary))
 
+    def print_panels(self) -> list[Panel]:
+        """The panels in print order: the key right under the status line,
+        so a page never holds the key alone."""
+        key = [p for p in self.panels if p.title == "Key"]
+        rest = [p for p in self.panels if p.title != "Key"]
+        return rest[:1] + key + rest[1:]
+
     def panel_svgs(self) -> list[str]:
         """One SVG per panel, for a page that lets them flow."""
         return [panel_svg(p) for p in self.panels]

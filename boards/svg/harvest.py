@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from boards import palette
 from boards.svg import symbols
-from boards.svg.canvas import INK, LINE, MUTED, Canvas, Panel
+from boards.svg.canvas import INK, LINE, MUTED, SMALLEST, Canvas, Panel
 from boards.svg.changes import Changes
 
 CELL = 70
@@ -85,7 +85,7 @@ def _gairy(c: Canvas, cx: float, cy: float, s: float) -> None:
     h = s / 2
     points = [(cx + h * dx, cy + h * dy) for dx, dy in ((-0.5, -0.9), (0.5, -0.9), (1, 0), (0.5, 0.9), (-0.5, 0.9), (-1, 0))]
     c.path("M" + " L".join(f"{x:.1f} {y:.1f}" for x, y in points) + " Z", fill=GAIRY, stroke=INK)
-    c.text(cx, cy + s * 0.17, "G", size=s * 0.5, anchor="middle", bold=True, fill="#ffffff")
+    c.text(cx, cy + s * 0.17, "G", size=max(s * 0.5, SMALLEST), anchor="middle", bold=True, fill="#ffffff")
 
 
 def town(b: dict, changed: Changes) -> Panel:
@@ -243,12 +243,13 @@ def _farm(c: Canvas, f: dict, x0: float, y0: float, changed: Changes) -> tuple[f
         w = (cols[-1] - cols[0] + 1) * CELL - 4
         h = (rows[-1] - rows[0] + 1) * CELL - 4
         kind = cell["kind"]
+        where = "cell " + " ".join(sorted(names))
         if kind == "empty":
-            c.rect(x, y, w, h, fill="#f7f4ea", stroke="#d8d2c0", rx=4)
+            c.rect(x, y, w, h, fill="#f7f4ea", stroke="#d8d2c0", rx=4, name=where)
             c.text(x + 5, y + 13, cell["name"], size=10.5, fill="#8a8470")
         else:
             sw = palette.swatch(cell["swatch"])
-            c.rect(x, y, w, h, fill=sw.fill, stroke=sw.strong, width=2, rx=5)
+            c.rect(x, y, w, h, fill=sw.fill, stroke=sw.strong, width=2, rx=5, name=f"{where} {kind}")
             if kind == "forest":
                 symbols.forest(c, x + w / 2, y + h / 2 - 6, 34)
             elif kind == "building":

@@ -68,9 +68,11 @@ def status(b: dict) -> Panel:
     return Panel("Where the game stands", 720, height, c, summary=words, wide=True)
 
 
-def _tile(c: Canvas, x: float, y: float, w: float, h: float, tile: dict) -> None:
+def _tile(c: Canvas, x: float, y: float, w: float, h: float, tile: dict, name: str) -> None:
+    """A Field tile: its colour as fill and as letters; ``name`` its class
+    (where it lies, for tests and styling)."""
     sw = palette.swatch(tile["swatch"])
-    c.rect(x, y, w, h, fill=sw.fill, stroke=sw.strong, width=2.5, rx=6)
+    c.rect(x, y, w, h, fill=sw.fill, stroke=sw.strong, width=2.5, rx=6, name=name)
     # the colour as letters in a corner tab, so it reads without colour
     c.rect(x, y, 26, 17, fill=sw.strong, stroke="none", rx=4)
     c.text(x + 13, y + 13, tile["sign"], size=11, anchor="middle", bold=True, fill=_on(sw.strong))
@@ -100,7 +102,7 @@ def market(b: dict, changed: Changes) -> Panel:
                 c.text(x + w / 2, y + h / 2, f"{slot['name']} empty", size=12, anchor="middle", fill=MUTED)
             else:
                 tile = slot["tile"]
-                _tile(c, x, y, w, h, tile)
+                _tile(c, x, y, w, h, tile, f"market {slot['name']}")
                 c.text(x + 32, y + 13, slot["name"], size=12, bold=True)
                 symbols.animal(c, tile["kind"], x + w - 16, y + 16, 22)
                 for k, veg in enumerate(tile["vegetables"]):
@@ -195,10 +197,10 @@ def _plot(c: Canvas, f: dict, x0: float, y0: float, changed: Changes) -> tuple[f
     left, top = xs[0], ys[0]
     gx, gy = x0 + LABEL + 4, y0 + LABEL
     for x in xs:
-        c.text(gx + (x - left) * CELL + CELL / 2, y0 + 15, f"x {x}" if x == xs[0] else str(x), size=12,
+        c.text(gx + (x - left) * CELL + (CELL - 6) / 2, y0 + 15, f"x {x}" if x == xs[0] else str(x), size=12,
                anchor="middle", bold=True)
     for y in ys:
-        c.text(x0 + LABEL - 2, gy + drawn_row(y, top) * CELL + CELL / 2 + 4, str(y), size=12, anchor="end", bold=True)
+        c.text(x0 + LABEL - 2, gy + drawn_row(y, top) * CELL + (CELL - 6) / 2 + 4, str(y), size=12, anchor="end", bold=True)
     c.text(x0, y0 + 15, "y", size=12, bold=True, fill=MUTED)
     for cell in cells:
         cx = gx + (cell["x"] - left) * CELL
@@ -206,7 +208,7 @@ def _plot(c: Canvas, f: dict, x0: float, y0: float, changed: Changes) -> tuple[f
         w = h = CELL - 6
         if "tile" in cell:
             tile = cell["tile"]
-            _tile(c, cx, cy, w, h, tile)
+            _tile(c, cx, cy, w, h, tile, f"tile x{cell['x']} y{cell['y']}")
             symbols.animal(c, tile["kind"], cx + w - 12, cy + 12, 18, faded=True)
             if cell["pasture"]:
                 if cell["animal"]:
@@ -232,7 +234,7 @@ def _plot(c: Canvas, f: dict, x0: float, y0: float, changed: Changes) -> tuple[f
     return LABEL + 4 + len(xs) * CELL, LABEL + len(ys) * CELL
 
 
-def _facts(c: Canvas, f: dict, x: float, y: float, width: float, changed: Changes) -> float:
+def _facts(c: Canvas, f: dict, x: float, y: float, width: float, changed: Changes, reserved: list) -> float:
     """Seeds, Wheelbarrow, Clients, Medals, Reputation; returns the height."""
     start = y
     y += 14
@@ -256,6 +258,13 @@ def _facts(c: Canvas, f: dict, x: float, y: float, width: float, changed: Change
     c.text(x, y, f"Clients delivered: {len(f['clients'])}" + (f" · reserved {f['reserved']}" if f["reserved"] else ""),
            size=12, bold=True)
     y += 6
+    if reserved:
+        # the farmer's own face-down Client: only in their own drawing
+        for k, client in enumerate(reserved):
+            sw = palette.swatch(client["swatch"])
+            c.rect(x + k * 70, y, 64, 22, fill="#ffffff", stroke=sw.strong, width=2, rx=3, dash="4 2")
+            c.text(x + k * 70 + 32, y + 16, f"{sw.letter}{client['value']} yours", size=11, anchor="middle", bold=True)
+        y += 28
     for k, client in enumerate(f["clients"][:8]):
         sw = palette.swatch(client["swatch"])
         cx = x + (k % 6) * 34
@@ -315,11 +324,12 @@ def farmer(b: dict, f: dict, changed: Changes) -> Panel:
         c.rect(500, 4, 110, 22, fill="#0072b2", stroke="none", rx=11)
         c.text(555, 20, "▶ to act", size=13, anchor="middle", bold=True, fill="#ffffff")
     plot_w, plot_h = _plot(c, f, 0, 40, changed)
+    reserved = b["private"]["reserved"] if f["you"] and b["private"] else []
     if plot_w + FACTS + 12 <= 720:
-        facts_h = _facts(c, f, plot_w + 16, 40, FACTS - 10, changed)
+        facts_h = _facts(c, f, plot_w + 16, 40, FACTS - 10, changed, reserved)
         body = max(plot_h, facts_h)
     else:
-        facts_h = _facts(c, f, 0, 40 + plot_h + 8, FACTS, changed)
+        facts_h = _facts(c, f, 0, 40 + plot_h + 8, FACTS, changed, reserved)
         body = plot_h + 8 + facts_h
     y = 40 + body + 6
     if f["livestock"]:
