@@ -1,34 +1,54 @@
 """The drawn board as a PNG, for mail: mail clients do not show SVG.
 
-libvips (pyvips, whose wheel brings libvips and its SVG loader) rasterises
-the very SVG the page and the PDFs show, and writes an 8-bit palette PNG:
-a board is a few flat colours, so a palette keeps the picture small without
-visible loss, and without dithering text edges stay clean. See
-docs/libraries.md for the comparison with resvg and CairoSVG.
+The drawing's operations (the very ones its SVG is written from) are
+painted by cairo onto a 600 px wide image, which libvips writes as an 8-bit
+palette PNG: a board is a few flat colours, so a palette keeps the picture
+small without visible loss, and without dithering text edges stay clean.
+Painting the operations is 2-3 times faster than rasterising the SVG text
+with libvips (librsvg), resvg or CairoSVG, which draw the same picture
+(measured by bench/drawing.py; docs/libraries.md).
 """
 
 from __future__ import annotations
 
+import cairocffi as cairo
 import pyvips
+
+from boards.svg import pdfdraw
+from boards.svg.canvas import Canvas
 
 #: the picture's width in pixels; the drawing is scaled to it (a mail is
 #: at most 640 px wide, and a phone shows these pixels at twice its density)
 PNG_WIDTH = 600
+#: libimagequant's quality: 50 keeps every colour of the palette apart and
+#: makes the picture ~20% smaller than 100
+QUALITY = 50
 
 
-#: how many pixels a PDF gets per CSS px of the drawing: 720 px across
-#: 186 mm print at about 120 dpi
-PRINT_SCALE = 1.25
+def canvas_to_png(canvas: Canvas, width: float, height: float, pixels: int = PNG_WIDTH) -> bytes:
+    """A canvas of ``width`` x ``height`` drawing units painted ``pixels``
+    wide on white, as PNG bytes."""
+    scale = pixels / width
+    surface = cairo.ImageSurface(cairo.FORMAT_RGB24, pixels, max(1, round(height * scale)))
+    ctx = cairo.Context(surface)
+    ctx.set_source_rgb(1, 1, 1)
+    ctx.paint()
+    ctx.scale(scale, scale)
+    pdfdraw.paint(ctx, canvas)
+    surface.flush()
+    # cairo's RGB24 is B, G, R, unused in memory on little-endian machines
+    image = pyvips.Image.new_from_memory(bytes(surface.get_data()), surface.get_width(), surface.get_height(), 4,
+                                         "uchar")
+    rgb = image[2].bandjoin([image[1], image[0]])
+    return rgb.write_to_buffer(".png", palette=True, effort=1, dither=0, Q=QUALITY, compression=6, strip=True)
 
 
-def svg_to_png(svg: str, width: int | None = PNG_WIDTH, scale: float | None = None) -> bytes:
-    """``svg`` rasterised ``width`` pixels wide (or at ``scale`` times its
-    size) on white, as PNG bytes."""
+def svg_to_png(svg: str, width: int = PNG_WIDTH) -> bytes:
+    """An SVG rasterised by libvips (librsvg): what bench/drawing.py
+    compares the painted picture with."""
     data = svg.encode("utf-8")
-    if scale is None:
-        natural = pyvips.Image.svgload_buffer(data, access="sequential")  # reads the size only
-        scale = width / natural.width
-    image = pyvips.Image.svgload_buffer(data, scale=scale)
+    natural = pyvips.Image.svgload_buffer(data, access="sequential")  # reads the size only
+    image = pyvips.Image.svgload_buffer(data, scale=width / natural.width)
     if image.hasalpha():
         image = image.flatten(background=[255, 255, 255])
-    return image.write_to_buffer(".png", palette=True, effort=1, dither=0, compression=6, strip=True)
+    return image.write_to_buffer(".png", palette=True, effort=1, dither=0, Q=QUALITY, compression=6, strip=True)

@@ -12,7 +12,7 @@ from markupsafe import Markup
 from boards import chart, games, pdf, png, printsize
 from boards import report as facts
 from boards.svg import pdfdraw
-from boards.svg.drawing import drawing
+from boards.svg.drawing import WIDTH, drawing
 from boards.templating import TEMPLATES, render
 from engine import get_game
 
@@ -93,8 +93,10 @@ def render_drawing_html(game_name: str, view: dict, seat: int | None, *, names=N
 
 def render_png(game_name: str, view: dict, seat: int | None, *, names=None, previous=None) -> bytes:
     """The drawing as a PNG (:data:`boards.png.PNG_WIDTH` pixels wide), for
-    mail clients, which do not show SVG."""
-    return png.svg_to_png(render_svg(game_name, view, seat, names=names, previous=previous))
+    mail clients, which do not show SVG: the picture :func:`render_svg`
+    describes, painted from the same drawing operations."""
+    canvas, height = drawing(game_name, view, seat, names, previous).canvas()
+    return png.canvas_to_png(canvas, WIDTH, height)
 
 
 def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict, *, previous=None) -> bytes:

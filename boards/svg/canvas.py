@@ -206,9 +206,15 @@ def panel_svg(panel: Panel) -> str:
 
 
 def compose(panels: Sequence[Panel], width: float, title: str, gap: float = 12.0, desc: str = "") -> str:
-    """The panels as one SVG ``width`` wide: left to right in rows, a panel
-    too wide for what is left of a row starting the next one (shrunk to the
-    width if it is wider than the whole drawing)."""
+    """The panels as one SVG ``width`` wide (see :func:`arrange`)."""
+    canvas, height = arrange(panels, width, gap)
+    return svg_document(width, height, canvas.markup(), title, desc)
+
+
+def arrange(panels: Sequence[Panel], width: float, gap: float = 12.0) -> tuple[Canvas, float]:
+    """The panels on one canvas ``width`` wide, and its height: left to
+    right in rows, a panel too wide for what is left of a row starting the
+    next one (shrunk to the width if it is wider than the whole drawing)."""
     canvas = Canvas()
     x = y = row_height = 0.0
     for panel in panels:
@@ -221,5 +227,4 @@ def compose(panels: Sequence[Panel], width: float, title: str, gap: float = 12.0
         row_height = max(row_height, h)
         if panel.wide:
             x = width + 1
-    height = y + row_height
-    return svg_document(width, height, canvas.markup(), title, desc)
+    return canvas, y + row_height

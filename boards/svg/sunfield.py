@@ -272,7 +272,7 @@ def _facts(c: Canvas, f: dict, x: float, y: float, width: float, changed: Change
         c.rect(cx, cy, 30, 22, fill=sw.strong, stroke=INK, rx=3)
         c.text(cx + 15, cy + 16, f"{sw.letter}{client['value']}", size=11, anchor="middle", bold=True,
                fill=_on(sw.strong))
-    y += 26 * max(1, (min(len(f["clients"]), 8) + 5) // 6) + 6
+    y += 26 * ((min(len(f["clients"]), 8) + 5) // 6) + 6
     for k, rep in enumerate(f["reputation"]):
         _reputation(c, x + k * 110, y, rep)
     if f["reputation"]:
