@@ -1,7 +1,7 @@
 """The drawn board as a PNG, for mail: mail clients do not show SVG.
 
 The drawing's operations (the very ones its SVG is written from) are
-painted by cairo onto a 600 px wide image, which libvips writes as an 8-bit
+painted by cairo onto an image as wide as the drawing, which libvips writes as an 8-bit
 palette PNG: a board is a few flat colours, so a palette keeps the picture
 small without visible loss, and without dithering text edges stay clean.
 Painting the operations is 2-3 times faster than rasterising the SVG text
@@ -17,9 +17,9 @@ import pyvips
 from boards.svg import pdfdraw
 from boards.svg.canvas import Canvas
 
-#: the picture's width in pixels; the drawing is scaled to it (a mail is
-#: at most 640 px wide, and a phone shows these pixels at twice its density)
-PNG_WIDTH = 600
+#: the picture's width in pixels: the drawing's own width, so a mail on a
+#: desktop shows it at its size and a phone at three quarters
+PNG_WIDTH = 480
 #: libimagequant's quality: 50 keeps every colour of the palette apart and
 #: makes the picture ~20% smaller than 100
 QUALITY = 50

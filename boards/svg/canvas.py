@@ -23,8 +23,8 @@ LINE = "#8a8470"
 PAPER = "#ffffff"
 #: the outline of what changed since the farmer's previous turn
 CHANGED = "#d55e00"
-#: the smallest text of a drawing: a PDF prints the drawing 0.73 times its
-#: size, and no text of a PDF is under 7.5 pt
+#: the smallest text of a drawing: a PDF prints it at 0.88 pt a unit (9.2 pt),
+#: a wide Plot shrunk to the page no smaller than 7.5 pt
 SMALLEST = 10.5
 #: DejaVu Sans advances about 0.6 em a letter; used to wrap and fit text
 EM_WIDTH = 0.6

@@ -17,8 +17,9 @@ from boards.svg.changes import Changes, changes
 
 _MODULES = {"sunfield": "boards.svg.sunfield", "harvest": "boards.svg.harvest"}
 
-#: the width of the one-SVG drawing (mail picture, PDF), in CSS px
-WIDTH = 720
+#: the width of the one-SVG drawing (the mail picture), in CSS px: most
+#: panels are 460 wide and go one under another, as on a phone
+WIDTH = 480
 
 
 @dataclass

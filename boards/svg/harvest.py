@@ -16,7 +16,7 @@ from boards.svg.changes import Changes
 
 CELL = 70
 LABEL = 22
-HALF = 470  # a panel that shares a row on a wide page
+HALF = 450  # most panels: two share a row of a desktop page
 GAIRY = "#333333"
 
 
@@ -64,14 +64,14 @@ def status(b: dict, changed: Changes) -> Panel:
     if b["visit"]:
         v = b["visit"]
         words += f" Visiting {v['space']} ({v['area']}): {v['left']} action{'s' if v['left'] != 1 else ''} left."
-    height = 30 + c.paragraph(0, 42, words, 13, 710)
+    height = 30 + c.paragraph(0, 42, words, 13, HALF - 10)
     if len(b["order"]) > 1:
-        c.text(0, height + 8, "Turn order: " + " → ".join(b["order"]), size=12, fill=MUTED)
-        height += 16
+        c.text(0, height + 14, "Turn order: " + " → ".join(b["order"]), size=12, fill=MUTED)
+        height += 22
     for note in b["notes"]:
         c.text(0, height + 10, note, size=13, bold=True)
         height += 18
-    return Panel("Where the game stands", 720, height + 4, c, summary=words, wide=True)
+    return Panel("Where the game stands", HALF, height + 4, c, summary=words, wide=True)
 
 
 def _wheelbarrows(c: Canvas, b: dict, names: list[str], x: float, y: float, size: float = 18) -> None:
@@ -129,7 +129,7 @@ def market_and_buildings(b: dict, changed: Changes) -> Panel:
     c = Canvas()
     c.text(0, 16, "Farmer's Market", size=15, bold=True)
     y = 26
-    w = 148
+    w = 144
     for k, tile in enumerate(b["market"]):
         x = k * (w + 6)
         c.rect(x, y, w, 104, fill="#f6f0ff", stroke=INK, rx=6)
@@ -144,7 +144,7 @@ def market_and_buildings(b: dict, changed: Changes) -> Panel:
     c.text(0, y + 14, "Buildings", size=15, bold=True)
     c.text(86, y + 14, f"({b['buildings']['deck']} in the deck)", size=11, fill=MUTED)
     y += 24
-    w = 226
+    w = 220
     for k, item in enumerate(b["buildings"]["offer"]):
         x = (k % 2) * (w + 6)
         yy = y + (k // 2) * 92
@@ -167,7 +167,7 @@ def sunrise(b: dict, changed: Changes) -> Panel:
     c = Canvas()
     c.text(0, 16, "Sunrise tiles", size=15, bold=True)
     y = 26
-    w = 148
+    w = 144
     tiles = [("on display", t) for t in b["sunrise"]["display"]] + [(h["name"], h["tile"]) for h in b["sunrise"]["held"]]
     for k, (owner, tile) in enumerate(tiles):
         x = (k % 3) * (w + 6)
@@ -196,7 +196,7 @@ def dealt(b: dict) -> Panel:
     c.text(0, 16, "Only you see this: dealt to you", size=14, bold=True)
     y = 26
     cards = [("Character", d) for d in b["private"]["characters"]] + [("Farmhouse", d) for d in b["private"]["farmhouses"]]
-    w = 226
+    w = 220
     for k, (kind, card) in enumerate(cards):
         x = (k % 2) * (w + 6)
         yy = y + (k // 2) * 80
@@ -307,41 +307,24 @@ def _facts(c: Canvas, f: dict, x: float, y: float, width: float, b: dict, change
 
 
 def farmer(b: dict, f: dict, changed: Changes) -> Panel:
+    """A farmer's farm with their supplies and cards below it."""
     c = Canvas()
-    style = palette.farmer_style(f["seat"])
-    c.rect(0, 0, 720, 30, fill="#f4f1e8", stroke="none", rx=4)
-    c.rect(0, 0, 6, 30, fill=style.colour, stroke="none")
-    symbols.marker(c, f["seat"], 24, 15, 20, f["name"][:1])
-    c.text(42, 21, f["name"] + (" (you)" if f["you"] else ""), size=16, bold=True)
-    c.text(712, 21, f"{f['points_now']} points", size=14, anchor="end", bold=True)
-    if f["to_act"] and not b["over"]:
-        c.rect(480, 4, 110, 22, fill="#0072b2", stroke="none", rx=11)
-        c.text(535, 20, "▶ to act", size=13, anchor="middle", bold=True, fill="#ffffff")
+    symbols.farmer_header(c, f["seat"], f["name"] + (" (you)" if f["you"] else ""), f"{f['points_now']} points",
+                          HALF, f["to_act"] and not b["over"])
     w, h = _farm(c, f, 0, 38, changed)
-    facts_h = _facts(c, f, w + 16, 38, 720 - w - 20, b, changed)
-    height = 38 + max(h, facts_h) + 6
-    return Panel(f"{f['name']}'s farm", 720, height, c, wide=True,
+    facts_h = _facts(c, f, 4, 38 + h + 6, HALF - 8, b, changed)
+    return Panel(f"{f['name']}'s farm", HALF, 38 + h + 6 + facts_h, c, wide=True,
                  summary=f"{f['name']}: {f['points_now']} points, {f['coins']} coins")
 
 
 def legend(b: dict) -> Panel:
     c = Canvas()
-    c.text(0, 14, "Key", size=13, bold=True)
-    x = 48
-    for kind, word in (("wheat", "Wheat"), ("strawberry", "Strawberry"), ("bush", "Bush"), ("pumpkin", "Pumpkin")):
-        symbols.crop(c, kind, x, 10, 20, berry=kind == "bush")
-        c.text(x + 14, 15, word + (" (with Blueberry)" if kind == "bush" else ""), size=11)
-        x += 92 if kind != "bush" else 160
-    symbols.forest(c, x, 10, 20)
-    c.text(x + 14, 15, "Forest", size=11)
-    x = 48
-    for seat, name in enumerate(b["names"]):
-        symbols.marker(c, seat, x, 40, 16, name[:1])
-        c.text(x + 12, 45, name, size=11)
-        x += 24 + len(name) * 8
+    items = [(lambda c, x, y, k=k: symbols.crop(c, k, x, y, 20, berry=k == "bush"), word) for k, word in
+             (("wheat", "Wheat"), ("strawberry", "Strawberry"), ("bush", "Bush (with Blueberry)"),
+              ("pumpkin", "Pumpkin"))]
+    items.append((lambda c, x, y: symbols.forest(c, x, y, 20), "Forest"))
+    items += [(lambda c, x, y, s=s, n=n: symbols.marker(c, s, x, y, 16, n[:1]), n) for s, n in enumerate(b["names"])]
     if b["solo"]:
-        _gairy(c, x, 40, 18)
-        c.text(x + 14, 45, "Gairy (blocks a space)", size=11)
-    c.rect(0, 56, 20, 14, fill="none", stroke="#d55e00", width=3, dash="7 3")
-    c.text(28, 67, "changed since your last turn", size=11)
-    return Panel("Key", 720, 74, c, wide=True)
+        items.append((lambda c, x, y: _gairy(c, x, y, 18), "Gairy (blocks a space)"))
+    height = symbols.key(c, items, HALF)
+    return Panel("Key", HALF, height, c, wide=True)

@@ -19,6 +19,7 @@ TILE_H = 100
 CELL = 78  # a Plot cell
 LABEL = 22  # the axis labels' band
 FACTS = 214  # the farmer's facts beside the Plot
+NARROW = 460  # the width of most panels: a phone shows them at 3/4 of their size
 
 
 def drawn_row(y: int, top: int) -> int:
@@ -64,8 +65,8 @@ def status(b: dict) -> Panel:
         words += f" · {b['to_act_name']} to act: {b['doing']}"
     if b["ending"] and not b["over"]:
         words += " · last round"
-    height = 8 + c.paragraph(4, 18, words, 15, 700, bold=True)
-    return Panel("Where the game stands", 720, height, c, summary=words, wide=True)
+    height = 8 + c.paragraph(4, 18, words, 15, NARROW - 10, bold=True)
+    return Panel("Where the game stands", NARROW, height, c, summary=words, wide=True)
 
 
 def _tile(c: Canvas, x: float, y: float, w: float, h: float, tile: dict, name: str) -> None:
@@ -305,36 +306,36 @@ def _livestock(c: Canvas, f: dict, x: float, y: float, changed: Changes) -> floa
             c.text(cx + w - 5, y + 66, "used", size=10.5, anchor="end", fill=MUTED, italic=True)
         if col["here"]:
             symbols.marker(c, f["seat"], cx + 14, y + 60, 16, f["name"][:1])
-            c.text(cx + 26, y + 66, "here", size=10.5)
+            if not col["used"]:  # the thick frame says "here" too
+                c.text(cx + 26, y + 66, "here", size=10.5)
     if changed(f"livestock:{f['seat']}"):
         c.changed(x, y, len(track["columns"]) * (w + 4) - 4, 74)
     return 22 + 80
 
 
 def farmer(b: dict, f: dict, changed: Changes) -> Panel:
-    c = Canvas()
-    style = palette.farmer_style(f["seat"])
-    header = f["name"] + (" (you)" if f["you"] else "") + (" · first player" if f["first"] else "")
-    c.rect(0, 0, 720, 30, fill="#f4f1e8", stroke="none", rx=4)
-    c.rect(0, 0, 6, 30, fill=style.colour, stroke="none")
-    symbols.marker(c, f["seat"], 24, 15, 20, f["name"][:1])
-    c.text(42, 21, header, size=16, bold=True)
-    c.text(712, 21, f"{f['points']} points", size=14, anchor="end", bold=True)
-    if f["to_act"] and not b["over"]:
-        c.rect(500, 4, 110, 22, fill="#0072b2", stroke="none", rx=11)
-        c.text(555, 20, "▶ to act", size=13, anchor="middle", bold=True, fill="#ffffff")
-    plot_w, plot_h = _plot(c, f, 0, 40, changed)
+    """A farmer's Plot with their facts beside it (below it when the Plot is
+    wide): as narrow as it can be, so a phone shows it at a readable size."""
+    body = Canvas()
+    plot_w, plot_h = _plot(body, f, 0, 40, changed)
     reserved = b["private"]["reserved"] if f["you"] and b["private"] else []
     if plot_w + FACTS + 12 <= 720:
-        facts_h = _facts(c, f, plot_w + 16, 40, FACTS - 10, changed, reserved)
-        body = max(plot_h, facts_h)
+        facts_h = _facts(body, f, plot_w + 16, 40, FACTS - 10, changed, reserved)
+        height = max(plot_h, facts_h)
+        width = plot_w + 16 + FACTS
     else:
-        facts_h = _facts(c, f, 0, 40 + plot_h + 8, FACTS, changed, reserved)
-        body = plot_h + 8 + facts_h
-    y = 40 + body + 6
+        facts_h = _facts(body, f, 0, 40 + plot_h + 8, FACTS, changed, reserved)
+        height = plot_h + 8 + facts_h
+        width = plot_w + 8
+    y = 40 + height + 6
     if f["livestock"]:
-        y += _livestock(c, f, 0, y, changed)
-    width = max(720, plot_w + 8)
+        y += _livestock(body, f, 0, y, changed)
+        width = max(width, len(f["livestock"]["columns"]) * 84)
+    width = max(width, NARROW)
+    c = Canvas()
+    name = f["name"] + (" (you)" if f["you"] else "") + (" · first player" if f["first"] else "")
+    symbols.farmer_header(c, f["seat"], name, f"{f['points']} points", width, f["to_act"] and not b["over"])
+    c.group(body)
     tiles = f["plot"]["tiles"]
     return Panel(f"{f['name']}'s Plot", width, y + 4, c, wide=True,
                  summary=f"{f['name']}: {f['points']} points, {tiles} tiles, {f['seeds']} Seeds, "
@@ -343,20 +344,9 @@ def farmer(b: dict, f: dict, changed: Changes) -> Panel:
 
 def legend() -> Panel:
     c = Canvas()
-    c.text(0, 14, "Key", size=13, bold=True)
-    x = 40
-    for name in symbols.VEGETABLES:
-        symbols.vegetable(c, name, x, 10, 20)
-        c.text(x + 14, 15, name.capitalize(), size=11)
-        x += 92
-    symbols.vegetable(c, "carrot", x, 10, 20, filled=False)
-    c.text(x + 14, 15, "empty space", size=11)
-    x = 40
-    for name in ("sheep", "pig", "cow"):
-        symbols.animal(c, name, x, 40, 20)
-        c.text(x + 14, 45, name.capitalize(), size=11)
-        x += 92
-    c.text(x - 10, 45, "Tiles: Bl blue, Bn brown, Gr green, Ye yellow", size=11)
-    c.rect(0, 56, 20, 14, fill="none", stroke="#d55e00", width=3, dash="7 3")
-    c.text(28, 67, "changed since your last turn", size=11)
-    return Panel("Key", 720, 74, c, wide=True)
+    items = [(lambda c, x, y, n=n: symbols.vegetable(c, n, x, y, 20), n.capitalize()) for n in symbols.VEGETABLES]
+    items.append((lambda c, x, y: symbols.vegetable(c, "carrot", x, y, 20, filled=False), "empty space"))
+    items += [(lambda c, x, y, n=n: symbols.animal(c, n, x, y, 20), n.capitalize()) for n in ("sheep", "pig", "cow")]
+    items.append((lambda c, x, y: None, "Tiles: Bl blue, Bn brown, Gr green, Ye yellow"))
+    height = symbols.key(c, items, NARROW)
+    return Panel("Key", NARROW, height, c, wide=True)

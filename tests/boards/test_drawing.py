@@ -14,7 +14,7 @@ import pytest
 from boards import render_png, render_svg
 from boards.png import PNG_WIDTH
 from boards.samples import sample_game
-from boards.svg.drawing import drawing
+from boards.svg.drawing import WIDTH, drawing
 from engine import get_game
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -141,11 +141,11 @@ def test_a_full_state_is_refused_as_the_previous_view_too():
 
 
 @pytest.mark.parametrize("name", ["sunfield", "harvest"])
-def test_the_png_is_the_drawing_600_pixels_wide(name):
+def test_the_png_is_the_drawing_at_its_width_in_pixels(name):
     from PIL import Image
 
     game = sample(name, 2)
     data = render_png(name, game.view("middle", 0), 0, names=game.names)
     image = Image.open(io.BytesIO(data))
-    assert image.format == "PNG" and image.width == PNG_WIDTH and image.height > 600
+    assert image.format == "PNG" and image.width == PNG_WIDTH == WIDTH and image.height > 600
     assert len(image.convert("RGB").getcolors(1 << 16)) > 8  # coloured, not a blank canvas
