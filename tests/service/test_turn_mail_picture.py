@@ -47,3 +47,15 @@ def test_a_turn_mail_carries_the_drawn_board_as_a_png_named_by_cid_in_its_html(s
     # the plain text is the whole board still
     plain = text.get_content()
     assert "Ann" in plain and "Bot" in plain and re.search(r"^\s*a\s+b\s+c\s+d\s+e\s+f", plain, re.M)
+
+
+def test_the_local_mailbox_shows_the_picture_as_a_mail_client_does(client, svc):
+    create_game(svc, "sunfield", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bot", bot="greedy")],
+                host=0, seed=3)
+    ids = re.findall(r'href="/mailbox/(\d+)"', client.get("/mailbox").text)
+    html = client.get(f"/mailbox/{ids[0]}/html").text
+    [src] = re.findall(r'<img src="(/mailbox/\d+/cid/[^"]+)"', html)
+    picture = client.get(src)
+    assert picture.status_code == 200 and picture.mimetype == "image/png"
+    assert picture.data[:4] == b"\x89PNG"
+    assert client.get(src + "x").status_code == 404
