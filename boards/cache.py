@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-KINDS = ("pdf", "html", "mail", "text", "report")
+KINDS = ("pdf", "html", "mail", "text", "report", "png")
 
 
 @dataclass(frozen=True)

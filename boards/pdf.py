@@ -11,9 +11,11 @@ without it every PDF is 3-5x slower.
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from functools import cache, lru_cache
 
+from pypdf import PdfReader, PdfWriter
 from weasyprint import CSS, HTML
 from weasyprint.text.fonts import FontConfiguration
 
@@ -52,10 +54,31 @@ def _sheets(names: tuple[str, ...], root_size: str | None, floor: bool = False) 
     return [_sheet(n) for n in names + extra + ((FLOOR,) if floor else ())]
 
 
-def write_pdf(html: str, stylesheets: tuple[str, ...] = (), root_pt: float | None = None) -> bytes:
+def write_pdf(html: str, stylesheets: tuple[str, ...] = (), root_pt: float | None = None,
+              insert: tuple[str, bytes] | None = None) -> bytes:
     """A PDF of ``html`` (any number of pages); ``root_pt``: the root font
-    size the layout is drawn for (boards: :data:`BASE_PT`)."""
-    return _document(html, stylesheets, f"{root_pt}pt" if root_pt else None).write_pdf()
+    size the layout is drawn for (boards: :data:`BASE_PT`). ``insert``:
+    ``(anchor id, pdf)``: that PDF's pages go before the page holding the
+    element of that id (the drawn board in the report)."""
+    document = _document(html, stylesheets, f"{root_pt}pt" if root_pt else None)
+    data = document.write_pdf()
+    if insert is None:
+        return data
+    anchor, pages = insert
+    at = next((i for i, page in enumerate(document.pages) if anchor in page.anchors), len(document.pages))
+    return join_pdfs([(data, 0, at), (pages, 0, None), (data, at, None)])
+
+
+def join_pdfs(parts: list[tuple[bytes, int, int | None]]) -> bytes:
+    """One PDF of page ranges ``(pdf, first, end)`` of other PDFs, in order."""
+    writer = PdfWriter()
+    for data, first, end in parts:
+        reader = PdfReader(io.BytesIO(data))
+        for page in reader.pages[first:end]:
+            writer.add_page(page)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def write_one_page_pdf(html_at: Callable[[float, float], str], stylesheets: tuple[str, ...],

@@ -1,4 +1,5 @@
-"""The four renderings of a board and the end-game report."""
+"""The renderings of a board (text, HTML, drawing as SVG or PNG, PDF) and
+the end-game report."""
 
 from __future__ import annotations
 
@@ -8,8 +9,10 @@ from functools import lru_cache
 import css_inline
 from markupsafe import Markup
 
-from boards import chart, games, pdf, printsize
+from boards import chart, games, pdf, png, printsize
 from boards import report as facts
+from boards.svg import pdfdraw
+from boards.svg.drawing import WIDTH, drawing
 from boards.templating import TEMPLATES, render
 from engine import get_game
 
@@ -71,13 +74,50 @@ def render_html(game_name: str, view: dict, seat: int | None, *, mail: bool, hig
     return Markup(f"<style>{board_css()}</style>\n{body}")
 
 
-def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict) -> bytes:
-    """A one-page PDF (A4 and Letter safe) of the public board and the
-    addressed farmer's private view.
+def render_svg(game_name: str, view: dict, seat: int | None, *, names=None, previous=None) -> str:
+    """The board drawn as one SVG (the picture of mails and PDFs).
+
+    ``previous``: the same farmer's view at their previous turn (optional);
+    what differs from it is outlined.
+    """
+    return drawing(game_name, view, seat, names, previous).svg()
+
+
+def render_drawing_html(game_name: str, view: dict, seat: int | None, *, names=None, previous=None) -> Markup:
+    """The drawing for a web page: one SVG per part of the board (market,
+    Clients, each farmer...) in a block that lets them flow, so a phone
+    shows them one under the other at a readable size."""
+    parts = drawing(game_name, view, seat, names, previous).panel_svgs()
+    return Markup(render("boards/drawing.html", panels=[Markup(p) for p in parts]))
+
+
+def render_png(game_name: str, view: dict, seat: int | None, *, names=None, previous=None) -> bytes:
+    """The drawing as a PNG (:data:`boards.png.PNG_WIDTH` pixels wide), for
+    mail clients, which do not show SVG: the picture :func:`render_svg`
+    describes, painted from the same drawing operations."""
+    canvas, height = drawing(game_name, view, seat, names, previous).canvas()
+    return png.canvas_to_png(canvas, WIDTH, height)
+
+
+def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict, *, previous=None) -> bytes:
+    """The board drawn (its first pages), then the board in words on one
+    page (A4 and Letter safe): the public board and the addressed farmer's
+    private view. ``previous``: as for :func:`render_svg`.
 
     ``meta``: ``{"title": str, "game_id": str, "version": int,
     "names": [str per seat], "generated_at": str (optional)}``.
     """
+    words = words_pdf(game_name, view, seat, meta)
+    title = get_game(game_name).title
+    who = f" · for {meta['names'][seat]}" if seat is not None else ""
+    drawn = drawn_pdf(game_name, view, seat, meta["names"], meta["title"],
+                      f"Farmpost · {title} · game {meta['game_id']} · board version {meta['version']}"
+                      f"{who} · the board in words on the last page", previous)
+    return pdf.join_pdfs([(drawn, 0, None), (words, 0, None)])
+
+
+def words_pdf(game_name: str, view: dict, seat: int | None, meta: dict) -> bytes:
+    """The board in words: always one page, the snapshot's last."""
     require(meta, ("title", "game_id", "version", "names"), "meta")
     board = games.board(game_name, view, seat, meta["names"])
 
@@ -86,6 +126,11 @@ def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict
         return render("pdf/snapshot.html", board_html=Markup(body), b=board, seat=seat, meta=meta)
 
     return pdf.write_one_page_pdf(html_at, pdf.SNAPSHOT, expected_fill=board.get("print_height"))
+
+
+def drawn_pdf(game_name: str, view: dict, seat: int | None, names, heading: str, note: str, previous=None) -> bytes:
+    """The drawing on A4 pages, painted by cairo (:mod:`boards.svg.pdfdraw`)."""
+    return pdfdraw.drawing_pdf(drawing(game_name, view, seat, names, previous).print_panels(), heading, note)
 
 
 def render_report_pdf(game_name: str, report: dict) -> bytes:
@@ -127,7 +172,9 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
         board_html=Markup(board_html),
         ordinal=facts.ordinal,
     )
-    return pdf.write_pdf(html, pdf.REPORT, root_pt=pdf.BASE_PT)
+    drawn = drawn_pdf(game_name, report["view"], None, names, "Final boards, drawn",
+                      f"{game.title} · game {report['game_id']} · the boards in words follow")
+    return pdf.write_pdf(html, pdf.REPORT, root_pt=pdf.BASE_PT, insert=("final-boards", drawn))
 
 
 def require(data: dict, keys: tuple[str, ...], what: str) -> None:

@@ -30,6 +30,19 @@ def web_html(kind: str, view: dict, seat: int | None, names: list[str], highligh
     return Markup(boards.render_html(kind, view, seat, mail=False, highlight=tuple(highlight), names=names))
 
 
+def drawing_html(kind: str, view: dict, seat: int | None, names: list[str], previous: dict | None = None) -> Markup | None:
+    """The drawn board for a web page (SVG panels); ``previous``: the
+    farmer's view at their previous turn, whose differences are outlined."""
+    if not supports(kind):
+        return None
+    return boards.render_drawing_html(kind, view, seat, names=names, previous=previous)
+
+
+def picture_png(kind: str, view: dict, seat: int | None, names: list[str], previous: dict | None = None) -> bytes | None:
+    """The drawn board as a PNG, for mail."""
+    return boards.render_png(kind, view, seat, names=names, previous=previous) if supports(kind) else None
+
+
 def snapshot_pdf(kind: str, view: dict, seat: int | None, meta: dict) -> bytes | None:
     return boards.render_snapshot_pdf(kind, view, seat, meta) if supports(kind) else None
 

@@ -30,6 +30,7 @@ from sqlalchemy.orm import Session
 
 from engine.core import second_person
 from service.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text, utcnow
+from service.previous import previous_view_of
 from service.report import report_data
 from service.rules import rules_for
 from service.services import Services
@@ -187,7 +188,8 @@ def turn_mail(session: Session, svc: Services, game: Game, seat: Seat, account: 
     (None when they take no mail or it is held back). ``continued``: the
     farmer's turn goes on after a step they mailed in."""
     context = game_context(svc, game, seat)
-    context.update(account=account, options=options_for(svc, game, seat))
+    context.update(account=account, options=options_for(svc, game, seat),
+                   previous_view=previous_view_of(session, game, seat.position))
     progress = rules_for(game.kind).progress(game.state)
     what = "your turn continues" if continued else "your turn"
     what = f"{what} ({progress})" if progress else what

@@ -12,6 +12,7 @@ from engine.core import MoveError
 from service.links import MoveToken, token_key
 from service.models import Game, MoveLogEntry, MoveRequest, Seat, date_text
 from service.notify import account_lines, away_text, options_for
+from service.previous import previous_view
 from service.rules import rules_for
 from service.services import Services
 from service.usecases import current_turn, live_log, load_game, seat_of
@@ -42,7 +43,9 @@ def board(svc: Services, access: SeatAccess, highlight=()) -> dict:
     rules = rules_for(game.kind)
     view = rules.view(game.state, seat.position)
     names = [s.name for s in game.seats]
+    before = previous_view(game, seat.position, access.log) if renderings.supports(game.kind) else None
     return {"html": renderings.web_html(game.kind, view, seat.position, names, highlight),
+            "drawing": renderings.drawing_html(game.kind, view, seat.position, names, before),
             "progress": rules.progress(game.state)}
 
 

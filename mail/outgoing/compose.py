@@ -1,9 +1,22 @@
 """Compose one outgoing mail from its context.
 
 The message is ``multipart/mixed`` holding a ``multipart/alternative`` (plain
-text first, then HTML with inlined CSS: tables only, no SVG, no script) and,
-for turn mails, the board snapshot as a PDF. Built with the standard
-``email`` package and ``policy.SMTP`` (CRLF line ends, folded headers).
+text first, then HTML with inlined CSS: no SVG, no script) and, for turn
+mails, the board snapshot as a PDF. A turn mail's HTML shows the drawn board
+as a PNG (mail clients do not show SVG) above the board's tables, which
+stay as its text alternative: the HTML and the picture are a
+``multipart/related`` whose image part the HTML names by ``cid:``::
+
+    multipart/mixed
+      multipart/alternative
+        text/plain
+        multipart/related
+          text/html          <img src="cid:...">
+          image/png          Content-ID: <...>
+      application/pdf
+
+Built with the standard ``email`` package and ``policy.SMTP`` (CRLF line
+ends, folded headers).
 """
 
 from __future__ import annotations
@@ -33,8 +46,10 @@ def compose(context: dict, *, snapshots=None) -> EmailMessage:
     """``snapshots``: a boards SnapshotCache, so a PDF is rendered once per
     state version and seat whoever sends it."""
     boards = board_renderings(context)
-    values = {**context, **boards, "reply_marker": REPLY_MARKER}
     kind = context["kind"]
+    picture = board_picture(context, snapshots) if kind == "turn" else None
+    cid = picture_cid(context) if picture else None
+    values = {**context, **boards, "reply_marker": REPLY_MARKER, "board_picture_cid": cid}
     text = render_mail(f"mail/{kind}.txt", values)
     html = css_inline.inline(render_mail(f"mail/{kind}.html", values))
 
@@ -46,6 +61,10 @@ def compose(context: dict, *, snapshots=None) -> EmailMessage:
             message[name] = headers[name]
     message.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
     message.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
+    if picture:
+        html_part = message.get_payload()[1]
+        html_part.add_related(picture, maintype="image", subtype="png", cid=f"<{cid}>",
+                              filename="board.png", disposition="inline")
     pdf = snapshot_pdf(context, snapshots) if kind in ("turn", "final") else None
     if pdf:
         message.add_attachment(pdf, maintype="application", subtype="pdf", filename=pdf_name(context))
@@ -72,6 +91,37 @@ def board_renderings(context: dict) -> dict:
     except Exception:
         log.exception("could not draw the board of game %s version %s", game["id"], context["version"])
         return {"board_text": None, "board_html": None}
+
+
+def picture_cid(context: dict) -> str:
+    """The Content-ID of the board picture (without <>), unique per game,
+    version and seat, in the domain of the mail's Message-ID."""
+    message_id = context["headers"].get("Message-ID", "")
+    domain = message_id.strip("<>").rpartition("@")[2] or "farmpost"
+    game = context["game"]
+    return f"board.{game['id']}.v{context['version']}.seat{context['seat']['position']}@{domain}"
+
+
+def board_picture(context: dict, snapshots=None) -> bytes | None:
+    """The drawn board as a PNG (cached per state version and seat like
+    the PDF), with what changed since the farmer's previous turn outlined;
+    None when the game has no drawing or it cannot be made (logged: the mail
+    goes out with its tables)."""
+    game, seat = context["game"], context["seat"]["position"]
+    if not renderings.supports(game["kind"]):
+        return None
+    names = [f["name"] for f in context["farmers"]]
+
+    def render() -> bytes | None:
+        return renderings.picture_png(game["kind"], context["view"], seat, names, context.get("previous_view"))
+
+    try:
+        if snapshots is None:
+            return render()
+        return snapshots.get_or_render(SnapshotKey(str(game["id"]), context["version"], seat, "png"), render)
+    except Exception:
+        log.exception("could not draw the board picture of game %s version %s", game["id"], context["version"])
+        return None
 
 
 def snapshot_pdf(context: dict, snapshots=None) -> bytes | None:

@@ -8,6 +8,7 @@ The reply form is a hook: when ``MAILBOX_REPLY_ENDPOINT`` names an endpoint
 
 from __future__ import annotations
 
+import re
 from email import message_from_bytes, policy
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
@@ -69,9 +70,22 @@ def html(message_id: int):
     part = message.get_body(preferencelist=("html",))
     if part is None:
         abort(404)
-    body = '<base target="_top">' + part.get_content()
+    # pictures the HTML names by cid: (the drawn board) come from the route below, as a mail client shows them
+    content = re.sub(r'src="cid:([^"]+)"', lambda m: f'src="{url_for(".related", message_id=message_id, cid=m.group(1))}"',
+                     part.get_content())
+    body = '<base target="_top">' + content
     return Response(body, mimetype="text/html",
                     headers={"Content-Security-Policy": "script-src 'none'; object-src 'none'"})
+
+
+@blueprint.get("/mailbox/<int:message_id>/cid/<path:cid>")
+def related(message_id: int, cid: str):
+    """A part of the message named by its Content-ID (an inline picture)."""
+    _, message = _load(message_id)
+    for part in message.walk():
+        if (part["Content-ID"] or "").strip("<>") == cid and not part.is_multipart():
+            return Response(part.get_content(), mimetype=part.get_content_type())
+    abort(404)
 
 
 @blueprint.get("/mailbox/<int:message_id>/raw")

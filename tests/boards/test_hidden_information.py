@@ -1,5 +1,6 @@
-"""No rendering shows what its farmer may not see: deck and pile order, the
-building deck, another farmer's face-down Client or dealt cards.
+"""No rendering (text, mail and web HTML, PDF, the drawing) shows what its
+farmer may not see: deck and pile order, the building deck, another
+farmer's face-down Client or dealt cards.
 
 The test changes exactly the hidden parts of a state and checks that every
 output for a farmer who may not see them stays the same, while the output for
@@ -14,6 +15,7 @@ from boards import (
     render_html,
     render_report_pdf,
     render_snapshot_pdf,
+    render_svg,
     render_text,
 )
 from engine import get_game
@@ -31,6 +33,7 @@ def outputs(name: str, state: dict, seat: int, names: list[str]) -> dict:
         "web": str(render_html(name, view, seat, mail=False, names=names,
                                highlight=[m.code() for m in get_game(name).legal_moves(state)])),
         "pdf": pdf_text(render_snapshot_pdf(name, view, seat, meta))[1],
+        "drawing": render_svg(name, view, seat, names=names),
     }
 
 

@@ -12,6 +12,7 @@ import io
 import pytest
 
 from boards import render_snapshot_pdf
+from boards.render import words_pdf
 from tests.boards.conftest import STAGES
 
 #: no text of a snapshot prints smaller, in points
@@ -19,7 +20,8 @@ FLOOR_PT = 7.5
 
 
 def smallest_text_pt(data: bytes) -> float:
-    """The smallest font size any visible text of the PDF is drawn at: the
+    """The smallest font size any visible text of the PDF (every page: the
+    drawn board's and the board in words) is drawn at: the
     font size times the scale of the text and transformation matrices."""
     from pypdf import PdfReader
 
@@ -46,8 +48,8 @@ def test_a_sparse_board_prints_larger_than_a_crowded_one():
 
     solo, crowded = game("harvest", 1), game("harvest", 4)
     sizes = [
-        smallest_text_pt(render_snapshot_pdf("harvest", s.view("middle", 0), 0,
-                                             {"title": "t", "game_id": "g", "version": 1, "names": s.names}))
+        smallest_text_pt(words_pdf("harvest", s.view("middle", 0), 0,
+                                   {"title": "t", "game_id": "g", "version": 1, "names": s.names}))
         for s in (solo, crowded)
     ]
     assert sizes[0] > 8.5 > sizes[1] >= FLOOR_PT - 0.01  # 8.5 pt: the small text at the base size

@@ -3,13 +3,15 @@
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
 
 from boards import render_html, render_snapshot_pdf, render_text
+from boards.render import words_pdf
 from engine import get_game
-from tests.boards.conftest import STAGES, inked_share, pdf_text, rasterise
+from tests.boards.conftest import STAGES, inked_share, pdf_text, rasterise, words_page
 
 MM = 72 / 25.4  # PDF points per millimetre
 
@@ -80,12 +82,19 @@ def test_web_board_highlights_the_town_spaces_a_harvest_farmer_may_visit():
 
 
 @pytest.mark.parametrize("stage", STAGES)
-def test_snapshot_pdf_is_one_letter_safe_a4_page_with_every_farmer(sample, stage):
+def test_snapshot_pdf_is_the_drawn_board_then_one_letter_safe_a4_page_in_words(sample, stage):
     game = get_game(sample.game_name)
     meta = {"title": "Sunday game", "game_id": "g42", "version": 17, "names": sample.names}
     data = render_snapshot_pdf(sample.game_name, sample.view(stage, 0), 0, meta)
+    pages, _ = pdf_text(data)
+    drawn_pages, drawn_text = pdf_text(_first_pages(data))
+    assert pages == drawn_pages + 1 and drawn_pages >= 1
+    assert "Sunday game" in drawn_text and all(name in drawn_text for name in sample.names)
+    for image in rasterise(data):
+        assert inked_share(image) > 0.02
+        assert_ink_inside_letter_and_a4(image)
+    data = words_page(data)
     pages, text = pdf_text(data)
-    assert pages == 1
     assert "Sunday game" in text and "g42" in text and f"for {sample.names[0]}" in text
     assert game.progress(sample.at(stage)) in text
     totals = game.score_sheet(sample.at(stage))["total"]
@@ -95,6 +104,18 @@ def test_snapshot_pdf_is_one_letter_safe_a4_page_with_every_farmer(sample, stage
     [image] = rasterise(data)
     assert inked_share(image) > 0.02
     assert_ink_inside_letter_and_a4(image)
+
+
+def _first_pages(data: bytes) -> bytes:
+    """Every page but the last (the drawn board)."""
+    from pypdf import PdfReader, PdfWriter
+
+    writer = PdfWriter()
+    for page in PdfReader(io.BytesIO(data)).pages[:-1]:
+        writer.add_page(page)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def assert_ink_inside_letter_and_a4(image, resolution: int = 30):
@@ -109,14 +130,14 @@ def assert_ink_inside_letter_and_a4(image, resolution: int = 30):
     assert inked_rows[0] >= top and inked_rows[-1] <= bottom, (inked_rows[0] / px_per_mm, inked_rows[-1] / px_per_mm)
 
 
-def test_snapshot_pdf_of_the_largest_board_still_fits_one_page():
+def test_snapshot_pdf_of_the_largest_board_still_fits_one_page_in_words():
     from tests.boards.conftest import game as sample_of
 
     sample = sample_of("sunfield", 4, True)
     game = get_game("sunfield")
     largest = max(sample.states, key=lambda s: sum(len(f["plot"]) for f in s["farmers"]))
     meta = {"title": "Big", "game_id": "g1", "version": 1, "names": sample.names}
-    pages, _ = pdf_text(render_snapshot_pdf("sunfield", game.view(largest, 1), 1, meta))
+    pages, _ = pdf_text(words_pdf("sunfield", game.view(largest, 1), 1, meta))
     assert pages == 1
 
 

@@ -1,0 +1,157 @@
+"""The drawn board: how big, how fast, and what it adds to a turn mail.
+
+    .venv/bin/python bench/drawing.py [--repeat 15]
+
+Prints, for sample games (seed 7, middle and end of the game):
+- the SVG's size for both games and every farmer count, and the PNG's;
+- the PNG's time (the drawing painted by cairo, written by libvips: what
+  the mail uses) next to rasterising the SVG with libvips (librsvg), and
+  with resvg and CairoSVG when they are installed (they are not
+  dependencies: the comparison of docs/libraries.md);
+- the PDF snapshot's time with the drawn pages, and its two parts;
+- the size of a 4-farmer turn mail with its PDF and picture, and the same
+  mail as it was before the drawing (no picture, the one-page PDF).
+Times are medians, as wall time and as CPU time of this process (the
+steadier measure on a shared machine). Targets (issue 12): PDF snapshot
+<= 150 ms, PNG <= 60 ms, the 4-farmer turn mail <= 250 KB.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from email import policy
+from functools import partial
+from pathlib import Path
+from unittest import mock
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from boards import render, render_png, render_snapshot_pdf, render_svg  # noqa: E402
+from boards.samples import sample_game  # noqa: E402
+from mail.outgoing import compose as composer  # noqa: E402
+
+CASES = [("sunfield", 2, {}), ("sunfield", 4, {"advanced": True}), ("harvest", 1, {}), ("harvest", 4, {})]
+SIZES = [("sunfield", n) for n in (2, 3, 4)] + [("harvest", n) for n in (1, 2, 3, 4)]
+
+
+def timed(fn, repeat: int) -> tuple[float, float]:
+    """Median wall and CPU milliseconds of ``repeat`` calls after a warm-up."""
+    fn()
+    wall, cpu = [], []
+    for _ in range(repeat):
+        w, c = time.perf_counter(), time.process_time()
+        fn()
+        wall.append((time.perf_counter() - w) * 1000)
+        cpu.append((time.process_time() - c) * 1000)
+    return statistics.median(wall), statistics.median(cpu)
+
+
+def show(label: str, times: tuple[float, float]) -> tuple[float, float]:
+    print(f"  {label:<34} median {times[0]:7.1f} ms wall {times[1]:7.1f} ms cpu")
+    return times
+
+
+def rasterisers() -> dict:
+    """The SVG-to-PNG libraries installed here, each as svg -> PNG bytes at the picture's width."""
+    out = {"libvips (pyvips)": lambda svg: render.png.svg_to_png(svg)}
+    try:
+        import resvg_py
+
+        fonts = [str(p) for p in Path("/usr/share/fonts/truetype/dejavu").glob("DejaVuSans*.ttf")]
+        out["resvg (resvg-py)"] = lambda svg: resvg_py.svg_to_bytes(svg_string=svg, width=render.png.PNG_WIDTH, skip_system_fonts=True,
+                                                                   font_files=fonts)
+    except ImportError:
+        print("  (resvg-py is not installed)")
+    try:
+        import cairosvg
+
+        out["CairoSVG"] = lambda svg: cairosvg.svg2png(bytestring=svg.encode(), output_width=render.png.PNG_WIDTH)
+    except ImportError:
+        print("  (cairosvg is not installed)")
+    return out
+
+
+def turn_context(sample, stage: str) -> dict:
+    view = sample.view(stage, 0)
+    return {
+        "kind": "turn",
+        "game": {"id": 7, "kind": sample.game_name, "title": "Bench", "progress": "", "options": sample.options,
+                 "status": "active"},
+        "version": 12,
+        "seat": {"position": 0, "name": sample.names[0]},
+        "farmers": [{"position": i, "name": n, "bot": None, "away_until": None} for i, n in enumerate(sample.names)],
+        "view": view,
+        "links": {"seat": "https://farmpost.example/g/7/0/" + "x" * 60,
+                  "prefs": "https://farmpost.example/prefs/7/0/" + "x" * 60},
+        "notation_help": [],
+        "account": [],
+        "options": [{"text": f"option {i}", "code": f"o{i}", "url": "https://farmpost.example/m/7/0/" + "y" * 120}
+                    for i in range(12)],
+        "headers": {"Message-ID": "<bench@farmpost.example>", "From": "Farmpost <play@farmpost.example>",
+                    "To": "farmer@example.org", "Subject": "Bench: your turn"},
+    }
+
+
+def mail_size(context: dict, before: bool) -> int:
+    """The composed mail's bytes; ``before``: as turn mails were before the
+    drawing (no picture, a PDF of the one page in words)."""
+    if not before:
+        return len(composer.compose(context).as_bytes(policy=policy.SMTP))
+    with mock.patch.object(composer, "board_picture", lambda *a, **k: None), \
+         mock.patch.object(composer.renderings, "snapshot_pdf", lambda kind, view, seat, meta: render.words_pdf(
+             kind, view, seat, meta)):
+        return len(composer.compose(context).as_bytes(policy=policy.SMTP))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=15)
+    repeat = parser.parse_args().repeat
+
+    print("Drawing sizes (seed 7): SVG bytes / PNG bytes, middle and end of the game")
+    for name, seats in SIZES:
+        sample = sample_game(name, seats, {"advanced": True} if (name, seats) == ("sunfield", 4) else {}, seed=7)
+        sizes = []
+        for stage in ("middle", "end"):
+            svg = render_svg(name, sample.view(stage, 0), 0, names=sample.names)
+            picture = render_png(name, sample.view(stage, 0), 0, names=sample.names)
+            sizes.append(f"{len(svg) / 1024:6.1f} KB / {len(picture) / 1024:6.1f} KB")
+        print(f"  {name:<9} {seats} farmer(s): middle {sizes[0]}   end {sizes[1]}")
+
+    pngs, snapshots, libs = [], [], rasterisers()
+    for name, seats, options in CASES:
+        sample = sample_game(name, seats, options, seed=7)
+        meta = {"title": "Bench", "game_id": "bench", "version": 1, "names": sample.names}
+        for stage in ("middle", "end"):
+            view = sample.view(stage, 0)
+            svg = render_svg(name, view, 0, names=sample.names)
+            print(f"\n{name}, {seats} farmer(s){' advanced' if options else ''}, {stage} of the game")
+            show("SVG", timed(partial(render_svg, name, view, 0, names=sample.names), repeat))
+            pngs.append(show("PNG (drawing, cairo, libvips)", timed(partial(render_png, name, view, 0, names=sample.names),
+                                                               repeat)))
+            for label, rasterise in libs.items():
+                show(f"  the SVG by {label}", timed(partial(rasterise, svg), max(3, repeat // 3)))
+            show("PDF: drawn pages (cairo)", timed(partial(render.drawn_pdf, name, view, 0, sample.names, "t", "n"),
+                                                  repeat))
+            show("PDF: the page in words", timed(partial(render.words_pdf, name, view, 0, meta), repeat))
+            snapshots.append(show("PDF snapshot (both, joined)", timed(partial(render_snapshot_pdf, name, view, 0, meta),
+                                                                      repeat)))
+    print(f"\nPNG: median of the cases {statistics.median(w for w, _ in pngs):.1f} ms wall, "
+          f"{statistics.median(c for _, c in pngs):.1f} ms cpu (target 60 ms)")
+    print(f"PDF snapshot: median of the cases {statistics.median(w for w, _ in snapshots):.1f} ms wall, "
+          f"{statistics.median(c for _, c in snapshots):.1f} ms cpu (target 150 ms)")
+
+    print("\nA 4-farmer turn mail (text, HTML, picture, PDF), bytes as sent")
+    for name, seats, options in (("sunfield", 4, {"advanced": True}), ("harvest", 4, {})):
+        sample = sample_game(name, seats, options, seed=7)
+        for stage in ("middle", "end"):
+            context = turn_context(sample, stage)
+            print(f"  {name:<9} {stage:<6}: {mail_size(context, False) / 1024:6.1f} KB now, "
+                  f"{mail_size(context, True) / 1024:6.1f} KB before the drawing (target 250 KB)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""A game's drawing from a farmer's view: its panels, or one SVG of them.
+
+``previous`` is the same farmer's view at their previous turn (optional):
+what differs from it is outlined. Both views go through
+:func:`boards.games.board`, which refuses a full state, so a drawing can only
+show what the farmer may see.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import import_module
+
+from boards import games
+from boards.svg.canvas import Canvas, Panel, arrange, compose, panel_svg
+from boards.svg.changes import Changes, changes
+
+_MODULES = {"sunfield": "boards.svg.sunfield", "harvest": "boards.svg.harvest"}
+
+#: the width of the one-SVG drawing (the mail picture), in CSS px: most
+#: panels are 460 wide and go one under another, as on a phone
+WIDTH = 480
+
+
+@dataclass
+class Drawing:
+    title: str
+    panels: list[Panel]
+    changes: Changes
+
+    def svg(self, width: float = WIDTH) -> str:
+        """Every panel in one SVG ``width`` wide (the mail picture, PDFs)."""
+        return compose(self.panels, width, self.title, desc=" ".join(p.summary for p in self.panels if p.summary))
+
+    def print_panels(self) -> list[Panel]:
+        """The panels in print order: the key right under the status line,
+        so a page never holds the key alone."""
+        key = [p for p in self.panels if p.title == "Key"]
+        rest = [p for p in self.panels if p.title != "Key"]
+        return rest[:1] + key + rest[1:]
+
+    def canvas(self, width: float = WIDTH) -> tuple[Canvas, float]:
+        """Every panel on one canvas, as :meth:`svg` draws it, and its height."""
+        return arrange(self.panels, width)
+
+    def panel_svgs(self) -> list[str]:
+        """One SVG per panel, for a page that lets them flow."""
+        return [panel_svg(p) for p in self.panels]
+
+
+def drawing(game_name: str, view: dict, seat: int | None, names=None, previous: dict | None = None) -> Drawing:
+    module = import_module(_MODULES[game_name]) if game_name in _MODULES else None
+    board = games.board(game_name, view, seat, names)  # raises for an unknown game or a full state
+    before = games.board(game_name, previous, seat, names) if previous is not None else None
+    changed = changes(module.parts, board, before)
+    return Drawing(f"{board['game_title']}: the board, drawn", module.panels(board, changed), changed)

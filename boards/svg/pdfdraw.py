@@ -1,0 +1,191 @@
+"""The drawing's operations painted straight onto PDF pages with cairo.
+
+The mail picture and the web page use the SVG; a PDF gets the very same
+operations (:class:`~boards.svg.canvas.Canvas` keeps them) painted by cairo,
+as vectors with DejaVu text. Measured on the sample boards, this takes a few
+milliseconds where WeasyPrint drawing the SVG took over a second and
+CairoSVG (parsing the SVG again) 250-400 ms (docs/libraries.md).
+
+Pages are A4 with the margins of every Farmpost PDF (templates/pdf/page.css):
+everything lies 14-274 mm from the top and 12 mm from the sides, so A4 and
+Letter print it whole. Parts (panels) go down the page and on to the next
+page whole; a part wider than the page is shrunk to fit.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+import re
+from collections.abc import Sequence
+from functools import cache
+
+import cairocffi as cairo
+
+from boards.svg.canvas import Canvas, Panel, Style
+
+MM = 72 / 25.4
+PAGE_W, PAGE_H = 210 * MM, 297 * MM
+LEFT, TOP, BOTTOM = 12 * MM, 14 * MM, 274 * MM
+WIDTH = PAGE_W - 2 * LEFT
+#: drawing units (CSS px) to points: 600 px fill the page's width, so a
+#: 460 px panel takes most of it and the smallest text prints at 9.2 pt
+SCALE = WIDTH / 600
+FONT = "DejaVu Sans"
+GAP = 8.0
+
+
+def drawing_pdf(panels: Sequence[Panel], heading: str, note: str = "") -> bytes:
+    """The panels on as many A4 pages as they need, under a heading."""
+    out = io.BytesIO()
+    surface = cairo.PDFSurface(out, PAGE_W, PAGE_H)
+    ctx = cairo.Context(surface)
+    y = _heading(ctx, heading, note)
+    for panel in panels:
+        scale = min(SCALE, WIDTH / panel.width)
+        height = panel.height * scale
+        if y + height > BOTTOM and y > TOP + 40:
+            ctx.show_page()
+            y = TOP
+        ctx.save()
+        ctx.translate(LEFT, y)
+        ctx.scale(scale, scale)
+        paint(ctx, panel.canvas)
+        ctx.restore()
+        y += height + GAP
+    surface.finish()
+    return out.getvalue()
+
+
+def _heading(ctx, heading: str, note: str) -> float:
+    ctx.select_font_face(FONT, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_BOLD)
+    ctx.set_font_size(15)
+    ctx.set_source_rgb(0.1, 0.1, 0.1)
+    ctx.move_to(LEFT, TOP + 14)
+    ctx.show_text(heading)
+    ctx.select_font_face(FONT, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
+    ctx.set_font_size(8.5)
+    ctx.move_to(LEFT, TOP + 27)
+    ctx.show_text(note)
+    ctx.set_line_width(1.5)
+    ctx.move_to(LEFT, TOP + 32)
+    ctx.line_to(LEFT + WIDTH, TOP + 32)
+    ctx.stroke()
+    return TOP + 40
+
+
+def paint(ctx, canvas: Canvas) -> None:
+    for op in canvas.ops:
+        kind = op[0]
+        if kind == "rect":
+            _, x, y, w, h, rx, style = op
+            _rounded(ctx, x, y, w, h, rx)
+            _finish(ctx, style)
+        elif kind == "circle":
+            _, cx, cy, r, style = op
+            ctx.new_sub_path()
+            ctx.arc(cx, cy, r, 0, 2 * math.pi)
+            _finish(ctx, style)
+        elif kind == "ellipse":
+            _, cx, cy, rx, ry, rotate, style = op
+            ctx.save()
+            ctx.translate(cx, cy)
+            ctx.rotate(math.radians(rotate))
+            ctx.scale(rx, ry)
+            ctx.new_sub_path()
+            ctx.arc(0, 0, 1, 0, 2 * math.pi)
+            ctx.restore()
+            _finish(ctx, style)
+        elif kind == "path":
+            _, d, style = op
+            _path(ctx, d)
+            _finish(ctx, style)
+        elif kind == "text":
+            _text(ctx, *op[1:])
+        else:
+            _, inner, dx, dy, scale = op
+            ctx.save()
+            ctx.translate(dx, dy)
+            ctx.scale(scale, scale)
+            paint(ctx, inner)
+            ctx.restore()
+
+
+@cache
+def _rgb(colour: str) -> tuple[float, float, float]:
+    colour = colour.lstrip("#")
+    return tuple(int(colour[i : i + 2], 16) / 255 for i in (0, 2, 4))
+
+
+def _finish(ctx, style: Style) -> None:
+    if style.fill != "none":
+        ctx.set_source_rgb(*_rgb(style.fill))
+        ctx.fill_preserve() if style.stroke != "none" else ctx.fill()
+    if style.stroke != "none":
+        ctx.set_source_rgb(*_rgb(style.stroke))
+        ctx.set_line_width(style.width)
+        ctx.set_line_join(cairo.LINE_JOIN_ROUND)
+        ctx.set_dash([float(v) for v in style.dash.split()] if style.dash else [])
+        ctx.stroke()
+    ctx.new_path()
+
+
+def _rounded(ctx, x, y, w, h, r) -> None:
+    if not r:
+        ctx.rectangle(x, y, w, h)
+        return
+    r = min(r, w / 2, h / 2)
+    ctx.new_sub_path()
+    ctx.arc(x + w - r, y + r, r, -math.pi / 2, 0)
+    ctx.arc(x + w - r, y + h - r, r, 0, math.pi / 2)
+    ctx.arc(x + r, y + h - r, r, math.pi / 2, math.pi)
+    ctx.arc(x + r, y + r, r, math.pi, 3 * math.pi / 2)
+    ctx.close_path()
+
+
+_TOKEN = re.compile(r"[MLQZmlqz]|-?(?:\d+\.?\d*|\.\d+)")
+
+
+def _path(ctx, d: str) -> None:
+    """SVG path data with M, L, Q, Z and their relative forms l, q."""
+    tokens = _TOKEN.findall(d)
+    i, command = 0, "M"
+    x = y = 0.0
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            command = tokens[i]
+            i += 1
+            if command in "Zz":
+                ctx.close_path()
+                continue
+        values = [float(v) for v in tokens[i : i + (4 if command in "Qq" else 2)]]
+        i += len(values)
+        if command in "lq":
+            values = [v + (x if k % 2 == 0 else y) for k, v in enumerate(values)]
+        if command in "Mm":
+            ctx.move_to(*values)
+        elif command in "Ll":
+            ctx.line_to(*values)
+        else:  # a quadratic curve as the cubic cairo draws
+            qx, qy, ex, ey = values
+            ctx.curve_to(x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey),
+                         ex, ey)
+        x, y = values[-2], values[-1]
+
+
+@cache
+def _face(bold: bool, italic: bool):
+    return cairo.ToyFontFace(FONT, cairo.FONT_SLANT_ITALIC if italic else cairo.FONT_SLANT_NORMAL,
+                             cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
+
+
+def _text(ctx, x, y, words, size, anchor, bold, italic, fill) -> None:
+    ctx.set_font_face(_face(bold, italic))
+    ctx.set_font_size(size)
+    if anchor != "start":
+        advance = ctx.text_extents(words)[4]
+        x -= advance if anchor == "end" else advance / 2
+    ctx.set_source_rgb(*_rgb(fill))
+    ctx.move_to(x, y)
+    ctx.show_text(words)
+    ctx.new_path()

@@ -1,0 +1,37 @@
+"""The board as a farmer last saw it: their view at the end of their
+previous turn, so the drawing can outline what changed since."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service.models import Game, MoveLogEntry
+from service.rules import rules_for
+
+
+def previous_view(game: Game, position: int, log: Sequence[MoveLogEntry]) -> dict | None:
+    """``position``'s view of the state right after their last move before
+    the turn in progress (``log``: the live log). None before their first
+    turn, or when nothing has happened since."""
+    entries = list(log)
+    if entries and entries[-1].seat == position:
+        # their own turn in progress (or just ended): compare with the turn before it
+        while entries and entries[-1].seat == position:
+            entries.pop()
+    last = max((i for i, e in enumerate(entries) if e.seat == position), default=None)
+    if last is None or last == len(log) - 1:
+        return None
+    rules = rules_for(game.kind)
+    state = rules.replay(len(game.seats), game.options, game.seed, [e.code for e in entries[: last + 1]])
+    return rules.view(state, position)
+
+
+def previous_view_of(session: Session, game: Game, position: int) -> dict | None:
+    log = session.scalars(
+        select(MoveLogEntry).where(MoveLogEntry.game_id == game.id, MoveLogEntry.undone.is_(False))
+        .order_by(MoveLogEntry.seq)
+    )
+    return previous_view(game, position, list(log))

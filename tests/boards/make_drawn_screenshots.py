@@ -1,0 +1,71 @@
+"""The drawn boards as PNGs under docs/screenshots/, to look at.
+
+    .venv/bin/python -m tests.boards.make_drawn_screenshots
+
+Writes ``drawn-<case>-mail-picture.png`` (the picture a turn mail carries),
+``drawn-<case>-pdf-<page>.png`` (the snapshot's drawn pages, pdftoppm) and
+``drawn-<case>-report.png`` (the report's page of final boards, drawn). The
+seat pages (desktop and a 390 px phone) come from
+tests/e2e/test_seat_page_drawn.py and the turn mail in a browser from
+tests/e2e/test_browser.py, both run with FARMPOST_SCREENSHOTS=docs/screenshots.
+Every picture is written with a 256-colour palette to stay small.
+"""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from PIL import Image
+
+from boards import render, render_png, render_snapshot_pdf
+from boards.samples import sample_game
+from engine import get_game
+
+OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+CASES = [("sunfield", 4, {"advanced": True}, "middle"), ("harvest", 1, {}, "middle")]
+
+
+def small(data: bytes | Image.Image, path: Path) -> None:
+    image = data if isinstance(data, Image.Image) else Image.open(io.BytesIO(data))
+    image.convert("RGB").quantize(256, method=Image.Quantize.MEDIANCUT).save(path, optimize=True)
+
+
+def pages(pdf: bytes, resolution: int) -> list[Image.Image]:
+    with tempfile.TemporaryDirectory() as folder:
+        source = Path(folder) / "in.pdf"
+        source.write_bytes(pdf)
+        subprocess.run(["pdftoppm", "-r", str(resolution), "-png", str(source), f"{folder}/page"], check=True)
+        return [Image.open(p).copy() for p in sorted(Path(folder).glob("page*.png"))]
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    for old in OUT.glob("drawn-*.png"):
+        old.unlink()
+    for name, seats, options, stage in CASES:
+        sample = sample_game(name, seats, options, seed=7)
+        game = get_game(name)
+        tag = f"{name}-{seats}p"
+        index = {"middle": len(sample.states) // 2}[stage]
+        view = sample.view(stage, 0)
+        before = game.view(sample.states[max(0, index - 3 * seats)], 0)
+        small(render_png(name, view, 0, names=sample.names, previous=before), OUT / f"drawn-{tag}-mail-picture.png")
+        meta = {"title": f"{game.title} — sample", "game_id": "sample", "version": 12, "names": sample.names}
+        snapshot = pages(render_snapshot_pdf(name, view, 0, meta, previous=before), 70)
+        for number, page in enumerate(snapshot[:2], 1):
+            small(page, OUT / f"drawn-{tag}-pdf-{number}.png")
+        report = sample.report()
+        drawn = pages(render.drawn_pdf(name, report["view"], None, sample.names, "Final boards, drawn", "report"), 70)
+        small(drawn[0], OUT / f"drawn-{tag}-report.png")
+    for path in sys.argv[1:]:  # screenshots made elsewhere, made small too
+        small(Path(path).read_bytes(), Path(path))
+    for path in sorted(OUT.glob("drawn-*.png")):
+        print(path.relative_to(OUT.parents[1]), path.stat().st_size // 1024, "KB")
+
+
+if __name__ == "__main__":
+    main()
