@@ -9,6 +9,7 @@ for turn mails, the board snapshot as a PDF. Built with the standard
 from __future__ import annotations
 
 import logging
+from email.headerregistry import HeaderRegistry, UnstructuredHeader
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime, localtime
@@ -29,6 +30,23 @@ HEADERS = ("Message-ID", "Date", "From", "To", "Reply-To", "Subject", "In-Reply-
            "List-Id", "List-Unsubscribe", "List-Unsubscribe-Post", "Auto-Submitted", "X-Farmpost-Game")
 
 
+class _UnfoldedHeader(UnstructuredHeader):
+    """Written as given, on one line, whatever policy generates the bytes:
+    ``List-Unsubscribe: <https://…>``. The standard folder turns a URL longer
+    than a line into an RFC 2047 encoded-word, which no provider's one-click
+    unsubscribe (RFC 8058) reads. Our URLs are ASCII and far below the 998
+    characters a line may hold."""
+
+    def fold(self, *, policy) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
+_REGISTRY = HeaderRegistry()
+_REGISTRY.map_to_type("list-unsubscribe", _UnfoldedHeader)
+#: SMTP's policy, with List-Unsubscribe written raw
+POLICY = SMTP.clone(header_factory=_REGISTRY)
+
+
 def compose(context: dict, *, snapshots=None) -> EmailMessage:
     """``snapshots``: a boards SnapshotCache, so a PDF is rendered once per
     state version and seat whoever sends it."""
@@ -38,7 +56,7 @@ def compose(context: dict, *, snapshots=None) -> EmailMessage:
     text = render_mail(f"mail/{kind}.txt", values)
     html = css_inline.inline(render_mail(f"mail/{kind}.html", values))
 
-    message = EmailMessage(policy=SMTP)
+    message = EmailMessage(policy=POLICY)
     headers = dict(context["headers"])
     headers.setdefault("Date", format_datetime(localtime()))
     for name in HEADERS:

@@ -43,14 +43,18 @@ class Decision:
     game_id: int | None = None
     seat: int | None = None
     request_id: int | None = None
-    rejected: bool = True  # rejections are rate-limited per address and reason
+
+
+#: added to answers that did not do what the farmer meant
+HELP_HINT = "Reply “help” for every command with an example."
 
 
 def decide(svc: Services, reading: Reading) -> Decision:
     if isinstance(reading.rejection, Bounce):
         return _bounce(svc, reading.rejection)
-    if reading.rejection is not None:
-        return _rejection(reading.rejection)
+    rejection = reading.rejection
+    if rejection is not None and (rejection.answer is not Answer.SENDER or not isinstance(reading.route, ReplyTo)):
+        return _rejection(rejection)
     if isinstance(reading.route, NewGame):
         return _new_game(svc, reading)
     assert isinstance(reading.route, ReplyTo)
@@ -66,7 +70,10 @@ def decide(svc: Services, reading: Reading) -> Decision:
         bounces.clear_bouncing(session, email)
     invitation = answer_invitation(svc, reading, game_id, position)
     if invitation is not None:
-        return Decision(invitation.outcome, invitation.answer, game_id=game_id, seat=position, rejected=False)
+        return Decision(invitation.outcome, invitation.answer, game_id=game_id, seat=position)
+    if rejection is not None:  # e.g. no command found: answered as the seat's farmer, with its reply address
+        decision = _rejection(rejection, game_id=game_id, seat=position)
+        return replace(decision, answer=f"{decision.answer}\n\n{HELP_HINT}")
     try:
         return _for_seat(svc, reading, game_id, position)
     except ServiceError as error:
@@ -113,7 +120,7 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
     [first] = commands.commands[:1]
     if first.kind == cmd.RESIGN:
         if not first.confirmed:
-            return Decision("answered", "To leave the game for good, reply with “resign yes”.", rejected=False,
+            return Decision("answered", "To leave the game for good, reply with “resign yes”.",
                             **where)
         return _submit(svc, reading, game_id, position, [], "resign", version, where)
     if first.kind == cmd.UNDO:
@@ -124,7 +131,9 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
     codes, after, problem = _read_moves(rules, state, position, moves) if moves and your_turn else ([], state, None)
     notes: list[str] = []
     for command in commands.commands:
-        if command.kind in (cmd.BOARD, cmd.MOVES):  # the position this mail's moves leave: what is legal next
+        if _is_help(command):
+            notes.append(_help(svc, game_id, position, after, with_links=not moves))
+        elif command.kind in (cmd.BOARD, cmd.MOVES):  # the position this mail's moves leave: what is legal next
             notes.append(_board_and_options(rules, after, position, names, kind))
         elif command.kind == cmd.PREVIEW:
             notes.append(_preview(rules, state, position, command.text))
@@ -138,7 +147,7 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
             notes.append(vacation.start_vacation(svc, game_id, position, command.days, key) if command.days
                          else vacation.end_vacation(svc, game_id, position))
     if not moves:
-        return Decision("answered", "\n\n".join(notes), rejected=False, **where)
+        return Decision("answered", "\n\n".join(notes), **where)
     if not your_turn:
         return _rejection(NotYourTurn(), **where)
     if problem:
@@ -171,19 +180,18 @@ def _read_moves(rules, state: dict, position: int, lines: list[str]) -> tuple[li
 
 
 def _submit(svc, reading, game_id, position, codes, action, version, where) -> Decision:
+    """Submit a move, undo or resignation. No answer here: the farmer hears
+    back from the request itself when it is applied (at once or by a worker):
+    the move's own mails, the board after an undo, the resignation confirmed,
+    or why it could not be done (:func:`service.notify.acknowledge`)."""
     request_id = usecases.submit_move(svc, game_id, position, codes, source="mail", base_version=version,
                                       dedupe_key=f"mail:{reading.dedupe_key}", action=action)
     with svc.db.transaction() as session:
         request = session.get(MoveRequest, request_id)
         status, result = request.status, request.result
-    if status == "pending":  # a worker applies it; its mails tell the farmers
-        return Decision("queued", None, request_id=request_id, rejected=False, **where)
-    if status == "applied" and action == "move":
-        # applied at once: the move's own mails (a turn mail if the turn goes
-        # on, an account if it passed) are the confirmation, as with a worker
-        return Decision("applied", None, request_id=request_id, rejected=False, **where)
-    outcome = "applied" if status == "applied" else status
-    return Decision(outcome, result, request_id=request_id, rejected=status != "applied", **where)
+    if status == "pending":
+        return Decision("queued", None, request_id=request_id, **where)
+    return Decision(status, None, detail=None if status == "applied" else result, request_id=request_id, **where)
 
 
 def _say(svc: Services, game_id: int, position: int, text: str, key: str) -> str:
@@ -197,7 +205,62 @@ def _say(svc: Services, game_id: int, position: int, text: str, key: str) -> str
     usecases.dispatch(svc, work)
     if not names:
         return "No other farmer takes mail in this game, so nobody was told."
-    return f"Sent to {', '.join(names)}: “{text}”"
+    return f"Relayed to {_and(names)}: “{text}”"
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+#: every command a farmer can mail, with an example of each (``help``)
+COMMANDS = (
+    ("{move}", "a move, as the options below write it; several moves, one per line, are played in order"),
+    ("preview {move}", "what that move would do, without playing it"),
+    ("undo", "take back your last move of this turn (not one that revealed something hidden)"),
+    ("board", "the board and, on your turn, your options"),
+    ("moves", "your options now"),
+    ("say Good luck, everyone!", "a message to the other farmers"),
+    ("vacation 7", "away for 7 days (1 to 30): your turn mails wait; “vacation off” when you are back"),
+    ("stop", "no more mails about this game (your page still works)"),
+    ("resign", "leave the game for good (asks you to confirm with “resign yes”)"),
+    ("help", "this list"),
+)
+
+
+def _is_help(command: cmd.Command) -> bool:
+    """``help`` (and ``?``), which :mod:`mail.inbound.commands` reads as the
+    options command: here it gets the whole list of commands."""
+    return command.kind == cmd.MOVES and command.line.split()[0].lower() in ("help", "?")
+
+
+def _help(svc: Services, game_id: int, position: int, state: dict, *, with_links: bool) -> str:
+    """Every command with an example, the notation for the decision at hand
+    (the examples whose verb starts one of the options), and the options,
+    each with its link unless this mail's moves are still to be applied."""
+    with svc.db.transaction() as session:
+        game = usecases.load_game(session, game_id)
+        seat = usecases.seat_of(game, position)
+        kind, version, secret = game.kind, game.version, seat.secret
+        to_act = rules_for(kind).to_act(state)
+        waiting_for = usecases.seat_of(game, to_act).name if to_act is not None else None
+    rules = rules_for(kind)
+    options = [(rules.text(m), rules.code(m)) for m in rules.legal_moves(state)] if to_act == position else []
+    notation = list(rules.notation_help())
+    example = options[0][0] if options else (notation[0][0] if notation else "pass")
+    parts = ["Reply with one command per line (or several on a line, separated by “;”):\n" + "\n".join(
+        f"* {text.format(move=example)}\n  {meaning}" for text, meaning in COMMANDS)]
+    verbs = {text.split()[0] for text, _ in options}
+    at_hand = [pair for pair in notation if pair[0].split()[0] in verbs] or notation
+    if at_hand:
+        parts.append("How moves are written:\n" + "\n".join(f"* {example} — {meaning}" for example, meaning in at_hand))
+    if options:
+        lines = [f"* {text}" + (f"\n  {svc.links.move_url(game_id, position, secret, version, [code])}"
+                                if with_links else "") for text, code in options]
+        parts.append("Your options now" + (" (reply with one, or open its link):" if with_links else ":")
+                     + "\n" + "\n".join(lines))
+    elif waiting_for is not None:
+        parts.append(f"It is {waiting_for}'s turn; you will get a mail when it is yours.")
+    return "\n\n".join(parts)
 
 
 def _options(rules, state: dict) -> str:
@@ -239,5 +302,5 @@ def _new_game(svc: Services, reading: Reading) -> Decision:
     answer = f"{title} #{created.game_id} is set up; invitations went to {', '.join(command.invitees)}."
     if created.host_url:
         answer += f"\nYour seat: {created.host_url}"
-    return Decision("created", answer, game_id=created.game_id, seat=0, rejected=False)
+    return Decision("created", answer, game_id=created.game_id, seat=0)
 
