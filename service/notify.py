@@ -198,7 +198,7 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
         account = account_lines(game, turn, seat.position)
         if seat.position == to_act:
             turn_mail(session, svc, game, seat, work)
-        elif seat.position != actor and account and preference(seat, "accounts"):
+        elif seat.position != actor and account and preference(seat, "accounts") and not preference(seat, "digest"):
             context = game_context(svc, game, seat)
             context.update(account=account, to_act=game.seats[to_act].name, to_act_position=to_act,
                            to_act_away=away_text(game.seats[to_act]))

@@ -54,7 +54,7 @@ def answer_mail(svc: Services, *, to: str, text: str, in_reply_to: str | None, s
     in_reply_to = message_id_or_none(in_reply_to)
     thread = f"<{in_reply_to}>" if in_reply_to else None
     reply_to = f"play+{seat.reply_key}@{svc.config.mail_domain}" if seat is not None else None
-    return _plain_mail(svc, kind="answer", to=to, text=text, subject=subject, thread=thread, game_id=game_id,
+    return plain_mail(svc, kind="answer", to=to, text=text, subject=subject, thread=thread, game_id=game_id,
                        message_id=f"<{uuid.uuid4().hex}.answer@{svc.config.mail_domain}>",
                        auto_submitted="auto-replied", reply_to=reply_to)
 
@@ -67,13 +67,13 @@ def game_mail(svc: Services, game: Game, recipient: Seat, *, kind: str, what: st
     digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:20]
     message_id = f"<{kind}.{digest}.s{recipient.position}@{svc.config.mail_domain}>"
     subject = f"{title_of(game.kind)} #{game.id}: {what}"
-    return _plain_mail(svc, kind=kind, to=recipient.email, text=text, subject=subject,
+    return plain_mail(svc, kind=kind, to=recipient.email, text=text, subject=subject,
                        thread=recipient.thread_root, game_id=game.id, message_id=message_id,
                        auto_submitted="auto-generated",
                        reply_to=f"play+{recipient.reply_key}@{svc.config.mail_domain}", to_name=recipient.name)
 
 
-def _plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, thread: str | None,
+def plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, thread: str | None,
                 game_id: int | None, message_id: str, auto_submitted: str, reply_to: str | None = None,
                 to_name: str = "") -> OutgoingMail:
     message = EmailMessage(policy=SMTP)

@@ -268,7 +268,7 @@ def test_the_preferences_form_saves_with_its_token_only(client, svc):
     page = client.get(url)
     response = client.post(url, data={"csrf_token": csrf_token(page.text), "mail": "on"})
     assert "Saved." in response.text
-    assert game_row(svc).seats[0].preferences == {"mail": True, "accounts": False}
+    assert game_row(svc).seats[0].preferences == {"mail": True, "accounts": False, "digest": False}
 
 
 def test_the_mailbox_shows_every_mail_with_its_parts_and_links(client, svc):
