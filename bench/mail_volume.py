@@ -6,7 +6,9 @@ Two tables, each seat choosing with its own seeded generator:
 
 * ``4 by mail``: four farmers who each play only by replying to their
   latest turn mail with one of the options it lists (Gmail-style quoting);
-* ``1 by mail + 3 bots``: one such farmer and three greedy bots.
+* ``1 by mail + 3 bots``: one such farmer and three greedy bots;
+* ``4 by links``: four farmers who play by clicking the move links of their
+  mails (each step submitted as a link click would submit it).
 
 For each farmer who takes mail: how many outbox rows were written to them,
 by kind, and the bytes of the composed messages. Mail preferences are the
@@ -26,7 +28,7 @@ from email import message_from_bytes, policy
 SEED = 7
 
 
-def play(svc, farmers, *, accounts: bool) -> dict:
+def play(svc, farmers, *, accounts: bool, by: str = "mail") -> dict:
     import re
 
     from sqlalchemy import select
@@ -56,10 +58,24 @@ def play(svc, farmers, *, accounts: bool) -> dict:
             turn = session.scalars(select(OutgoingMail).where(
                 OutgoingMail.seat_id == seat.id, OutgoingMail.kind == "turn").order_by(OutgoingMail.id.desc())).first()
             raw, message_id = turn.raw, turn.message_id
-        assert message_id not in answered, "a turn mail was answered and no new one came"
+        assert by == "links" or message_id not in answered, "a turn mail was answered and no new one came"
         answered.add(message_id)
         message = message_from_bytes(raw, policy=policy.default)
         text = message.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+        if by == "links":  # a click on a link of the page or the mail: no mail in between steps
+            with svc.db.transaction() as session:
+                game = session.get(Game, created.game_id)
+                state, version = game.state, game.version
+            rules = svc_rules("sunfield")
+            while rules.to_act(state) == to_act:
+                moves = rules.legal_moves(state)
+                move = moves[rngs[to_act].below(len(moves))]
+                usecases.submit_move(svc, created.game_id, to_act, [rules.code(move)], source="link",
+                                     base_version=version)
+                with svc.db.transaction() as session:
+                    game = session.get(Game, created.game_id)
+                    state, version = game.state, game.version
+            continue
         options = option.findall(text)
         typed = options[rngs[to_act].below(len(options))]
         receive(svc, reply_to(message, farmers[to_act].email, typed), source="ingest")
@@ -106,18 +122,17 @@ def main() -> None:
 
     accounts = "--accounts" in sys.argv[1:]
     people = [usecases.FarmerSpec(f"Farmer {n}", f"farmer{n}@example.org") for n in range(1, 5)]
-    tables = {
-        "4 by mail": people,
-        "1 by mail + 3 bots": people[:1] + [usecases.FarmerSpec(f"Bot {n}", bot="greedy") for n in range(2, 5)],
-    }
+    bots = [usecases.FarmerSpec(f"Bot {n}", bot="greedy") for n in range(2, 5)]
+    tables = {"4 by mail": (people, "mail"), "1 by mail + 3 bots": (people[:1] + bots, "mail"),
+              "4 by links": (people, "links")}
     results = {}
-    for name, farmers in tables.items():
+    for name, (farmers, by) in tables.items():
         with tempfile.TemporaryDirectory() as folder:
             config = load_config({"FARMPOST_INSTANCE": folder, "BASE_URL": "http://127.0.0.1:5000"})
             svc = Services.from_config(config)
             svc.queue = InlineQueue(svc)
             upgrade(svc.db)
-            per = play(svc, farmers, accounts=accounts)
+            per = play(svc, farmers, accounts=accounts, by=by)
             svc.db.engine.dispose()
         mails = [v["mails"] for v in per.values()]
         size = [v["bytes"] for v in per.values()]

@@ -228,7 +228,8 @@ def turn_mail(session: Session, svc: Services, game: Game, seat: Seat, work: Wor
     else:
         account, title = account_lines(game, since_last_turn(session, game, seat), seat.position), \
             "Since your last turn"
-    context.update(account=account, account_title=title, options=options_for(svc, game, seat), note=note)
+    context.update(account=account, account_title=title, options=options_for(svc, game, seat), note=note,
+                   pdf=not continued)  # the PDF comes with the turn's first mail
     progress = rules_for(game.kind).progress(game.state)
     what = "your turn continues" if continued else "your turn"
     what = f"{what} ({progress})" if progress else what

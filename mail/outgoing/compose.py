@@ -2,8 +2,10 @@
 
 The message is ``multipart/mixed`` holding a ``multipart/alternative`` (plain
 text first, then HTML with inlined CSS: tables only, no SVG, no script) and,
-for turn mails, the board snapshot as a PDF. Built with the standard
-``email`` package and ``policy.SMTP`` (CRLF line ends, folded headers).
+for turn mails, the board snapshot as a PDF (not in a "your turn continues"
+answer to a step, whose context says ``pdf: False``: the body has the
+board). Built with the standard ``email`` package and ``policy.SMTP`` (CRLF
+line ends, folded headers; List-Unsubscribe unfolded).
 """
 
 from __future__ import annotations
@@ -64,7 +66,7 @@ def compose(context: dict, *, snapshots=None) -> EmailMessage:
             message[name] = headers[name]
     message.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
     message.add_alternative(html, subtype="html", charset="utf-8", cte="quoted-printable")
-    pdf = snapshot_pdf(context, snapshots) if kind in ("turn", "final") else None
+    pdf = snapshot_pdf(context, snapshots) if kind in ("turn", "final") and context.get("pdf", True) else None
     if pdf:
         message.add_attachment(pdf, maintype="application", subtype="pdf", filename=pdf_name(context))
     return message

@@ -139,3 +139,19 @@ def test_an_invitation_says_the_games_options_links_the_rules_and_how_to_decline
     assert "The rules: http://farmpost.test/rules/sunfield" in text
     assert 'Not for you? Reply "decline" (or "no") and Ann will be told.' in text
     assert 'href="http://farmpost.test/rules/sunfield"' in html and "decline" in html
+
+
+def test_the_pdf_comes_with_the_first_mail_of_a_turn_not_with_each_answer_to_a_step(svc):
+    from service.inbound.receive import receive
+    from tests.mail.inbound_helpers import reply
+
+    create_game(svc, "sunfield", [ANN, BOB], host=0, seed=1)
+    join(svc, 1, 1)
+    first = mailbox(svc, "ann@example.org")[-1]
+    key = first["Reply-To"].split("+")[1].split("@")[0]
+    receive(svc, reply(key, "take b2", sender="Ann <ann@example.org>"), source="ingest")
+    continued = mailbox(svc, "ann@example.org")[-1]
+    assert "your turn continues" in continued["Subject"]
+    assert [p.get_content_type() for p in first.iter_attachments()] == ["application/pdf"]
+    assert list(continued.iter_attachments()) == []
+    assert "THE BOARD" in text_part(continued)
