@@ -119,16 +119,9 @@ def test_list_unsubscribe_is_written_raw_as_one_https_link_in_the_bytes_sent(svc
     create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
     join(svc, 1, 1)
     [sent] = [m for m in mails(svc, "turn") if m.to_addr == "ann@example.org"]
-    url = svc.links.prefs_url(1, 0, game_row_secret(svc, 0))
-    assert len(url) > 78
-    assert f"\r\nList-Unsubscribe: <{url}>\r\n".encode() in sent.raw
+    header = re.search(rb"\r\nList-Unsubscribe: <(https://farmpost\.example\.org/prefs/1/0/[\w.\-]+)>\r\n", sent.raw)
+    assert header is not None and len(header.group(0)) > 78
     assert b"=?utf-8?" not in sent.raw.split(b"\r\n\r\n", 1)[0]
-
-
-def game_row_secret(svc, position: int) -> str:
-    from tests.service.helpers import game_row
-
-    return game_row(svc, 1).seats[position].secret
 
 
 def test_an_invitation_says_the_games_options_links_the_rules_and_how_to_decline(svc):
