@@ -45,7 +45,7 @@ def play(svc, farmers, *, accounts: bool, by: str = "mail") -> dict:
     if accounts:
         for position in people:
             usecases.set_preferences(svc, created.game_id, position, accounts=True)
-    option = re.compile(r"^\* (.+)\n  http\S+$", re.M)
+    option = re.compile(r"^\* (.+?)(?: → .+)?\n  http\S+$", re.M)  # "* take b3 → what it does"
     rngs = {p: Rng.from_seed(SEED + p) for p in people}
     answered: set[str] = set()
     for _ in range(5000):
