@@ -21,6 +21,7 @@ BLUEPRINT_MODULES = [
     "service.web.moves",
     "service.web.invites",
     "service.web.prefs",
+    "service.web.rules",
     "service.web.mailbox",
     "service.web.health",
     "service.web.favicon",

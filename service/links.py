@@ -71,6 +71,10 @@ class Links:
         token = self.token("join", seat_secret, {"g": game_id, "s": seat})
         return f"{self.base_url}/join/{game_id}/{seat}/{token}"
 
+    def rules_url(self, kind: str) -> str:
+        """The public page of a game's rules (not signed: nothing private)."""
+        return f"{self.base_url}/rules/{kind}"
+
     def prefs_url(self, game_id: int, seat: int, seat_secret: str) -> str:
         token = self.token("prefs", seat_secret, {"g": game_id, "s": seat})
         return f"{self.base_url}/prefs/{game_id}/{seat}/{token}"

@@ -5,14 +5,21 @@ Who gets what (see docs/architecture.md):
 
 * invite  — a farmer invited to a game, with the join link;
 * turn    — the farmer whose turn starts, whenever the seat to act changes;
-* account — the other farmers, a short account of the turn just played
-            (preference ``accounts``); and the farmer who played it, when
-            they played by mail (their confirmation);
+* turn    — the farmer whose turn starts, whenever the seat to act changes,
+            with what the others did since their last turn folded in;
+* account — a short account of the turn just played, without the board: to
+            the other farmers who opted in (preference ``accounts``, off by
+            default), and to the farmer who played it by mail (their
+            confirmation);
 * turn, continued — a farmer who mailed in a step of a turn that goes on
-            gets the options left (subject "your turn continues");
-* final   — everyone, when the game ends;
+            (or an undo) gets the options left (subject "your turn continues");
+* note    — the answer to a mailed request that was not a move: a
+            resignation confirmed, or why a request could not be done;
+* final   — everyone, resigned farmers included, when the game ends;
 * link    — a farmer who asked for a new seat link.
 
+A farmer in several games may choose the daily digest (preference
+``digest``, :mod:`service.digest`) to follow them in one mail a day.
 While a farmer is away (``vacation``), their turn and account mails are
 held back; :mod:`service.vacation` sends one turn mail when they are back.
 
@@ -26,6 +33,7 @@ import uuid
 from dataclasses import dataclass, field
 from email.utils import formataddr
 
+from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from engine.core import second_person
@@ -35,7 +43,12 @@ from service.report import report_data
 from service.rules import rules_for
 from service.services import Services
 
-DEFAULT_PREFERENCES = {"mail": True, "accounts": True}
+#: mail: any mail about the game; accounts: a short mail after every other
+#: farmer's turn; digest: one mail a day about all the farmer's games
+DEFAULT_PREFERENCES = {"mail": True, "accounts": False, "digest": False}
+
+#: answers to what the farmer asked for: sent even when their mail is off
+ANSWERS = ("link", "note")
 
 #: kinds held back while a farmer is away (``vacation``); when they are back
 #: they get one turn mail if one was held (service.vacation)
@@ -54,8 +67,13 @@ def preference(seat: Seat, key: str) -> bool:
     return bool({**DEFAULT_PREFERENCES, **(seat.preferences or {})}[key])
 
 
-def wants_mail(seat: Seat) -> bool:
-    return bool(seat.email) and seat.bot is None and preference(seat, "mail")
+def wants_mail(seat: Seat, kind: str | None = None) -> bool:
+    """Whether mail of ``kind`` goes to this seat: a farmer's (not a bot's)
+    with mail on; a farmer who resigned (a bot plays their seat) still gets
+    the final result."""
+    if not seat.email or not preference(seat, "mail"):
+        return False
+    return seat.bot is None or (kind == "final" and seat.resigned)
 
 
 def is_away(seat: Seat) -> bool:
@@ -74,7 +92,7 @@ def subject_for(game: Game, what: str) -> str:
 def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: str, subject: str,
                context: dict, work: Work) -> OutgoingMail | None:
     """Add one outbox row for ``seat`` (nothing if the farmer takes no mail)."""
-    if not seat.email or (kind != "link" and not wants_mail(seat)):
+    if not seat.email or (kind not in ANSWERS and not wants_mail(seat, kind)):
         return None
     if kind in HELD_WHILE_AWAY and is_away(seat):
         seat.turn_held = seat.turn_held or kind == "turn"
@@ -159,7 +177,13 @@ def account_lines(game: Game, entries: list[MoveLogEntry], reader: int | None = 
 
 
 def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat | None, work: Work) -> None:
+    """The invitation: who plays, the game's options, where the rules are,
+    how to join and how to decline."""
+    rules = rules_for(game.kind)
     context = game_context(svc, game, seat)
+    context["option_lines"] = [{"label": option.label, "value": _option_value(game.options.get(option.key))}
+                               for option in rules.options]
+    context["rules_url"] = svc.links.rules_url(game.kind)
     context["join_url"] = svc.links.join_url(game.id, seat.position, seat.secret)
     context["host"] = host.name if host else None
     queue_mail(session, svc, game, seat, "invite", subject_for(game, "you are invited to play"), context, work)
@@ -167,14 +191,15 @@ def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat |
 
 def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
                  turn: list[MoveLogEntry], work: Work) -> None:
-    """The seat to act changed (or the game just started, ``actor`` None)."""
+    """The seat to act changed (or the game just started, ``actor`` None):
+    the turn mail, and the short account for those who opted in."""
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state)
     for seat in game.seats:
         account = account_lines(game, turn, seat.position)
         if seat.position == to_act:
-            turn_mail(session, svc, game, seat, account, work)
-        elif seat.position != actor and account and preference(seat, "accounts"):
+            turn_mail(session, svc, game, seat, work)
+        elif seat.position != actor and account and preference(seat, "accounts") and not preference(seat, "digest"):
             context = game_context(svc, game, seat)
             context.update(account=account, to_act=game.seats[to_act].name, to_act_position=to_act,
                            to_act_away=away_text(game.seats[to_act]))
@@ -182,13 +207,30 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
             queue_mail(session, svc, game, seat, "account", subject_for(game, f"{who} played"), context, work)
 
 
-def turn_mail(session: Session, svc: Services, game: Game, seat: Seat, account: list[dict],
-              work: Work, continued: bool = False) -> OutgoingMail | None:
+def since_last_turn(session: Session, game: Game, seat: Seat) -> list[MoveLogEntry]:
+    """The live log entries after the farmer's own last move: what the others
+    did since then (everything so far, before their first turn)."""
+    log = list(session.scalars(select(MoveLogEntry).where(
+        MoveLogEntry.game_id == game.id, MoveLogEntry.undone.is_(False)).order_by(MoveLogEntry.seq)))
+    last = max((index for index, entry in enumerate(log) if entry.seat == seat.position), default=-1)
+    return log[last + 1:]
+
+
+def turn_mail(session: Session, svc: Services, game: Game, seat: Seat, work: Work, *, continued: bool = False,
+              steps: list[MoveLogEntry] | None = None, note: str | None = None) -> OutgoingMail | None:
     """The mail that tells ``seat`` it is their turn, with their options
-    (None when they take no mail or it is held back). ``continued``: the
-    farmer's turn goes on after a step they mailed in."""
+    (None when they take no mail or it is held back). A new turn folds in
+    what the others did since the farmer's last turn; ``continued``: the
+    farmer's turn goes on after a step they mailed in (``steps``, the turn so
+    far) or an undo. ``note``: a line that answers the farmer's mail."""
     context = game_context(svc, game, seat)
-    context.update(account=account, options=options_for(svc, game, seat),
+    if continued:
+        account, title = account_lines(game, steps or [], seat.position), "Your turn so far"
+    else:
+        account, title = account_lines(game, since_last_turn(session, game, seat), seat.position), \
+            "Since your last turn"
+    context.update(account=account, account_title=title, options=options_for(svc, game, seat), note=note,
+                   pdf=not continued,  # the PDF comes with the turn's first mail
                    previous_view=previous_view_of(session, game, seat.position))
     progress = rules_for(game.kind).progress(game.state)
     what = "your turn continues" if continued else "your turn"
@@ -198,7 +240,7 @@ def turn_mail(session: Session, svc: Services, game: Game, seat: Seat, account: 
 
 def played(session: Session, svc: Services, game: Game, seat: Seat, turn: list[MoveLogEntry], work: Work) -> None:
     """Tell a farmer who played their turn by mail what it did and who is next
-    (an account mail to the actor: their confirmation)."""
+    (a short account mail to the actor: their confirmation)."""
     to_act = rules_for(game.kind).to_act(game.state)
     context = game_context(svc, game, seat)
     context.update(account=account_lines(game, turn, seat.position), to_act=game.seats[to_act].name,
@@ -206,13 +248,36 @@ def played(session: Session, svc: Services, game: Game, seat: Seat, turn: list[M
     queue_mail(session, svc, game, seat, "account", subject_for(game, "you played"), context, work)
 
 
+def acknowledge(session: Session, svc: Services, game: Game, seat: Seat, action: str, status: str,
+                result: str | None, work: Work) -> None:
+    """The one mail owed to a farmer whose mailed request was just decided
+    (an applied move is confirmed by the move's own mails): after an undo,
+    the board with the options now open; a resignation, confirmed; a request
+    that could not be done, the reason, with the options when it is their turn."""
+    if status == "applied" and action == "move":
+        return
+    if status == "applied" and action == "undo":
+        turn_mail(session, svc, game, seat, work, continued=True, note=result)
+        return
+    rules = rules_for(game.kind)
+    if status != "applied" and game.status == "active" and not seat.resigned \
+            and rules.to_act(game.state) == seat.position:
+        turn_mail(session, svc, game, seat, work, note=result)
+        return
+    what = "you resigned" if status == "applied" and action == "resign" else "about your mail"
+    context = game_context(svc, game, seat)
+    context.update(note=result or "")
+    queue_mail(session, svc, game, seat, "note", subject_for(game, what), context, work)
+
+
 def resigned(session: Session, svc: Services, game: Game, leaver: Seat, work: Work) -> None:
-    """Tell the other farmers that ``leaver`` resigned (an account mail)."""
+    """Tell the other farmers that ``leaver`` resigned (a short account mail
+    to everyone who takes mail: the table changed, which no turn mail shows)."""
     to_act = rules_for(game.kind).to_act(game.state)
     account = [{"farmer": leaver.name, "text": "resign",
                 "description": "resigned; a bot plays their seat to the end of the game"}]
     for seat in game.seats:
-        if seat.position != leaver.position and preference(seat, "accounts"):
+        if seat.position != leaver.position:
             context = game_context(svc, game, seat)
             context.update(account=account, to_act=game.seats[to_act].name if to_act is not None else "nobody",
                            to_act_position=to_act)
@@ -231,6 +296,10 @@ def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntr
         context.update(account=account_lines(game, turn, seat.position), score_sheet=sheet, ranking=ranking,
                        resigned=[s.name for s in game.seats if s.resigned], report=report)
         queue_mail(session, svc, game, seat, "final", subject_for(game, "final result"), context, work)
+
+
+def _option_value(value) -> str:
+    return {True: "yes", False: "no"}.get(value, str(value)) if isinstance(value, bool) else str(value)
 
 
 def new_link(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> bool:

@@ -267,6 +267,9 @@ def apply_move_request(svc: Services, request_id: int) -> MoveRequest:
         if request.status == "pending":
             status, result = _decide(session, svc, game, request, work)
             request.status, request.result, request.processed_at = status, result, utcnow()
+            if request.source == "mail":  # the farmer hears back by mail, whoever applied it
+                notify.acknowledge(session, svc, game, seat_of(game, request.seat), request.action, status,
+                                   result, work)
     dispatch(svc, work)
     return request
 
@@ -348,8 +351,7 @@ def _after_change(session: Session, svc: Services, game: Game, actor: int, befor
         if source == "mail":
             notify.played(session, svc, game, seat_of(game, actor), turn, work)
     elif source == "mail":
-        notify.turn_mail(session, svc, game, seat_of(game, actor), notify.account_lines(game, turn, actor), work,
-                         continued=True)
+        notify.turn_mail(session, svc, game, seat_of(game, actor), work, continued=True, steps=turn)
     _queue_bot(session, game, work)
 
 

@@ -87,6 +87,4 @@ def _come_back(session, svc: Services, game: Game, seat: Seat, work: Work) -> bo
     held, seat.turn_held = seat.turn_held, False
     if not held or game.status != "active" or rules_for(game.kind).to_act(game.state) != seat.position:
         return False
-    turn = usecases.current_turn(usecases.live_log(session, game.id))
-    account = notify.account_lines(game, turn, seat.position) if turn and turn[-1].seat != seat.position else []
-    return notify.turn_mail(session, svc, game, seat, account, work) is not None
+    return notify.turn_mail(session, svc, game, seat, work) is not None

@@ -13,6 +13,8 @@ from worker import tasks
 SWEEP_EVERY = 15.0
 #: how often beat polls the IMAP mailbox, when IMAP_URL is set (seconds)
 IMAP_POLL_EVERY = 30.0
+#: how often beat looks for daily digests due (each address gets one a day at most)
+DIGEST_EVERY = 3600.0
 
 
 def create_celery(config: Config | None = None) -> Celery:
@@ -23,6 +25,7 @@ def create_celery(config: Config | None = None) -> Celery:
         beat_schedule={
             "sweep": {"task": "farmpost.sweep", "schedule": SWEEP_EVERY},
             "imap-poll": {"task": "farmpost.imap_poll", "schedule": IMAP_POLL_EVERY},
+            "digest": {"task": "farmpost.digest", "schedule": DIGEST_EVERY},
         },
         beat_schedule_filename=str(config.instance_path / "celerybeat-schedule"),
         worker_hijack_root_logger=False,

@@ -68,6 +68,13 @@ def register(app: Celery) -> None:
 
         return poll(services())
 
+    @app.task(name="farmpost.digest", acks_late=True)
+    def digest() -> int:
+        """Write the daily digests that are due (service.digest)."""
+        from service.digest import send_digests
+
+        return send_digests(services())
+
 
 def beat_round(svc: Services) -> dict:
     """What beat's sweep does: re-enqueue pending work and inbound mail, and

@@ -4,8 +4,9 @@ Each class says whether and how to answer (:class:`Answer`), following
 Discourse's receiver: bounces, auto-replies and our own mail coming back are
 never answered, so mail loops cannot happen; a forged sender gets an answer
 without game details. ``reason`` is a stable key the service stores on the
-inbound row and uses to rate-limit rejections (one per reason per address per
-day); ``message`` is a sentence for the farmer when an answer is sent.
+inbound row; ``message`` is a sentence for the farmer when an answer is
+sent (the service holds answers back only for loops and mail bombs:
+docs/mail.md, "Every mail gets an answer").
 Zulip's split is kept: these are all the sender's doing; our own failures are
 ordinary exceptions and are logged, not answered.
 """

@@ -2,7 +2,9 @@
 
 The message is ``multipart/mixed`` holding a ``multipart/alternative`` (plain
 text first, then HTML with inlined CSS: no SVG, no script) and, for turn
-mails, the board snapshot as a PDF. A turn mail's HTML shows the drawn board
+mails, the board snapshot as a PDF (not in a "your turn continues"
+answer to a step, whose context says ``pdf: False``: the body has the
+board). A turn mail's HTML shows the drawn board
 as a PNG (mail clients do not show SVG) above the board's tables, which
 stay as its text alternative: the HTML and the picture are a
 ``multipart/related`` whose image part the HTML names by ``cid:``::
@@ -16,12 +18,13 @@ stay as its text alternative: the HTML and the picture are a
       application/pdf
 
 Built with the standard ``email`` package and ``policy.SMTP`` (CRLF line
-ends, folded headers).
+ends, folded headers; List-Unsubscribe unfolded).
 """
 
 from __future__ import annotations
 
 import logging
+from email.headerregistry import HeaderRegistry, UnstructuredHeader
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime, localtime
@@ -42,6 +45,23 @@ HEADERS = ("Message-ID", "Date", "From", "To", "Reply-To", "Subject", "In-Reply-
            "List-Id", "List-Unsubscribe", "List-Unsubscribe-Post", "Auto-Submitted", "X-Farmpost-Game")
 
 
+class _UnfoldedHeader(UnstructuredHeader):
+    """Written as given, on one line, whatever policy generates the bytes:
+    ``List-Unsubscribe: <https://…>``. The standard folder turns a URL longer
+    than a line into an RFC 2047 encoded-word, which no provider's one-click
+    unsubscribe (RFC 8058) reads. Our URLs are ASCII and far below the 998
+    characters a line may hold."""
+
+    def fold(self, *, policy) -> str:
+        return f"{self.name}: {self}{policy.linesep}"
+
+
+_REGISTRY = HeaderRegistry()
+_REGISTRY.map_to_type("list-unsubscribe", _UnfoldedHeader)
+#: SMTP's policy, with List-Unsubscribe written raw
+POLICY = SMTP.clone(header_factory=_REGISTRY)
+
+
 def compose(context: dict, *, snapshots=None) -> EmailMessage:
     """``snapshots``: a boards SnapshotCache, so a PDF is rendered once per
     state version and seat whoever sends it."""
@@ -53,7 +73,7 @@ def compose(context: dict, *, snapshots=None) -> EmailMessage:
     text = render_mail(f"mail/{kind}.txt", values)
     html = css_inline.inline(render_mail(f"mail/{kind}.html", values))
 
-    message = EmailMessage(policy=SMTP)
+    message = EmailMessage(policy=POLICY)
     headers = dict(context["headers"])
     headers.setdefault("Date", format_datetime(localtime()))
     for name in HEADERS:
@@ -65,7 +85,7 @@ def compose(context: dict, *, snapshots=None) -> EmailMessage:
         html_part = message.get_payload()[1]
         html_part.add_related(picture, maintype="image", subtype="png", cid=f"<{cid}>",
                               filename="board.png", disposition="inline")
-    pdf = snapshot_pdf(context, snapshots) if kind in ("turn", "final") else None
+    pdf = snapshot_pdf(context, snapshots) if kind in ("turn", "final") and context.get("pdf", True) else None
     if pdf:
         message.add_attachment(pdf, maintype="application", subtype="pdf", filename=pdf_name(context))
     return message

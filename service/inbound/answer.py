@@ -14,6 +14,7 @@ recognised as our own mail should they ever come back.
 from __future__ import annotations
 
 import hashlib
+import re
 import uuid
 from email.message import EmailMessage
 from email.policy import SMTP
@@ -28,15 +29,32 @@ from service.services import Services
 
 FOOTER = "\n\n-- \nFarmpost. This mail was sent automatically."
 
+_CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+
+
+def header_text(value: str | None, limit: int = 200) -> str:
+    """Text copied from an inbound mail into one of our headers: a CR or LF
+    (an encoded-word can decode to one) would make the header invalid, so
+    control characters become spaces, runs of spaces one."""
+    return " ".join(_CONTROL.sub(" ", value or "").split())[:limit]
+
+
+def message_id_or_none(value: str | None) -> str | None:
+    """A Message-ID (without brackets) fit to go in In-Reply-To, else None."""
+    value = (value or "").strip().strip("<>")
+    return value if re.fullmatch(r"[^\s<>\x00-\x1f\x7f]{1,240}", value) else None
+
 
 def answer_mail(svc: Services, *, to: str, text: str, in_reply_to: str | None, subject: str,
                 game_id: int | None, seat: Seat | None = None) -> OutgoingMail:
     """``seat``: the farmer's seat, when the sender was checked to be its
     farmer; a reply to the answer then goes to the seat's reply address."""
+    subject = header_text(subject)
     subject = subject if subject.lower().startswith("re:") else f"Re: {subject or 'your mail to Farmpost'}"
+    in_reply_to = message_id_or_none(in_reply_to)
     thread = f"<{in_reply_to}>" if in_reply_to else None
     reply_to = f"play+{seat.reply_key}@{svc.config.mail_domain}" if seat is not None else None
-    return _plain_mail(svc, kind="answer", to=to, text=text, subject=subject, thread=thread, game_id=game_id,
+    return plain_mail(svc, kind="answer", to=to, text=text, subject=subject, thread=thread, game_id=game_id,
                        message_id=f"<{uuid.uuid4().hex}.answer@{svc.config.mail_domain}>",
                        auto_submitted="auto-replied", reply_to=reply_to)
 
@@ -49,13 +67,13 @@ def game_mail(svc: Services, game: Game, recipient: Seat, *, kind: str, what: st
     digest = hashlib.sha256(key.encode("utf-8", "surrogateescape")).hexdigest()[:20]
     message_id = f"<{kind}.{digest}.s{recipient.position}@{svc.config.mail_domain}>"
     subject = f"{title_of(game.kind)} #{game.id}: {what}"
-    return _plain_mail(svc, kind=kind, to=recipient.email, text=text, subject=subject,
+    return plain_mail(svc, kind=kind, to=recipient.email, text=text, subject=subject,
                        thread=recipient.thread_root, game_id=game.id, message_id=message_id,
                        auto_submitted="auto-generated",
                        reply_to=f"play+{recipient.reply_key}@{svc.config.mail_domain}", to_name=recipient.name)
 
 
-def _plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, thread: str | None,
+def plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, thread: str | None,
                 game_id: int | None, message_id: str, auto_submitted: str, reply_to: str | None = None,
                 to_name: str = "") -> OutgoingMail:
     message = EmailMessage(policy=SMTP)

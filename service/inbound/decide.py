@@ -27,6 +27,7 @@ from service import bounces, notify, usecases, vacation
 from service.errors import ServiceError
 from service.inbound import replies, suggest
 from service.inbound.answer import tell_others
+from service.inbound.help import help_text, is_help
 from service.inbound.invitations import answer_invitation
 from service.models import MoveRequest, Seat
 from service.rules import rules_for
@@ -43,14 +44,18 @@ class Decision:
     game_id: int | None = None
     seat: int | None = None
     request_id: int | None = None
-    rejected: bool = True  # rejections are rate-limited per address and reason
+
+
+#: added to answers that did not do what the farmer meant
+HELP_HINT = "Reply “help” for every command with an example."
 
 
 def decide(svc: Services, reading: Reading) -> Decision:
     if isinstance(reading.rejection, Bounce):
         return _bounce(svc, reading.rejection)
-    if reading.rejection is not None:
-        return _rejection(reading.rejection)
+    rejection = reading.rejection
+    if rejection is not None and (rejection.answer is not Answer.SENDER or not isinstance(reading.route, ReplyTo)):
+        return _rejection(rejection)
     if isinstance(reading.route, NewGame):
         return _new_game(svc, reading)
     assert isinstance(reading.route, ReplyTo)
@@ -66,7 +71,10 @@ def decide(svc: Services, reading: Reading) -> Decision:
         bounces.clear_bouncing(session, email)
     invitation = answer_invitation(svc, reading, game_id, position)
     if invitation is not None:
-        return Decision(invitation.outcome, invitation.answer, game_id=game_id, seat=position, rejected=False)
+        return Decision(invitation.outcome, invitation.answer, game_id=game_id, seat=position)
+    if rejection is not None:  # e.g. no command found: answered as the seat's farmer, with its reply address
+        decision = _rejection(rejection, game_id=game_id, seat=position)
+        return replace(decision, answer=f"{decision.answer}\n\n{HELP_HINT}")
     try:
         return _for_seat(svc, reading, game_id, position)
     except ServiceError as error:
@@ -113,7 +121,7 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
     [first] = commands.commands[:1]
     if first.kind == cmd.RESIGN:
         if not first.confirmed:
-            return Decision("answered", "To leave the game for good, reply with “resign yes”.", rejected=False,
+            return Decision("answered", "To leave the game for good, reply with “resign yes”.",
                             **where)
         return _submit(svc, reading, game_id, position, [], "resign", version, where)
     if first.kind == cmd.UNDO:
@@ -124,7 +132,9 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
     codes, after, problem = _read_moves(rules, state, position, moves) if moves and your_turn else ([], state, None)
     notes: list[str] = []
     for command in commands.commands:
-        if command.kind in (cmd.BOARD, cmd.MOVES):  # the position this mail's moves leave: what is legal next
+        if is_help(command):
+            notes.append(help_text(svc, game_id, position, after, with_links=not moves))
+        elif command.kind in (cmd.BOARD, cmd.MOVES):  # the position this mail's moves leave: what is legal next
             notes.append(_board_and_options(rules, after, position, names, kind))
         elif command.kind == cmd.PREVIEW:
             notes.append(_preview(rules, state, position, command.text))
@@ -138,7 +148,7 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
             notes.append(vacation.start_vacation(svc, game_id, position, command.days, key) if command.days
                          else vacation.end_vacation(svc, game_id, position))
     if not moves:
-        return Decision("answered", "\n\n".join(notes), rejected=False, **where)
+        return Decision("answered", "\n\n".join(notes), **where)
     if not your_turn:
         return _rejection(NotYourTurn(), **where)
     if problem:
@@ -175,19 +185,18 @@ def _read_moves(rules, state: dict, position: int, lines: list[str]) -> tuple[li
 
 
 def _submit(svc, reading, game_id, position, codes, action, version, where) -> Decision:
+    """Submit a move, undo or resignation. No answer here: the farmer hears
+    back from the request itself when it is applied (at once or by a worker):
+    the move's own mails, the board after an undo, the resignation confirmed,
+    or why it could not be done (:func:`service.notify.acknowledge`)."""
     request_id = usecases.submit_move(svc, game_id, position, codes, source="mail", base_version=version,
                                       dedupe_key=f"mail:{reading.dedupe_key}", action=action)
     with svc.db.transaction() as session:
         request = session.get(MoveRequest, request_id)
         status, result = request.status, request.result
-    if status == "pending":  # a worker applies it; its mails tell the farmers
-        return Decision("queued", None, request_id=request_id, rejected=False, **where)
-    if status == "applied" and action == "move":
-        # applied at once: the move's own mails (a turn mail if the turn goes
-        # on, an account if it passed) are the confirmation, as with a worker
-        return Decision("applied", None, request_id=request_id, rejected=False, **where)
-    outcome = "applied" if status == "applied" else status
-    return Decision(outcome, result, request_id=request_id, rejected=status != "applied", **where)
+    if status == "pending":
+        return Decision("queued", None, request_id=request_id, **where)
+    return Decision(status, None, detail=None if status == "applied" else result, request_id=request_id, **where)
 
 
 def _say(svc: Services, game_id: int, position: int, text: str, key: str) -> str:
@@ -201,7 +210,13 @@ def _say(svc: Services, game_id: int, position: int, text: str, key: str) -> str
     usecases.dispatch(svc, work)
     if not names:
         return "No other farmer takes mail in this game, so nobody was told."
-    return f"Sent to {', '.join(names)}: “{text}”"
+    return f"Relayed to {_and(names)}: “{text}”"
+
+
+def _and(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 
 
 def _options(rules, state: dict) -> str:
@@ -243,5 +258,5 @@ def _new_game(svc: Services, reading: Reading) -> Decision:
     answer = f"{title} #{created.game_id} is set up; invitations went to {', '.join(command.invitees)}."
     if created.host_url:
         answer += f"\nYour seat: {created.host_url}"
-    return Decision("created", answer, game_id=created.game_id, seat=0, rejected=False)
+    return Decision("created", answer, game_id=created.game_id, seat=0)
 

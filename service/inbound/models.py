@@ -30,8 +30,10 @@ class InboundMail(Base):
     detail: Mapped[str | None] = mapped_column(Text, nullable=True)
     #: the answer for the sender, when one is due
     answer: Mapped[str | None] = mapped_column(Text, nullable=True)
-    #: False when no answer is due or it was held back (one rejection per reason per address per day)
+    #: False when no answer is due or it was held back (a loop, over the hourly cap of answers)
     answered: Mapped[bool] = mapped_column(Boolean, default=False)
+    #: SHA-256 of the sender and the fresh text: the same text again within minutes is a loop (migration 0004)
+    text_hash: Mapped[str | None] = mapped_column(String(64), nullable=True)
     game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     request_id: Mapped[int | None] = mapped_column(Integer, nullable=True)

@@ -10,27 +10,37 @@ idempotent: a processed row is left as it is.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
+import traceback
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy import func, select
+from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 
 from mail.inbound.body import extract_body
 from mail.inbound.message import dedupe_key_of, parse_message
 from mail.inbound.pipeline import MAX_BYTES, read_mail
+from service import usecases
 from service.inbound.answer import answer_mail
-from service.inbound.decide import Decision, decide
+from service.inbound.decide import decide
 from service.inbound.models import InboundMail
 from service.models import OutgoingMail, Seat, utcnow
 from service.services import Services
 
 log = logging.getLogger(__name__)
 
-#: at most one rejection per reason per address in this time
-REJECTION_QUIET = timedelta(days=1)
+#: the same text from the same address again within this time is a loop: acted on, not answered
+REPEAT_WINDOW = timedelta(minutes=5)
+#: answers to one address in an hour; the one after is a notice, then silence until the hour has passed
+ANSWERS_PER_HOUR = 20
+TOO_MUCH_MAIL = (
+    f"You are sending Farmpost too much mail: more than {ANSWERS_PER_HOUR} of your mails were answered in the "
+    "last hour. Your mails are still read and your moves applied, but we answer again only when the hour "
+    "has passed."
+)
 
 
 @dataclass(frozen=True)
@@ -88,12 +98,30 @@ def sweep_pending_inbound(svc: Services, older_than: timedelta = timedelta(secon
 
 
 def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
-    """Read, decide and record the outcome of one stored mail (idempotent)."""
+    """Read, decide and record the outcome of one stored mail (idempotent).
+
+    A transient failure (the database went away) is raised, leaving the row
+    pending for the sweeper; any other failure is a bug or a mail we cannot
+    handle, and retrying it would fail the same way for ever: the row gets
+    the outcome ``failed`` and one log line."""
     with svc.db.transaction() as session:
         row = session.get(InboundMail, inbound_id)
         if row is None or row.outcome != "pending":
             return row
         raw, envelope_to = row.raw, tuple(row.envelope_to or ())
+    try:
+        return _process(svc, inbound_id, raw, envelope_to)
+    except TRANSIENT:
+        raise
+    except Exception as error:
+        return _give_up(svc, inbound_id, error)
+
+
+#: failures worth trying again later: the row stays pending for the sweeper
+TRANSIENT = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
+
+
+def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str, ...]) -> InboundMail:
     reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to, own_lines=_own_lines(svc, raw))
     if reading.outcome == "unreadable":
         log.error("inbound mail %s could not be read: %s", inbound_id, reading.rejection.detail)
@@ -107,23 +135,74 @@ def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
         row.outcome, row.detail = decision.outcome, _storable(decision.detail)
         row.game_id, row.seat, row.request_id = decision.game_id, decision.seat, decision.request_id
         row.answer = _storable(decision.answer)
-        row.answered = bool(decision.answer and _addressable(reading.sender)) and not _quiet(session, row, decision)
+        row.text_hash = _text_hash(reading, raw)
         row.processed_at = utcnow()
-        if row.answered:
+        text, held = _answer_due(session, row, decision.answer if _addressable(reading.sender) else None)
+        if held:
+            row.detail = _storable(f"{row.detail}; {held}" if row.detail else held)
+        row.answered = text is not None
+        if text is not None:
             # written in the same transaction as the outcome: answered once, or not at all
             seat = None
             if decision.game_id is not None and decision.seat is not None:  # the sender is the seat's farmer
                 seat = session.scalar(select(Seat).where(Seat.game_id == decision.game_id,
                                                          Seat.position == decision.seat))
-            mail = answer_mail(svc, to=reading.sender, text=decision.answer, subject=_subject(reading),
+            mail = answer_mail(svc, to=reading.sender, text=text, subject=_subject(reading),
                                in_reply_to=reading.message.message_id if reading.message else None,
                                game_id=decision.game_id, seat=seat)
             session.add(mail)
             session.flush()
             mail_id = mail.id
     if mail_id is not None:
-        svc.queue.enqueue_mail(mail_id)
+        usecases.enqueue(svc, "mail", mail_id)
     return row
+
+
+def _give_up(svc: Services, inbound_id: int, error: Exception) -> InboundMail:
+    where = traceback.extract_tb(error.__traceback__)[-1] if error.__traceback__ else None
+    place = f" at {where.filename.rsplit('/', 1)[-1]}:{where.lineno}" if where else ""
+    log.error("inbound mail %s failed for good, not retried: %s: %s%s", inbound_id, type(error).__name__,
+              error, place)
+    with svc.db.transaction() as session:
+        row = session.get(InboundMail, inbound_id, with_for_update=True)
+        if row.outcome == "pending":
+            row.outcome, row.processed_at, row.answered = "failed", utcnow(), False
+            row.detail = _storable(f"{type(error).__name__}: {error}{place}")
+        return row
+
+
+def _answer_due(session, row: InboundMail, answer: str | None) -> tuple[str | None, str | None]:
+    """The text to send the sender (None: none) and why an answer was held
+    back. Held back only for loops and mail bombs: the same text from the
+    same address again within :data:`REPEAT_WINDOW`, and past
+    :data:`ANSWERS_PER_HOUR` answers to one address (the first one past it is
+    a single "too much mail" notice)."""
+    if answer is None or not row.sender:
+        return None, None
+    now = utcnow()
+    repeated = session.scalar(select(InboundMail.id).where(
+        InboundMail.sender == row.sender, InboundMail.text_hash == row.text_hash, InboundMail.id != row.id,
+        InboundMail.received_at >= now - REPEAT_WINDOW, InboundMail.outcome != "pending").limit(1))
+    if repeated is not None:
+        return None, f"not answered: the same text as mail {repeated} a few minutes before"
+    answered = session.scalar(select(func.count()).select_from(InboundMail).where(
+        InboundMail.sender == row.sender, InboundMail.answered.is_(True),
+        InboundMail.received_at >= now - timedelta(hours=1)))
+    if answered < ANSWERS_PER_HOUR:
+        return answer, None
+    if answered == ANSWERS_PER_HOUR:
+        return TOO_MUCH_MAIL, "over the hourly cap: the too-much-mail notice instead of the answer"
+    return None, f"not answered: over {ANSWERS_PER_HOUR} answers to this address in an hour"
+
+
+def _text_hash(reading, raw: bytes) -> str:
+    """What makes two mails "the same text": the sender, the reply address
+    and the fresh text (or, without one, the whole body)."""
+    text = reading.text.strip() if reading.text and reading.text.strip() else None
+    body = text.encode("utf-8", "surrogateescape") if text else re.split(rb"\r?\n\r?\n", raw, maxsplit=1)[-1]
+    route = getattr(reading.route, "key", "") or ""
+    head = f"{reading.sender or ''}\n{route}\n".encode("utf-8", "surrogateescape")
+    return hashlib.sha256(head + body).hexdigest()
 
 
 def _addressable(address: str | None) -> bool:
@@ -151,17 +230,3 @@ def _own_lines(svc: Services, raw: bytes) -> list[str]:
 
 def _subject(reading) -> str:
     return reading.message.subject if reading.message else ""
-
-
-def _quiet(session, row: InboundMail, decision: Decision) -> bool:
-    """Whether this rejection was already answered to this address lately."""
-    if not decision.rejected or not row.sender:
-        return False
-    since = utcnow() - REJECTION_QUIET
-    earlier = session.scalar(
-        select(InboundMail.id).where(
-            InboundMail.sender == row.sender, InboundMail.outcome == decision.outcome,
-            InboundMail.answered.is_(True), InboundMail.received_at >= since, InboundMail.id != row.id,
-        ).limit(1)
-    )
-    return earlier is not None

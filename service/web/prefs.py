@@ -33,7 +33,8 @@ def save(game_id: int, seat: int, token: str):
         return "Unsubscribed: Farmpost sends you no more mail about this game.\n", 200, {"Content-Type": "text/plain"}
     _check_csrf()
     access.seat.preferences = set_preferences(services(), game_id, seat, mail="mail" in request.form,
-                                              accounts="accounts" in request.form)
+                                              accounts="accounts" in request.form,
+                                              digest="digest" in request.form)
     return _page(access, token, saved=True)
 
 

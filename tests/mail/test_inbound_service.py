@@ -90,14 +90,14 @@ def test_a_typo_gets_a_did_you_mean(svc, game):
     assert "Did you mean" in row.answer
 
 
-def test_rejections_to_one_address_are_answered_once_per_reason_per_day(svc, game):
+def test_every_rejection_is_answered_even_the_same_reason_again(svc, game):
     _, keys = game
     bob = dict(sender="bob@example.org")
     first = inbound_row(svc, receive(svc, reply(keys["Bob"], "take 1", **bob), source="ingest").id)
     again = inbound_row(svc, receive(svc, reply(keys["Bob"], "take 2", **bob), source="ingest").id)
     other = inbound_row(svc, receive(svc, reply(keys["Bob"], "vacation x", **bob), source="ingest").id)
     assert (first.outcome, first.answered) == ("not-your-turn", True)
-    assert (again.outcome, again.answered) == ("not-your-turn", False)
+    assert (again.outcome, again.answered) == ("not-your-turn", True)
     assert (other.outcome, other.answered) == ("bad-command", True)
 
 
@@ -177,18 +177,21 @@ def test_a_mail_over_the_size_limit_is_recorded_without_its_bytes(svc, monkeypat
     assert (row.outcome, row.raw, row.size) == ("too-large", b"", 514)
 
 
-def test_a_mail_whose_processing_fails_stays_stored_and_the_sweeper_plays_it_later(svc, game, monkeypatch):
+def test_a_mail_whose_processing_fails_for_a_passing_reason_stays_stored_and_the_sweeper_plays_it_later(
+        svc, game, monkeypatch):
     from datetime import timedelta
+
+    from sqlalchemy.exc import OperationalError
 
     from service.inbound import receive as receive_module
 
     game_id, keys = game
     real_decide = receive_module.decide
 
-    def broken(*args, **kwargs):
-        raise RuntimeError("worker died")
+    def database_gone(*args, **kwargs):
+        raise OperationalError("SELECT 1", {}, Exception("server closed the connection unexpectedly"))
 
-    monkeypatch.setattr(receive_module, "decide", broken)
+    monkeypatch.setattr(receive_module, "decide", database_gone)
     received = receive(svc, reply(keys["Anna"], "take 2\nend"), source="ingest")
     assert inbound_row(svc, received.id).outcome == "pending"
     assert log_texts(svc, game_id) == []
@@ -197,6 +200,28 @@ def test_a_mail_whose_processing_fails_stays_stored_and_the_sweeper_plays_it_lat
     assert receive_module.sweep_pending_inbound(svc, older_than=timedelta(0)) == 1
     assert inbound_row(svc, received.id).outcome == "applied"
     assert log_texts(svc, game_id) == ["take 2", "end"]
+
+
+def test_a_mail_whose_processing_fails_for_good_gets_the_outcome_failed_and_one_log_line(
+        svc, game, monkeypatch, caplog):
+    from datetime import timedelta
+
+    from service.inbound import receive as receive_module
+
+    _, keys = game
+
+    def bug(*args, **kwargs):
+        raise ValueError("Header values may not contain linefeed or carriage return characters")
+
+    monkeypatch.setattr(receive_module, "decide", bug)
+    with caplog.at_level("ERROR", logger="service.inbound.receive"):
+        received = receive(svc, reply(keys["Anna"], "board"), source="ingest")
+    row = inbound_row(svc, received.id)
+    assert row.outcome == "failed" and row.processed_at is not None and not row.answered
+    assert "ValueError: Header values may not contain linefeed" in row.detail
+    [record] = caplog.records
+    assert f"inbound mail {received.id} failed for good" in record.getMessage() and record.exc_info is None
+    assert receive_module.sweep_pending_inbound(svc, older_than=timedelta(0)) == 0  # never tried again
 
 
 def test_an_answer_goes_out_through_the_outbox_in_the_farmers_thread(svc, game):
@@ -260,7 +285,7 @@ def test_say_relays_the_message_to_the_other_farmers_once(svc, game):
     raw = reply(keys["Anna"], "say Good luck, Bob!", message_id="<say-1@example.org>")
     row = inbound_row(svc, receive(svc, raw, source="ingest").id)
     assert row.outcome == "answered"
-    assert "Sent to Bob" in row.answer
+    assert row.answer == "Relayed to Bob: “Good luck, Bob”"
     with svc.db.transaction() as session:  # processing the same mail again relays nothing new
         session.get(InboundMail, row.id).outcome = "pending"
     process_inbound(svc, row.id)

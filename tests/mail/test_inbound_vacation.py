@@ -82,6 +82,8 @@ def test_while_away_the_turn_mail_is_held_and_the_game_waits(svc, game):
 
 def test_while_away_account_mails_are_held_and_the_others_read_that_the_farmer_is_away(svc, game):
     game_id, keys = game
+    usecases.set_preferences(svc, game_id, 2, accounts=True)  # Cleo opts in to the accounts
+    usecases.set_preferences(svc, game_id, 1, accounts=True)
     send(svc, keys, "Bob", "vacation 3")
     send(svc, keys, "Anna", "take 2\nend")
     assert mails(svc, "account", "Bob") == []

@@ -109,3 +109,42 @@ def test_the_final_mail_text_has_a_score_sheet_with_a_column_per_farmer(svc):
                      "Pebbles              5    4",
                      "Total                5    4",
                      "Cards (tie-break)    0    0"]
+
+
+def test_list_unsubscribe_is_written_raw_as_one_https_link_in_the_bytes_sent(svc):
+    """One-click unsubscribe (RFC 8058) reads the header as written: one
+    ``<https://…>`` on one line, never an RFC 2047 encoded-word, even when
+    the URL is longer than a folded line."""
+    svc.links.base_url = "https://farmpost.example.org"
+    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
+    join(svc, 1, 1)
+    [sent] = [m for m in mails(svc, "turn") if m.to_addr == "ann@example.org"]
+    header = re.search(rb"\r\nList-Unsubscribe: <(https://farmpost\.example\.org/prefs/1/0/[\w.\-]+)>\r\n", sent.raw)
+    assert header is not None and len(header.group(0)) > 78
+    assert b"=?utf-8?" not in sent.raw.split(b"\r\n\r\n", 1)[0]
+
+
+def test_an_invitation_says_the_games_options_links_the_rules_and_how_to_decline(svc):
+    create_game(svc, "sunfield", [ANN, BOB], host=0, seed=1, options={"advanced": True})
+    [invitation] = mailbox(svc, "bob@example.org")
+    text, html = text_part(invitation), html_part(invitation)
+    assert "Options: Advanced mode (Livestock cards): yes." in text
+    assert "The rules: http://farmpost.test/rules/sunfield" in text
+    assert 'Not for you? Reply "decline" (or "no") and Ann will be told.' in text
+    assert 'href="http://farmpost.test/rules/sunfield"' in html and "decline" in html
+
+
+def test_the_pdf_comes_with_the_first_mail_of_a_turn_not_with_each_answer_to_a_step(svc):
+    from service.inbound.receive import receive
+    from tests.mail.inbound_helpers import reply
+
+    create_game(svc, "sunfield", [ANN, BOB], host=0, seed=1)
+    join(svc, 1, 1)
+    first = mailbox(svc, "ann@example.org")[-1]
+    key = first["Reply-To"].split("+")[1].split("@")[0]
+    receive(svc, reply(key, "take b2", sender="Ann <ann@example.org>"), source="ingest")
+    continued = mailbox(svc, "ann@example.org")[-1]
+    assert "your turn continues" in continued["Subject"]
+    assert [p.get_content_type() for p in first.iter_attachments()] == ["application/pdf"]
+    assert list(continued.iter_attachments()) == []
+    assert "THE BOARD" in text_part(continued)

@@ -154,8 +154,9 @@ def test_given_a_finished_game_when_someone_moves_then_they_hear_it_is_over(svc)
 # --------------------------------------------------------------------------- notifications
 
 
-def test_when_the_turn_passes_then_the_next_farmer_gets_a_turn_mail_and_the_others_an_account(svc):
+def test_when_the_turn_passes_then_the_next_farmer_gets_a_turn_mail_and_those_who_opted_in_an_account(svc):
     started(svc, ANN, BOB, CAT)
+    usecases.set_preferences(svc, 1, 2, accounts=True)
     play(svc, 0, "take:1")
     assert [m.to_addr for m in mails(svc, "turn")] == ["ann@example.org"]  # mid-turn: no new mail
     play(svc, 0, "end")
@@ -166,10 +167,24 @@ def test_when_the_turn_passes_then_the_next_farmer_gets_a_turn_mail_and_the_othe
     assert "Ann took 1 pebble" in turn_text and "Ann ended the turn" in turn_text
 
 
-def test_given_a_farmer_who_turned_accounts_off_then_they_get_only_their_turn_mails(svc):
+def test_given_the_default_preferences_then_farmers_get_only_their_turn_mails(svc):
     started(svc, ANN, BOB, CAT)
-    usecases.set_preferences(svc, 1, 2, accounts=False)
     play(svc, 0, "take:1", "end")
+    assert mails(svc, "account") == []
+    assert [m.to_addr for m in mails(svc)][-1] == "bob@example.org"
+
+
+def test_a_turn_mail_tells_what_the_others_did_since_the_farmers_last_turn(svc):
+    """Given Ann, Bob and Cat, when Bob and Cat play after Ann's turn, then
+    Ann's next turn mail folds in both their turns, and nothing of her own."""
+    started(svc, ANN, BOB, CAT)
+    play(svc, 0, "take:1", "end")
+    play(svc, 1, "take:2", "end")
+    play(svc, 2, "draw", "end")
+    text = text_part(mailbox(svc, "ann@example.org")[-1])
+    since = text.split("SINCE YOUR LAST TURN")[1].split("YOUR OPTIONS")[0]
+    assert "Bob took 2 pebbles" in since and "Cat drew a card" in since
+    assert "Ann" not in since
     assert mails(svc, "account") == []
 
 
@@ -265,6 +280,21 @@ def test_when_a_farmer_resigns_then_a_bot_plays_their_seat_to_the_end(svc):
         play(svc, 0, "take:1", "end")
     assert any(entry.seat == 1 and entry.source == "bot" for entry in log_of(svc))
     assert mails(svc, "final")[0].context["resigned"] == ["Bob"]
+
+
+def test_a_farmer_who_resigned_still_gets_the_final_result_and_the_report(svc):
+    """Given Sunfield Farm for Ann and Bob, when both resign (bots finish the
+    game), then each gets the final result with the PDF report."""
+    created = create_game(svc, "sunfield", [ANN, BOB], host=0, seed=3)
+    join(svc, created.game_id, 1)
+    for position in (1, 0):
+        submit_move(svc, created.game_id, position, [], source="web", base_version=None, action="resign")
+    assert game_row(svc, created.game_id).status == "over"
+    assert sorted(m.to_addr for m in mails(svc, "final")) == ["ann@example.org", "bob@example.org"]
+    for address in ("ann@example.org", "bob@example.org"):
+        [final] = [m for m in mailbox(svc, address) if str(m["Subject"]).endswith("final result")]
+        assert [part.get_content_type() for part in final.iter_attachments()] == ["application/pdf"]
+        assert "Resigned (a bot finished their seat): Ann, Bob." in text_part(final)
 
 
 # --------------------------------------------------------------------------- links and the log

@@ -268,7 +268,7 @@ def test_the_preferences_form_saves_with_its_token_only(client, svc):
     page = client.get(url)
     response = client.post(url, data={"csrf_token": csrf_token(page.text), "mail": "on"})
     assert "Saved." in response.text
-    assert game_row(svc).seats[0].preferences == {"mail": True, "accounts": False}
+    assert game_row(svc).seats[0].preferences == {"mail": True, "accounts": False, "digest": False}
 
 
 def test_the_mailbox_shows_every_mail_with_its_parts_and_links(client, svc):
@@ -368,5 +368,14 @@ def test_my_own_moves_are_told_to_me_and_the_others_see_them_by_my_name(client, 
     place = sunfield.legal_moves(game_row(svc).state)[0]
     play(svc, 0, place.code())
     mine, theirs = client.get(seat_url(svc, 0)).text, client.get(seat_url(svc, 1)).text
-    assert re.search(r"<li><b>You</b> placed the \w+ tile \([^)]*\) in your Plot", mine)
-    assert re.search(r"<li><b>Ann</b> placed the \w+ tile \([^)]*\) in their Plot", theirs)
+    assert re.search(r"<li><b>You</b> placed the \w+ \w+ tile \([^)]*\) in the Plot", mine)
+    assert re.search(r"<li><b>Ann</b> placed the \w+ \w+ tile \([^)]*\) in the Plot", theirs)
+
+
+def test_the_rules_page_the_invitation_links_shows_the_options_the_notation_and_the_commands(client):
+    page = client.get("/rules/sunfield")
+    assert page.status_code == 200
+    assert "Sunfield Farm" in page.text and "For 2 to 4 farmers" in page.text
+    assert "Advanced mode (Livestock cards)" in page.text
+    assert "<code>take b2</code>" in page.text and "<code>vacation 7</code>" in page.text
+    assert client.get("/rules/chess").status_code == 400

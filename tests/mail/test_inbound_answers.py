@@ -1,0 +1,228 @@
+"""Every mail gets an answer: given a started game of Pebbles (Anna to play,
+then Bob), when a farmer mails a command, then exactly one mail answers it,
+with the seat's reply address; silence only for loops (the same text again
+within minutes) and past the hourly cap (after one notice). Runs on SQLite
+and PostgreSQL."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+from email.header import Header
+
+import pytest
+from sqlalchemy import select, update
+
+from service import usecases
+from service.inbound.models import InboundMail
+from service.inbound.receive import ANSWERS_PER_HOUR, TOO_MUCH_MAIL, receive
+from service.models import MoveRequest, utcnow
+from tests.mail.inbound_helpers import inbound_row, log_texts, reply, start_game
+from tests.service.helpers import mailbox, mails, text_part
+
+ANNA, BOB = "anna@example.org", "bob@example.org"
+
+
+@pytest.fixture
+def game(svc):
+    return start_game(svc)
+
+
+def send(svc, keys, who: str, body: str, **kwargs) -> InboundMail:
+    sender = {"Anna": f"Anna <{ANNA}>", "Bob": f"Bob <{BOB}>"}[who]
+    return inbound_row(svc, receive(svc, reply(keys[who], body, sender=sender, **kwargs), source="ingest").id)
+
+
+class WorkerLater:
+    """A queue whose worker has not run yet (a stored mail is still read at once)."""
+
+    def enqueue_request(self, request_id: int) -> None:
+        pass
+
+    def enqueue_mail(self, mail_id: int) -> None:
+        pass
+
+
+def new_mails(svc, before: int, to: str) -> list:
+    return mailbox(svc, to)[before:]
+
+
+# --------------------------------------------------------------------------- loops and mail bombs
+
+
+def test_the_same_text_again_within_minutes_is_a_loop_and_is_not_answered(svc, game):
+    _, keys = game
+    first = send(svc, keys, "Bob", "take 1")
+    again = send(svc, keys, "Bob", "take 1")
+    assert (first.outcome, first.answered) == ("not-your-turn", True)
+    assert (again.outcome, again.answered) == ("not-your-turn", False)
+    assert "the same text as mail" in again.detail
+    with svc.db.transaction() as session:  # five minutes later it is a new question
+        session.execute(update(InboundMail).values(received_at=utcnow() - timedelta(minutes=6)))
+    later = send(svc, keys, "Bob", "take 1")
+    assert later.answered
+
+
+def test_the_same_text_again_is_still_acted_on(svc, game):
+    """A farmer who plays "take 1" twice in a row means it: silence is only
+    for the answer."""
+    game_id, keys = game
+    send(svc, keys, "Anna", "take 1")
+    send(svc, keys, "Anna", "take 1")
+    assert log_texts(svc, game_id) == ["take 1", "take 1"]
+
+
+def test_past_the_hourly_cap_one_address_gets_one_notice_then_silence(svc, game):
+    _, keys = game
+    rows = [send(svc, keys, "Bob", f"take {n}") for n in range(ANSWERS_PER_HOUR + 2)]
+    assert all(row.answered for row in rows[:ANSWERS_PER_HOUR])
+    notice, silent = rows[ANSWERS_PER_HOUR:]
+    assert notice.answered and not silent.answered
+    answers = [text_part(m) for m in mailbox(svc, BOB) if str(m["Subject"]).startswith("Re:")]
+    assert len(answers) == ANSWERS_PER_HOUR + 1
+    assert answers[-1].startswith(TOO_MUCH_MAIL)
+    assert f"over {ANSWERS_PER_HOUR} answers" in silent.detail
+
+
+# --------------------------------------------------------------------------- the answer itself
+
+
+def test_a_mail_without_a_command_is_answered_with_the_seats_reply_address_and_a_pointer_to_help(svc, game):
+    _, keys = game
+    before = len(mailbox(svc, ANNA))
+    row = send(svc, keys, "Anna", "")
+    assert (row.outcome, row.answered) == ("empty", True)
+    [answer] = new_mails(svc, before, ANNA)
+    assert str(answer["Reply-To"]) == f"play+{keys['Anna']}@farmpost.test"
+    assert "We found no command" in text_part(answer) and "Reply “help”" in text_part(answer)
+
+
+def test_a_subject_whose_encoded_word_decodes_to_a_line_break_is_answered_with_a_clean_subject(svc, game):
+    _, keys = game
+    subject = Header("Re: turn\r\nBcc: everyone@example.org", "utf-8").encode()
+    raw = reply(keys["Anna"], "board").replace(b"Subject: Re: Pebbles #1: your turn", f"Subject: {subject}".encode())
+    assert b"\r\nBcc:" not in raw
+    row = inbound_row(svc, receive(svc, raw, source="ingest").id)
+    assert (row.outcome, row.answered) == ("answered", True)
+    [answer] = [m for m in mailbox(svc, ANNA) if str(m["Subject"]).startswith("Re:")]
+    assert str(answer["Subject"]) == "Re: turn Bcc: everyone@example.org"
+    assert answer["Bcc"] is None
+
+
+def test_a_message_id_unfit_for_a_header_is_left_out_of_the_answers_thread(svc, game):
+    _, keys = game
+    row = send(svc, keys, "Anna", "board", message_id="<a b\x0bc@example.org>")
+    assert row.answered
+    [answer] = [m for m in mailbox(svc, ANNA) if str(m["Subject"]).startswith("Re:")]
+    assert answer["In-Reply-To"] is None
+
+
+# --------------------------------------------------------------------------- each command acknowledged once
+
+
+def test_undo_is_answered_with_the_board_after_it_and_the_options_now_open(svc, game):
+    game_id, keys = game
+    send(svc, keys, "Anna", "take 2")
+    before = len(mailbox(svc, ANNA))
+    row = send(svc, keys, "Anna", "undo")
+    assert row.outcome == "applied" and not row.answered
+    assert log_texts(svc, game_id) == []
+    [answer] = new_mails(svc, before, ANNA)
+    text = text_part(answer)
+    assert str(answer["Subject"]).startswith("Pebbles #1: your turn continues")
+    assert "Undone: take 2." in text
+    assert "* take 1" in text and "* take 2" in text and "* draw" in text  # the options open again
+    assert str(answer["Reply-To"]) == f"play+{keys['Anna']}@farmpost.test"
+
+
+def test_an_undo_a_worker_applies_is_answered_the_same_way(svc, game):
+    game_id, keys = game
+    send(svc, keys, "Anna", "take 2")
+    inline, svc.queue = svc.queue, WorkerLater()
+    row = send(svc, keys, "Anna", "undo")
+    assert row.outcome == "queued"
+    svc.queue = inline
+    usecases.apply_move_request(svc, row.request_id)
+    [turn] = mails(svc, "turn", ANNA)[-1:]
+    assert turn.context["note"] == "Undone: take 2."
+
+
+def test_an_undo_that_cannot_be_done_is_answered_with_the_reason_and_the_options(svc, game):
+    _, keys = game
+    before = len(mailbox(svc, ANNA))
+    row = send(svc, keys, "Anna", "undo")
+    assert row.outcome == "rejected"
+    [answer] = new_mails(svc, before, ANNA)
+    assert "There is nothing of yours to undo in this turn." in text_part(answer)
+    assert "* take 1" in text_part(answer)
+
+
+def test_resign_yes_is_confirmed_by_one_mail_with_the_seats_reply_address(svc, game):
+    game_id, keys = game
+    before = len(mailbox(svc, ANNA))
+    row = send(svc, keys, "Anna", "resign yes")
+    assert row.outcome == "applied"
+    answers = [m for m in new_mails(svc, before, ANNA) if "resigned" in str(m["Subject"])]
+    assert [str(m["Subject"]) for m in answers] == ["Pebbles #1: you resigned"]
+    assert "You have resigned; a bot plays your seat" in text_part(answers[0])
+    assert str(answers[0]["Reply-To"]) == f"play+{keys['Anna']}@farmpost.test"
+    with svc.db.transaction() as session:
+        assert session.scalar(select(MoveRequest.status).where(MoveRequest.id == row.request_id)) == "applied"
+
+
+@pytest.mark.parametrize("command, says", [
+    ("say Good luck", "Relayed to Bob: “Good luck”"),
+    ("stop", "Mails for this game are off."),
+    ("vacation 3", "You are away until"),
+])
+def test_say_stop_and_vacation_are_each_acknowledged_by_one_answer(svc, game, command, says):
+    _, keys = game
+    before = len(mailbox(svc, ANNA))
+    row = send(svc, keys, "Anna", command)
+    assert (row.outcome, row.answered) == ("answered", True)
+    [answer] = new_mails(svc, before, ANNA)
+    assert says in text_part(answer)
+    assert str(answer["Reply-To"]) == f"play+{keys['Anna']}@farmpost.test"
+
+
+# --------------------------------------------------------------------------- help is help
+
+
+def test_help_lists_every_command_with_an_example_and_the_options_as_links(svc, game):
+    _, keys = game
+    row = send(svc, keys, "Anna", "help")
+    assert row.outcome == "answered"
+    for example in ("* take 1\n", "* preview take 1", "* undo", "* board", "* say Good luck, everyone!",
+                    "* vacation 7", "* stop", "* resign", "* help"):
+        assert example in row.answer, example
+    options = row.answer.split("Your options now")[1]
+    assert "* take 1\n  http://farmpost.test/m/1/0/" in options and "* draw\n  http://" in options
+
+
+def test_help_shows_the_notation_of_the_decision_at_hand(svc):
+    """Sunfield Farm's first decision is which Field tile to take: help
+    explains "take", not the notation of later decisions."""
+    created = usecases.create_game(svc, "sunfield", [usecases.FarmerSpec("Anna", ANNA),
+                                                     usecases.FarmerSpec("Bob", BOB)], host=0, seed=7)
+    usecases.join(svc, created.game_id, 1)
+    keys = {}
+    with svc.db.transaction() as session:
+        from service.models import Seat
+        for seat in session.scalars(select(Seat).where(Seat.game_id == created.game_id)):
+            keys[seat.name] = seat.reply_key
+    row = send(svc, keys, "Anna", "help")
+    notation = row.answer.split("How moves are written:")[1].split("Your options now")[0]
+    assert "* take b2 — take the Field tile" in notation
+    assert "deliver 3" not in notation
+
+
+def test_help_from_a_farmer_who_waits_says_whose_turn_it_is(svc, game):
+    _, keys = game
+    row = send(svc, keys, "Bob", "help")
+    assert "* undo" in row.answer and "It is Anna's turn" in row.answer
+    assert "/m/" not in row.answer
+
+
+def test_board_stays_the_board(svc, game):
+    _, keys = game
+    row = send(svc, keys, "Anna", "board")
+    assert "* take 1" in row.answer and "preview" not in row.answer
