@@ -31,10 +31,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from engine import get_game  # noqa: E402
-from engine.core import AmbiguousMove, IllegalMove, MoveError  # noqa: E402
 from mail.inbound.charsets import decode_bytes  # noqa: E402
 from mail.inbound.commands import split_commands  # noqa: E402
-from mail.inbound.prose import MoveWords, is_prose  # noqa: E402
+from mail.inbound.prose import MoveWords, is_prose_for_game  # noqa: E402
 from mail.inbound.quotes import strip_quotes  # noqa: E402
 from tests.mail.corpus_cases import CORPUS, cases, same, same_for_play  # noqa: E402
 
@@ -116,22 +115,12 @@ def prose_on_the_corpus(replies) -> None:
     Farm whose turn it is at the start of a game (rule 1: the game's parser)."""
     rules = get_game("sunfield")
     state = rules.setup(2, {}, 7)
-    words = MoveWords.of([e for e, _ in rules.notation_help()] + [rules.text(m) for m in rules.legal_moves(state)])
-
-    def game_knows(line: str) -> bool:
-        try:
-            rules.parse(state, 0, line)
-        except (IllegalMove, AmbiguousMove):
-            return True
-        except MoveError:
-            return False
-        return True
-
+    words = MoveWords.for_game(rules, state)
     lines = prose = failing_before = failing_after = 0
     left: list[str] = []
     for case in replies:
         moves = [c.text for c in split_commands(case.fresh_text(), sender_name=case.sender_name).moves]
-        kept = [m for m in moves if game_knows(m) or not is_prose(m, words)]
+        kept = [m for m in moves if not is_prose_for_game(m, rules, state, 0, words)]
         lines, prose = lines + len(moves), prose + len(moves) - len(kept)
         failing_before += bool(moves)
         failing_after += bool(kept)

@@ -309,6 +309,12 @@ class Game:
         """(example, meaning) pairs that teach the typed notation."""
         return []
 
+    def move_words(self) -> set[str]:
+        """The words a typed move may start with, synonyms included ("take",
+        "grab", "pass"): what tells a move from prose in a farmer's mail.
+        By default the first words of the notation examples."""
+        return {example.split()[0].lower() for example, _ in self.notation_help() if example.split()}
+
     def progress(self, state: State) -> str:
         """Where the game stands, for subjects: "round 5"."""
         return ""

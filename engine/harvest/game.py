@@ -48,6 +48,9 @@ class Harvest(Game):
     def outcome(self, state: State, move: Move) -> str:
         return outcomes.outcome(self, state, move)
 
+    def move_words(self) -> set[str]:
+        return set(notation.VERBS)
+
     def notation_help(self) -> list[tuple[str, str]]:
         return list(notation.NOTATION_HELP)
 

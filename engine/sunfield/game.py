@@ -105,6 +105,11 @@ class Sunfield(Game):
     def outcome(self, state: State, move: Move) -> str:
         return outcomes.outcome(self, state, move)
 
+    def move_words(self) -> set[str]:
+        # verbs and their synonyms, and the "carrot 0 1" shorthand of put ("b2" is
+        # a coordinate; a bare column letter would make every "A …" a move)
+        return set(notation.VERB_WORDS) | set(notation.VEGETABLE_WORDS)
+
     def notation_help(self) -> list[tuple[str, str]]:
         return [
             ("take b2", "take the Field tile of column b, row 2 (rows: 1 Sheep, 2 Pig, 3 Cow)"),

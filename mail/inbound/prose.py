@@ -8,7 +8,8 @@ ignored, when none of these holds:
 1. the game reads it as a move (the service asks the game first, when it is
    the farmer's turn);
 2. its first word is a **move word**: a word of the game's notation (its
-   notation examples and the moves legal now) or a Farmpost command word;
+   ``move_words()``, its notation examples and the moves legal now) or a
+   Farmpost command word;
 3. its first word is a number or a board coordinate ("1", "-1", "b2",
    "(0,"), unless the line is a phone number (seven digits or more, and
    nothing but digits, spaces and ``+-./()``);
@@ -16,10 +17,11 @@ ignored, when none of these holds:
    longer, the same first letter (people rarely mistype it), at most one
    edit away (a letter wrong, missing, added, or two swapped; two edits for
    words of seven letters or more) — and the rest of the line looks like a
-   move: at most three more words, or half of them move words or numbers.
-   "tkae b2" is a typo of "take b2" and gets "did you mean"; "And another
-   reply" is prose, though "and" is one letter from "end"; so is "Head of
-   Operations, Carter & Sons Ltd", though "head" is one letter from "herd".
+   move: nothing, or at least half of its words move words, numbers or
+   coordinates. "tkae b2" is a typo of "take b2" and gets "did you mean";
+   "And another reply" is prose, though "and" is one letter from "end"; so
+   are "Here is another email" and "Head of Operations, Carter & Sons Ltd",
+   though "here" and "head" are one letter from "herd".
 
 Prose lines are ignored; a mail of nothing but prose has no command.
 """
@@ -29,6 +31,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from engine.core import AmbiguousMove, Game, IllegalMove, MoveError, State
 
 #: the words of the commands every game has (mail.inbound.commands)
 COMMAND_WORDS = frozenset({
@@ -50,6 +54,14 @@ class MoveWords:
         """From move texts ("take b2", "deliver 3", "put carrot 0 1")."""
         return cls(frozenset(w for text in texts for w in _words(text) if not _COORDINATE.match(w)))
 
+    @classmethod
+    def for_game(cls, game: Game, state: State) -> MoveWords:
+        """The move words of ``game`` in ``state``: its ``move_words()``, the
+        words of its notation examples and of the moves legal now (whoever's
+        turn it is: they are the game's words all the same)."""
+        texts = [example for example, _ in game.notation_help()] + [game.text(m) for m in game.legal_moves(state)]
+        return cls(cls.of(texts).words | {w.lower() for w in game.move_words()})
+
     def known(self, word: str) -> bool:
         return word in self.words or word in COMMAND_WORDS
 
@@ -70,6 +82,26 @@ def is_prose(line: str, move_words: MoveWords) -> bool:
     return True
 
 
+def is_prose_for_game(line: str, game: Game, state: State, seat: int, move_words: MoveWords) -> bool:
+    """The whole rule: the game's reading first (when it is ``seat``'s turn),
+    then :func:`is_prose`."""
+    if game.to_act(state) == seat and game_reads(game, state, seat, line):
+        return False
+    return is_prose(line, move_words)
+
+
+def game_reads(game: Game, state: State, seat: int, line: str) -> bool:
+    """The game reads ``line`` as a move, or as one it cannot make now or
+    that could mean several (rule 1)."""
+    try:
+        game.parse(state, seat, line)
+    except (IllegalMove, AmbiguousMove):
+        return True
+    except MoveError:
+        return False
+    return True
+
+
 def likely_typo_of(word: str, move_words: MoveWords) -> list[str]:
     """The move words ``word`` is a likely typo of (rule 4's first half)."""
     word = word.lower()
@@ -79,8 +111,6 @@ def likely_typo_of(word: str, move_words: MoveWords) -> list[str]:
 
 
 def _rest_looks_like_a_move(rest: list[str], move_words: MoveWords) -> bool:
-    if len(rest) <= 3:
-        return True
     fitting = [w for w in rest if move_words.known(w) or _COORDINATE.match(w)]
     return len(fitting) * 2 >= len(rest)
 

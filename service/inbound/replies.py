@@ -16,14 +16,13 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from engine.core import AmbiguousMove, IllegalMove, MoveError
 from mail.inbound import commands as cmd
 from mail.inbound.authorship import author_refusal as _author_refusal
 from mail.inbound.errors import ForgedSender, InboundRejection
 from mail.inbound.intents import say_back
 from mail.inbound.message import addresses
 from mail.inbound.pipeline import Reading
-from mail.inbound.prose import MoveWords, is_prose
+from mail.inbound.prose import MoveWords, is_prose_for_game
 from service import usecases
 from service.models import OutgoingMail
 from service.rules import rules_for
@@ -63,25 +62,8 @@ def commands_for_seat(svc: Services, reading: Reading, game_id: int, position: i
         game = usecases.load_game(session, game_id)
         kind, state = game.kind, game.state
     rules = rules_for(kind)
-    your_turn = rules.to_act(state) == position
-    # the moves legal now are another seat's when it is not this farmer's turn:
-    # their words are the game's words all the same
-    legal = [rules.text(m) for m in rules.legal_moves(state)]
-    words = MoveWords.of([example for example, _ in rules.notation_help()] + legal)
-    kept = tuple(
-        c for c in commands.commands
-        if c.kind != cmd.MOVE or (your_turn and _game_knows(rules, state, position, c.text))
-        or not is_prose(c.text, words)
-    )
+    words = MoveWords.for_game(rules, state)
+    kept = tuple(c for c in commands.commands
+                 if c.kind != cmd.MOVE or not is_prose_for_game(c.text, rules, state, position, words))
     return cmd.Commands(kept, commands.errors)
 
-
-def _game_knows(rules, state: dict, position: int, line: str) -> bool:
-    """The game reads ``line`` as a move, or as one it cannot make now."""
-    try:
-        rules.parse(state, position, line)
-    except (IllegalMove, AmbiguousMove):
-        return True
-    except MoveError:
-        return False
-    return True

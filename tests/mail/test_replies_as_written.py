@@ -18,7 +18,7 @@ from tests.mail.corpus_cases import FIXTURES, turn_mail_lines
 
 SUNFIELD = get_game("sunfield")
 STATE = SUNFIELD.setup(2, {}, 7)
-WORDS = MoveWords.of([e for e, _ in SUNFIELD.notation_help()] + [SUNFIELD.text(m) for m in SUNFIELD.legal_moves(STATE)])
+WORDS = MoveWords.for_game(SUNFIELD, STATE)
 
 
 def read(name: str):
@@ -173,3 +173,21 @@ def test_an_unparseable_authentication_results_header_is_not_a_verdict():
 
 def test_the_moves_of_a_single_from_are_still_read():
     assert [c.kind for c in read("several_from_with_sender.eml").commands.commands] == [MOVE]
+
+
+def test_every_games_move_words_hold_its_synonyms_and_its_notation_examples():
+    for name in ("sunfield", "harvest"):
+        game = get_game(name)
+        firsts = {example.split()[0] for example, _ in game.notation_help()}
+        assert firsts <= game.move_words()
+    assert {"grab", "pass", "plant"} <= get_game("sunfield").move_words()
+    assert {"reap", "chop", "skip"} <= get_game("harvest").move_words()
+
+
+def test_a_synonym_with_wrong_arguments_is_a_move_attempt_not_prose():
+    # "grab" is Sunfield Farm's synonym of "take"; the game cannot read "grab x9", so it gets an answer
+    assert not is_prose("grab x9", WORDS)
+
+
+def test_a_line_starting_with_a_column_letter_as_a_word_is_prose():
+    assert is_prose("A quick note about the weather", WORDS)
