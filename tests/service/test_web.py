@@ -368,5 +368,5 @@ def test_my_own_moves_are_told_to_me_and_the_others_see_them_by_my_name(client, 
     place = sunfield.legal_moves(game_row(svc).state)[0]
     play(svc, 0, place.code())
     mine, theirs = client.get(seat_url(svc, 0)).text, client.get(seat_url(svc, 1)).text
-    assert re.search(r"<li><b>You</b> placed the \w+ tile \([^)]*\) in your Plot", mine)
-    assert re.search(r"<li><b>Ann</b> placed the \w+ tile \([^)]*\) in their Plot", theirs)
+    assert re.search(r"<li><b>You</b> placed the \w+ \w+ tile \([^)]*\) in your Plot", mine)
+    assert re.search(r"<li><b>Ann</b> placed the \w+ \w+ tile \([^)]*\) in their Plot", theirs)
