@@ -60,8 +60,10 @@ def grid(
     """Lines of a grid: the axis convention (``corner``, see :func:`corner`)
     as a header line of column names led by the across arrow ("x→") and a
     line with the down arrow ("y↓") over the row labels, so the label
-    column stays as narrow as the labels; then for each row its label (on
-    the first line) and its cells side by side, one space apart.
+    column stays as narrow as the labels; a print grid (not ``spaced``),
+    whose height is what a crowded page runs out of, puts both arrows
+    before the column names instead ("y↓x→"). Then for each row its label
+    (on the first line) and its cells side by side, one space apart.
     ``spaced``: a blank line between rows, which keeps tiles apart in plain
     text; a PDF grid leaves it out, its coloured boxes are framed anyway.
 
@@ -69,11 +71,11 @@ def grid(
     ``width`` characters, one per line; all cells of a row have as many lines.
     """
     down, across = corner.split(" ")
-    label_width = max(label_width, len(down), len(across))
-    lines: list[Line] = [
-        [Seg(across.rjust(label_width))] + [Seg(" " + name.center(width)) for name in header],
-        [Seg(down.rjust(label_width))],
-    ]
+    axes = [across] if spaced else [down + across]
+    label_width = max(label_width, *map(len, axes), len(down))
+    lines: list[Line] = [[Seg(axes[0].rjust(label_width))] + [Seg(" " + name.center(width)) for name in header]]
+    if spaced:
+        lines.append([Seg(down.rjust(label_width))])
     for label, cells in rows:
         height = max(len(c) for c in cells)
         for i in range(height):

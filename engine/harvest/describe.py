@@ -2,9 +2,10 @@
 brought: the sunrise incomes, what a market tile gave, the Forest dice
 rolled, what a harvest yielded, and the free passes used.
 
-A sentence follows the farmer's name ("Céline cleared ...") or "You" in
-the mover's own confirmation, so it never says "their" or "your". What a
-move brought is read from the state after it (a Fertilizer over the
+A sentence follows the farmer's name ("Céline harvested every crop on
+their farm") and speaks of the farmer as they/their only, so
+``core.second_person`` tells it to the farmer who played it. What a move
+brought is read from the state after it (a Fertilizer over the
 limit, or Water over the bucket, is not counted as gained); the dice are
 rolled again from the same generator state, exactly as the move rolls them.
 """
@@ -131,7 +132,7 @@ def what_happened(state: State, move: Move, before: dict, after: dict) -> str:
     if kind == "gain":
         return "gained a Fertilizer"
     if kind == "fill":
-        return "paid 1 coin to fill the water bucket"
+        return "paid 1 coin to fill their water bucket"
     if kind == "buy":
         return f"bought {_n(args[1], C.CROP_NAMES[args[0]] + ' seed')}"
     if kind == "plant":
@@ -144,10 +145,10 @@ def what_happened(state: State, move: Move, before: dict, after: dict) -> str:
     if kind == "harvest":
         bushes = sum(1 for t in before["farm"]["crops"] if t["crop"] == "bush")
         stay = f" ({_n(bushes, 'Blueberry Bush', 'Blueberry Bushes')} stay{'s' if bushes == 1 else ''})" if bushes else ""
-        return _with_gains("harvested every crop", before, after, none=" (nothing to gain)") + stay
+        return _with_gains("harvested every crop on their farm", before, after, none=" (nothing to gain)") + stay
     if kind == "upgrade":
         if args[0] == "bucket":
-            return "paid 1 coin to make the water bucket one step bigger"
+            return "paid 1 coin to make their water bucket one step bigger"
         better = C.SEEDS[C.SEEDS.index(args[0]) + 1]
         if state.get("phase") == "sunrise":
             return f"upgraded a {C.CROP_NAMES[args[0]]} seed to {C.CROP_NAMES[better]} at First Light"
@@ -160,7 +161,7 @@ def what_happened(state: State, move: Move, before: dict, after: dict) -> str:
         text = f"built a {C.BUILDINGS[args[0]]['name']} on {args[1]} ({cost_words(cost)})"
         return _with_gains(text, paying(before, cost), after)
     if kind == "done":
-        return "declined the First Light upgrade" if state.get("phase") == "sunrise" else "ended the visit"
+        return "kept their seeds unchanged" if state.get("phase") == "sunrise" else "ended their visit"
     return kind
 
 

@@ -1,10 +1,10 @@
 """Sentences for the other farmers about a move, including what followed
 from it by itself (harvests, Medals, Reputation tiles, the Livestock track).
 
-A sentence follows the farmer's name ("Céline placed ...") or "You" in the
-mover's own confirmation, so it never says "their" or "your": it reads
-right after either ("the Plot", "the Wheelbarrow"). Every tile is named
-with its colour, which same-colour placements depend on."""
+A sentence follows the farmer's name ("Céline placed ... in their Plot") and
+speaks of the farmer as they/their only, so ``core.second_person`` tells it
+to the farmer who played it ("You placed ... in your Plot"). Every tile is
+named with its colour, which same-colour placements depend on."""
 
 from __future__ import annotations
 
@@ -46,11 +46,11 @@ def _tile(tile_id: str) -> str:
 
 
 def _plot_tile(farmer: dict, x: int, y: int) -> str:
-    """"the blue Pig tile at (0, -1)" (a Pasture says so: "the blue Pig Pasture at ...")."""
+    """"their blue Pig tile at (0, -1)" (a Pasture says so: "their blue Pig Pasture at ...")."""
     placed = farmer["plot"][f"{x},{y}"]
     tile = C.TILES[placed["tile"]]
     face = "Pasture" if placed["pasture"] else "tile"
-    return f"the {tile.colour} {tile.animal.capitalize()} {face} at ({x}, {y})"
+    return f"their {tile.colour} {tile.animal.capitalize()} {face} at ({x}, {y})"
 
 
 def what_happened(state: State, move: Move) -> str:
@@ -67,7 +67,7 @@ def what_happened(state: State, move: Move) -> str:
             text += f", and collected the {_n(slot['seeds'], 'Seed')} on it"
         return text
     if kind == "place":
-        return f"placed {_tile(state['pending']['tile'])} in the Plot at ({a[0]}, {a[1]})"
+        return f"placed {_tile(state['pending']['tile'])} in their Plot at ({a[0]}, {a[1]})"
     if kind == "put":
         return f"put {_a(a[0])} on {_plot_tile(farmer, a[1], a[2])}"
     if kind == "exchange":
@@ -76,10 +76,10 @@ def what_happened(state: State, move: Move) -> str:
         return f"spent {C.BUY_COST} Seeds on {_a(a[0])}"
     if kind == "deliver":
         if a[0] == "reserved":
-            return f"delivered a reserved Client, {_client(state['private'][str(state['seat'])]['reserved'][0])}"
+            return f"delivered the Client they had reserved, {_client(state['private'][str(state['seat'])]['reserved'][0])}"
         return f"delivered {_client(state['clients'][a[0] - 1])} (space {a[0]})"
     if kind == "end":
-        return "ended the turn" if state["acted"] else "passed (nothing to take or deliver)"
+        return "ended their turn" if state["acted"] else "passed (nothing to take or deliver)"
     if kind == "draw":
         pile = next(c.pile for c in C.landscape(*farmer["livestock"]["cards"]) if c.power == "draw")
         return f"used the draw power: took the top tile of the {pile.capitalize()} pile"
@@ -94,9 +94,9 @@ def what_happened(state: State, move: Move) -> str:
     if kind == "trade":
         return f"used the trade power: {_a(a[0])} for {_a(a[1])}"
     if kind == "gain":
-        return f"used the gain power: {_a(a[0])} into the Wheelbarrow"
+        return f"used the gain power: {_a(a[0])} into their Wheelbarrow"
     if kind == "pick":
-        return f"used the pick power: {_a(a[0])} from {_plot_tile(farmer, a[1], a[2])} into the Wheelbarrow"
+        return f"used the pick power: {_a(a[0])} from {_plot_tile(farmer, a[1], a[2])} into their Wheelbarrow"
     if kind == "shift":
         return f"used the shift power: {_a(a[0])} from ({a[1]}, {a[2]}) to {_plot_tile(farmer, a[3], a[4])}"
     if kind == "sow":
@@ -115,7 +115,7 @@ def consequences(before: dict, after: dict, board_before: State, board_after: St
             tile = C.TILES[placed["tile"]]
             x, y = key.split(",")
             vegetables = ", ".join(_veg(v) for v in tile.vegetables)
-            out.append(f"harvested the {tile.colour} {tile.animal.capitalize()} tile at ({x}, {y}) ({vegetables} to the Wheelbarrow)")
+            out.append(f"harvested their {tile.colour} {tile.animal.capitalize()} tile at ({x}, {y}) ({vegetables} to their Wheelbarrow)")
     medals = after["medals"][len(before["medals"]):]
     for medal in medals:
         out.append(f"won a Medal worth {medal}")
@@ -123,7 +123,7 @@ def consequences(before: dict, after: dict, board_before: State, board_after: St
     if validated:
         out.append(f"validated {_n(validated, 'Reputation tile')}")
     if after["livestock"] and after["livestock"]["position"] > before["livestock"]["position"]:
-        out.append(f"advanced the Farmer token to column {after['livestock']['position']}")
+        out.append(f"advanced their Farmer token to column {after['livestock']['position']}")
     if board_after["ending"] and not board_before["ending"]:
         out.append("emptied a draw pile: this is the last round")
     return out

@@ -75,8 +75,9 @@ def test_print_block_shrinks_a_grid_too_wide_for_its_column_to_fill_it_exactly()
 def test_rows_of_a_print_grid_without_blank_lines_keep_separate_rectangles():
     blue = cell_lines(["Bl Cow", "*Ca"], 6, 2, "blue")
     lines = grid(["a"], [("1", [blue]), ("2", [blue])], width=6, label_width=2, spaced=False, corner=corner("1", "a"))
-    assert len(lines) == 6  # the two axis lines and two rows of two lines: no blank line
-    assert [(first, height) for _, first, _, height, _ in runs(lines)] == [(2, 2), (4, 2)]
+    assert len(lines) == 5  # the axes with the column names, and two rows of two lines: no blank line
+    assert plain(lines).split("\n")[0].startswith("1↓a→")
+    assert [(first, height) for _, first, _, height, _ in runs(lines)] == [(1, 2), (3, 2)]
 
 
 def test_cells_of_the_same_colour_on_different_rows_stay_separate_rectangles():

@@ -25,3 +25,4 @@ def test_no_sentence_of_a_sample_game_told_to_its_farmer_speaks_of_them_as_they(
         for move in game.legal_moves(state)[:12]:
             told.add(second_person(game.describe(state, move)))
     assert told and not [s for s in told if set(s.lower().replace(";", " ").replace(",", " ").split()) & {"their", "they"}]
+    assert any(" your " in f" {s} " for s in told)  # the farmer's own Plot, tiles, farm: "your"

@@ -368,8 +368,8 @@ def test_my_own_moves_are_told_to_me_and_the_others_see_them_by_my_name(client, 
     place = sunfield.legal_moves(game_row(svc).state)[0]
     play(svc, 0, place.code())
     mine, theirs = client.get(seat_url(svc, 0)).text, client.get(seat_url(svc, 1)).text
-    assert re.search(r"<li><b>You</b> placed the \w+ \w+ tile \([^)]*\) in the Plot", mine)
-    assert re.search(r"<li><b>Ann</b> placed the \w+ \w+ tile \([^)]*\) in the Plot", theirs)
+    assert re.search(r"<li><b>You</b> placed the \w+ \w+ tile \([^)]*\) in your Plot", mine)
+    assert re.search(r"<li><b>Ann</b> placed the \w+ \w+ tile \([^)]*\) in their Plot", theirs)
 
 
 def test_the_rules_page_the_invitation_links_shows_the_options_the_notation_and_the_commands(client):

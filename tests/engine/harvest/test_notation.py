@@ -173,7 +173,7 @@ class TestCodesAndSentences:
 
     def test_a_harvest_says_what_it_yielded(self, fields):
         # Given one Wheat on the farm: 1 point and 1 Fertilizer, and 1 coin for one kind of crop
-        assert game.describe(fields, m("harvest")) == "harvested every crop: 1 coin, 1 point, 1 Fertilizer"
+        assert game.describe(fields, m("harvest")) == "harvested every crop on their farm: 1 coin, 1 point, 1 Fertilizer"
 
     def test_a_clearing_names_the_forest_dice_rolled(self):
         state = give(plain(started(seats=1, seed=3)), coins=2)
