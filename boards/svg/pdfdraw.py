@@ -42,7 +42,8 @@ def drawing_pdf(panels: Sequence[Panel], heading: str, note: str = "") -> bytes:
     ctx = cairo.Context(surface)
     y = _heading(ctx, heading, note)
     for panel in panels:
-        scale = min(SCALE, WIDTH / panel.width)
+        # a part taller than a page (a long Plot) shrinks to fit one
+        scale = min(SCALE, WIDTH / panel.width, (BOTTOM - TOP - 40) / panel.height)
         height = panel.height * scale
         if y + height > BOTTOM and y > TOP + 40:
             ctx.show_page()
