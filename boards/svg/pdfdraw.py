@@ -9,7 +9,8 @@ CairoSVG (parsing the SVG again) 250-400 ms (docs/libraries.md).
 Pages are A4 with the margins of every Farmpost PDF (templates/pdf/page.css):
 everything lies 14-274 mm from the top and 12 mm from the sides, so A4 and
 Letter print it whole. Parts (panels) go down the page and on to the next
-page whole; a part wider than the page is shrunk to fit.
+page whole; a part wider than the page is shrunk to fit (text no smaller
+than 7.5 pt), and one taller than a page goes on over the next page.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ WIDTH = PAGE_W - 2 * LEFT
 #: drawing units (CSS px) to points: 600 px fill the page's width, so a
 #: 460 px panel takes most of it and the smallest text prints at 9.2 pt
 SCALE = WIDTH / 600
+#: the smallest scale: the drawing's smallest text (10.5 px) at 7.5 pt
+SMALLEST_SCALE = 7.5 / 10.5
 FONT = "DejaVu Sans"
 GAP = 8.0
 
@@ -42,17 +45,29 @@ def drawing_pdf(panels: Sequence[Panel], heading: str, note: str = "") -> bytes:
     ctx = cairo.Context(surface)
     y = _heading(ctx, heading, note)
     for panel in panels:
-        scale = min(SCALE, WIDTH / panel.width)
+        # a part wider than the page shrinks, but never below the text floor;
+        # a part taller than a page goes on over the next one
+        scale = max(min(SCALE, WIDTH / panel.width), SMALLEST_SCALE)
         height = panel.height * scale
         if y + height > BOTTOM and y > TOP + 40:
             ctx.show_page()
             y = TOP
-        ctx.save()
-        ctx.translate(LEFT, y)
-        ctx.scale(scale, scale)
-        paint(ctx, panel.canvas)
-        ctx.restore()
-        y += height + GAP
+        shown = 0.0
+        while True:
+            room = BOTTOM - y
+            ctx.save()
+            ctx.rectangle(LEFT - 2, y - 2, WIDTH + 4, room + 2)
+            ctx.clip()
+            ctx.translate(LEFT, y - shown)
+            ctx.scale(scale, scale)
+            paint(ctx, panel.canvas)
+            ctx.restore()
+            if height - shown <= room:
+                y += height - shown + GAP
+                break
+            shown += room
+            ctx.show_page()
+            y = TOP
     surface.finish()
     return out.getvalue()
 

@@ -256,8 +256,8 @@ def _facts(c: Canvas, f: dict, x: float, y: float, width: float, changed: Change
     if changed(f"wheelbarrow:{f['seat']}"):
         c.changed(x - 2, y - 22, width, 48)
     y += 40
-    c.text(x, y, f"Clients delivered: {len(f['clients'])}" + (f" · reserved {f['reserved']}" if f["reserved"] else ""),
-           size=12, bold=True)
+    c.fitted(x, y, f"Clients delivered: {len(f['clients'])}" + (f" · reserved {f['reserved']}" if f["reserved"] else ""),
+             12, width, bold=True)
     y += 6
     if reserved:
         # the farmer's own face-down Client: only in their own drawing
