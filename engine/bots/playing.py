@@ -30,8 +30,8 @@ def play(game: Game, seats: int, options: dict, seed: int, bots: list[Bot], max_
 
     The bots draw from their own generator, seeded from ``seed``, so the
     game's hidden generator is never consulted by a bot. ``on_decision(seat,
-    choose)``, if given, makes each decision by calling ``choose()`` itself
-    (self-play uses it to time the bots; the engine reads no clock).
+    state, choose)``, if given, makes each decision by calling ``choose()``
+    itself (self-play uses it to time the bots; the engine reads no clock).
     """
     options = game.normalize_options(options)
     state = game.setup(seats, options, seed)
@@ -46,7 +46,7 @@ def play(game: Game, seats: int, options: dict, seed: int, bots: list[Bot], max_
         def choose(bot=bot, state=state):
             return bot.choose(game, state, rng)
 
-        move = choose() if on_decision is None else on_decision(seat, choose)
+        move = choose() if on_decision is None else on_decision(seat, state, choose)
         state = game.apply(state, move)
         played.codes.append(game.code(move))
         played.actors.append(seat)

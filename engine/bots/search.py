@@ -56,7 +56,7 @@ class SearchBot(Bot):
 
     name = "search"
 
-    def __init__(self, iterations: int = 200, exploration: float = 1.0, lookahead: int = 0):
+    def __init__(self, iterations: int = 50, exploration: float = 1.0, lookahead: int = 0):
         self.iterations = iterations
         self.exploration = exploration
         self.lookahead = lookahead
