@@ -9,9 +9,9 @@ seconds, so the same seed always gives the same move). An iteration:
 2. walks down one tree shared by all samples (single-observer ISMCTS: the
    moves legal in this sample are the children it may choose; UCB1 counts a
    child's chances by how often it was available), adding one new move;
-3. finishes the turn with the greedy policy, lets the following turns be
-   played by the greedy policy too (``lookahead`` turns), and scores the
-   state reached: the farmer's standing (score sheet plus the game's
+3. finishes the turn with a one-move-ahead policy (:func:`policy`), lets
+   the following turns be played by it too (``lookahead`` turns), and
+   scores the state reached (:func:`value_for`): the farmer's standing (score sheet plus the game's
    ``progress_value`` estimate) minus the best other farmer's, or the
    standing alone in a solo game;
 4. adds that value to every node it walked through.
@@ -26,7 +26,7 @@ from __future__ import annotations
 import math
 
 from engine.bots.determinise import SAMPLERS
-from engine.bots.simple import Bot, GreedyBot, standing
+from engine.bots.simple import Bot, GreedyBot
 from engine.core import Game, Move, Rng, State
 
 
@@ -52,7 +52,7 @@ def turn_starts(game: Game, before: State, after: State) -> bool:
 
 
 class SearchBot(Bot):
-    """ISMCTS over the bot's own turn, greedy play after it (see the module doc)."""
+    """ISMCTS over the bot's own turn (see the module doc)."""
 
     name = "search"
 
@@ -118,19 +118,46 @@ class SearchBot(Bot):
         turns = self.lookahead + (1 if finish_turn else 0)
         while turns and game.to_act(state) is not None:
             before = state
-            state = game.apply(state, self.greedy.choose(game, state, rng))
+            state = game.apply(state, policy(game, state, rng))
             if turn_starts(game, before, state):
                 turns -= 1
         return value_for(game, state, seat)
 
 
+def policy(game: Game, state: State, rng: Rng) -> Move:
+    """The playout policy: one move ahead, like the greedy bot, but judged as
+    the search judges (against the others, and by the score alone once the
+    game is over); ties broken at random."""
+    seat = game.to_act(state)
+    moves = game.legal_moves(state)
+    if len(moves) == 1:
+        return moves[0]
+    best: list[Move] = []
+    best_value = -math.inf
+    for move in moves:
+        value = value_for(game, game.apply(state, move), seat)
+        if value > best_value:
+            best, best_value = [move], value
+        elif value == best_value:
+            best.append(move)
+    return best[rng.below(len(best))]
+
+
 def value_for(game: Game, state: State, seat: int) -> float:
-    """The farmer's standing, less the best other farmer's (alone in a solo game)."""
-    mine = standing(game, state, seat)
-    seats = len(game.score_sheet(state)["total"])
+    """The farmer's standing, less the best other farmer's (alone in a solo
+    game). At the end of the game only the score sheet counts (the
+    tie-break by a hundredth): nothing built will score any more."""
+    sheet = game.score_sheet(state)
+    seats = len(sheet["total"])
+    if game.is_over(state):
+        tiebreak = (sheet.get("tiebreak") or {}).get("values") or [0] * seats
+        values = [sheet["total"][s] + tiebreak[s] / 100 for s in range(seats)]
+    else:
+        estimate = getattr(game, "progress_value", None)
+        values = [sheet["total"][s] + (estimate(state, s) if estimate else 0.0) for s in range(seats)]
     if seats == 1:
-        return mine
-    return mine - max(standing(game, state, other) for other in range(seats) if other != seat)
+        return values[0]
+    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
 
 
 def _rank(node: Node | None) -> tuple:
