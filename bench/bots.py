@@ -8,13 +8,14 @@ the search bot (``time.process_time``), median over every decision and over
 those with more than one legal move. Prints one JSON object per line;
 asserts nothing.
 
-    .venv/bin/python -m bench.bots [--games 200] [--only harvest-solo]
+    .venv/bin/python -m bench.bots [--games 200] [--jobs 2] [--only harvest-solo]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import statistics
 import time
 
@@ -52,38 +53,47 @@ def ms(values: list[float]) -> float | None:
     return round(1000 * statistics.median(values), 1) if values else None
 
 
-def run(config: str, games: int, first_seed: int = 1) -> dict:
+def one_game(config: str, seed: int) -> dict:
+    """One seeded game: the search bot's seat, scores, decision times."""
     name, players, options = CONFIGS[config]
     game = get_game(name)
-    wins = 0.0
-    search, greedy, spent, choices = [], [], [], []
+    seat = seed % players
+    timer = SeatTimer(game, seat)
+    bots = [GreedyBot() for _ in range(players)]
+    bots[seat] = SearchBot()
     started = time.process_time()
-    for seed in range(first_seed, first_seed + games):
-        seat = seed % players
-        timer = SeatTimer(game, seat)
-        bots = [GreedyBot() for _ in range(players)]
-        bots[seat] = SearchBot()
-        played = play(game, players, options, seed, bots, on_decision=timer)
-        spent += timer.all
-        choices += timer.choices
-        total = game.score_sheet(played.state)["total"]
-        search.append(total[seat])
-        if players == 1:
-            greedy.append(game.score_sheet(play(game, 1, options, seed, [GreedyBot()]).state)["total"][0])
-            continue
-        greedy.append(total[1 - seat])
+    played = play(game, players, options, seed, bots, on_decision=timer)
+    total = game.score_sheet(played.state)["total"]
+    result = {"search": total[seat], "all": timer.all, "choices": timer.choices}
+    if players == 1:
+        result["greedy"] = game.score_sheet(play(game, 1, options, seed, [GreedyBot()]).state)["total"][0]
+    else:
+        result["greedy"] = total[1 - seat]
         first = game.ranking(played.state)[0]
-        if seat in first:
-            wins += 1 / len(first)
+        result["win"] = 1 / len(first) if seat in first else 0.0
+    result["cpu"] = time.process_time() - started
+    return result
+
+
+def run(config: str, games: int, first_seed: int = 1, jobs: int = 1) -> dict:
+    """Every game is seeded on its own, so the figures do not depend on ``jobs``."""
+    seeds = range(first_seed, first_seed + games)
+    with multiprocessing.Pool(jobs) as pool:
+        results = pool.starmap(one_game, [(config, seed) for seed in seeds])
+    search = [r["search"] for r in results]
+    greedy = [r["greedy"] for r in results]
+    spent = [t for r in results for t in r["all"]]
+    choices = [t for r in results for t in r["choices"]]
     figures = {"config": config, "games": games, "iterations": SearchBot().iterations}
-    if players > 1:
+    if CONFIGS[config][1] > 1:
+        wins = sum(r["win"] for r in results)
         figures |= {"search_wins": wins, "search_win_rate": round(wins / games, 3)}
     figures |= {
         "search_score_median": statistics.median(search), "greedy_score_median": statistics.median(greedy),
         "search_score_mean": round(statistics.fmean(search), 2), "greedy_score_mean": round(statistics.fmean(greedy), 2),
         "search_ms_per_decision_median": ms(spent), "search_ms_per_real_choice_median": ms(choices),
         "search_ms_per_decision_max": round(1000 * max(spent), 1),
-        "cpu_seconds": round(time.process_time() - started, 1),
+        "cpu_seconds": round(sum(r["cpu"] for r in results), 1),
     }
     return figures
 
@@ -92,10 +102,11 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per configuration")
     parser.add_argument("--seed", type=int, default=1, help="first seed")
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (the figures do not change)")
     parser.add_argument("--only", choices=list(CONFIGS), action="append", help="run only these configurations")
     args = parser.parse_args(argv)
     for config in args.only or CONFIGS:
-        print(json.dumps(run(config, args.games, args.seed)), flush=True)
+        print(json.dumps(run(config, args.games, args.seed, args.jobs)), flush=True)
 
 
 if __name__ == "__main__":
