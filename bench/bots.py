@@ -8,7 +8,8 @@ the search bot (``time.process_time``), median over every decision and over
 those with more than one legal move. Prints one JSON object per line;
 asserts nothing.
 
-    .venv/bin/python -m bench.bots [--games 200] [--jobs 2] [--only harvest-solo]
+    .venv/bin/python -m bench.bots [--games 200] [--jobs 2] [--only harvest-solo] [--records FILE]
+    .venv/bin/python -m bench.bots --summarise FILE
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import json
 import multiprocessing
 import statistics
 import time
+from functools import partial
 
 from engine import get_game
 from engine.bots import GreedyBot, SearchBot, play
@@ -75,19 +77,30 @@ def one_game(config: str, seed: int) -> dict:
     return result
 
 
-def run(config: str, games: int, first_seed: int = 1, jobs: int = 1) -> dict:
-    """Every game is seeded on its own, so the figures do not depend on ``jobs``."""
+def run(config: str, games: int, first_seed: int = 1, jobs: int = 1, records: str | None = None) -> dict:
+    """Every game is seeded on its own, so the figures do not depend on
+    ``jobs``. With ``records``, each game's result is appended to that file
+    as it finishes (JSON lines), so a long run can be summarised part way."""
     seeds = range(first_seed, first_seed + games)
+    results = []
     with multiprocessing.Pool(jobs) as pool:
-        results = pool.starmap(one_game, [(config, seed) for seed in seeds])
+        for result in pool.imap(partial(one_game, config), seeds):
+            results.append(result)
+            if records:
+                with open(records, "a") as out:
+                    out.write(json.dumps({"config": config} | result) + "\n")
+    return summarise(config, results)
+
+
+def summarise(config: str, results: list[dict]) -> dict:
     search = [r["search"] for r in results]
     greedy = [r["greedy"] for r in results]
     spent = [t for r in results for t in r["all"]]
     choices = [t for r in results for t in r["choices"]]
-    figures = {"config": config, "games": games, "iterations": SearchBot().iterations}
+    figures = {"config": config, "games": len(results), "iterations": SearchBot().iterations}
     if CONFIGS[config][1] > 1:
         wins = sum(r["win"] for r in results)
-        figures |= {"search_wins": wins, "search_win_rate": round(wins / games, 3)}
+        figures |= {"search_wins": wins, "search_win_rate": round(wins / len(results), 3)}
     figures |= {
         "search_score_median": statistics.median(search), "greedy_score_median": statistics.median(greedy),
         "search_score_mean": round(statistics.fmean(search), 2), "greedy_score_mean": round(statistics.fmean(greedy), 2),
@@ -103,10 +116,20 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=200, help="games per configuration")
     parser.add_argument("--seed", type=int, default=1, help="first seed")
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (the figures do not change)")
+    parser.add_argument("--records", help="append each game's result to this file (JSON lines)")
+    parser.add_argument("--summarise", metavar="RECORDS", help="only print the figures of a records file")
     parser.add_argument("--only", choices=list(CONFIGS), action="append", help="run only these configurations")
     args = parser.parse_args(argv)
+    if args.summarise:
+        with open(args.summarise) as records:
+            results = [json.loads(line) for line in records]
+        for config in CONFIGS:
+            mine = [r for r in results if r["config"] == config]
+            if mine:
+                print(json.dumps(summarise(config, mine)))
+        return
     for config in args.only or CONFIGS:
-        print(json.dumps(run(config, args.games, args.seed, args.jobs)), flush=True)
+        print(json.dumps(run(config, args.games, args.seed, args.jobs, args.records)), flush=True)
 
 
 if __name__ == "__main__":
