@@ -90,16 +90,16 @@ class TestPlaysByTheRules:
 
 
 class TestDeterminism:
-    @pytest.mark.parametrize("name, farmers, options", SETTINGS[::2])
+    @pytest.mark.parametrize("name, farmers, options", [SETTINGS[0], SETTINGS[3]])
     def test_the_same_seed_plays_the_same_game(self, name, farmers, options):
         game = get_game(name)
 
         def codes():
-            return play(game, farmers, options, 8, [SearchBot(iterations=TINY)] * farmers).codes
+            return play(game, farmers, options, 8, [SearchBot(iterations=2)] * farmers).codes
 
         assert codes() == codes()
 
-    def test_the_same_position_and_seed_give_the_same_move_and_another_seed_may_not(self):
+    def test_the_same_position_and_seed_give_the_same_move(self):
         game = get_game("sunfield")
         state = positions("sunfield", 2, {}, 3)[2]
         chosen = {game.code(SearchBot(iterations=30).choose(game, state, Rng.from_seed(s))) for s in range(6)}
