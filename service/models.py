@@ -82,7 +82,7 @@ class Seat(Base):
     #: the <key> of play+<key>@domain; lower case, so lookups are case-insensitive
     reply_key: Mapped[str] = mapped_column(String(64), unique=True)
     preferences: Mapped[dict] = mapped_column(JSON, default=dict)
-    #: a bot kind from engine.bots ("random", "greedy"), or None for a person
+    #: a bot kind from engine.bots ("random", "greedy", "search"), or None for a person
     bot: Mapped[str | None] = mapped_column(String(32), nullable=True)
     joined_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     resigned: Mapped[bool] = mapped_column(Boolean, default=False)

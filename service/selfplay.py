@@ -1,17 +1,22 @@
 """``farmpost selfplay``: bots play many seeded games and one JSON line of
-figures comes out (completion, errors, game length, winning scores, speed).
+figures comes out (completion, errors, game length, scores, wins and time
+per decision by bot kind).
 
-Timing and printing live here, outside the pure engine.
+Timing and printing live here, outside the pure engine. Decisions are timed
+in CPU seconds of this process (``time.process_time``), so other work on the
+machine does not inflate them.
 """
 
 from __future__ import annotations
 
+import argparse
 import json
 import statistics
 import time
+from collections import defaultdict
 
 from engine import game_names, get_game
-from engine.bots import make_bot, play
+from engine.bots import BOTS, Bot, SearchBot, make_bot, play
 
 
 def register(subparsers) -> None:
@@ -21,30 +26,62 @@ def register(subparsers) -> None:
     cmd.add_argument("--players", type=int, default=4)
     cmd.add_argument("--advanced", action="store_true", help="advanced mode (games that have it)")
     cmd.add_argument("--seed", type=int, default=1, help="first seed; game i uses seed + i")
-    cmd.add_argument("--bot", choices=["random", "greedy"], default="random")
+    cmd.add_argument("--bots", "--bot", dest="bots", type=bot_kinds, default=["random"], metavar="KIND[,KIND...]",
+                     help=f"bot kind by seat, cycling ({', '.join(BOTS)}); e.g. search,greedy")
+    cmd.add_argument("--iterations", type=int, default=None,
+                     help="search bot: iterations per decision (default: the bot's own)")
     cmd.set_defaults(func=run)
+
+
+def bot_kinds(text: str) -> list[str]:
+    kinds = [k.strip() for k in text.split(",")]
+    unknown = [k for k in kinds if k not in BOTS]
+    if unknown:
+        raise argparse.ArgumentTypeError(f"unknown bot {', '.join(map(repr, unknown))}; known: {', '.join(BOTS)}")
+    return kinds
 
 
 def run(args) -> int:
     figures = selfplay(args.game, games=args.games, players=args.players, advanced=args.advanced,
-                       seed=args.seed, bot=args.bot)
+                       seed=args.seed, bots=args.bots, iterations=args.iterations)
     print(json.dumps(figures))
     return 0 if figures["errors"] == 0 else 1
 
 
-def selfplay(name: str, *, games: int, players: int, advanced: bool = False, seed: int = 1, bot: str = "random") -> dict:
+def seat_bots(kinds: list[str], players: int, iterations: int | None = None) -> list[Bot]:
+    """One bot per seat, the kinds repeated in order (search,greedy -> S G S G)."""
+    bots = []
+    for seat in range(players):
+        kind = kinds[seat % len(kinds)]
+        bots.append(SearchBot(iterations=iterations) if kind == "search" and iterations else make_bot(kind))
+    return bots
+
+
+def selfplay(name: str, *, games: int, players: int, advanced: bool = False, seed: int = 1,
+             bots: list[str] | str = "random", iterations: int | None = None) -> dict:
     game = get_game(name)
     options = {"advanced": True} if advanced else {}
-    bots = [make_bot(bot) for _ in range(players)]
+    kinds = bot_kinds(bots) if isinstance(bots, str) else list(bots)
+    seated = seat_bots(kinds, players, iterations)
+    kind_of = [kinds[seat % len(kinds)] for seat in range(players)]
     turns: list[int] = []
     moves: list[int] = []
     winning: list[int] = []
     scores: list[int] = []
     errors: list[str] = []
+    wins: dict[str, float] = {kind: 0.0 for kind in dict.fromkeys(kind_of)}
+    decision_seconds: dict[str, list[float]] = defaultdict(list)
+
+    def timed(seat, state, choose):
+        started = time.process_time()
+        move = choose()
+        decision_seconds[kind_of[seat]].append(time.process_time() - started)
+        return move
+
     started = time.perf_counter()
     for i in range(games):
         try:
-            played = play(game, players, options, seed + i, bots)
+            played = play(game, players, options, seed + i, seated, on_decision=timed)
         except Exception as exc:  # a figure, not a crash: the count is the point
             errors.append(f"seed {seed + i}: {type(exc).__name__}: {exc}")
             continue
@@ -53,12 +90,15 @@ def selfplay(name: str, *, games: int, players: int, advanced: bool = False, see
         scores.extend(total)
         moves.append(len(played.codes))
         turns.append(played.turns())
+        first = game.ranking(played.state)[0]
+        for seat in first:  # a shared first place is shared out
+            wins[kind_of[seat]] += 1 / len(first)
     seconds = time.perf_counter() - started
     return {
         "game": name,
         "players": players,
         "advanced": advanced,
-        "bot": bot,
+        "bots": kind_of,
         "games": games,
         "completed": len(winning),
         "errors": len(errors),
@@ -67,6 +107,9 @@ def selfplay(name: str, *, games: int, players: int, advanced: bool = False, see
         "moves": summary(moves),
         "winning_score": summary(winning),
         "score": summary(scores),
+        "wins_by_bot": {kind: round(n, 2) for kind, n in wins.items()},
+        "seconds_per_decision": {kind: round(statistics.median(values), 4)
+                                 for kind, values in decision_seconds.items()},
         "seconds": round(seconds, 3),
         "games_per_second": round(len(winning) / seconds, 2) if seconds else None,
     }

@@ -9,6 +9,8 @@ action is new or going on) and a resolver (the change it makes).
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import IllegalMove, Move, Rng, State
 from engine.harvest import content as C
 from engine.harvest.farm import BLOCKS, CELLS, DOMINOES, NEIGHBOURS, cell_sort_key, occupied, placements, touching
@@ -117,6 +119,13 @@ def tend_parents(farmer: dict, turn: dict, fresh: bool) -> list[dict]:
     return out
 
 
+@cache
+def dominoes_touching(cells: tuple[str, ...]) -> tuple:
+    """Every (anchor, orientation, cells) of a domino next to ``cells``, in
+    the order of ``placements`` (cached: tending Pumpkins is searched often)."""
+    return tuple((a, o, domino) for (a, o), domino in DOMINOES.items() if touching(domino, cells))
+
+
 def gen_tend(farmer: dict, turn: dict, fresh: bool, free: set[str]) -> list[Move]:
     moves = []
     for tile in tend_parents(farmer, turn, fresh):
@@ -126,8 +135,8 @@ def gen_tend(farmer: dict, turn: dict, fresh: bool, free: set[str]) -> list[Move
         if crop == "bush":
             moves.append(_move("tend", "blueberry", parent))
         elif crop == "pumpkin":
-            moves.extend(_move("tend", "pumpkin", parent, a, o) for a, o, cells in placements("domino", free)
-                         if touching(cells, tile["cells"]))
+            moves.extend(_move("tend", "pumpkin", parent, a, o) for a, o, cells in dominoes_touching(tuple(tile["cells"]))
+                         if cells[0] in free and cells[1] in free)
         else:
             room = [n for n in NEIGHBOURS[parent] if n in free]  # in reading order
             if crop == "strawberry" and len(room) >= 2:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.core import State
 from engine.harvest import content as C
-from engine.harvest.actions import action_moves
+from engine.harvest.actions import any_action
 from engine.harvest.farm import touching
 
 
@@ -129,6 +129,6 @@ def progress_value(state: State, seat: int) -> float:
             value += (harvest_value(tile["crop"]) - 1) * RIPE * harvest_ahead
     if state["phase"] == "sunrise" or farmer["wheelbarrows"] == C.WHEELBARROWS:
         value += sum(PERK[key] * n for key, n in farmer["perks"].items()) + farmer["closed"] * CLOSED_PASS
-    if turn and turn["left"] and (turn["step"] != "act" or action_moves(state)):
+    if turn and turn["left"] and (turn["step"] != "act" or any_action(state)):
         value += turn["left"] * ACTION.get(turn["space"].split()[0], 1.0)
     return value

@@ -1,0 +1,166 @@
+"""The search bot: information-set Monte Carlo tree search (ISMCTS).
+
+Each decision runs a fixed number of iterations (a budget in iterations, not
+seconds, so the same seed always gives the same move). An iteration:
+
+1. makes up a full state from the bot's view (:mod:`engine.bots.determinise`):
+   the hidden parts are sampled with the bot's own generator, so the real
+   deck order, face-down cards and dice are never read;
+2. walks down one tree shared by all samples (single-observer ISMCTS: the
+   moves legal in this sample are the children it may choose; UCB1 counts a
+   child's chances by how often it was available), adding one new move;
+3. finishes the turn with a one-move-ahead policy (:func:`policy`), lets
+   the following turns be played by it too (``lookahead`` turns), and
+   scores the state reached (:func:`value_for`): the farmer's standing (score sheet plus the game's
+   ``progress_value`` estimate) minus the best other farmer's, or the
+   standing alone in a solo game;
+4. adds that value to every node it walked through.
+
+The tree covers the bot's own turn, which is made of several atomic moves
+(take a tile, place it, put the Vegetables): the greedy bot judges each step
+alone, the search judges whole turns against what may be drawn.
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.bots.determinise import SAMPLERS
+from engine.bots.simple import Bot, GreedyBot
+from engine.core import Game, Move, Rng, State
+
+
+class Node:
+    __slots__ = ("children", "visits", "total", "available")
+
+    def __init__(self) -> None:
+        self.children: dict[Move, Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+def turn_starts(game: Game, before: State, after: State) -> bool:
+    """Whether a new turn starts at ``after``: another farmer decides, or (in
+    Harvest, where a solo farmer decides everything) the previous visit or
+    sunrise pick is complete."""
+    if game.to_act(before) != game.to_act(after):
+        return True
+    if game.name == "harvest":
+        return after["turn"] is None and after["sunrise"]["choice"] is None and before["phase"] != "choose"
+    return False
+
+
+class SearchBot(Bot):
+    """ISMCTS over the bot's own turn (see the module doc)."""
+
+    name = "search"
+
+    def __init__(self, iterations: int = 50, exploration: float = 1.0, lookahead: int = 0):
+        self.iterations = iterations
+        self.exploration = exploration
+        self.lookahead = lookahead
+        self.greedy = GreedyBot()
+
+    def choose(self, game: Game, state: State, rng: Rng) -> Move:
+        sampler = SAMPLERS.get(game.name)
+        if sampler is None:
+            return self.greedy.choose(game, state, rng)
+        seat = game.to_act(state)
+        view = game.view(state, seat)
+        del state  # from here on, only the view and samples made up from it
+        first = sampler(view, seat, rng)
+        moves = game.legal_moves(first)
+        if len(moves) == 1:
+            return moves[0]
+        root = Node()
+        for i in range(self.iterations):
+            self._iterate(game, first if i == 0 else sampler(view, seat, rng), seat, root, rng)
+        return max(moves, key=lambda m: _rank(root.children.get(m)))
+
+    def _iterate(self, game: Game, state: State, seat: int, root: Node, rng: Rng) -> None:
+        path = [root]
+        node = root
+        while True:
+            moves = game.legal_moves(state)
+            untried = [m for m in moves if m not in node.children]
+            if untried:
+                move = untried[rng.below(len(untried))]
+                node.children[move] = child = Node()
+            else:
+                move = self._select(node, moves)
+                child = node.children[move]
+            after = game.apply(state, move)
+            path.append(child)
+            node = child
+            ended = game.to_act(after) is None or turn_starts(game, state, after)
+            state = after
+            if untried or ended:
+                break
+        value = self._evaluate(game, state, seat, rng, finish_turn=not ended)
+        for visited in path:
+            visited.visits += 1
+            visited.total += value
+
+    def _select(self, node: Node, moves: list[Move]) -> Move:
+        best, best_score = moves[0], -math.inf
+        for move in moves:
+            child = node.children[move]
+            child.available += 1
+        for move in moves:
+            child = node.children[move]
+            score = child.total / child.visits + self.exploration * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best, best_score = move, score
+        return best
+
+    def _evaluate(self, game: Game, state: State, seat: int, rng: Rng, finish_turn: bool) -> float:
+        turns = self.lookahead + (1 if finish_turn else 0)
+        while turns and game.to_act(state) is not None:
+            before = state
+            state = game.apply(state, policy(game, state, rng))
+            if turn_starts(game, before, state):
+                turns -= 1
+        return value_for(game, state, seat)
+
+
+def policy(game: Game, state: State, rng: Rng) -> Move:
+    """The playout policy: one move ahead, like the greedy bot, but judged as
+    the search judges (against the others, and by the score alone once the
+    game is over); ties broken at random."""
+    seat = game.to_act(state)
+    moves = game.legal_moves(state)
+    if len(moves) == 1:
+        return moves[0]
+    best: list[Move] = []
+    best_value = -math.inf
+    for move in moves:
+        value = value_for(game, game.apply(state, move), seat)
+        if value > best_value:
+            best, best_value = [move], value
+        elif value == best_value:
+            best.append(move)
+    return best[rng.below(len(best))]
+
+
+def value_for(game: Game, state: State, seat: int) -> float:
+    """The farmer's standing, less the best other farmer's (alone in a solo
+    game). At the end of the game only the score sheet counts (the
+    tie-break by a hundredth): nothing built will score any more."""
+    sheet = game.score_sheet(state)
+    seats = len(sheet["total"])
+    if game.is_over(state):
+        tiebreak = (sheet.get("tiebreak") or {}).get("values") or [0] * seats
+        values = [sheet["total"][s] + tiebreak[s] / 100 for s in range(seats)]
+    else:
+        estimate = getattr(game, "progress_value", None)
+        values = [sheet["total"][s] + (estimate(state, s) if estimate else 0.0) for s in range(seats)]
+    if seats == 1:
+        return values[0]
+    return values[seat] - max(v for s, v in enumerate(values) if s != seat)
+
+
+def _rank(node: Node | None) -> tuple:
+    if node is None:
+        return (0, -math.inf)
+    return (node.visits, node.total / node.visits)
