@@ -70,17 +70,22 @@ def _hand_on(svc: Services, inbound_id: int) -> None:
         if enqueue is not None:
             enqueue(inbound_id)
         else:
-            process_inbound(svc, inbound_id)
+            from service.retries import process_inbound_counted  # counts failed tries on the row
+
+            process_inbound_counted(svc, inbound_id)
     except Exception:
         log.exception("inbound mail %s is stored but could not be processed yet", inbound_id)
 
 
 def sweep_pending_inbound(svc: Services, older_than: timedelta = timedelta(seconds=20)) -> int:
     """Hand on again the rows left pending (a broker outage, a crash while
-    processing); for the beat schedule. Returns how many."""
+    processing) once their next try is due (service/retries.py); for the beat
+    schedule. Returns how many."""
+    now = utcnow()
     with svc.db.transaction() as session:
         ids = session.scalars(select(InboundMail.id).where(
-            InboundMail.outcome == "pending", InboundMail.received_at < utcnow() - older_than,
+            InboundMail.outcome == "pending", InboundMail.received_at < now - older_than,
+            InboundMail.next_try_at.is_(None) | (InboundMail.next_try_at <= now),
         ).order_by(InboundMail.id)).all()
     for inbound_id in ids:
         _hand_on(svc, inbound_id)
