@@ -128,14 +128,18 @@ def parse_options(pairs: list[str]) -> dict:
 
 
 def parse_farmer(text: str):
-    from email.utils import parseaddr
+    """``Name <address>``, a bare address, or ``bot:KIND``. The name is kept as
+    typed (``parseaddr`` would quietly drop a line break and what follows), so
+    the use case can refuse what cannot go into a mail header."""
+    import re
 
     from service.usecases import FarmerSpec
 
     if text.startswith("bot:"):
         kind = text[4:]
         return FarmerSpec(f"{kind.capitalize()} bot", bot=kind)
-    name, email = parseaddr(text)
+    match = re.fullmatch(r"(.*?)\s*<([^<>]*)>\s*", text, flags=re.DOTALL)
+    name, email = (match.group(1).strip().strip('"'), match.group(2).strip()) if match else ("", text.strip())
     return FarmerSpec(name or email.split("@")[0], email or None)
 
 

@@ -233,14 +233,20 @@ def _check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
 
 def check_address(email: str) -> None:
     """An address Farmpost can mail: one addr-spec, at most 254 characters
-    (RFC 5321), no control characters. Non-ASCII is allowed: it goes out where
-    the mail server offers SMTPUTF8 (service/mail_transport.py)."""
+    (RFC 5321), no control characters, ASCII only for now. The outbox and the
+    SMTP transport carry internationalised addresses where the server offers
+    SMTPUTF8 (service/mail_transport.py); the notifications do not write them
+    into a To header yet (mail.outgoing.addresses.format_address does), so
+    until then such an address is refused here, clearly."""
     if len(email) > 254:
         raise InvalidInput(f"“{email[:40]}…” is longer than an email address can be (254 characters).")
     if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in email):
         raise InvalidInput("An email address cannot hold line breaks or control characters.")
     if not _EMAIL.match(email) or parseaddr(email)[1] != email:
         raise InvalidInput(f"“{email}” does not look like an email address.")
+    if not email.isascii():
+        raise InvalidInput(f"“{email}” has characters beyond ASCII; Farmpost cannot mail such an address yet. "
+                           "Please give an address in plain ASCII letters.")
 
 
 def join(svc: Services, game_id: int, position: int) -> str:
