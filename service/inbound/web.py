@@ -82,9 +82,12 @@ def sendgrid():
 def mailbox_reply(message_id: int):
     """Answer a mail of the local mailbox as its recipient's client would:
     the typed text above the quoted original, through the same pipeline."""
+    from service.web.mailbox import check_access
+
     svc = services()
-    if svc.config.smtp_url:
-        abort(404)
+    refused = check_access()  # the same rule as the mailbox: this machine only, unless MAILBOX_PUBLIC
+    if refused is not None:
+        return refused
     with svc.db.transaction() as session:
         item = session.get(MailboxMessage, message_id)
         if item is None:

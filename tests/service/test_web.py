@@ -370,3 +370,32 @@ def test_my_own_moves_are_told_to_me_and_the_others_see_them_by_my_name(client, 
     mine, theirs = client.get(seat_url(svc, 0)).text, client.get(seat_url(svc, 1)).text
     assert re.search(r"<li><b>You</b> placed the \w+ tile \([^)]*\) in your Plot", mine)
     assert re.search(r"<li><b>Ann</b> placed the \w+ tile \([^)]*\) in their Plot", theirs)
+
+
+def test_the_mailbox_is_served_to_this_machine_only(client, svc):
+    started(svc)
+    assert client.get("/mailbox").status_code == 200  # the test client is 127.0.0.1
+    remote = client.get("/mailbox", environ_base={"REMOTE_ADDR": "203.0.113.7"})
+    assert remote.status_code == 403 and "MAILBOX_PUBLIC=1" in remote.text
+    assert client.get("/mailbox/1", environ_base={"REMOTE_ADDR": "203.0.113.7"}).status_code == 403
+    proxied = client.get("/mailbox/1/raw", headers={"X-Forwarded-For": "203.0.113.7"})
+    assert proxied.status_code == 403  # a proxy on this machine makes every client look local
+    token = csrf_token(client.get("/mailbox/1").text)
+    reply = client.post("/mailbox/1/reply", data={"body": "take 1", "csrf_token": token},
+                        environ_base={"REMOTE_ADDR": "203.0.113.7"})
+    assert reply.status_code == 403
+    assert requests_of(svc) == []
+
+
+def test_the_mailbox_is_served_to_everyone_when_enabled(config, toy_game):
+    from dataclasses import replace
+
+    from service.app import create_app
+    from service.inline_queue import InlineQueue
+    from service.services import Services
+
+    svc = Services.from_config(replace(config, mailbox_public=True))
+    svc.queue = InlineQueue(svc)
+    client = create_app(services=svc, testing=True).test_client()
+    assert client.get("/mailbox", environ_base={"REMOTE_ADDR": "203.0.113.7"}).status_code == 200
+    svc.db.dispose()
