@@ -169,3 +169,21 @@ def test_an_inbound_mail_whose_from_is_over_254_characters_is_not_retried_for_ev
         row = session.get(InboundMail, inbound_id)
     assert row.outcome != "pending"
     assert sweep_pending_inbound(fast, older_than=NOW) == 0
+
+
+def test_a_move_link_whose_request_failed_says_so(fast, monkeypatch):
+    from service.app import create_app
+    from tests.service.helpers import csrf_token, game_row, path_of
+
+    started(fast)
+    game = game_row(fast)
+    url = fast.links.move_url(1, 0, game.seats[0].secret, game.version, ["take:1"])
+    client = create_app(services=fast, testing=True).test_client()
+    page = client.get(path_of(url))
+    assert page.status_code == 200
+    broken_rules(monkeypatch)
+    client.post(path_of(url), data={"csrf_token": csrf_token(page.text)})
+    for _ in range(3):
+        sweep_pending(fast, older_than=NOW)
+    page = client.get(path_of(url))
+    assert page.status_code == 409 and "fault on our side" in page.text

@@ -399,3 +399,51 @@ def test_the_mailbox_is_served_to_everyone_when_enabled(config, toy_game):
     client = create_app(services=svc, testing=True).test_client()
     assert client.get("/mailbox", environ_base={"REMOTE_ADDR": "203.0.113.7"}).status_code == 200
     svc.db.dispose()
+
+
+def test_the_buttons_on_the_board_has_moved_on_page_play(client, svc):
+    started(svc)
+    links = move_links(svc)
+    confirm(client, links["take 2"])
+    page = client.get(path_of(links["take 1"]))
+    assert page.status_code == 409
+    [action] = re.findall(r'<form method="post" action="([^"]+)">\s*<input[^>]+>\s*<input type="hidden" name="action" '
+                          r'value="move"><input type="hidden" name="code" value="end">', page.text)
+    response = client.post(action, data={"csrf_token": csrf_token(page.text), "action": "move", "code": "end",
+                                         "version": "1"})
+    assert response.status_code == 303
+    assert [e.code for e in log_of(svc)] == ["take:2", "end"]
+
+
+def spellings(token: str) -> list[str]:
+    """Every spelling of the token's signature that verifies: its last base64
+    character carries unused bits."""
+    from itsdangerous.encoding import base64_decode
+
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    head, signature = token[:-1], token.rpartition(".")[2]
+    return [head + c for c in alphabet if base64_decode((head + c).rpartition(".")[2]) == base64_decode(signature)]
+
+
+def test_every_spelling_of_a_move_link_is_one_request(client, svc):
+    started(svc)
+    url = move_links(svc)["take 2"]
+    base, token = url.rsplit("/", 1)
+    variants = spellings(token)
+    assert len(variants) == 4 and token in variants
+    for variant in variants:
+        confirm(client, f"{base}/{variant}")
+    assert len(requests_of(svc)) == 1
+    assert [e.code for e in log_of(svc)] == ["take:2"]
+    assert all("Already done" in client.get(path_of(f"{base}/{v}")).text for v in variants)
+
+
+def test_a_signed_link_with_a_move_that_cannot_be_read_gets_a_clear_400(client, svc):
+    started(svc)
+    seat = game_row(svc).seats[0]
+    for codes in (["no such move!"], ["take:1", "Not A Code"]):
+        url = svc.links.move_url(1, 0, seat.secret, 0, codes)
+        page = client.get(path_of(url))
+        assert page.status_code == 400, codes
+        assert "cannot be read" in page.text
+    assert requests_of(svc) == []
