@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
+import sqlalchemy as sa
+
+from service.models import OutgoingMail, utcnow
 from service.usecases import FarmerSpec, create_game, join
 from tests.service.helpers import csrf_token, game_row, links_in, log_of, mailbox, path_of, requests_of, text_part
 
@@ -300,7 +304,8 @@ def test_the_mailbox_reply_form_posts_to_whichever_endpoint_is_registered(app, c
 def test_healthz_reports_database_and_broker(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json == {"status": "ok", "database": "ok", "broker": "ok"}
+    assert response.json == {"status": "ok", "database": "ok", "broker": "ok", "oldest_waiting_seconds": None,
+                             "failed": {"request": 0, "mail": 0, "inbound": 0}}
 
 
 def test_healthz_fails_when_the_broker_is_away(config, toy_game):
@@ -447,3 +452,55 @@ def test_a_signed_link_with_a_move_that_cannot_be_read_gets_a_clear_400(client, 
         assert page.status_code == 400, codes
         assert "cannot be read" in page.text
     assert requests_of(svc) == []
+
+
+def worker_app(config):
+    """An app whose work goes to workers (as in production), not done inline."""
+    from service.app import create_app
+    from service.services import Services
+
+    svc = Services.from_config(config)
+    return svc, create_app(services=svc).test_client()
+
+
+def test_healthz_fails_while_no_worker_is_alive_and_passes_with_one(config, toy_game):
+    from service.heartbeat import beat, forget
+
+    svc, client = worker_app(config)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json["worker"].startswith("failing: no worker heartbeat")
+    beat(svc, "host:1", utcnow())
+    response = client.get("/healthz")
+    assert response.status_code == 200 and response.json["workers"] == 1
+    forget(svc, "host:1")  # stopped, or seen dead by farmpost run
+    assert client.get("/healthz").status_code == 503
+    svc.db.dispose()
+
+
+def test_healthz_counts_a_silent_worker_gone_once_its_heartbeat_is_old(config, toy_game):
+    from datetime import timedelta
+
+    from service.heartbeat import beat
+    from service.models import WorkerHeartbeat
+
+    svc, client = worker_app(config)
+    beat(svc, "host:1", utcnow())
+    with svc.db.transaction() as session:
+        session.get(WorkerHeartbeat, "host:1").beat_at = utcnow() - timedelta(seconds=config.heartbeat_max_age + 1)
+    assert client.get("/healthz").status_code == 503
+    svc.db.dispose()
+
+
+def test_healthz_shows_how_long_work_has_waited_and_what_failed(config, toy_game):
+    from service.heartbeat import beat
+
+    svc, client = worker_app(config)
+    beat(svc, "host:1", utcnow())
+    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)  # an invitation waits: no worker takes it here
+    with svc.db.transaction() as session:
+        session.execute(sa.update(OutgoingMail).values(created_at=utcnow() - timedelta(seconds=90)))
+    body = client.get("/healthz").json
+    assert body["oldest_waiting_seconds"] >= 90
+    assert body["failed"] == {"request": 0, "mail": 0, "inbound": 0}
+    svc.db.dispose()
