@@ -23,6 +23,10 @@ from pathlib import Path
 #: the repository root (templates/ and migrations/ live there)
 ROOT = Path(__file__).resolve().parents[1]
 
+#: kombu's filesystem transport (in the instance folder); naming the host
+#: spares kombu's "No hostname was supplied" warning at every connection
+EMBEDDED_BROKER = "filesystem://localhost/"
+
 #: secret keys from examples and habits, refused in production
 KNOWN_DEFAULT_KEYS = frozenset({"change-me", "changeme", "change-me-too", "secret", "secret-key", "dev",
                                 "development", "test", "please-change-me", "replace-me"})
@@ -91,7 +95,7 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
     values = dict(
         instance_path=instance,
         database_url=env.get("DATABASE_URL") or f"sqlite:///{instance / 'farmpost.sqlite3'}",
-        broker_url=env.get("CELERY_BROKER_URL") or "filesystem://",
+        broker_url=env.get("CELERY_BROKER_URL") or EMBEDDED_BROKER,
         secret_key=_secret_key(env, instance, environment),
         base_url=base_url_of(env, instance),
         environment=environment,
