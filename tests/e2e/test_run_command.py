@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -22,15 +23,24 @@ pytestmark = pytest.mark.integration
 
 def wait_for_line(process, needle: str, timeout: float) -> str:
     deadline = time.monotonic() + timeout
-    seen = []
     while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
+        found = [line for line in process.said if needle in line]
+        if found:
+            return found[0]
+        if process.poll() is not None and not process.drain.is_alive():
             break
-        seen.append(line)
-        if needle in line:
-            return line
-    raise AssertionError(f"never printed {needle!r}:\n{''.join(seen)[-3000:]}")
+        time.sleep(0.1)
+    raise AssertionError(f"never printed {needle!r}:\n{''.join(process.said)[-3000:]}")
+
+
+def drained(process):
+    """Keep reading what the process prints (into ``process.said``), so a full
+    pipe never blocks it."""
+    process.said = []
+    process.drain = threading.Thread(target=lambda: process.said.extend(iter(process.stdout.readline, "")),
+                                     daemon=True)
+    process.drain.start()
+    return process
 
 
 def health(url: str) -> int:
@@ -60,8 +70,8 @@ def start_run(tmp_path, port):
     for name in ("DATABASE_URL", "CELERY_BROKER_URL", "SMTP_URL", "BASE_URL", "FARMPOST_ENV"):
         env.pop(name, None)
     run = subprocess.Popen([sys.executable, "-m", "service.cli", "run"], cwd=ROOT, env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-    return run, env
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return drained(run), env
 
 
 def children_of(pid: int) -> list[int]:
@@ -93,6 +103,10 @@ def test_farmpost_run_serves_prints_its_url_plays_bots_and_stops_cleanly(tmp_pat
     finally:
         run.send_signal(signal.SIGTERM)
         run.wait(timeout=60)
+    run.drain.join(timeout=30)
+    said = "".join(run.said)
+    assert "celery@" not in said and "beat: Starting" not in said  # no Celery banners
+    assert "No hostname was supplied" not in said
     time.sleep(1)
     assert not (tmp_path / "instance" / "base_url").exists()
     for pid in helpers:
