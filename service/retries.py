@@ -144,7 +144,7 @@ def retry(svc, kind: str, row_id: int) -> bool:
         setattr(row, status.key, pending)
         row.attempts, row.next_try_at = 0, None
         if kind == "request":
-            row.processed_at = None
+            row.processed_at, row.result = None, None
         if kind == "inbound":
             row.processed_at = None
     if kind == "request":
