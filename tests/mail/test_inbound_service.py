@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from engine.core import Move
 from service.inbound.models import InboundMail
 from service.inbound.receive import process_inbound, receive
-from service.models import MoveRequest, Seat
+from service.models import MoveRequest, Seat, utcnow
 from tests.mail.inbound_helpers import (
     count,
     game_version,
@@ -194,6 +194,9 @@ def test_a_mail_whose_processing_fails_stays_stored_and_the_sweeper_plays_it_lat
     assert log_texts(svc, game_id) == []
 
     monkeypatch.setattr(receive_module, "decide", real_decide)
+    assert receive_module.sweep_pending_inbound(svc, older_than=timedelta(0)) == 0  # its next try is not due yet
+    with svc.db.transaction() as session:  # ... until it is
+        session.get(InboundMail, received.id).next_try_at = utcnow()
     assert receive_module.sweep_pending_inbound(svc, older_than=timedelta(0)) == 1
     assert inbound_row(svc, received.id).outcome == "applied"
     assert log_texts(svc, game_id) == ["take 2", "end"]
