@@ -1,5 +1,5 @@
 """bounded retries (tries, next try, failed), games keyed by what created them,
-worker heartbeats, the SMTP circuit breaker
+worker heartbeats, the SMTP circuit breaker, Mailgun webhook tokens seen
 
 Revision ID: 0005
 Revises: 0003
@@ -42,9 +42,18 @@ def upgrade() -> None:
         sa.Column('last_error', sa.Text(), nullable=True),
         sa.PrimaryKeyConstraint('name'),
     )
+    op.create_table(
+        'webhook_tokens',
+        sa.Column('token', sa.String(length=128), nullable=False),
+        sa.Column('seen_at', sa.DateTime(timezone=True), nullable=False),
+        sa.PrimaryKeyConstraint('token'),
+    )
+    op.create_index(op.f('ix_webhook_tokens_seen_at'), 'webhook_tokens', ['seen_at'], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_index(op.f('ix_webhook_tokens_seen_at'), table_name='webhook_tokens')
+    op.drop_table('webhook_tokens')
     op.drop_table('circuit_breakers')
     op.drop_table('worker_heartbeats')
     with op.batch_alter_table('games', schema=None) as batch_op:

@@ -42,3 +42,13 @@ class InboundMail(Base):
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     processed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
+
+
+class WebhookToken(Base):
+    """A Mailgun webhook token already accepted: Mailgun's guidance is to
+    refuse a second request with the same token (a replay)."""
+
+    __tablename__ = "webhook_tokens"
+
+    token: Mapped[str] = mapped_column(String(128), primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)

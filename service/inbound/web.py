@@ -9,9 +9,14 @@ inbound webhooks, and the local mailbox's reply form.
   "mime"): fields ``body-mime``, ``recipient``, ``timestamp``, ``token``,
   ``signature`` (HMAC-SHA256 of timestamp + token, Mailgun's own scheme,
   with our secret: set INBOUND_SECRET to Mailgun's webhook signing key).
-* ``POST /inbound/sendgrid?key=<secret>``: SendGrid Inbound Parse with "POST
-  the raw, full MIME message": fields ``email`` and ``envelope`` (JSON).
-  SendGrid signs nothing, so the secret travels in the URL (use HTTPS).
+  As Mailgun advises, a timestamp more than 15 minutes off and a token seen
+  before are refused (a replayed request).
+* ``POST /inbound/sendgrid`` with HTTP Basic auth (any user name, the secret
+  as password; SendGrid sends it for a Parse URL written
+  ``https://farmpost:<secret>@host/inbound/sendgrid``): SendGrid Inbound
+  Parse with "POST the raw, full MIME message": fields ``email`` and
+  ``envelope`` (JSON). SendGrid signs nothing; the secret travels in a header,
+  never in the URL an access log records, and is compared in constant time.
 
 Answers: 202 with the stored row's id (also for a duplicate), 403 for a bad
 signature, 400 for a missing message, 413 for one over the size limit.
@@ -21,13 +26,17 @@ from __future__ import annotations
 
 import hmac
 import json
+from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from email.utils import format_datetime, formataddr, make_msgid, parseaddr
 
 from flask import Blueprint, abort, jsonify, redirect, request, url_for
+from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError
 
 from mail.inbound.pipeline import MAX_BYTES
 from service.inbound.auth import inbound_secret, signature_ok
+from service.inbound.models import WebhookToken
 from service.inbound.receive import receive
 from service.models import MailboxMessage, utcnow
 from service.web import services
@@ -62,13 +71,42 @@ def mailgun():
     signed = (form.get("timestamp", "") + form.get("token", "")).encode()
     if not signature_ok(_secret(), signed, form.get("signature", "")):
         abort(403)
+    if not _fresh(form.get("timestamp", "")) or not _first_use(form.get("token", "")):
+        abort(403)
     raw = form.get("body-mime", "").encode("utf-8", "surrogateescape")
     return _store(raw, "mailgun", tuple(filter(None, [form.get("recipient", "")])))
 
 
+#: how far a Mailgun timestamp may be from now, either way
+MAILGUN_WINDOW = timedelta(minutes=15)
+
+
+def _fresh(timestamp: str) -> bool:
+    try:
+        moment = datetime.fromtimestamp(int(timestamp), UTC)
+    except (ValueError, OverflowError, OSError):
+        return False
+    return abs(utcnow() - moment) <= MAILGUN_WINDOW
+
+
+def _first_use(token: str) -> bool:
+    """Record a webhook token; False when it was used before. Tokens older
+    than the window are dropped: their timestamps are refused anyway."""
+    if not token or len(token) > 128:
+        return False
+    try:
+        with services().db.transaction() as session:
+            session.execute(delete(WebhookToken).where(WebhookToken.seen_at < utcnow() - 2 * MAILGUN_WINDOW))
+            session.add(WebhookToken(token=token))
+    except IntegrityError:
+        return False
+    return True
+
+
 @blueprint.post("/inbound/sendgrid")
 def sendgrid():
-    if not hmac.compare_digest(request.args.get("key", ""), _secret()):
+    given = request.authorization.password if request.authorization else None
+    if not given or not hmac.compare_digest(given.encode(), _secret().encode()):
         abort(403)
     raw = request.form.get("email", "").encode("utf-8", "surrogateescape")
     try:

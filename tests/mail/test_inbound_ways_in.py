@@ -9,6 +9,7 @@ import hmac
 import io
 import json
 import re
+import time
 
 import pytest
 from sqlalchemy import select
@@ -53,26 +54,46 @@ def test_raw_mime_with_a_bad_signature_is_refused_and_not_stored(web, svc, game,
     assert count(svc, InboundMail) == 0
 
 
+def mailgun_fields(secret: str, body: bytes, recipient: str, *, timestamp: int | None = None,
+                   token: str = "abc123") -> dict:
+    """A Mailgun forward() post, signed as Mailgun signs it."""
+    stamp = str(int(time.time()) if timestamp is None else timestamp)
+    return {"timestamp": stamp, "token": token, "recipient": recipient, "body-mime": body.decode(),
+            "signature": hmac.new(secret.encode(), (stamp + token).encode(), hashlib.sha256).hexdigest()}
+
+
 @pytest.mark.parametrize("path", ["/inbound/mailgun/mime", "/inbound/mailgun"])
 def test_a_mailgun_style_webhook_is_checked_with_mailguns_signature_scheme(web, svc, game, path):
     game_id, keys = game
-    secret = inbound_secret(svc.config)
-    fields = {"timestamp": "1700000000", "token": "abc123", "recipient": f"play+{keys['Anna']}@farmpost.test",
-              "body-mime": reply(keys["Anna"], "take 1\nend").decode()}
-    fields["signature"] = hmac.new(secret.encode(), b"1700000000abc123", hashlib.sha256).hexdigest()
+    fields = mailgun_fields(inbound_secret(svc.config), reply(keys["Anna"], "take 1\nend"),
+                            f"play+{keys['Anna']}@farmpost.test")
     assert web.post(path, data={**fields, "signature": "forged"}).status_code == 403
     assert log_texts(svc, game_id) == []
     assert web.post(path, data=fields).status_code == 202
     assert log_texts(svc, game_id) == ["take 1", "end"]
 
 
-def test_a_sendgrid_style_webhook_needs_the_key_in_its_url(web, svc, game):
+def test_a_mailgun_post_with_an_old_timestamp_or_a_token_seen_before_is_refused(web, svc, game):
+    _, keys = game
+    secret, to = inbound_secret(svc.config), f"play+{keys['Anna']}@farmpost.test"
+    old = mailgun_fields(secret, reply(keys["Anna"], "take 1"), to, timestamp=int(time.time()) - 3600, token="t1")
+    assert web.post("/inbound/mailgun/mime", data=old).status_code == 403  # signed, but an hour old
+    first = mailgun_fields(secret, reply(keys["Anna"], "take 1", message_id="<one@example.org>"), to, token="t2")
+    assert web.post("/inbound/mailgun/mime", data=first).status_code == 202
+    replayed = mailgun_fields(secret, reply(keys["Anna"], "take 2", message_id="<two@example.org>"), to, token="t2")
+    assert web.post("/inbound/mailgun/mime", data=replayed).status_code == 403  # the same token again
+    assert count(svc, InboundMail) == 1
+
+
+def test_a_sendgrid_style_webhook_needs_the_key_as_basic_auth_never_in_its_url(web, svc, game):
     game_id, keys = game
     secret = inbound_secret(svc.config)
     fields = {"email": reply(keys["Anna"], "draw\nend").decode(),
               "envelope": json.dumps({"to": [f"play+{keys['Anna']}@farmpost.test"], "from": "anna@example.org"})}
-    assert web.post("/inbound/sendgrid?key=wrong", data=fields).status_code == 403
-    assert web.post(f"/inbound/sendgrid?key={secret}", data=fields).status_code == 202
+    assert web.post("/inbound/sendgrid", data=fields, auth=("farmpost", "wrong")).status_code == 403
+    assert web.post(f"/inbound/sendgrid?key={secret}", data=fields).status_code == 403  # a key an access log would keep
+    assert log_texts(svc, game_id) == []
+    assert web.post("/inbound/sendgrid", data=fields, auth=("farmpost", secret)).status_code == 202
     assert log_texts(svc, game_id) == ["draw", "end"]
 
 
