@@ -74,6 +74,8 @@ class Config:
     breaker_delay: float = 5.0
     #: a worker whose heartbeat is older than this (seconds) counts as gone
     heartbeat_max_age: float = 30.0
+    #: the largest inbound mail read (MAX_MAIL_BYTES); every way in honours it
+    max_mail_bytes: int = 10 * 1024 * 1024
     extra: dict = field(default_factory=dict)
 
     @property
@@ -105,9 +107,19 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         smtp_url=env.get("SMTP_URL") or None,
         queue_name=env.get("FARMPOST_QUEUE") or "farmpost",
         authserv_id=env.get("AUTHSERV_ID") or None,
+        max_mail_bytes=_whole_number(env, "MAX_MAIL_BYTES", 10 * 1024 * 1024),
     )
     values.update(overrides)
     return Config(**values)
+
+
+def _whole_number(env: dict[str, str], name: str, default: int) -> int:
+    value = (env.get(name) or "").strip()
+    if not value:
+        return default
+    if not value.isdigit() or int(value) <= 0:
+        raise ConfigError(f"{name} must be a whole number of bytes, not {value!r}.")
+    return int(value)
 
 
 def environment_of(env: dict[str, str]) -> str:

@@ -20,7 +20,7 @@ from sqlalchemy.exc import IntegrityError
 
 from mail.inbound.body import extract_body
 from mail.inbound.message import dedupe_key_of, parse_message
-from mail.inbound.pipeline import MAX_BYTES, read_mail
+from mail.inbound.pipeline import read_mail
 from service.inbound.answer import answer_mail
 from service.inbound.decide import Decision, decide
 from service.inbound.models import InboundMail
@@ -41,7 +41,7 @@ class Received:
 
 def receive(svc: Services, raw: bytes, *, source: str, envelope_to: tuple[str, ...] = ()) -> Received:
     """Store one raw mail and hand it on; a second delivery of it is a no-op."""
-    too_large = len(raw) > MAX_BYTES
+    too_large = len(raw) > svc.config.max_mail_bytes
     row = InboundMail(
         dedupe_key=dedupe_key_of(raw), raw=b"" if too_large else raw, size=len(raw), source=source,
         envelope_to=[a for a in envelope_to if a][:20], outcome="too-large" if too_large else "pending",
@@ -99,7 +99,8 @@ def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
         if row is None or row.outcome != "pending":
             return row
         raw, envelope_to = row.raw, tuple(row.envelope_to or ())
-    reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to, own_lines=_own_lines(svc, raw))
+    reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to, own_lines=_own_lines(svc, raw),
+                        max_bytes=svc.config.max_mail_bytes)
     if reading.outcome == "unreadable":
         log.error("inbound mail %s could not be read: %s", inbound_id, reading.rejection.detail)
     decision = decide(svc, reading)

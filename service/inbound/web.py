@@ -34,7 +34,6 @@ from flask import Blueprint, abort, jsonify, redirect, request, url_for
 from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 
-from mail.inbound.pipeline import MAX_BYTES
 from service.inbound.auth import inbound_secret, signature_ok
 from service.inbound.models import WebhookToken
 from service.inbound.receive import receive
@@ -52,7 +51,12 @@ def _offer_mailbox_replies(state) -> None:
 
 @blueprint.before_request
 def _allow_whole_mails() -> None:
-    request.max_content_length = MAX_BYTES + 64 * 1024
+    """Mails up to MAX_MAIL_BYTES, whether posted as the body or as a form
+    field (Mailgun's body-mime, SendGrid's email): Werkzeug's own limit for a
+    form field is 500 KB."""
+    limit = services().config.max_mail_bytes + 64 * 1024
+    request.max_content_length = limit
+    request.max_form_memory_size = limit
 
 
 @blueprint.post("/inbound/mime")
@@ -160,7 +164,7 @@ def reply_to(original, farmer: str, typed: str, domain: str) -> bytes:
 def _store(raw: bytes, source: str, envelope: tuple[str, ...]):
     if not raw.strip():
         return jsonify(error="no message"), 400
-    if len(raw) > MAX_BYTES:
+    if len(raw) > services().config.max_mail_bytes:
         return jsonify(error="message too large"), 413
     received = receive(services(), raw, source=source, envelope_to=envelope)
     return jsonify(id=received.id, duplicate=received.duplicate), 202

@@ -169,10 +169,10 @@ def test_a_mail_to_new_creates_a_game_and_invites_the_farmers(svc):
     assert emails == ["anna@example.org", "bob@example.org"]
 
 
-def test_a_mail_over_the_size_limit_is_recorded_without_its_bytes(svc, monkeypatch):
-    from service.inbound import receive as receive_module
+def test_a_mail_over_the_size_limit_is_recorded_without_its_bytes(svc):
+    from dataclasses import replace
 
-    monkeypatch.setattr(receive_module, "MAX_BYTES", 100)
+    svc.config = replace(svc.config, max_mail_bytes=100)  # MAX_MAIL_BYTES
     row = inbound_row(svc, receive(svc, b"Subject: x\r\n\r\n" + b"x" * 500, source="ingest").id)
     assert (row.outcome, row.raw, row.size) == ("too-large", b"", 514)
 

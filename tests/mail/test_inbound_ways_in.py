@@ -85,6 +85,32 @@ def test_a_mailgun_post_with_an_old_timestamp_or_a_token_seen_before_is_refused(
     assert count(svc, InboundMail) == 1
 
 
+@pytest.mark.parametrize("way", ["mailgun", "sendgrid", "mime"])
+def test_a_provider_post_over_500_kb_is_taken_whole_and_one_over_the_limit_gets_413(web, svc, game, way):
+    from dataclasses import replace
+
+    game_id, keys = game
+    secret, to = inbound_secret(svc.config), f"play+{keys['Anna']}@farmpost.test"
+    raw = reply(keys["Anna"], "take 1\nend\n\n" + "> a long quoted line\n" * 35_000)  # about 740 KB
+
+    def post(body: bytes, token: str):
+        if way == "mailgun":
+            return web.post("/inbound/mailgun/mime", data=mailgun_fields(secret, body, to, token=token))
+        if way == "sendgrid":
+            return web.post("/inbound/sendgrid", data={"email": body.decode()}, auth=("farmpost", secret))
+        return web.post("/inbound/mime", data=body, headers={"X-Farmpost-Signature": sign(secret, body)})
+
+    assert len(raw) > 700_000  # over Werkzeug's 500 KB limit for one form field
+    response = post(raw, "big-1")
+    assert response.status_code == 202
+    with svc.db.transaction() as session:
+        row = session.get(InboundMail, response.json["id"])
+        assert (row.size, row.outcome) == (len(raw), "applied")
+    assert log_texts(svc, game_id) == ["take 1", "end"]
+    svc.config = replace(svc.config, max_mail_bytes=300_000)  # MAX_MAIL_BYTES=300000
+    assert post(reply(keys["Anna"], "x" * 400_000), "big-2").status_code == 413
+
+
 def test_a_sendgrid_style_webhook_needs_the_key_as_basic_auth_never_in_its_url(web, svc, game):
     game_id, keys = game
     secret = inbound_secret(svc.config)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from mail.outgoing.addresses import format_address
 from service import circuit, outbox, usecases
@@ -120,10 +120,19 @@ def send_due(svc) -> list[str]:
     return [outbox.send_mail(svc, mail_id) for mail_id in due]
 
 
+def wait_is_over(svc) -> None:
+    """As if the breaker's wait had passed: the breaker and the mails are due."""
+    from service.models import CircuitBreaker
+
+    with svc.db.transaction() as session:
+        session.get(CircuitBreaker, circuit.SMTP).open_until = utcnow()
+        session.execute(update(OutgoingMail).where(OutgoingMail.status == "pending").values(next_try_at=utcnow()))
+
+
 def test_while_the_mail_server_refuses_connections_one_probe_tries_and_the_other_mails_wait(
         config, toy_game, connections):
     port = free_port()
-    svc, queued = smtp_services(config, port, breaker_delay=0.5)
+    svc, queued = smtp_services(config, port, breaker_delay=60.0)
     create_game(svc, "toy", [ANN, BOB, CAT, DAN], host=0, seed=1)
     assert len(queued) == 3  # three invitations
 
@@ -131,28 +140,28 @@ def test_while_the_mail_server_refuses_connections_one_probe_tries_and_the_other
     assert len(connections) == 1  # the first was refused; the others did not try
     breaker = circuit.state(svc)
     assert breaker.failures == 1 and "refused" in breaker.last_error.lower()
+    assert as_utc(breaker.open_until) > utcnow() + timedelta(seconds=50)
     invites = mails(svc, "invite")
     assert [(m.status, m.attempts) for m in invites] == [("pending", 0)] * 3  # no try counted against a mail
     assert {as_utc(m.next_try_at) for m in invites} == {as_utc(breaker.open_until)}
     assert sweep_pending(svc, older_than=timedelta(0))["mails"] == 0  # the sweeper waits too
 
-    while circuit.state(svc).failures < 2:  # still down when the wait ends: one probe, refused again
-        send_due(svc)
+    wait_is_over(svc)  # still down when the wait ends: one probe, refused again, the others wait
+    assert send_due(svc) == ["pending"] * 3
     assert len(connections) == 2
     again = circuit.state(svc)
-    assert as_utc(again.open_until) - utcnow() > timedelta(seconds=0.5)  # the wait doubled
+    assert again.failures == 2 and as_utc(again.open_until) > utcnow() + timedelta(seconds=110)  # the wait doubled
 
     sink = Sink()
     controller = Controller(sink, hostname="127.0.0.1", port=port)
     controller.start()
     try:
-        sent: list[str] = []
-        while len(sent) < 3:
-            sent += [status for status in send_due(svc) if status == "sent"]
+        wait_is_over(svc)
+        assert send_due(svc) == ["sent"] * 3  # the probe got through and closed it; the others followed
     finally:
         controller.stop()
     assert sorted(r for (r,), _ in sink.received) == ["bob@example.org", "cat@example.org", "dan@example.org"]
-    assert circuit.state(svc) is None  # the probe got through: closed
+    assert circuit.state(svc) is None
     assert len(connections) == 2 + 3
     svc.db.dispose()
 
