@@ -4,7 +4,9 @@
 PYTHON  ?= python3
 VENV    := .venv
 BIN     := $(VENV)/bin
-STAMP   := $(VENV)/.installed
+# What the service needs (make run) and, on top, what the tests need (make test)
+STAMP      := $(VENV)/.installed
+TEST_STAMP := $(VENV)/.installed-test
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: WeasyPrint's libraries and fonts (harfbuzz-subset makes it
@@ -17,10 +19,10 @@ TEST_DEBS := $(RUN_DEBS) poppler-utils chromium chromium-driver dovecot-imapd
 run: system-deps-run $(STAMP)
 	$(BIN)/farmpost run
 
-test: system-deps-test $(STAMP) lint
+test: system-deps-test $(TEST_STAMP) lint
 	$(BIN)/python -m pytest $(PYTEST_ARGS)
 
-lint: $(STAMP)
+lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 
 bench: $(STAMP)
@@ -31,8 +33,12 @@ venv: $(STAMP)
 $(STAMP): pyproject.toml
 	[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(BIN)/python -m pip install --quiet -e .
 	touch $(STAMP)
+
+$(TEST_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(TEST_STAMP)
 
 system-deps-run:
 	@$(MAKE) --no-print-directory _debs DEBS="$(RUN_DEBS)"

@@ -56,7 +56,17 @@ def create_app(services: Services | None = None, *, testing: bool = False, upgra
             csrf.exempt(view)
     _register_error_pages(app)
     app.after_request(_security_headers)
+    logging.getLogger(__name__).info("%s", mailbox_notice(services.config))
     return app
+
+
+def mailbox_notice(config) -> str:
+    """One line for the start: who may read the local mailbox."""
+    if config.smtp_url:
+        return "mail goes out by SMTP; the local mailbox is off"
+    if config.mailbox_public:
+        return "the local mailbox (/mailbox) is served to EVERY address (MAILBOX_PUBLIC): it holds every seat link"
+    return "the local mailbox (/mailbox) is served to this machine only (MAILBOX_PUBLIC=1 serves it to all)"
 
 
 def _security_headers(response):

@@ -11,11 +11,14 @@ import argparse
 import sys
 from importlib import import_module
 
+from service.config import ConfigError
+
 #: modules exposing ``register(subparsers)``; each adds its own commands
 COMMAND_MODULES = [
     "service.selfplay",
     "service.commands",
     "service.inbound.cli",
+    "service.admin",
 ]
 
 
@@ -33,7 +36,11 @@ def main(argv: list[str] | None = None) -> int:
     if not getattr(args, "func", None):
         parser.print_help()
         return 2
-    return int(args.func(args) or 0)
+    try:
+        return int(args.func(args) or 0)
+    except ConfigError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 78  # EX_CONFIG (sysexits.h)
 
 
 if __name__ == "__main__":

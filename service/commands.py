@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 import signal
-import subprocess
 import sys
+import time
 
 from service.config import load_config
 from service.services import Services
@@ -79,37 +79,65 @@ def cmd_beat(args) -> int:
 
 def cmd_run(args) -> int:
     """Everything on one machine: schema upgrade, a worker and beat as child
-    processes, and the web app in this one."""
+    processes (restarted when they die, service/supervise.py), and the web
+    app in this one. The address it serves on goes into the instance folder
+    while it runs, so `farmpost demo` in another shell links to it."""
+    import threading
+
     from werkzeug.serving import make_server
 
-    from service.app import create_app
+    from service.app import create_app, mailbox_notice
+    from service.config import RUNNING_URL_FILE
+    from service.heartbeat import forget, worker_name
+    from service.supervise import Supervisor
 
-    os.environ.setdefault("PORT", str(args.port))
-    app = create_app()
-    server = make_server(args.host, args.port, app, threaded=True)  # fails first if the port is taken
-    children = [
-        subprocess.Popen(worker_command("worker", "--concurrency=2")),
-        subprocess.Popen(worker_command("beat")),
-    ]
+    os.environ["PORT"] = str(args.port)
+    url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::', '') else args.host}:{args.port}"
+    running_file = load_config().instance_path / RUNNING_URL_FILE
+    running_file.write_text(os.environ.get("BASE_URL", url).rstrip("/") + "\n")
+    try:
+        app = create_app()
+        server = make_server(args.host, args.port, app, threaded=True)  # fails first if the port is taken
+    except BaseException:
+        running_file.unlink(missing_ok=True)
+        raise
+    svc = app.extensions["farmpost"]
+
+    def died(name: str, pid: int) -> None:
+        if name == "worker":  # /healthz should know at once, not when the heartbeat ages out
+            forget(svc, worker_name(pid))
+
+    quiet = ["--quiet", "--loglevel=WARNING"]
+    supervisor = Supervisor({"worker": worker_command("worker", "--concurrency=2", *quiet),
+                             "beat": worker_command("beat", *quiet)}, on_death=died).start()
+    gave_up, stopping = threading.Event(), threading.Event()
+
+    def watch() -> None:
+        while not stopping.is_set():
+            if not supervisor.check():
+                gave_up.set()
+                server.shutdown()
+                return
+            time.sleep(0.5)
 
     def stop(*_):
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, stop)
-    print(f"Farmpost is running at http://{args.host}:{args.port}/  (mailbox: /mailbox; Ctrl-C stops)", flush=True)
+    threading.Thread(target=watch, name="farmpost-supervisor", daemon=True).start()
+    print(f"Farmpost is running at {url}/  ({mailbox_notice(svc.config)}; Ctrl-C stops)", flush=True)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
         pass
     finally:
+        stopping.set()
         server.server_close()
-        for child in children:
-            child.terminate()
-        for child in children:
-            try:
-                child.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                child.kill()
+        supervisor.stop()
+        running_file.unlink(missing_ok=True)
+    if gave_up.is_set():
+        print("error: the worker or beat keeps dying; Farmpost stopped (see the log above)", file=sys.stderr)
+        return 1
     return 0
 
 
@@ -128,14 +156,18 @@ def parse_options(pairs: list[str]) -> dict:
 
 
 def parse_farmer(text: str):
-    from email.utils import parseaddr
+    """``Name <address>``, a bare address, or ``bot:KIND``. The name is kept as
+    typed (``parseaddr`` would quietly drop a line break and what follows), so
+    the use case can refuse what cannot go into a mail header."""
+    import re
 
     from service.usecases import FarmerSpec
 
     if text.startswith("bot:"):
         kind = text[4:]
         return FarmerSpec(f"{kind.capitalize()} bot", bot=kind)
-    name, email = parseaddr(text)
+    match = re.fullmatch(r"(.*?)\s*<([^<>]*)>\s*", text, flags=re.DOTALL)
+    name, email = (match.group(1).strip().strip('"'), match.group(2).strip()) if match else ("", text.strip())
     return FarmerSpec(name or email.split("@")[0], email or None)
 
 

@@ -18,6 +18,9 @@ class InlineQueue:
     runs as a loop and not as a deep recursion.
     """
 
+    #: the work is done here, in this process: /healthz needs no worker
+    needs_worker = False
+
     def __init__(self, services: Services, *, send_mail: bool = True):
         self.services = services
         self.send_mail = send_mail

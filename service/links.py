@@ -22,6 +22,7 @@ import hashlib
 from dataclasses import dataclass
 
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
+from itsdangerous.encoding import base64_decode, base64_encode
 
 from service.errors import ServiceError
 
@@ -38,6 +39,12 @@ class ForgedLink(LinkError):
 
 class ExpiredLink(LinkError):
     status = 410
+
+
+class BadMoveLink(LinkError):
+    """Signed by us, but its move cannot be read or played."""
+
+    status = 400
 
 
 @dataclass(frozen=True)
@@ -108,5 +115,18 @@ class Links:
 
 
 def token_key(token: str) -> str:
-    """A short, fixed-size key for a token, to spot the same link submitted twice."""
-    return "link:" + hashlib.sha256(token.encode()).hexdigest()
+    """A short, fixed-size key for a token, to spot the same link submitted
+    twice, however its signature is spelled (:func:`canonical`)."""
+    return "link:" + hashlib.sha256(canonical(token).encode()).hexdigest()
+
+
+def canonical(token: str) -> str:
+    """The token with its signature in canonical base64. The last base64
+    character of a signature carries unused bits, so one signature has
+    several spellings that all verify; the key of a link must not depend on
+    which one came in. (itsdangerous writes the canonical one.)"""
+    head, dot, signature = token.rpartition(".")
+    try:
+        return head + dot + base64_encode(base64_decode(signature)).decode("ascii")
+    except Exception:  # not base64 at all: it will not verify anyway
+        return token

@@ -1,4 +1,9 @@
-"""Schema upgrades with Alembic (run at start and by `farmpost db upgrade`)."""
+"""Schema upgrades with Alembic (run at start and by `farmpost db upgrade`).
+
+Several processes may start at once on a new database (gunicorn's workers
+each upgrade at start): on PostgreSQL the upgrade holds an advisory lock, so
+one process migrates and the others wait, then find the schema current.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +11,7 @@ from alembic import command
 from alembic.config import Config as AlembicConfig
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy import text
 
 from service.config import ROOT
 from service.db import Database
@@ -26,12 +32,26 @@ def alembic_config(database: Database) -> AlembicConfig:
     return config
 
 
+#: the advisory lock key of schema upgrades (any constant; "farm" in ASCII)
+UPGRADE_LOCK = 0x6661726D
+
+
 def upgrade(database: Database, revision: str = "head") -> None:
     config = alembic_config(database)
     with database.engine.connect() as connection:
-        config.attributes["connection"] = connection
-        command.upgrade(config, revision)
-        connection.commit()
+        postgres = connection.dialect.name == "postgresql"
+        if postgres:
+            connection.execute(text("SELECT pg_advisory_lock(:key)"), {"key": UPGRADE_LOCK})
+            connection.commit()
+        try:
+            config.attributes["connection"] = connection
+            command.upgrade(config, revision)
+            connection.commit()
+        finally:
+            if postgres:
+                connection.rollback()
+                connection.execute(text("SELECT pg_advisory_unlock(:key)"), {"key": UPGRADE_LOCK})
+                connection.commit()
 
 
 def is_current(database: Database) -> bool:

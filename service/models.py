@@ -64,6 +64,9 @@ class Game(Base):
     state: Mapped[dict] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow, onupdate=utcnow)
+    #: what created the game, when it may be asked twice (a new@ mail processed
+    #: again after a crash): the second ask finds this game instead of making one
+    creation_key: Mapped[str | None] = mapped_column(String(255), nullable=True, unique=True, index=True)
 
     seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.position")
 
@@ -138,10 +141,15 @@ class MoveRequest(Base):
     base_version: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: what makes two submissions the same one (a link token's hash, a Message-ID)
     dedupe_key: Mapped[str | None] = mapped_column(String(255), unique=True, nullable=True)
-    #: pending -> applied / stale / rejected
+    #: pending -> applied / stale / rejected, or failed (it could not be
+    #: applied after service.retries' bound; last_error says why)
     status: Mapped[str] = mapped_column(String(10), default="pending", index=True)
     #: the answer for the farmer
     result: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: tries that failed, when the next one is due, and what went wrong last
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    next_try_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     processed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
 
@@ -162,10 +170,12 @@ class OutgoingMail(Base):
     subject: Mapped[str] = mapped_column(String(255))
     context: Mapped[dict] = mapped_column(JSON)
     raw: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
-    #: pending -> sending -> sent (or back to pending after a failure)
+    #: pending -> sending -> sent (or back to pending after a failure, with
+    #: next_try_at; failed for good after service.retries' bound)
     status: Mapped[str] = mapped_column(String(8), default="pending", index=True)
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    next_try_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     claimed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     sent_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
@@ -194,3 +204,29 @@ class MailboxMessage(Base):
     subject: Mapped[str] = mapped_column(String(255))
     raw: Mapped[bytes] = mapped_column(LargeBinary)
     received_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+
+class WorkerHeartbeat(Base):
+    """A live worker writes its row every few seconds (service/heartbeat.py);
+    /healthz reads them. A worker that stops cleanly, or whose supervisor saw
+    it die, has no row."""
+
+    __tablename__ = "worker_heartbeats"
+
+    #: host:pid of the worker's main process
+    name: Mapped[str] = mapped_column(String(200), primary_key=True)
+    started_at: Mapped[datetime] = mapped_column(Timestamp)
+    beat_at: Mapped[datetime] = mapped_column(Timestamp)
+
+
+class CircuitBreaker(Base):
+    """An outside server that refused connections (service/circuit.py): no
+    one tries it before ``open_until``, then one probe does."""
+
+    __tablename__ = "circuit_breakers"
+
+    name: Mapped[str] = mapped_column(String(32), primary_key=True)
+    open_until: Mapped[datetime] = mapped_column(Timestamp)
+    #: connection failures in a row (the wait doubles with each)
+    failures: Mapped[int] = mapped_column(Integer)
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)

@@ -12,6 +12,12 @@ A worker that dies between 3 and 4 leaves a ``sending`` row whose lease runs
 out; the beat sweeper re-enqueues it (the receiving side dedupes by
 Message-ID). With the local mailbox, delivery and marking are one
 transaction, so each mail is delivered exactly once.
+
+Failures (service/mail_transport.py says which kind): a mail that cannot be
+composed or that the server refuses for good is ``failed`` at once, with the
+reason; a passing failure (a 4xx) counts a try and waits (service/retries.py);
+a server that refuses connections opens the circuit breaker
+(service/circuit.py) and every mail waits for it, without counting a try.
 """
 
 from __future__ import annotations
@@ -25,9 +31,11 @@ from sqlalchemy import select
 
 from boards.cache import FileStore, SnapshotCache
 from mail.outgoing.compose import compose
+from service import circuit
 from service.errors import NotFound
-from service.mail_transport import transport_for
+from service.mail_transport import MailRefused, ServerUnavailable, needs_smtputf8, transport_for
 from service.models import MailboxMessage, OutgoingMail, utcnow
+from service.retries import count_failure, reason_of
 from service.services import Services
 
 log = logging.getLogger(__name__)
@@ -37,49 +45,98 @@ LEASE = timedelta(minutes=5)
 
 
 def send_mail(svc: Services, mail_id: int) -> str:
-    """Send one outbox mail; returns its status afterwards (sent / sending)."""
+    """Send one outbox mail; returns its status afterwards: sent, sending
+    (another worker has it), pending (it waits for a later try) or failed."""
     with svc.db.transaction() as session:
         mail = session.get(OutgoingMail, mail_id)
         if mail is None:
             raise NotFound(f"There is no outgoing mail #{mail_id}.")
-        if mail.status == "sent":
-            return "sent"
-        raw, context = mail.raw, mail.context
+        if mail.status in ("sent", "failed"):
+            return mail.status
+        raw, context, to_addr = mail.raw, mail.context, mail.to_addr
     if raw is None:
-        raw = compose(context, snapshots=snapshot_cache(svc)).as_bytes(policy=policy.SMTP)
+        try:
+            raw = compose(context, snapshots=snapshot_cache(svc)).as_bytes(policy=_policy_for(to_addr))
+        except Exception as error:  # the same context composes the same way every time
+            return _failed(svc, mail_id, f"cannot be composed: {reason_of(error)}", final=True)
 
     transport = transport_for(svc.config)
+    permit = circuit.permit(svc) if transport is not None else circuit.Permit(True)
+    if not permit.allowed:
+        return _wait_for_server(svc, mail_id, permit.wait_until)
     with svc.db.transaction() as session:
         mail = session.execute(
             select(OutgoingMail).where(OutgoingMail.id == mail_id).with_for_update()
             .execution_options(populate_existing=True)
         ).scalar_one()
-        if mail.status == "sent":
-            return "sent"
+        if mail.status in ("sent", "failed"):
+            return mail.status
         if mail.status == "sending" and mail.claimed_at and _aware(mail.claimed_at) > utcnow() - LEASE:
             return "sending"
         if mail.raw is None:
             mail.raw = raw
         raw = mail.raw
-        mail.attempts += 1
         if transport is None:
             deliver_locally(session, raw)
-            mail.status, mail.sent_at = "sent", utcnow()
+            mail.status, mail.sent_at, mail.next_try_at = "sent", utcnow(), None
             return "sent"
         mail.status, mail.claimed_at = "sending", utcnow()
         sender, recipient = envelope_from(svc), mail.to_addr
 
     try:
         transport.send(raw, sender, [recipient])
-    except Exception as error:
-        with svc.db.transaction() as session:
-            mail = session.get(OutgoingMail, mail_id)
-            mail.status, mail.last_error = "pending", f"{type(error).__name__}: {error}"[:2000]
-        raise
+    except ServerUnavailable as error:
+        return _wait_for_server(svc, mail_id, circuit.trip(svc, str(error)), reason=str(error))
+    except MailRefused as error:
+        _close_if_probe(svc, permit)  # the server answered: it is up
+        return _failed(svc, mail_id, str(error), final=True)
+    except Exception as error:  # a 4xx, a connection lost mid-mail: this mail tries again later
+        _close_if_probe(svc, permit)
+        return _failed(svc, mail_id, reason_of(error))
+    _close_if_probe(svc, permit)
     with svc.db.transaction() as session:
         mail = session.get(OutgoingMail, mail_id)
-        mail.status, mail.sent_at, mail.last_error = "sent", utcnow(), None
+        mail.status, mail.sent_at, mail.last_error, mail.next_try_at = "sent", utcnow(), None, None
     return "sent"
+
+
+def _policy_for(to_addr: str):
+    """SMTPUTF8 (raw UTF-8 headers) where the address needs it; the transport
+    then asks the server for SMTPUTF8 and refuses clearly when it lacks it."""
+    return policy.SMTPUTF8 if needs_smtputf8(to_addr) else policy.SMTP
+
+
+def _close_if_probe(svc: Services, permit) -> None:
+    if permit.probe:
+        circuit.close(svc)
+
+
+def _wait_for_server(svc: Services, mail_id: int, until, reason: str | None = None) -> str:
+    """The server is unavailable: the mail waits for the breaker, no try counted."""
+    with svc.db.transaction() as session:
+        mail = session.get(OutgoingMail, mail_id, with_for_update=True)
+        if mail.status in ("sent", "failed"):
+            return mail.status
+        mail.status, mail.next_try_at = "pending", until
+        if reason:
+            mail.last_error = reason[:2000]
+    return "pending"
+
+
+def _failed(svc: Services, mail_id: int, reason: str, *, final: bool = False) -> str:
+    """Count a failed try (or fail at once when trying again cannot help)."""
+    with svc.db.transaction() as session:
+        mail = session.get(OutgoingMail, mail_id, with_for_update=True)
+        mail.last_error = reason[:2000]
+        what = f"mail #{mail_id} ({mail.kind} to {mail.to_addr!r})"
+        if final:
+            mail.attempts += 1
+            mail.next_try_at = None
+            log.error("%s failed for good: %s", what, reason)
+            mail.status = "failed"
+        else:
+            mail.status = "failed" if count_failure(svc.config, mail, reason, what=what) else "pending"
+        return mail.status
 
 
 def snapshot_cache(svc: Services) -> SnapshotCache:

@@ -4,12 +4,13 @@ what lets GET and HEAD requests (and mail scanners) open every link safely."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlsplit
 
 from sqlalchemy import select
 
 from boards import renderings
 from engine.core import MoveError
-from service.links import MoveToken, token_key
+from service.links import BadMoveLink, MoveToken, token_key
 from service.models import Game, MoveLogEntry, MoveRequest, Seat, date_text
 from service.notify import account_lines, away_text, options_for
 from service.previous import previous_view
@@ -80,6 +81,8 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
         "notation_help": rules.notation_help(),
         "seat_url": svc.links.seat_url(game.id, seat.position, seat.secret),
+        #: the seat link's path: the page's buttons post below it, whichever link led here
+        "seat_path": urlsplit(svc.links.seat_url(game.id, seat.position, seat.secret)).path,
         "prefs_url": svc.links.prefs_url(game.id, seat.position, seat.secret),
     }
     if game.status == "over":
@@ -104,7 +107,7 @@ def move_link(svc: Services, game_id: int, position: int, token: str) -> tuple[S
     for code in move_token.codes:
         try:
             texts.append(rules.text(rules.from_code(code)))
-        except MoveError:
+        except Exception:  # a signed code this game cannot read: shown as it is
             texts.append(code)
     info = {"texts": texts, "request": request, "reason": request.result if request else None}
     if request is not None:
@@ -121,14 +124,20 @@ def move_link(svc: Services, game_id: int, position: int, token: str) -> tuple[S
 
 def outcomes(rules, state: dict, codes: list[str]) -> list[str]:
     """What each move of a link will do, each from the position the moves
-    before it leave (a move that cannot be played says so)."""
+    before it leave (a move that cannot be played says so). A signed code
+    the game cannot read makes the link unusable: a clear 400, not a 500."""
     out = []
     for code in codes:
         try:
             move = rules.from_code(code)
+        except MoveError:
+            raise BadMoveLink(f"This link's move “{code}” cannot be read.") from None
+        try:
             out.append(rules.outcome(state, move))
             state = rules.apply(state, move)
         except MoveError as error:
             out.append(f"not possible now: {error.reason}")
             break
+        except Exception:  # a code the game's functions choke on is a broken link, not a server error
+            raise BadMoveLink(f"This link's move “{code}” cannot be read.") from None
     return out

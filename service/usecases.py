@@ -10,10 +10,12 @@ the snapshot and writes the notifications, all in one transaction.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import re
 import secrets
 import time
+import unicodedata
 from dataclasses import dataclass
 from email.utils import parseaddr
 
@@ -27,6 +29,7 @@ from service import notify
 from service.errors import InvalidInput, NotFound
 from service.models import Game, Invitation, MoveLogEntry, MoveRequest, Seat, utcnow
 from service.notify import Work
+from service.retries import count_failure, database_away, reason_of
 from service.rules import rules_for
 from service.services import Services
 
@@ -134,9 +137,19 @@ def _new_reply_key() -> str:
 
 
 def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options: dict | None = None,
-                host: int | None = 0, seed: int | None = None) -> CreatedGame:
+                host: int | None = 0, seed: int | None = None, creation_key: str | None = None) -> CreatedGame:
     """Set up a game. The host's seat and bot seats are joined at once; every
-    other farmer gets an invitation mail, and the game starts when all joined."""
+    other farmer gets an invitation mail, and the game starts when all joined.
+
+    ``creation_key`` names what asked for the game where it may ask twice
+    (``inbound:<id>`` for a new@ mail processed again after a crash): the
+    second call returns the game the first one made, and nothing is mailed again."""
+    if creation_key is not None:
+        if len(creation_key) > 255:
+            creation_key = "sha256:" + hashlib.sha256(creation_key.encode()).hexdigest()
+        existing = _created_by(svc, creation_key, host)
+        if existing is not None:
+            return existing
     rules = rules_for(kind)
     if not rules.min_seats <= len(farmers) <= rules.max_seats:
         raise InvalidInput(f"{rules.title} is played by {rules.min_seats} to {rules.max_seats} farmers.")
@@ -155,8 +168,30 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
         raise InvalidInput(str(error)) from None
 
     work = Work()
+    try:
+        created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, work)
+    except IntegrityError:
+        if creation_key is None:
+            raise
+        return _created_by(svc, creation_key, host)  # made a moment ago by the same ask
+    dispatch(svc, work)
+    return created
+
+
+def _created_by(svc: Services, creation_key: str, host: int | None) -> CreatedGame | None:
     with svc.db.transaction() as session:
-        game = Game(kind=kind, options=options, seed=seed, status="inviting", version=0, state=state)
+        game = session.scalar(select(Game).where(Game.creation_key == creation_key).options(selectinload(Game.seats)))
+        if game is None:
+            return None
+        host_seat = seat_of(game, host) if host is not None else None
+        return CreatedGame(game.id, svc.links.seat_url(game.id, host, host_seat.secret) if host_seat else None)
+
+
+def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: dict, host: int | None, seed: int,
+                 state: dict, creation_key: str | None, work: Work) -> CreatedGame:
+    with svc.db.transaction() as session:
+        game = Game(kind=kind, options=options, seed=seed, status="inviting", version=0, state=state,
+                    creation_key=creation_key)
         session.add(game)
         now = utcnow()
         for position, farmer in enumerate(farmers):
@@ -175,25 +210,43 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
         if all(seat.joined_at for seat in game.seats):
             _start(session, svc, game, work)
         host_url = svc.links.seat_url(game.id, host, host_seat.secret) if host_seat else None
-        game_id = game.id
-    dispatch(svc, work)
-    return CreatedGame(game_id, host_url)
+        return CreatedGame(game.id, host_url)
 
 
 def _check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
     name = (farmer.name or "").strip()
     if not name or len(name) > 80:
         raise InvalidInput("Every farmer needs a name (at most 80 characters).")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name):
+        raise InvalidInput(f"The name “{name.splitlines()[0]}…” has a line break or a control character; "
+                           "names go into mail headers, so use letters, digits and punctuation only.")
     if farmer.bot is not None:
         if farmer.bot not in BOTS:
             raise InvalidInput(f"There is no bot called “{farmer.bot}”; choose one of {', '.join(BOTS)}.")
         return
     email = (farmer.email or "").strip()
     if email:
-        if not _EMAIL.match(parseaddr(email)[1] or "") or parseaddr(email)[1] != email:
-            raise InvalidInput(f"“{email}” does not look like an email address.")
+        check_address(email)
     elif not is_host:
         raise InvalidInput(f"{name} needs an email address to be invited.")
+
+
+def check_address(email: str) -> None:
+    """An address Farmpost can mail: one addr-spec, at most 254 characters
+    (RFC 5321), no control characters, ASCII only for now. The outbox and the
+    SMTP transport carry internationalised addresses where the server offers
+    SMTPUTF8 (service/mail_transport.py); the notifications do not write them
+    into a To header yet (mail.outgoing.addresses.format_address does), so
+    until then such an address is refused here, clearly."""
+    if len(email) > 254:
+        raise InvalidInput(f"“{email[:40]}…” is longer than an email address can be (254 characters).")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in email):
+        raise InvalidInput("An email address cannot hold line breaks or control characters.")
+    if not _EMAIL.match(email) or parseaddr(email)[1] != email:
+        raise InvalidInput(f"“{email}” does not look like an email address.")
+    if not email.isascii():
+        raise InvalidInput(f"“{email}” has characters beyond ASCII; Farmpost cannot mail such an address yet. "
+                           "Please give an address in plain ASCII letters.")
 
 
 def join(svc: Services, game_id: int, position: int) -> str:
@@ -254,7 +307,34 @@ def submit_move(svc: Services, game_id: int, position: int, codes: list[str], *,
 
 
 def apply_move_request(svc: Services, request_id: int) -> MoveRequest:
-    """Apply a pending request under the game lock. Applying it again is a no-op."""
+    """Apply a pending request under the game lock. Applying it again is a no-op.
+
+    A request whose applying fails (anything but the database being away,
+    which the task queue retries) counts a failed try and waits
+    (service/retries.py); past the bound it is ``failed``, with the reason."""
+    try:
+        return _apply_move_request(svc, request_id)
+    except NotFound:
+        raise
+    except Exception as error:
+        if database_away(error):
+            raise
+        return _count_failed_try(svc, request_id, reason_of(error))
+
+
+def _count_failed_try(svc: Services, request_id: int, reason: str) -> MoveRequest:
+    with svc.db.transaction() as session:
+        request = session.get(MoveRequest, request_id, with_for_update=True)
+        if request.status != "pending":
+            return request
+        request.last_error = reason
+        if count_failure(svc.config, request, reason, what=f"move request #{request_id}"):
+            request.status, request.processed_at = "failed", utcnow()
+            request.result = "This could not be applied because of a fault on our side; nothing was changed."
+        return request
+
+
+def _apply_move_request(svc: Services, request_id: int) -> MoveRequest:
     work = Work()
     with svc.db.transaction() as session:
         game_id = session.scalar(select(MoveRequest.game_id).where(MoveRequest.id == request_id))

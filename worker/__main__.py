@@ -14,12 +14,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("role", choices=["worker", "beat"])
     parser.add_argument("--concurrency", type=int, default=None, help="worker processes (default: one per CPU)")
     parser.add_argument("--loglevel", default="INFO")
+    parser.add_argument("--quiet", action="store_true", help="no Celery banner")
     args = parser.parse_args(argv)
     app = create_celery()
+    quiet = ["--quiet"] if args.quiet else []
     if args.role == "beat":
-        app.start(["beat", f"--loglevel={args.loglevel}"])
+        app.start([*quiet, "beat", f"--loglevel={args.loglevel}"])
         return 0
-    argv = ["worker", f"--loglevel={args.loglevel}"]
+    argv = [*quiet, "worker", f"--loglevel={args.loglevel}"]
     if args.concurrency:
         argv.append(f"--concurrency={args.concurrency}")
     app.worker_main(argv)

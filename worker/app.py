@@ -3,7 +3,7 @@ shares (service/broker.py), the tasks (worker/tasks.py) and beat's schedule."""
 
 from __future__ import annotations
 
-from celery import Celery
+from celery import Celery, signals
 
 from service.broker import celery_settings
 from service.config import Config, load_config
@@ -32,4 +32,23 @@ def create_celery(config: Config | None = None) -> Celery:
     )
     app.conf.farmpost_config = config
     tasks.register(app)
+    _beat_heart(config)
     return app
+
+
+def _beat_heart(config: Config) -> None:
+    """The worker's main process writes a heartbeat (service/heartbeat.py)
+    from the moment it is ready until it stops."""
+    running = {}
+
+    @signals.worker_ready.connect(weak=False)
+    def start(**_):
+        from service.heartbeat import Heartbeat
+        from service.services import Services
+
+        running["heartbeat"] = Heartbeat(Services.from_config(config)).start()
+
+    @signals.worker_shutdown.connect(weak=False)
+    def stop(**_):
+        if "heartbeat" in running:
+            running.pop("heartbeat").stop()

@@ -1,29 +1,29 @@
 """Celery tasks: thin shells around the use cases; arguments are ids.
 
-Both tasks are idempotent (a processed request or a sent mail is a no-op),
-which is what makes ``acks_late`` and redelivery safe. Failures that may pass
-(database or mail server away) are retried with exponential backoff, jitter
-and a cap; the beat sweeper picks up anything retries gave up on.
+The tasks are idempotent (a processed request or a sent mail is a no-op),
+which is what makes ``acks_late`` and redelivery safe. The use cases count
+their own failed tries on the row and set when the next is due
+(service/retries.py); the beat sweeper enqueues a row again only then, and
+never once it is ``failed``. Only the database being away is retried here,
+with exponential backoff, jitter and a cap: nothing can be recorded then.
 """
 
 from __future__ import annotations
 
 import logging
-import smtplib
 from datetime import timedelta
 
 from celery import Celery
 from sqlalchemy import select
-from sqlalchemy.exc import OperationalError
 
 from service.broker import CeleryQueue
 from service.models import MoveRequest, OutgoingMail, utcnow
+from service.retries import DATABASE_AWAY
 from service.services import Services
 
 log = logging.getLogger(__name__)
 
-TRANSIENT = (OperationalError, smtplib.SMTPException, ConnectionError, TimeoutError, OSError)
-RETRY = dict(autoretry_for=TRANSIENT, retry_backoff=2, retry_backoff_max=300, retry_jitter=True,
+RETRY = dict(autoretry_for=DATABASE_AWAY, retry_backoff=2, retry_backoff_max=300, retry_jitter=True,
              max_retries=8, acks_late=True)
 
 #: work older than this and still pending is enqueued again by the sweeper
@@ -53,9 +53,9 @@ def register(app: Celery) -> None:
 
     @app.task(name="farmpost.process_inbound", **RETRY)
     def process_inbound(inbound_id: int) -> str:
-        from service.inbound.receive import process_inbound as process
+        from service.retries import process_inbound_counted
 
-        return process(services(), inbound_id).outcome
+        return process_inbound_counted(services(), inbound_id)
 
     @app.task(name="farmpost.sweep", acks_late=True)
     def sweep() -> dict:
@@ -87,15 +87,19 @@ def beat_round(svc: Services) -> dict:
 
 def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER) -> dict:
     """Enqueue again the move requests and mails that have waited too long
-    (a broker outage, a worker that died, retries that gave up)."""
+    (a broker outage, a worker that died) and those whose next try is due;
+    never a failed one, nor one whose next try is still to come."""
     from service.outbox import LEASE
 
     now = utcnow()
     with svc.db.transaction() as session:
         requests = session.scalars(select(MoveRequest.id).where(
-            MoveRequest.status == "pending", MoveRequest.created_at < now - older_than).order_by(MoveRequest.id)).all()
+            MoveRequest.status == "pending", MoveRequest.created_at < now - older_than,
+            MoveRequest.next_try_at.is_(None) | (MoveRequest.next_try_at <= now),
+        ).order_by(MoveRequest.id)).all()
         mails = session.scalars(select(OutgoingMail.id).where(
-            ((OutgoingMail.status == "pending") & (OutgoingMail.created_at < now - older_than))
+            ((OutgoingMail.status == "pending") & (OutgoingMail.created_at < now - older_than)
+             & (OutgoingMail.next_try_at.is_(None) | (OutgoingMail.next_try_at <= now)))
             | ((OutgoingMail.status == "sending") & (OutgoingMail.claimed_at < now - LEASE))
         ).order_by(OutgoingMail.id)).all()
     for request_id in requests:

@@ -251,7 +251,7 @@ def _new_game(svc: Services, reading: Reading) -> Decision:
     farmers = [usecases.FarmerSpec(name=host or reading.sender.split("@")[0], email=reading.sender)]
     farmers += [usecases.FarmerSpec(name=address.split("@")[0], email=address) for address in command.invitees]
     try:
-        created = usecases.create_game(svc, command.game, farmers, host=0)
+        created = usecases.create_game(svc, command.game, farmers, host=0, creation_key=f"mail:{reading.dedupe_key}")
     except ServiceError as error:
         return Decision("bad-command", f"No game was created: {error.message}")
     title = rules_for(command.game).title

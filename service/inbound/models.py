@@ -37,6 +37,20 @@ class InboundMail(Base):
     game_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     request_id: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: processing tries that failed and when the next is due (service/retries.py);
+    #: past the bound the outcome is "failed" and detail says why
+    attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    next_try_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     processed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
+
+
+class WebhookToken(Base):
+    """A Mailgun webhook token already accepted: Mailgun's guidance is to
+    refuse a second request with the same token (a replay)."""
+
+    __tablename__ = "webhook_tokens"
+
+    token: Mapped[str] = mapped_column(String(128), primary_key=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)

@@ -22,7 +22,7 @@ from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 
 from mail.inbound.body import extract_body
 from mail.inbound.message import dedupe_key_of, parse_message
-from mail.inbound.pipeline import MAX_BYTES, read_mail
+from mail.inbound.pipeline import read_mail
 from service import usecases
 from service.inbound.answer import answer_mail
 from service.inbound.decide import decide
@@ -51,7 +51,7 @@ class Received:
 
 def receive(svc: Services, raw: bytes, *, source: str, envelope_to: tuple[str, ...] = ()) -> Received:
     """Store one raw mail and hand it on; a second delivery of it is a no-op."""
-    too_large = len(raw) > MAX_BYTES
+    too_large = len(raw) > svc.config.max_mail_bytes
     row = InboundMail(
         dedupe_key=dedupe_key_of(raw), raw=b"" if too_large else raw, size=len(raw), source=source,
         envelope_to=[a for a in envelope_to if a][:20], outcome="too-large" if too_large else "pending",
@@ -80,17 +80,22 @@ def _hand_on(svc: Services, inbound_id: int) -> None:
         if enqueue is not None:
             enqueue(inbound_id)
         else:
-            process_inbound(svc, inbound_id)
+            from service.retries import process_inbound_counted  # counts failed tries on the row
+
+            process_inbound_counted(svc, inbound_id)
     except Exception:
         log.exception("inbound mail %s is stored but could not be processed yet", inbound_id)
 
 
 def sweep_pending_inbound(svc: Services, older_than: timedelta = timedelta(seconds=20)) -> int:
     """Hand on again the rows left pending (a broker outage, a crash while
-    processing); for the beat schedule. Returns how many."""
+    processing) once their next try is due (service/retries.py); for the beat
+    schedule. Returns how many."""
+    now = utcnow()
     with svc.db.transaction() as session:
         ids = session.scalars(select(InboundMail.id).where(
-            InboundMail.outcome == "pending", InboundMail.received_at < utcnow() - older_than,
+            InboundMail.outcome == "pending", InboundMail.received_at < now - older_than,
+            InboundMail.next_try_at.is_(None) | (InboundMail.next_try_at <= now),
         ).order_by(InboundMail.id)).all()
     for inbound_id in ids:
         _hand_on(svc, inbound_id)
@@ -122,7 +127,8 @@ TRANSIENT = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
 
 
 def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str, ...]) -> InboundMail:
-    reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to, own_lines=_own_lines(svc, raw))
+    reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to, own_lines=_own_lines(svc, raw),
+                        max_bytes=svc.config.max_mail_bytes)
     if reading.outcome == "unreadable":
         log.error("inbound mail %s could not be read: %s", inbound_id, reading.rejection.detail)
     decision = decide(svc, reading)

@@ -15,7 +15,6 @@ import logging
 from aiosmtpd.controller import Controller
 from sqlalchemy.exc import InterfaceError, OperationalError
 
-from mail.inbound.pipeline import MAX_BYTES
 from service.inbound.receive import receive
 from service.services import Services
 
@@ -48,7 +47,7 @@ class InboundHandler:
 
 def controller(svc: Services, host: str = "127.0.0.1", port: int = 2525) -> Controller:
     """A started-on-demand aiosmtpd Controller (``.start()`` / ``.stop()``)."""
-    return Controller(InboundHandler(svc), hostname=host, port=port, data_size_limit=MAX_BYTES,
+    return Controller(InboundHandler(svc), hostname=host, port=port, data_size_limit=svc.config.max_mail_bytes,
                       decode_data=False)
 
 

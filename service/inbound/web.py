@@ -9,9 +9,14 @@ inbound webhooks, and the local mailbox's reply form.
   "mime"): fields ``body-mime``, ``recipient``, ``timestamp``, ``token``,
   ``signature`` (HMAC-SHA256 of timestamp + token, Mailgun's own scheme,
   with our secret: set INBOUND_SECRET to Mailgun's webhook signing key).
-* ``POST /inbound/sendgrid?key=<secret>``: SendGrid Inbound Parse with "POST
-  the raw, full MIME message": fields ``email`` and ``envelope`` (JSON).
-  SendGrid signs nothing, so the secret travels in the URL (use HTTPS).
+  As Mailgun advises, a timestamp more than 15 minutes off and a token seen
+  before are refused (a replayed request).
+* ``POST /inbound/sendgrid`` with HTTP Basic auth (any user name, the secret
+  as password; SendGrid sends it for a Parse URL written
+  ``https://farmpost:<secret>@host/inbound/sendgrid``): SendGrid Inbound
+  Parse with "POST the raw, full MIME message": fields ``email`` and
+  ``envelope`` (JSON). SendGrid signs nothing; the secret travels in a header,
+  never in the URL an access log records, and is compared in constant time.
 
 Answers: 202 with the stored row's id (also for a duplicate), 403 for a bad
 signature, 400 for a missing message, 413 for one over the size limit.
@@ -21,13 +26,16 @@ from __future__ import annotations
 
 import hmac
 import json
+from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
 from email.utils import format_datetime, formataddr, make_msgid, parseaddr
 
 from flask import Blueprint, abort, jsonify, redirect, request, url_for
+from sqlalchemy import delete
+from sqlalchemy.exc import IntegrityError
 
-from mail.inbound.pipeline import MAX_BYTES
 from service.inbound.auth import inbound_secret, signature_ok
+from service.inbound.models import WebhookToken
 from service.inbound.receive import receive
 from service.models import MailboxMessage, utcnow
 from service.web import services
@@ -43,7 +51,12 @@ def _offer_mailbox_replies(state) -> None:
 
 @blueprint.before_request
 def _allow_whole_mails() -> None:
-    request.max_content_length = MAX_BYTES + 64 * 1024
+    """Mails up to MAX_MAIL_BYTES, whether posted as the body or as a form
+    field (Mailgun's body-mime, SendGrid's email): Werkzeug's own limit for a
+    form field is 500 KB."""
+    limit = services().config.max_mail_bytes + 64 * 1024
+    request.max_content_length = limit
+    request.max_form_memory_size = limit
 
 
 @blueprint.post("/inbound/mime")
@@ -62,13 +75,42 @@ def mailgun():
     signed = (form.get("timestamp", "") + form.get("token", "")).encode()
     if not signature_ok(_secret(), signed, form.get("signature", "")):
         abort(403)
+    if not _fresh(form.get("timestamp", "")) or not _first_use(form.get("token", "")):
+        abort(403)
     raw = form.get("body-mime", "").encode("utf-8", "surrogateescape")
     return _store(raw, "mailgun", tuple(filter(None, [form.get("recipient", "")])))
 
 
+#: how far a Mailgun timestamp may be from now, either way
+MAILGUN_WINDOW = timedelta(minutes=15)
+
+
+def _fresh(timestamp: str) -> bool:
+    try:
+        moment = datetime.fromtimestamp(int(timestamp), UTC)
+    except (ValueError, OverflowError, OSError):
+        return False
+    return abs(utcnow() - moment) <= MAILGUN_WINDOW
+
+
+def _first_use(token: str) -> bool:
+    """Record a webhook token; False when it was used before. Tokens older
+    than the window are dropped: their timestamps are refused anyway."""
+    if not token or len(token) > 128:
+        return False
+    try:
+        with services().db.transaction() as session:
+            session.execute(delete(WebhookToken).where(WebhookToken.seen_at < utcnow() - 2 * MAILGUN_WINDOW))
+            session.add(WebhookToken(token=token))
+    except IntegrityError:
+        return False
+    return True
+
+
 @blueprint.post("/inbound/sendgrid")
 def sendgrid():
-    if not hmac.compare_digest(request.args.get("key", ""), _secret()):
+    given = request.authorization.password if request.authorization else None
+    if not given or not hmac.compare_digest(given.encode(), _secret().encode()):
         abort(403)
     raw = request.form.get("email", "").encode("utf-8", "surrogateescape")
     try:
@@ -82,9 +124,12 @@ def sendgrid():
 def mailbox_reply(message_id: int):
     """Answer a mail of the local mailbox as its recipient's client would:
     the typed text above the quoted original, through the same pipeline."""
+    from service.web.mailbox import check_access
+
     svc = services()
-    if svc.config.smtp_url:
-        abort(404)
+    refused = check_access()  # the same rule as the mailbox: this machine only, unless MAILBOX_PUBLIC
+    if refused is not None:
+        return refused
     with svc.db.transaction() as session:
         item = session.get(MailboxMessage, message_id)
         if item is None:
@@ -119,7 +164,7 @@ def reply_to(original, farmer: str, typed: str, domain: str) -> bytes:
 def _store(raw: bytes, source: str, envelope: tuple[str, ...]):
     if not raw.strip():
         return jsonify(error="no message"), 400
-    if len(raw) > MAX_BYTES:
+    if len(raw) > services().config.max_mail_bytes:
         return jsonify(error="message too large"), 413
     received = receive(services(), raw, source=source, envelope_to=envelope)
     return jsonify(id=received.id, duplicate=received.duplicate), 202

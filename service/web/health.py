@@ -1,4 +1,7 @@
-"""/healthz: is the database answering, and is the broker reachable?"""
+"""/healthz: is the database answering, is the broker reachable, is a worker
+alive (its heartbeat, service/heartbeat.py)? Also how long the oldest due
+work has waited and how much failed for good (farmpost admin failed); those
+two are for the operator and do not fail the check."""
 
 from __future__ import annotations
 
@@ -14,8 +17,36 @@ blueprint = Blueprint("health", __name__)
 def healthz():
     svc = services()
     checks = {"database": _check(_database_check(svc)), "broker": _check(_broker_check(svc))}
+    if getattr(svc.queue, "needs_worker", True):
+        checks["worker"] = _worker(svc) if checks["database"] == "ok" else "unknown: the database is failing"
     healthy = all(value == "ok" for value in checks.values())
-    return jsonify(status="ok" if healthy else "failing", **checks), 200 if healthy else 503
+    facts = _facts(svc) if checks["database"] == "ok" else {}
+    return jsonify(status="ok" if healthy else "failing", **checks, **facts), 200 if healthy else 503
+
+
+def _worker(svc) -> str:
+    from service.heartbeat import live_workers
+
+    try:
+        alive = live_workers(svc)
+    except Exception as error:
+        return f"failing: {type(error).__name__}: {error}"[:300]
+    if not alive:
+        return f"failing: no worker heartbeat in the last {svc.config.heartbeat_max_age:g} s"
+    return "ok"
+
+
+def _facts(svc) -> dict:
+    from service.heartbeat import live_workers, oldest_waiting
+    from service.retries import count_failed
+
+    try:
+        facts = {"oldest_waiting_seconds": oldest_waiting(svc), "failed": count_failed(svc)}
+        if getattr(svc.queue, "needs_worker", True):
+            facts["workers"] = len(live_workers(svc))
+        return facts
+    except Exception:  # the checks above already say what fails
+        return {}
 
 
 def _database_check(svc):

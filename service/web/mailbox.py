@@ -1,6 +1,11 @@
 """/mailbox: the local mailbox, where every mail Farmpost "sent" without an
 SMTP server can be read as a mail client shows it, links and all.
 
+Every mail holds every farmer's seat link, so the mailbox is served only to
+this machine (a loopback client address, and no X-Forwarded-For: a proxy in
+front makes every client look local) unless MAILBOX_PUBLIC=1 says it may be
+served to anyone; with SMTP_URL set it is off altogether.
+
 The reply form is a hook: when ``MAILBOX_REPLY_ENDPOINT`` names an endpoint
 (the inbound mail pipeline sets it), each message shows a form that posts
 ``body`` to ``url_for(endpoint, message_id=<id>)``.
@@ -8,6 +13,7 @@ The reply form is a hook: when ``MAILBOX_REPLY_ENDPOINT`` names an endpoint
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from email import message_from_bytes, policy
 
@@ -25,8 +31,28 @@ PAGE_SIZE = 50
 @blueprint.before_request
 def only_without_smtp():
     """With a real SMTP server the local mailbox is empty and stays hidden."""
-    if services().config.smtp_url:
+    return check_access()
+
+
+def check_access():
+    """None when this request may see the mailbox, else the page to answer."""
+    config = services().config
+    if config.smtp_url:
         abort(404)
+    if config.mailbox_public or is_local(request):
+        return None
+    message = ("The mailbox holds every farmer's links, so it is shown only on the machine Farmpost runs on. "
+               "Open it there, or set MAILBOX_PUBLIC=1 to show it to everyone.")
+    return render_template("web/error.html", title="Mailbox not shown here", message=message), 403
+
+
+def is_local(req) -> bool:
+    if req.headers.get("X-Forwarded-For") or req.headers.get("Forwarded"):
+        return False
+    try:
+        return ipaddress.ip_address(req.remote_addr or "").is_loopback
+    except ValueError:
+        return False
 
 
 @blueprint.get("/mailbox")

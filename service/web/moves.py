@@ -14,7 +14,7 @@ from service.web.seats import flash_result
 blueprint = Blueprint("moves", __name__)
 
 #: HTTP status of each page a move link can lead to
-STATUS = {"ready": 200, "done": 200, "pending": 202, "stale": 409, "rejected": 409, "over": 410}
+STATUS = {"ready": 200, "done": 200, "pending": 202, "stale": 409, "rejected": 409, "failed": 409, "over": 410}
 
 
 @blueprint.get("/m/<int:game_id>/<int:seat>/<token>")

@@ -1,6 +1,7 @@
 """`farmpost run` on the embedded defaults, as `make run` starts it: it prints
 its URL, answers /healthz, its worker plays the bots of a demo game, and
-stopping it stops its worker and beat."""
+stopping it stops its worker and beat. A worker that dies shows in /healthz
+and is started again."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 
 import pytest
@@ -21,15 +23,55 @@ pytestmark = pytest.mark.integration
 
 def wait_for_line(process, needle: str, timeout: float) -> str:
     deadline = time.monotonic() + timeout
-    seen = []
     while time.monotonic() < deadline:
-        line = process.stdout.readline()
-        if not line:
+        found = [line for line in process.said if needle in line]
+        if found:
+            return found[0]
+        if process.poll() is not None and not process.drain.is_alive():
             break
-        seen.append(line)
-        if needle in line:
-            return line
-    raise AssertionError(f"never printed {needle!r}:\n{''.join(seen)[-3000:]}")
+        time.sleep(0.1)
+    raise AssertionError(f"never printed {needle!r}:\n{''.join(process.said)[-3000:]}")
+
+
+def drained(process):
+    """Keep reading what the process prints (into ``process.said``), so a full
+    pipe never blocks it."""
+    process.said = []
+    process.drain = threading.Thread(target=lambda: process.said.extend(iter(process.stdout.readline, "")),
+                                     daemon=True)
+    process.drain.start()
+    return process
+
+
+def health(url: str) -> int:
+    try:
+        return requests.get(url + "healthz", timeout=10).status_code
+    except requests.RequestException:
+        return 0
+
+
+def wait_until(condition, what: str, timeout: float, still_going=lambda: True):
+    """Poll ``condition`` until it holds; fail after ``timeout`` seconds, or
+    at once when ``still_going`` says the thing watched has stopped."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert still_going(), f"stopped before {what}"
+        assert time.monotonic() < deadline, f"never {what} within {timeout:g} s"
+        time.sleep(0.2)
+
+
+def worker_pid(run) -> int:
+    [pid] = [p for p in children_of(run.pid) if b"worker\x00worker" in open(f"/proc/{p}/cmdline", "rb").read()]
+    return pid
+
+
+def start_run(tmp_path, port):
+    env = {**os.environ, "PORT": str(port), "FARMPOST_INSTANCE": str(tmp_path / "instance")}
+    for name in ("DATABASE_URL", "CELERY_BROKER_URL", "SMTP_URL", "BASE_URL", "FARMPOST_ENV"):
+        env.pop(name, None)
+    run = subprocess.Popen([sys.executable, "-m", "service.cli", "run"], cwd=ROOT, env=env,
+                           stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    return drained(run), env
 
 
 def children_of(pid: int) -> list[int]:
@@ -39,19 +81,17 @@ def children_of(pid: int) -> list[int]:
 
 def test_farmpost_run_serves_prints_its_url_plays_bots_and_stops_cleanly(tmp_path):
     port = free_port()
-    env = {**os.environ, "PORT": str(port), "FARMPOST_INSTANCE": str(tmp_path / "instance")}
-    for name in ("DATABASE_URL", "CELERY_BROKER_URL", "SMTP_URL", "BASE_URL"):
-        env.pop(name, None)
-    run = subprocess.Popen([sys.executable, "-m", "service.cli", "run"], cwd=ROOT, env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    run, env = start_run(tmp_path, port)
     try:
         line = wait_for_line(run, "Farmpost is running at", timeout=60)
         url = f"http://127.0.0.1:{port}/"
         assert url in line
-        assert requests.get(url + "healthz", timeout=10).json()["status"] == "ok"
+        assert "mailbox" in line and "this machine only" in line
+        wait_until(lambda: health(url) == 200, "healthy (the worker's first heartbeat)", 120, lambda: run.poll() is None)
         helpers = children_of(run.pid)
         assert len(helpers) == 2  # the worker and beat
 
+        del env["PORT"]  # another shell: the demo finds the running server's address in the instance folder
         demo = subprocess.run([sys.executable, "-m", "service.cli", "demo", "--bots", "3", "--bot", "random"],
                               cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
         assert demo.returncode == 0, demo.stderr
@@ -63,6 +103,29 @@ def test_farmpost_run_serves_prints_its_url_plays_bots_and_stops_cleanly(tmp_pat
     finally:
         run.send_signal(signal.SIGTERM)
         run.wait(timeout=60)
+    run.drain.join(timeout=30)
+    said = "".join(run.said)
+    assert "celery@" not in said and "beat: Starting" not in said  # no Celery banners
+    assert "No hostname was supplied" not in said
     time.sleep(1)
+    assert not (tmp_path / "instance" / "base_url").exists()
     for pid in helpers:
         assert not os.path.exists(f"/proc/{pid}") or "zombie" in open(f"/proc/{pid}/status").read().lower()
+
+
+def test_healthz_fails_when_the_worker_is_killed_and_recovers_once_farmpost_run_restarts_it(tmp_path):
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    run, _ = start_run(tmp_path, port)
+    still_running = lambda: run.poll() is None  # noqa: E731
+    try:
+        wait_for_line(run, "Farmpost is running at", timeout=60)
+        wait_until(lambda: health(url) == 200, "healthy", 120, still_running)
+        killed = worker_pid(run)
+        os.kill(killed, signal.SIGKILL)
+        wait_until(lambda: health(url) != 200, "unhealthy after the worker was killed", 60, still_running)
+        wait_until(lambda: health(url) == 200, "healthy again", 120, still_running)
+        assert worker_pid(run) != killed  # a new worker, started by farmpost run
+    finally:
+        run.send_signal(signal.SIGTERM)
+        run.wait(timeout=60)

@@ -9,6 +9,7 @@ import hmac
 import io
 import json
 import re
+import time
 
 import pytest
 from sqlalchemy import select
@@ -53,26 +54,72 @@ def test_raw_mime_with_a_bad_signature_is_refused_and_not_stored(web, svc, game,
     assert count(svc, InboundMail) == 0
 
 
+def mailgun_fields(secret: str, body: bytes, recipient: str, *, timestamp: int | None = None,
+                   token: str = "abc123") -> dict:
+    """A Mailgun forward() post, signed as Mailgun signs it."""
+    stamp = str(int(time.time()) if timestamp is None else timestamp)
+    return {"timestamp": stamp, "token": token, "recipient": recipient, "body-mime": body.decode(),
+            "signature": hmac.new(secret.encode(), (stamp + token).encode(), hashlib.sha256).hexdigest()}
+
+
 @pytest.mark.parametrize("path", ["/inbound/mailgun/mime", "/inbound/mailgun"])
 def test_a_mailgun_style_webhook_is_checked_with_mailguns_signature_scheme(web, svc, game, path):
     game_id, keys = game
-    secret = inbound_secret(svc.config)
-    fields = {"timestamp": "1700000000", "token": "abc123", "recipient": f"play+{keys['Anna']}@farmpost.test",
-              "body-mime": reply(keys["Anna"], "take 1\nend").decode()}
-    fields["signature"] = hmac.new(secret.encode(), b"1700000000abc123", hashlib.sha256).hexdigest()
+    fields = mailgun_fields(inbound_secret(svc.config), reply(keys["Anna"], "take 1\nend"),
+                            f"play+{keys['Anna']}@farmpost.test")
     assert web.post(path, data={**fields, "signature": "forged"}).status_code == 403
     assert log_texts(svc, game_id) == []
     assert web.post(path, data=fields).status_code == 202
     assert log_texts(svc, game_id) == ["take 1", "end"]
 
 
-def test_a_sendgrid_style_webhook_needs_the_key_in_its_url(web, svc, game):
+def test_a_mailgun_post_with_an_old_timestamp_or_a_token_seen_before_is_refused(web, svc, game):
+    _, keys = game
+    secret, to = inbound_secret(svc.config), f"play+{keys['Anna']}@farmpost.test"
+    old = mailgun_fields(secret, reply(keys["Anna"], "take 1"), to, timestamp=int(time.time()) - 3600, token="t1")
+    assert web.post("/inbound/mailgun/mime", data=old).status_code == 403  # signed, but an hour old
+    first = mailgun_fields(secret, reply(keys["Anna"], "take 1", message_id="<one@example.org>"), to, token="t2")
+    assert web.post("/inbound/mailgun/mime", data=first).status_code == 202
+    replayed = mailgun_fields(secret, reply(keys["Anna"], "take 2", message_id="<two@example.org>"), to, token="t2")
+    assert web.post("/inbound/mailgun/mime", data=replayed).status_code == 403  # the same token again
+    assert count(svc, InboundMail) == 1
+
+
+@pytest.mark.parametrize("way", ["mailgun", "sendgrid", "mime"])
+def test_a_provider_post_over_500_kb_is_taken_whole_and_one_over_the_limit_gets_413(web, svc, game, way):
+    from dataclasses import replace
+
+    game_id, keys = game
+    secret, to = inbound_secret(svc.config), f"play+{keys['Anna']}@farmpost.test"
+    raw = reply(keys["Anna"], "take 1\nend\n\n" + "> a long quoted line\n" * 35_000)  # about 740 KB
+
+    def post(body: bytes, token: str):
+        if way == "mailgun":
+            return web.post("/inbound/mailgun/mime", data=mailgun_fields(secret, body, to, token=token))
+        if way == "sendgrid":
+            return web.post("/inbound/sendgrid", data={"email": body.decode()}, auth=("farmpost", secret))
+        return web.post("/inbound/mime", data=body, headers={"X-Farmpost-Signature": sign(secret, body)})
+
+    assert len(raw) > 700_000  # over Werkzeug's 500 KB limit for one form field
+    response = post(raw, "big-1")
+    assert response.status_code == 202
+    with svc.db.transaction() as session:
+        row = session.get(InboundMail, response.json["id"])
+        assert (row.size, row.outcome) == (len(raw), "applied")
+    assert log_texts(svc, game_id) == ["take 1", "end"]
+    svc.config = replace(svc.config, max_mail_bytes=300_000)  # MAX_MAIL_BYTES=300000
+    assert post(reply(keys["Anna"], "x" * 400_000), "big-2").status_code == 413
+
+
+def test_a_sendgrid_style_webhook_needs_the_key_as_basic_auth_never_in_its_url(web, svc, game):
     game_id, keys = game
     secret = inbound_secret(svc.config)
     fields = {"email": reply(keys["Anna"], "draw\nend").decode(),
               "envelope": json.dumps({"to": [f"play+{keys['Anna']}@farmpost.test"], "from": "anna@example.org"})}
-    assert web.post("/inbound/sendgrid?key=wrong", data=fields).status_code == 403
-    assert web.post(f"/inbound/sendgrid?key={secret}", data=fields).status_code == 202
+    assert web.post("/inbound/sendgrid", data=fields, auth=("farmpost", "wrong")).status_code == 403
+    assert web.post(f"/inbound/sendgrid?key={secret}", data=fields).status_code == 403  # a key an access log would keep
+    assert log_texts(svc, game_id) == []
+    assert web.post("/inbound/sendgrid", data=fields, auth=("farmpost", secret)).status_code == 202
     assert log_texts(svc, game_id) == ["draw", "end"]
 
 

@@ -45,3 +45,29 @@ def test_upgrading_twice_is_harmless_and_a_new_database_starts_empty(tmp_path):
     with database.engine.connect() as connection:
         assert connection.execute(sa.text("SELECT count(*) FROM games")).scalar() == 0
     database.dispose()
+
+
+def test_several_processes_upgrading_a_new_postgresql_database_at_once_all_start():
+    """gunicorn --workers 4 on a fresh database: each worker upgrades the
+    schema at start; one does it, the others wait and find it done."""
+    import multiprocessing
+
+    with new_postgres_database() as url:
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(4) as pool:
+            results = pool.map(_upgrade_in_a_process, [url] * 4)
+        assert results == ["ok"] * 4
+        database = Database(url)
+        assert is_current(database)
+        database.dispose()
+
+
+def _upgrade_in_a_process(url: str) -> str:
+    database = Database(url)
+    try:
+        upgrade(database)
+        return "ok"
+    except Exception as error:
+        return f"{type(error).__name__}: {error}"[:200]
+    finally:
+        database.dispose()

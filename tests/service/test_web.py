@@ -3,7 +3,11 @@
 from __future__ import annotations
 
 import re
+from datetime import timedelta
 
+import sqlalchemy as sa
+
+from service.models import OutgoingMail, utcnow
 from service.usecases import FarmerSpec, create_game, join
 from tests.service.helpers import csrf_token, game_row, links_in, log_of, mailbox, path_of, requests_of, text_part
 
@@ -300,7 +304,8 @@ def test_the_mailbox_reply_form_posts_to_whichever_endpoint_is_registered(app, c
 def test_healthz_reports_database_and_broker(client):
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json == {"status": "ok", "database": "ok", "broker": "ok"}
+    assert response.json == {"status": "ok", "database": "ok", "broker": "ok", "oldest_waiting_seconds": None,
+                             "failed": {"request": 0, "mail": 0, "inbound": 0}}
 
 
 def test_healthz_fails_when_the_broker_is_away(config, toy_game):
@@ -379,3 +384,132 @@ def test_the_rules_page_the_invitation_links_shows_the_options_the_notation_and_
     assert "Advanced mode (Livestock cards)" in page.text
     assert "<code>take b2</code>" in page.text and "<code>vacation 7</code>" in page.text
     assert client.get("/rules/chess").status_code == 400
+
+
+def test_the_mailbox_is_served_to_this_machine_only(client, svc):
+    started(svc)
+    assert client.get("/mailbox").status_code == 200  # the test client is 127.0.0.1
+    remote = client.get("/mailbox", environ_base={"REMOTE_ADDR": "203.0.113.7"})
+    assert remote.status_code == 403 and "MAILBOX_PUBLIC=1" in remote.text
+    assert client.get("/mailbox/1", environ_base={"REMOTE_ADDR": "203.0.113.7"}).status_code == 403
+    proxied = client.get("/mailbox/1/raw", headers={"X-Forwarded-For": "203.0.113.7"})
+    assert proxied.status_code == 403  # a proxy on this machine makes every client look local
+    token = csrf_token(client.get("/mailbox/1").text)
+    reply = client.post("/mailbox/1/reply", data={"body": "take 1", "csrf_token": token},
+                        environ_base={"REMOTE_ADDR": "203.0.113.7"})
+    assert reply.status_code == 403
+    assert requests_of(svc) == []
+
+
+def test_the_mailbox_is_served_to_everyone_when_enabled(config, toy_game):
+    from dataclasses import replace
+
+    from service.app import create_app
+    from service.inline_queue import InlineQueue
+    from service.services import Services
+
+    svc = Services.from_config(replace(config, mailbox_public=True))
+    svc.queue = InlineQueue(svc)
+    client = create_app(services=svc, testing=True).test_client()
+    assert client.get("/mailbox", environ_base={"REMOTE_ADDR": "203.0.113.7"}).status_code == 200
+    svc.db.dispose()
+
+
+def test_the_buttons_on_the_board_has_moved_on_page_play(client, svc):
+    started(svc)
+    links = move_links(svc)
+    confirm(client, links["take 2"])
+    page = client.get(path_of(links["take 1"]))
+    assert page.status_code == 409
+    [action] = re.findall(r'<form method="post" action="([^"]+)">\s*<input[^>]+>\s*<input type="hidden" name="action" '
+                          r'value="move"><input type="hidden" name="code" value="end">', page.text)
+    response = client.post(action, data={"csrf_token": csrf_token(page.text), "action": "move", "code": "end",
+                                         "version": "1"})
+    assert response.status_code == 303
+    assert [e.code for e in log_of(svc)] == ["take:2", "end"]
+
+
+def spellings(token: str) -> list[str]:
+    """Every spelling of the token's signature that verifies: its last base64
+    character carries unused bits."""
+    from itsdangerous.encoding import base64_decode
+
+    alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"
+    head, signature = token[:-1], token.rpartition(".")[2]
+    return [head + c for c in alphabet if base64_decode((head + c).rpartition(".")[2]) == base64_decode(signature)]
+
+
+def test_every_spelling_of_a_move_link_is_one_request(client, svc):
+    started(svc)
+    url = move_links(svc)["take 2"]
+    base, token = url.rsplit("/", 1)
+    variants = spellings(token)
+    assert len(variants) == 4 and token in variants
+    for variant in variants:
+        confirm(client, f"{base}/{variant}")
+    assert len(requests_of(svc)) == 1
+    assert [e.code for e in log_of(svc)] == ["take:2"]
+    assert all("Already done" in client.get(path_of(f"{base}/{v}")).text for v in variants)
+
+
+def test_a_signed_link_with_a_move_that_cannot_be_read_gets_a_clear_400(client, svc):
+    started(svc)
+    seat = game_row(svc).seats[0]
+    for codes in (["no such move!"], ["take:1", "Not A Code"]):
+        url = svc.links.move_url(1, 0, seat.secret, 0, codes)
+        page = client.get(path_of(url))
+        assert page.status_code == 400, codes
+        assert "cannot be read" in page.text
+    assert requests_of(svc) == []
+
+
+def worker_app(config):
+    """An app whose work goes to workers (as in production), not done inline."""
+    from service.app import create_app
+    from service.services import Services
+
+    svc = Services.from_config(config)
+    return svc, create_app(services=svc).test_client()
+
+
+def test_healthz_fails_while_no_worker_is_alive_and_passes_with_one(config, toy_game):
+    from service.heartbeat import beat, forget
+
+    svc, client = worker_app(config)
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json["worker"].startswith("failing: no worker heartbeat")
+    beat(svc, "host:1", utcnow())
+    response = client.get("/healthz")
+    assert response.status_code == 200 and response.json["workers"] == 1
+    forget(svc, "host:1")  # stopped, or seen dead by farmpost run
+    assert client.get("/healthz").status_code == 503
+    svc.db.dispose()
+
+
+def test_healthz_counts_a_silent_worker_gone_once_its_heartbeat_is_old(config, toy_game):
+    from datetime import timedelta
+
+    from service.heartbeat import beat
+    from service.models import WorkerHeartbeat
+
+    svc, client = worker_app(config)
+    beat(svc, "host:1", utcnow())
+    with svc.db.transaction() as session:
+        session.get(WorkerHeartbeat, "host:1").beat_at = utcnow() - timedelta(seconds=config.heartbeat_max_age + 1)
+    assert client.get("/healthz").status_code == 503
+    svc.db.dispose()
+
+
+def test_healthz_shows_how_long_work_has_waited_and_what_failed(config, toy_game):
+    from service.heartbeat import beat
+
+    svc, client = worker_app(config)
+    beat(svc, "host:1", utcnow())
+    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)  # an invitation waits: no worker takes it here
+    with svc.db.transaction() as session:
+        session.execute(sa.update(OutgoingMail).values(created_at=utcnow() - timedelta(seconds=90)))
+    body = client.get("/healthz").json
+    assert body["oldest_waiting_seconds"] >= 90
+    assert body["failed"] == {"request": 0, "mail": 0, "inbound": 0}
+    svc.db.dispose()

@@ -11,10 +11,12 @@ from pathlib import Path
 
 import pytest
 from aiosmtpd.controller import Controller
+from sqlalchemy import select, update
 
-from service import outbox, usecases
+from mail.outgoing.addresses import format_address
+from service import circuit, outbox, usecases
 from service.inline_queue import InlineQueue
-from service.models import OutgoingMail, utcnow
+from service.models import OutgoingMail, as_utc, utcnow
 from service.services import Services
 from service.usecases import FarmerSpec, create_game, join, submit_move
 from tests.service.helpers import log_of, mails
@@ -81,30 +83,150 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def test_given_the_mail_server_is_away_then_the_mail_stays_in_the_outbox_and_goes_out_once_it_is_back(config, toy_game):
-    port = free_port()
-    svc = Services.from_config(replace(config, smtp_url=f"smtp://127.0.0.1:{port}"))
-    queued = []
+CAT, DAN = FarmerSpec("Cat", "cat@example.org"), FarmerSpec("Dan", "dan@example.org")
+
+
+def smtp_services(config, port: int, **changes) -> tuple[Services, list[int]]:
+    """Services sending to 127.0.0.1:port; enqueued mail ids are recorded, not sent."""
+    svc = Services.from_config(replace(config, smtp_url=f"smtp://127.0.0.1:{port}", **changes))
+    queued: list[int] = []
     svc.queue = type("Recorder", (), {"enqueue_request": lambda self, i: usecases.apply_move_request(svc, i),
                                       "enqueue_mail": lambda self, i: queued.append(i)})()
-    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
-    [invite_id] = queued
-    with pytest.raises(OSError):
-        outbox.send_mail(svc, invite_id)
-    [invite] = mails(svc, "invite")
-    assert (invite.status, invite.attempts) == ("pending", 1) and "Connection" in invite.last_error
+    return svc, queued
+
+
+@pytest.fixture
+def connections(monkeypatch):
+    """How many times a connection to an SMTP server was attempted."""
+    import smtplib
+
+    made = []
+    connect = smtplib.SMTP.connect
+
+    def counting(self, *args, **kwargs):
+        made.append(args)
+        return connect(self, *args, **kwargs)
+
+    monkeypatch.setattr(smtplib.SMTP, "connect", counting)
+    return made
+
+
+def send_due(svc) -> list[str]:
+    """What beat's sweeper would send now, sent at once."""
+    with svc.db.transaction() as session:
+        due = session.scalars(select(OutgoingMail.id).where(
+            OutgoingMail.status == "pending",
+            OutgoingMail.next_try_at.is_(None) | (OutgoingMail.next_try_at <= utcnow())).order_by(OutgoingMail.id)).all()
+    return [outbox.send_mail(svc, mail_id) for mail_id in due]
+
+
+def wait_is_over(svc) -> None:
+    """As if the breaker's wait had passed: the breaker and the mails are due."""
+    from service.models import CircuitBreaker
+
+    with svc.db.transaction() as session:
+        session.get(CircuitBreaker, circuit.SMTP).open_until = utcnow()
+        session.execute(update(OutgoingMail).where(OutgoingMail.status == "pending").values(next_try_at=utcnow()))
+
+
+def test_while_the_mail_server_refuses_connections_one_probe_tries_and_the_other_mails_wait(
+        config, toy_game, connections):
+    port = free_port()
+    svc, queued = smtp_services(config, port, breaker_delay=60.0)
+    create_game(svc, "toy", [ANN, BOB, CAT, DAN], host=0, seed=1)
+    assert len(queued) == 3  # three invitations
+
+    assert [outbox.send_mail(svc, i) for i in queued] == ["pending"] * 3
+    assert len(connections) == 1  # the first was refused; the others did not try
+    breaker = circuit.state(svc)
+    assert breaker.failures == 1 and "refused" in breaker.last_error.lower()
+    assert as_utc(breaker.open_until) > utcnow() + timedelta(seconds=50)
+    invites = mails(svc, "invite")
+    assert [(m.status, m.attempts) for m in invites] == [("pending", 0)] * 3  # no try counted against a mail
+    assert {as_utc(m.next_try_at) for m in invites} == {as_utc(breaker.open_until)}
+    assert sweep_pending(svc, older_than=timedelta(0))["mails"] == 0  # the sweeper waits too
+
+    wait_is_over(svc)  # still down when the wait ends: one probe, refused again, the others wait
+    assert send_due(svc) == ["pending"] * 3
+    assert len(connections) == 2
+    again = circuit.state(svc)
+    assert again.failures == 2 and as_utc(again.open_until) > utcnow() + timedelta(seconds=110)  # the wait doubled
 
     sink = Sink()
     controller = Controller(sink, hostname="127.0.0.1", port=port)
     controller.start()
     try:
-        assert outbox.send_mail(svc, invite_id) == "sent"
-        assert outbox.send_mail(svc, invite_id) == "sent"
+        wait_is_over(svc)
+        assert send_due(svc) == ["sent"] * 3  # the probe got through and closed it; the others followed
     finally:
         controller.stop()
-    [(recipients, raw)] = sink.received
-    assert recipients == ["bob@example.org"] and invite.message_id.encode() in raw
-    assert mails(svc, "invite")[0].attempts == 2
+    assert sorted(r for (r,), _ in sink.received) == ["bob@example.org", "cat@example.org", "dan@example.org"]
+    assert circuit.state(svc) is None
+    assert len(connections) == 2 + 3
+    svc.db.dispose()
+
+
+class Deferring(Sink):
+    """Answers 451 (try later) for one address, takes the others."""
+
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address == "cat@example.org":
+            return "451 4.3.0 mailbox busy, try later"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+
+
+def test_a_mail_the_server_defers_waits_alone_and_fails_after_the_bound(config, toy_game):
+    port = free_port()
+    svc, queued = smtp_services(config, port, max_tries=2, retry_delay=60.0)
+    create_game(svc, "toy", [ANN, BOB, CAT], host=0, seed=1)
+    sink = Deferring()
+    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        assert [outbox.send_mail(svc, i) for i in queued] == ["sent", "pending"]
+        cat = mails(svc, to="cat@example.org")[0]
+        assert cat.attempts == 1 and "451" in cat.last_error
+        assert as_utc(cat.next_try_at) > utcnow() + timedelta(seconds=50)
+        assert circuit.state(svc) is None  # the server is up: nothing else waits
+        assert sweep_pending(svc, older_than=timedelta(0))["mails"] == 0  # not due yet
+        with svc.db.transaction() as session:
+            session.get(OutgoingMail, cat.id).next_try_at = utcnow()
+        assert outbox.send_mail(svc, cat.id) == "failed"  # the second try was the last
+    finally:
+        controller.stop()
+    assert [r for (r,), _ in sink.received] == ["bob@example.org"]
+    svc.db.dispose()
+
+
+JURGEN = "jürgen@bücher.example"
+
+
+@pytest.mark.parametrize("smtputf8", [True, False])
+def test_an_internationalised_address_goes_out_where_the_server_offers_smtputf8_else_fails_clearly(
+        config, toy_game, smtputf8):
+    port = free_port()
+    svc, queued = smtp_services(config, port)
+    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
+    with svc.db.transaction() as session:  # an outbox row to such an address, as the notifications will write it
+        mail = session.get(OutgoingMail, queued[0])
+        mail.to_addr = JURGEN
+        mail.context = {**mail.context, "headers": {**mail.context["headers"], "To": format_address("Jürgen", JURGEN)}}
+    sink = Sink()
+    controller = Controller(sink, hostname="127.0.0.1", port=port, enable_SMTPUTF8=smtputf8)
+    controller.start()
+    try:
+        status = outbox.send_mail(svc, queued[0])
+    finally:
+        controller.stop()
+    [invite] = mails(svc, "invite")
+    if smtputf8:
+        assert status == "sent"
+        [(recipients, raw)] = sink.received
+        assert recipients == ["jürgen@bücher.example"] and "To: Jürgen <jürgen@bücher.example>".encode() in raw
+    else:
+        assert status == "failed" and "SMTPUTF8" in invite.last_error
+        assert sink.received == []
     svc.db.dispose()
 
 

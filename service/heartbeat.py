@@ -1,0 +1,97 @@
+"""Worker liveness: each worker's main process writes a heartbeat row every
+few seconds (a thread started when the worker is ready); /healthz counts the
+rows younger than ``Config.heartbeat_max_age``. A worker that stops cleanly
+removes its row, and ``farmpost run`` removes the row of a worker it saw
+die, so /healthz knows at once; otherwise a silent worker ages out.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import socket
+import threading
+from datetime import datetime, timedelta
+
+from sqlalchemy import delete, func, select
+
+from service.models import MoveRequest, OutgoingMail, WorkerHeartbeat, as_utc, utcnow
+from service.services import Services
+
+log = logging.getLogger(__name__)
+
+
+def worker_name(pid: int | None = None) -> str:
+    """host:pid of a worker's main process (default: this process)."""
+    return f"{socket.gethostname()}:{pid or os.getpid()}"
+
+
+def beat(svc: Services, name: str, started_at: datetime) -> None:
+    with svc.db.transaction() as session:
+        row = session.get(WorkerHeartbeat, name)
+        if row is None:
+            session.add(WorkerHeartbeat(name=name, started_at=started_at, beat_at=utcnow()))
+        else:
+            row.beat_at = utcnow()
+
+
+def forget(svc: Services, name: str) -> None:
+    with svc.db.transaction() as session:
+        session.execute(delete(WorkerHeartbeat).where(WorkerHeartbeat.name == name))
+
+
+def live_workers(svc: Services) -> list[str]:
+    since = utcnow() - timedelta(seconds=svc.config.heartbeat_max_age)
+    with svc.db.transaction() as session:
+        return list(session.scalars(select(WorkerHeartbeat.name).where(WorkerHeartbeat.beat_at >= since)
+                                    .order_by(WorkerHeartbeat.name)))
+
+
+def oldest_waiting(svc: Services) -> float | None:
+    """Seconds the oldest move request or mail has waited whose try is due
+    (None when nothing waits): how far behind the workers are."""
+    now = utcnow()
+    oldest = []
+    with svc.db.transaction() as session:
+        for model in (MoveRequest, OutgoingMail):
+            oldest.append(session.scalar(select(func.min(model.created_at)).where(
+                model.status == "pending", model.next_try_at.is_(None) | (model.next_try_at <= now))))
+    moments = [as_utc(m) for m in oldest if m is not None]
+    return round((now - min(moments)).total_seconds(), 1) if moments else None
+
+
+class Heartbeat:
+    """Writes this worker's heartbeat every ``interval`` seconds until stopped."""
+
+    def __init__(self, svc: Services, name: str | None = None):
+        self.svc = svc
+        self.name = name or worker_name()
+        self.interval = max(0.5, svc.config.heartbeat_max_age / 3)
+        self.started_at = utcnow()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="farmpost-heartbeat", daemon=True)
+
+    def start(self) -> Heartbeat:
+        self._thread.start()
+        return self
+
+    def _run(self) -> None:
+        failing = False
+        while True:
+            try:
+                beat(self.svc, self.name, self.started_at)
+                failing = False
+            except Exception as error:  # the database is away: /healthz says so by itself
+                if not failing:
+                    log.warning("heartbeat not written: %s", error)
+                failing = True
+            if self._stop.wait(self.interval):
+                return
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(timeout=5)
+        try:
+            forget(self.svc, self.name)
+        except Exception as error:
+            log.warning("heartbeat row of %s not removed: %s", self.name, error)

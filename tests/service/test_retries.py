@@ -1,0 +1,191 @@
+"""Nothing is tried for ever: a move request, an outgoing mail or an inbound
+mail that keeps failing counts its tries on the row, waits longer after
+each, and ends ``failed`` with the reason, one log line per try; the sweeper
+respects the wait and the end; an operator sees the failed rows and can send
+one round again."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+from datetime import timedelta
+
+import pytest
+
+from service import retries, usecases
+from service.cli import main
+from service.inbound.models import InboundMail
+from service.inbound.receive import receive
+from service.inline_queue import InlineQueue
+from service.models import MoveRequest, OutgoingMail, as_utc, utcnow
+from service.outbox import send_mail
+from service.services import Services
+from service.usecases import FarmerSpec, create_game, join, submit_move
+from tests.service.helpers import log_of, mails
+from worker.tasks import sweep_pending
+
+ANN, BOB = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")
+NOW = timedelta(0)
+
+
+@pytest.fixture
+def fast(config, toy_game):
+    """Services whose retries wait no time, so a test can run every try."""
+    services = Services.from_config(replace(config, max_tries=3, retry_delay=0.0, retry_delay_max=0.0))
+    services.queue = InlineQueue(services)
+    yield services
+    services.db.dispose()
+
+
+def started(svc) -> None:
+    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
+    join(svc, 1, 1)
+
+
+def request_row(svc, request_id) -> MoveRequest:
+    with svc.db.transaction() as session:
+        return session.get(MoveRequest, request_id)
+
+
+def broken_rules(monkeypatch):
+    def fault(*args, **kwargs):
+        raise RuntimeError("a fault in the rules")
+
+    monkeypatch.setattr(usecases, "_decide", fault)
+
+
+def test_a_failing_move_request_waits_between_tries_and_the_sweeper_leaves_it_until_then(svc, monkeypatch):
+    started(svc)
+    broken_rules(monkeypatch)
+    request_id = submit_move(svc, 1, 0, ["take:1"], source="link", base_version=0)
+    row = request_row(svc, request_id)
+    assert (row.status, row.attempts) == ("pending", 1)
+    assert "a fault in the rules" in row.last_error
+    assert as_utc(row.next_try_at) >= utcnow() + timedelta(seconds=svc.config.retry_delay - 5)
+    assert sweep_pending(svc, older_than=NOW)["requests"] == 0  # not due yet
+
+
+def test_a_move_request_that_keeps_failing_ends_failed_with_one_log_line_per_try(fast, monkeypatch, caplog):
+    started(fast)
+    broken_rules(monkeypatch)
+    caplog.set_level(logging.WARNING)
+    request_id = submit_move(fast, 1, 0, ["take:1"], source="link", base_version=0)
+    for _ in range(5):
+        sweep_pending(fast, older_than=NOW)
+    row = request_row(fast, request_id)
+    assert (row.status, row.attempts) == ("failed", 3)
+    assert "a fault in the rules" in row.last_error and "nothing was changed" in row.result
+    lines = [r for r in caplog.records if f"move request #{request_id}" in r.getMessage()]
+    assert len(lines) == 3 and all(r.exc_info is None for r in lines)
+    assert sweep_pending(fast, older_than=NOW)["requests"] == 0  # failed for good: never swept again
+    assert log_of(fast) == []
+
+
+def test_the_operator_lists_failed_work_and_retries_one_by_hand(fast, monkeypatch, capsys):
+    started(fast)
+    with monkeypatch.context() as patch:
+        broken_rules(patch)
+        request_id = submit_move(fast, 1, 0, ["take:1"], source="link", base_version=0)
+        for _ in range(3):
+            sweep_pending(fast, older_than=NOW)
+    assert retries.count_failed(fast) == {"request": 1, "mail": 0, "inbound": 0}
+    [failed] = retries.list_failed(fast)
+    assert (failed.kind, failed.id, failed.attempts) == ("request", request_id, 3)
+
+    assert retries.retry(fast, "request", request_id)  # the fault is fixed now
+    assert request_row(fast, request_id).status == "applied"
+    assert [e.code for e in log_of(fast)] == ["take:1"]
+    assert not retries.retry(fast, "request", request_id)  # only a failed row goes round again
+
+
+def test_farmpost_admin_failed_and_retry(fast, monkeypatch, capsys):
+    for name, value in {"FARMPOST_INSTANCE": str(fast.config.instance_path), "DATABASE_URL": fast.config.database_url,
+                        "BASE_URL": fast.config.base_url, "SECRET_KEY": fast.config.secret_key,
+                        "FARMPOST_ENV": "development"}.items():
+        monkeypatch.setenv(name, value)
+    started(fast)
+    with monkeypatch.context() as patch:
+        broken_rules(patch)
+        request_id = submit_move(fast, 1, 0, ["take:1"], source="link", base_version=0)
+        with fast.db.transaction() as session:
+            session.get(MoveRequest, request_id).attempts = fast.config.max_tries - 1
+        sweep_pending(fast, older_than=NOW)
+    capsys.readouterr()
+    assert main(["admin", "failed"]) == 0
+    out = capsys.readouterr().out
+    assert f"request #{request_id}" in out and "a fault in the rules" in out
+    assert main(["admin", "retry", "request", str(request_id)]) == 0
+    assert request_row(fast, request_id).status == "pending"  # handed to the (absent) broker's queue
+    assert main(["admin", "retry", "request", str(request_id)]) == 1  # no longer failed
+
+
+def test_a_mail_that_cannot_be_composed_fails_at_once_with_the_reason(svc, caplog):
+    started(svc)
+    [turn] = mails(svc, "turn")
+    with svc.db.transaction() as session:
+        mail = session.get(OutgoingMail, turn.id)
+        mail.status, mail.raw = "pending", None
+        mail.context = {**mail.context, "headers": {**mail.context["headers"], "To": "Ann\r\nBcc: x@y.z"}}
+    caplog.set_level(logging.WARNING)
+    assert send_mail(svc, turn.id) == "failed"
+    [mail] = mails(svc, "turn")
+    assert "cannot be composed" in mail.last_error and "linefeed" in mail.last_error
+    assert send_mail(svc, turn.id) == "failed"
+    assert sweep_pending(svc, older_than=NOW)["mails"] == 0
+    assert retries.count_failed(svc)["mail"] == 1
+    assert [r.exc_info for r in caplog.records if f"mail #{turn.id}" in r.getMessage()] == [None]
+
+
+LONG_FROM = "x" * 250 + "@example.org"
+
+
+def test_an_inbound_mail_whose_processing_keeps_failing_for_a_passing_reason_ends_failed(fast, monkeypatch):
+    """A passing failure (a time-out) is tried again with backoff, up to the
+    bound; a failure for good (a bug) ends the row at once (the mail tests)."""
+    import service.inbound.receive as receiving
+
+    def fault(*args, **kwargs):
+        raise TimeoutError("cannot decide")
+
+    monkeypatch.setattr(receiving, "decide", fault)
+    raw = (f"From: {LONG_FROM}\r\nTo: new@farmpost.test\r\nMessage-ID: <long@example.org>\r\n"
+           "Subject: hello\r\n\r\nnew toy\r\n").encode()
+    inbound_id = receive(fast, raw, source="ingest").id
+    for _ in range(5):
+        retries_due = receiving.sweep_pending_inbound(fast, older_than=NOW)
+    with fast.db.transaction() as session:
+        row = session.get(InboundMail, inbound_id)
+    assert (row.outcome, row.attempts) == ("failed", 3) and "cannot decide" in row.detail
+    assert retries_due == 0
+
+
+def test_an_inbound_mail_whose_from_is_over_254_characters_is_not_retried_for_ever(fast):
+    raw = (f"From: {LONG_FROM}\r\nTo: new@farmpost.test\r\nMessage-ID: <long2@example.org>\r\n"
+           "Subject: hello\r\n\r\nnew toy\r\n").encode()
+    from service.inbound.receive import sweep_pending_inbound
+
+    inbound_id = receive(fast, raw, source="ingest").id
+    for _ in range(fast.config.max_tries + 1):
+        sweep_pending_inbound(fast, older_than=NOW)
+    with fast.db.transaction() as session:
+        row = session.get(InboundMail, inbound_id)
+    assert row.outcome != "pending"
+    assert sweep_pending_inbound(fast, older_than=NOW) == 0
+
+
+def test_a_move_link_whose_request_failed_says_so(fast, monkeypatch):
+    from service.app import create_app
+    from tests.service.helpers import csrf_token, game_row, path_of
+
+    started(fast)
+    game = game_row(fast)
+    url = fast.links.move_url(1, 0, game.seats[0].secret, game.version, ["take:1"])
+    client = create_app(services=fast, testing=True).test_client()
+    page = client.get(path_of(url))
+    assert page.status_code == 200
+    broken_rules(monkeypatch)
+    client.post(path_of(url), data={"csrf_token": csrf_token(page.text)})
+    for _ in range(3):
+        sweep_pending(fast, older_than=NOW)
+    page = client.get(path_of(url))
+    assert page.status_code == 409 and "fault on our side" in page.text

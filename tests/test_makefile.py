@@ -1,0 +1,25 @@
+"""`make run` installs what the service needs and nothing for the tests;
+`make test` adds the test tools. Read from make's dry run in a copy of the
+Makefile with no virtualenv, as on a fresh machine."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+from service.config import ROOT
+
+
+def installs(target: str, tmp_path) -> list[str]:
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    (tmp_path / "pyproject.toml").touch()
+    out = subprocess.run(["make", "-n", target], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    return [line for line in out.splitlines() if "pip install" in line and "--upgrade pip" not in line]
+
+
+def test_make_run_installs_the_service_only(tmp_path):
+    assert [line.split("install", 1)[1].strip() for line in installs("run", tmp_path)] == ["--quiet -e ."]
+
+
+def test_make_test_adds_the_test_extras(tmp_path):
+    assert any("'.[test]'" in line for line in installs("test", tmp_path))
