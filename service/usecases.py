@@ -23,7 +23,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from engine.bots import BOTS, make_bot
 from engine.core import MoveError, Rng
-from service import notify
+from service import clocks, notify
 from service.errors import InvalidInput, NotFound
 from service.models import Game, Invitation, MoveLogEntry, MoveRequest, Seat, utcnow
 from service.notify import Work
@@ -134,9 +134,11 @@ def _new_reply_key() -> str:
 
 
 def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options: dict | None = None,
-                host: int | None = 0, seed: int | None = None) -> CreatedGame:
+                host: int | None = 0, seed: int | None = None,
+                clock: clocks.ClockSettings | None = None) -> CreatedGame:
     """Set up a game. The host's seat and bot seats are joined at once; every
-    other farmer gets an invitation mail, and the game starts when all joined."""
+    other farmer gets an invitation mail, and the game starts when all joined.
+    ``clock``: the game's clock (docs/clocks.md); None: no clock."""
     rules = rules_for(kind)
     if not rules.min_seats <= len(farmers) <= rules.max_seats:
         raise InvalidInput(f"{rules.title} is played by {rules.min_seats} to {rules.max_seats} farmers.")
@@ -167,6 +169,7 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
                 bot=farmer.bot, joined_at=now if joined else None,
             ))
         session.flush()
+        clocks.attach(game, clock or clocks.ClockSettings(), host)
         host_seat = game.seats[host] if host is not None else None
         for seat in game.seats:
             if seat.joined_at is None:
@@ -217,6 +220,7 @@ def join(svc: Services, game_id: int, position: int) -> str:
 
 def _start(session: Session, svc: Services, game: Game, work: Work) -> None:
     game.status = "active"
+    clocks.follow_turn(game)
     notify.turn_changed(session, svc, game, None, [], work)
     _queue_bot(session, game, work)
 
@@ -264,14 +268,20 @@ def apply_move_request(svc: Services, request_id: int) -> MoveRequest:
         request = session.execute(
             select(MoveRequest).where(MoveRequest.id == request_id).execution_options(populate_existing=True)
         ).scalar_one()
-        if request.status == "pending":
-            status, result = _decide(session, svc, game, request, work)
-            request.status, request.result, request.processed_at = status, result, utcnow()
-            if request.source == "mail":  # the farmer hears back by mail, whoever applied it
-                notify.acknowledge(session, svc, game, seat_of(game, request.seat), request.action, status,
-                                   result, work)
+        apply_locked(session, svc, game, request, work)
     dispatch(svc, work)
     return request
+
+
+def apply_locked(session: Session, svc: Services, game: Game, request: MoveRequest, work: Work) -> None:
+    """Decide a pending request on the game its caller has locked (the one
+    path every move takes, the clock's timeouts too); a processed one is left alone."""
+    if request.status == "pending":
+        status, result = _decide(session, svc, game, request, work)
+        request.status, request.result, request.processed_at = status, result, utcnow()
+        if request.source == "mail":  # the farmer hears back by mail, whoever applied it
+            notify.acknowledge(session, svc, game, seat_of(game, request.seat), request.action, status,
+                               result, work)
 
 
 def _decide(session: Session, svc: Services, game: Game, request: MoveRequest, work: Work) -> tuple[str, str]:
@@ -344,8 +354,10 @@ def _after_change(session: Session, svc: Services, game: Game, actor: int, befor
     turn = current_turn(log)
     if to_act is None:
         game.status = "over"
+        clocks.follow_turn(game)
         notify.game_over(session, svc, game, log, turn, work)
         return
+    clocks.follow_turn(game)  # before the mails: they say the new deadline
     if to_act != before_to_act:
         notify.turn_changed(session, svc, game, actor, turn, work)
         if source == "mail":
@@ -397,6 +409,7 @@ def _resign(session: Session, svc: Services, game: Game, seat: Seat, work: Work)
     seat.resigned = True
     seat.bot = "greedy"
     game.version += 1
+    clocks.follow_turn(game)
     session.flush()
     notify.resigned(session, svc, game, seat, work)
     _queue_bot(session, game, work)

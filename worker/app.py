@@ -11,6 +11,8 @@ from worker import tasks
 
 #: how often beat re-enqueues work left pending (seconds)
 SWEEP_EVERY = 15.0
+#: how often beat looks at the games' clocks (seconds); deadlines are days apart
+CLOCKS_EVERY = 30.0
 #: how often beat polls the IMAP mailbox, when IMAP_URL is set (seconds)
 IMAP_POLL_EVERY = 30.0
 #: how often beat looks for daily digests due (each address gets one a day at most)
@@ -26,6 +28,7 @@ def create_celery(config: Config | None = None) -> Celery:
             "sweep": {"task": "farmpost.sweep", "schedule": SWEEP_EVERY},
             "imap-poll": {"task": "farmpost.imap_poll", "schedule": IMAP_POLL_EVERY},
             "digest": {"task": "farmpost.digest", "schedule": DIGEST_EVERY},
+            "clocks": {"task": "farmpost.clocks", "schedule": CLOCKS_EVERY},
         },
         beat_schedule_filename=str(config.instance_path / "celerybeat-schedule"),
         worker_hijack_root_logger=False,

@@ -1,0 +1,379 @@
+"""What a game's clock does as time passes, and what farmers and hosts do to
+it (docs/clocks.md).
+
+Beat calls :func:`run_clocks`. Every effect (a reminder, the notice that a
+turn is overdue, a timeout) happens in one transaction that holds the game
+lock and writes a :class:`ClockEvent` with a unique key along with the
+effect: two beats at once, a worker killed half way or a restart cannot do it
+twice, because the second one either waits for the lock and then finds the
+event, or fails on the unique key and rolls back. A timeout plays the late
+turn through :func:`usecases.apply_locked` with the version the clock saw, so
+a farmer's move and a timeout in the same second are one or the other.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from engine.bots import make_bot
+from engine.core import Rng
+from service import clocks, notify, usecases
+from service.clocks import duration_text, local_text
+from service.errors import InvalidInput, NotFound
+from service.inbound.answer import game_mail, tell_others
+from service.models import ClockEvent, Game, GameClock, MoveRequest, OutgoingMail, Seat, as_utc, utcnow
+from service.notify import Work
+from service.rules import rules_for
+from service.services import Services
+
+log = logging.getLogger(__name__)
+
+#: the longest grant of more time one request gives
+MAX_GRANT = 7 * clocks.DAY
+
+
+def run_clocks(svc: Services) -> dict:
+    """Beat: everything due on every running clock. Returns counts by event kind."""
+    with svc.db.transaction() as session:
+        game_ids = session.scalars(
+            select(GameClock.game_id).join(Game, Game.id == GameClock.game_id)
+            .where(GameClock.per_turn.is_not(None), GameClock.turn_seat.is_not(None), Game.status == "active")
+            .order_by(GameClock.game_id)).all()
+    counts: dict[str, int] = {}
+    for game_id in game_ids:
+        for kind in tick(svc, game_id):
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def tick(svc: Services, game_id: int) -> list[str]:
+    """Do what is due on one game's clock, one event per transaction."""
+    done = []
+    for _ in range(8):  # a reminder, an overdue notice and a timeout at most, with room to spare
+        work = Work()
+        try:
+            with svc.db.transaction() as session:
+                game = usecases.lock_game(session, game_id)
+                kind = _next_event(session, svc, game, work)
+        except IntegrityError:  # another beat recorded this event first: it is done
+            log.info("clock event of game #%s already recorded", game_id)
+            continue
+        usecases.dispatch(svc, work)
+        if kind is None:
+            break
+        done.append(kind)
+    return done
+
+
+def _next_event(session: Session, svc: Services, game: Game, work: Work) -> str | None:
+    clock = game.clock
+    if not clocks.is_running(game) or game.status != "active":
+        return None
+    clocks.follow_turn(game)  # repairs a clock that missed a change (a game made before clocks)
+    seat = clocks.timed_seat(game)
+    if seat is None or clock.paused_at is not None or clock.deadline is None:
+        return None
+    now = utcnow()
+    clocks.count_leave(game, now)
+    sent = set(session.scalars(select(ClockEvent.key).where(ClockEvent.game_id == game.id,
+                                                             ClockEvent.turn == clock.turn)))
+    deadline, due = as_utc(clock.deadline), as_utc(clock.due)
+    if now >= deadline and _key(game, "timeout") not in sent:
+        return _timeout(session, svc, game, seat, work)
+    if due < deadline and now >= due and _key(game, "overdue") not in sent:
+        return _overdue(session, svc, game, seat, work)
+    if notify.is_away(seat):
+        return None  # no reminders on vacation; the clock has stopped
+    points = [(point, moment) for point, moment in clocks.reminder_moments(clock.turn_started, deadline,
+                                                                             clock.reminders) if moment <= now]
+    missing = [point for point, _ in points if _key(game, "remind", point) not in sent]
+    if not missing:
+        return None
+    for point in missing[:-1]:  # beat was away: only the latest reminder still makes sense
+        _record(session, game, "remind", seat, point, detail="skipped: a later reminder was due")
+    return _remind(session, svc, game, seat, missing[-1], work)
+
+
+def _key(game: Game, kind: str, point: str = "") -> str:
+    return f"g{game.id}:t{game.clock.turn}:{kind}" + (f":{point}" if point else "")
+
+
+def _record(session: Session, game: Game, kind: str, seat: Seat | None, point: str = "",
+            detail: str | None = None) -> None:
+    """The event, in the caller's transaction; a second one with the same key
+    fails on the unique constraint (IntegrityError) and rolls its effect back."""
+    session.add(ClockEvent(game_id=game.id, key=_key(game, kind, point), kind=kind,
+                           seat=seat.position if seat is not None else None, turn=game.clock.turn, detail=detail))
+    session.flush()
+
+
+def _zone(seat: Seat) -> str | None:
+    return seat.clock.time_zone if seat.clock else None
+
+
+# --------------------------------------------------------------------------- reminders and notices
+
+
+def _remind(session: Session, svc: Services, game: Game, seat: Seat, point: str, work: Work) -> str:
+    _record(session, game, "remind", seat, point)
+    if not notify.wants_mail(seat):
+        return "remind"
+    deadline = game.clock.deadline
+    left = duration_text((as_utc(deadline) - utcnow()).total_seconds())
+    options = "\n".join(f"* {o['text']} → {o['outcome']}\n  {o['url']}" for o in notify.options_for(svc, game, seat))
+    text = (f"It is your turn in {rules_for(game.kind).title} #{game.id}, and {left} are left: "
+            f"your deadline is {local_text(deadline, _zone(seat))}.\n\nYour options:\n{options}\n\n"
+            f"Your page: {svc.links.seat_url(game.id, seat.position, seat.secret)}\n"
+            "Reply with your move, or “vacation <days>” if you are away.")
+    _add_mail(session, work, game_mail(svc, game, seat, kind="remind", what=f"reminder: your turn ({left} left)",
+                                       text=text, key=_key(game, "remind", point)))
+    return "remind"
+
+
+def _overdue(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> str:
+    """The turn time is over and the farmer spends their bank: the others hear once."""
+    _record(session, game, "overdue", seat)
+    clock = game.clock
+    for other in game.seats:
+        if other.position == seat.position or not notify.wants_mail(other):
+            continue
+        text = (f"{seat.name}'s turn is overdue since {local_text(clock.due, _zone(other))}. They are using their "
+                f"extra time until {local_text(clock.deadline, _zone(other))}; then {_policy_text(game)}.\n\n"
+                "Any farmer may give them more time: reply “more time 1d”.")
+        _add_mail(session, work, game_mail(svc, game, other, kind="overdue", what=f"{seat.name}'s turn is overdue",
+                                           text=text, key=_key(game, "overdue")))
+    return "overdue"
+
+
+def _policy_text(game: Game) -> str:
+    clock = game.clock
+    return {"bot": f"the {clock.bot} bot plays their turn",
+            "pause": "the game's clock stops until the host resumes it",
+            "replace": f"the {clock.bot} bot plays their turn"}[clock.on_timeout]
+
+
+def _add_mail(session: Session, work: Work, mail: OutgoingMail) -> None:
+    if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == mail.message_id)) is None:
+        session.add(mail)
+        session.flush()
+        work.mails.append(mail.id)
+
+
+# --------------------------------------------------------------------------- timeouts
+
+
+def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> str:
+    """The policy, once: pause the clock, or the bot plays the late turn (and,
+    with ``replace``, keeps the seat after N timeouts). Everybody hears in one mail."""
+    clock, now = game.clock, utcnow()
+    _record(session, game, "timeout", seat)
+    seat.clock.timeouts += 1
+    since = clock.deadline
+    if clock.on_timeout == "pause":
+        clock.paused_at, clock.paused_left = now, 0
+        for other in game.seats:
+            if not notify.wants_mail(other):
+                continue
+            whose = "Your" if other.position == seat.position else f"{seat.name}'s"
+            text = (f"{whose} turn is overdue since {local_text(since, _zone(other))}. The game's clock is stopped: "
+                    f"{seat.name} can still play, the host can resume the clock, and any farmer can give more "
+                    "time (reply “more time 1d”).")
+            _add_mail(session, work, game_mail(svc, game, other, kind="timeout", what=f"{seat.name}'s time ran out",
+                                               text=text, key=_key(game, "timeout")))
+        return "timeout"
+
+    takes_over = clock.on_timeout == "replace" and seat.clock.timeouts >= clock.replace_after
+    codes = _bot_turn(game, clock.bot)
+    request = MoveRequest(game_id=game.id, seat=seat.position, action="move", codes=codes, source="clock",
+                          base_version=game.version, dedupe_key=f"timeout:{_key(game, 'timeout')}", status="pending")
+    session.add(request)
+    session.flush()
+    if takes_over:
+        seat.bot = clock.bot
+    first_mail = len(work.mails)
+    usecases.apply_locked(session, svc, game, request, work)
+    if request.status != "applied":  # cannot happen on a locked, current game; never leave it half done
+        raise RuntimeError(f"timeout of game #{game.id} was not applied: {request.result}")
+    rules = rules_for(game.kind)
+    played = ", ".join(rules.text(rules.from_code(code)) for code in codes)
+    what = (f"{seat.name} ran out of time (deadline {{since}}); the {clock.bot} bot played their turn: {played}."
+            + (f" After {seat.clock.timeouts} timeouts the bot keeps {seat.name}'s seat to the end of the game."
+               if takes_over else ""))
+    _fold_notice(session, svc, game, seat, what, since, work, first_mail)
+    return "timeout"
+
+
+def _bot_turn(game: Game, bot_name: str) -> list[str]:
+    """The codes of a whole turn chosen by the bot for the farmer to act
+    (seeded by the game and its version: the same choice every time)."""
+    rules = rules_for(game.kind)
+    state, position, codes = game.state, rules.to_act(game.state), []
+    bot = make_bot(bot_name)
+    while rules.to_act(state) == position and len(codes) < 100:
+        move = bot.choose(rules, state, Rng.from_seed(f"timeout:{game.seed}:{game.version}:{len(codes)}"))
+        codes.append(rules.code(move))
+        state = rules.apply(state, move)
+    return codes
+
+
+def _fold_notice(session: Session, svc: Services, game: Game, late: Seat, what: str, since: datetime, work: Work,
+                 first_mail: int) -> None:
+    """Tell every farmer what the timeout did in one mail: the account or turn
+    mail the bot's move already wrote for them gets the notice on top; a
+    farmer who got none (the late one, or one who takes no accounts) gets the
+    notice alone."""
+    written = {}
+    for mail_id in work.mails[first_mail:]:
+        mail = session.get(OutgoingMail, mail_id)
+        if mail is not None and mail.seat_id is not None:
+            written[mail.seat_id] = mail
+    for seat in game.seats:
+        text = what.format(since=local_text(since, _zone(seat)))
+        mail = written.get(seat.id)
+        if mail is not None and seat.position != late.position:
+            notice = {"farmer": late.name, "text": "out of time", "description": text}
+            context = dict(mail.context)
+            context["account"] = [notice, *context.get("account", [])]
+            mail.subject = f"{mail.subject} ({late.name} ran out of time)"[:255]
+            context["headers"] = {**context.get("headers", {}), "Subject": mail.subject}
+            mail.context = context
+        elif notify.wants_mail(seat):
+            mine = text.replace(f"{late.name} ran out", "You ran out", 1).replace("their turn", "your turn", 1)
+            _add_mail(session, work, game_mail(svc, game, seat, kind="timeout", what=f"{late.name}'s time ran out",
+                                               text=mine if seat.position == late.position else text,
+                                               key=_key(game, "timeout") + f":v{game.version}"))
+
+
+# --------------------------------------------------------------------------- more time, pause, resume
+
+
+def grant(svc: Services, game_id: int, by: int, seconds: int, key: str | None = None) -> str:
+    """Any farmer gives the farmer to act more time (``more time 1d``); the
+    others are told. Returns the answer for the giver. ``key`` names the
+    request (a mail and its line): the same request twice grants once."""
+    if not 0 < seconds <= MAX_GRANT:
+        raise InvalidInput(f"More time is a duration of up to {duration_text(MAX_GRANT)}, e.g. “more time 1d”.")
+    work = Work()
+    with svc.db.transaction() as session:
+        game = usecases.lock_game(session, game_id)
+        giver = usecases.seat_of(game, by)
+        clock = _running_clock(game)
+        seat = clocks.timed_seat(game)
+        if seat is None:
+            raise InvalidInput("Nobody is on the clock now, so there is nobody to give more time to.")
+        event_key = f"g{game.id}:grant:{key or utcnow().isoformat()}:{by}"
+        if session.scalar(select(ClockEvent.id).where(ClockEvent.key == event_key)):
+            return "That was done already."
+        session.add(ClockEvent(game_id=game.id, key=event_key, kind="grant", seat=seat.position, turn=clock.turn,
+                               detail=f"{seconds}s by seat {by}"))
+        amount = timedelta(seconds=seconds)
+        if clock.paused_at is not None:
+            clock.paused_left = (clock.paused_left or 0) + seconds
+        else:
+            clock.due, clock.deadline = as_utc(clock.due) + amount, as_utc(clock.deadline) + amount
+        who = "themselves" if seat.position == giver.position else seat.name
+        tell_others(session, svc, game, giver, kind="grant", what=f"{giver.name} gave {who} more time",
+                    text=_grant_text(game, giver, seat, seconds), key=event_key, work=work)
+        answer = f"{seat.name if seat is not giver else 'You'} now {'has' if seat is not giver else 'have'} " \
+                 f"{duration_text(seconds)} more. {_deadline_sentence(game, giver)}"
+    usecases.dispatch(svc, work)
+    return answer
+
+
+def _grant_text(game: Game, giver: Seat, seat: Seat, seconds: int) -> str:
+    return (f"{giver.name} gave {seat.name} {duration_text(seconds)} more for this turn. "
+            f"{_deadline_sentence(game, seat)}")
+
+
+def _deadline_sentence(game: Game, reader: Seat) -> str:
+    clock = game.clock
+    if clock.paused_at is not None:
+        return f"The clock is stopped with {duration_text(clock.paused_left or 0)} left."
+    return f"The deadline is now {local_text(clock.deadline, _zone(reader))}."
+
+
+def pause(svc: Services, game_id: int, by: int) -> str:
+    """The host stops the clock (the game goes on: moves are still taken)."""
+    return _pause_or_resume(svc, game_id, by, stop=True)
+
+
+def resume(svc: Services, game_id: int, by: int) -> str:
+    """The host starts the clock again: the turn gets the time it had when
+    paused (a turn paused by a timeout gets a fresh turn time)."""
+    return _pause_or_resume(svc, game_id, by, stop=False)
+
+
+def _pause_or_resume(svc: Services, game_id: int, by: int, *, stop: bool) -> str:
+    work = Work()
+    with svc.db.transaction() as session:
+        game = usecases.lock_game(session, game_id)
+        host = usecases.seat_of(game, by)
+        clock = _running_clock(game)
+        if clock.host != by:
+            raise InvalidInput("Only the host can pause or resume the clock.")
+        now = utcnow()
+        if stop == (clock.paused_at is not None):
+            return "The clock is already stopped." if stop else "The clock is already running."
+        if stop:
+            left = (as_utc(clock.deadline) - now).total_seconds() if clock.deadline else clock.per_turn
+            clock.paused_at, clock.paused_left = now, int(max(0, left))
+            clock.due = clock.deadline = None
+            text = f"{host.name}, the host, stopped the clock. Moves are still taken; no deadline runs until it resumes."
+            answer = "The clock is stopped."
+        else:
+            left = clock.paused_left or clock.per_turn
+            clock.paused_at, clock.paused_left = None, None
+            seat = clocks.timed_seat(game)
+            if seat is not None:
+                bank = seat.clock.bank_left
+                clock.deadline = now + timedelta(seconds=left)
+                clock.due = clock.deadline - timedelta(seconds=min(bank, left))
+                clocks.count_leave(game, now)
+            text = f"{host.name}, the host, started the clock again." + (
+                f" {seat.name} has {duration_text(left)} for this turn." if seat is not None else "")
+            answer = "The clock runs again." + (f" {_deadline_sentence(game, host)}" if seat is not None else "")
+        session.add(ClockEvent(game_id=game.id, key=f"g{game.id}:{'pause' if stop else 'resume'}:{now.isoformat()}",
+                               kind="pause" if stop else "resume", seat=by, turn=clock.turn))
+        tell_others(session, svc, game, host, kind="clock", what="the clock is stopped" if stop else "the clock runs",
+                    text=text, key=f"clock:{game.id}:{now.isoformat()}", work=work)
+    usecases.dispatch(svc, work)
+    return answer
+
+
+def _running_clock(game: Game) -> GameClock:
+    if not clocks.is_running(game):
+        raise InvalidInput("This game has no clock.")
+    if game.status != "active":
+        raise InvalidInput("The clock runs only while the game is being played.")
+    return game.clock
+
+
+def set_time_zone(svc: Services, game_id: int, position: int, name: str) -> str:
+    """A farmer's time zone for deadlines (``time zone Europe/Berlin``)."""
+    try:
+        name = clocks.check_zone(name.strip())
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
+    with svc.db.transaction() as session:
+        seat = usecases.seat_of(usecases.lock_game(session, game_id), position)
+        if seat.clock is None:
+            raise NotFound("This game has no clock.")
+        seat.clock.time_zone = name
+    return f"Deadlines are shown in {name} from now on."
+
+
+def guess_time_zone(svc: Services, game_id: int, position: int, date: datetime | None) -> None:
+    """First guess at a farmer's time zone: the offset of their mail's Date
+    header, if they have not chosen one."""
+    offset = clocks.zone_of_date_header(date)
+    if offset is None:
+        return
+    with svc.db.transaction() as session:
+        seat = usecases.seat_of(usecases.load_game(session, game_id), position)
+        if seat.clock is not None and seat.clock.time_zone is None:
+            seat.clock.time_zone = offset
