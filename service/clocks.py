@@ -332,4 +332,5 @@ def describe(game: Game, reader: Seat | None, now: datetime | None = None) -> di
         "zone": zone_name or "UTC",
         "seats": lines,
         "host": clock.host,
+        "turn": clock.turn,
     }

@@ -9,6 +9,7 @@ from sqlalchemy import select
 
 from boards import renderings
 from engine.core import MoveError
+from service.clocks import describe as describe_clock
 from service.links import MoveToken, token_key
 from service.models import Game, MoveLogEntry, MoveRequest, Seat, date_text
 from service.notify import account_lines, away_text, options_for
@@ -81,6 +82,7 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "notation_help": rules.notation_help(),
         "seat_url": svc.links.seat_url(game.id, seat.position, seat.secret),
         "prefs_url": svc.links.prefs_url(game.id, seat.position, seat.secret),
+        "clock": describe_clock(game, seat),
     }
     if game.status == "over":
         sheet = rules.score_sheet(game.state)

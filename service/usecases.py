@@ -90,7 +90,8 @@ def lock_game(session: Session, game_id: int) -> Game:
 
 def load_game(session: Session, game_id: int) -> Game:
     game = session.execute(
-        select(Game).where(Game.id == game_id).options(selectinload(Game.seats))
+        select(Game).where(Game.id == game_id)
+        .options(selectinload(Game.seats).selectinload(Seat.clock), selectinload(Game.clock))
     ).scalar_one_or_none()
     if game is None:
         raise NotFound(f"There is no game #{game_id}.")
@@ -122,11 +123,11 @@ def current_turn(log: list[MoveLogEntry]) -> list[MoveLogEntry]:
     return run
 
 
-def _new_secret() -> str:
+def new_secret() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _new_reply_key() -> str:
+def new_reply_key() -> str:
     return secrets.token_hex(10)  # lower-case hex: case-insensitive by construction
 
 
@@ -145,7 +146,7 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     if host is not None and not 0 <= host < len(farmers):
         raise InvalidInput("The host must be one of the farmers.")
     for position, farmer in enumerate(farmers):
-        _check_farmer(farmer, is_host=position == host)
+        check_farmer(farmer, is_host=position == host)
     try:
         options = rules.normalize_options(options)
     except ValueError as error:
@@ -165,7 +166,7 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
             joined = position == host or farmer.bot is not None
             game.seats.append(Seat(
                 position=position, name=farmer.name.strip(), email=(farmer.email or "").strip() or None,
-                secret=_new_secret(), reply_key=_new_reply_key(), preferences=dict(notify.DEFAULT_PREFERENCES),
+                secret=new_secret(), reply_key=new_reply_key(), preferences=dict(notify.DEFAULT_PREFERENCES),
                 bot=farmer.bot, joined_at=now if joined else None,
             ))
         session.flush()
@@ -183,7 +184,7 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     return CreatedGame(game_id, host_url)
 
 
-def _check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
+def check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
     name = (farmer.name or "").strip()
     if not name or len(name) > 80:
         raise InvalidInput("Every farmer needs a name (at most 80 characters).")
@@ -213,6 +214,8 @@ def join(svc: Services, game_id: int, position: int) -> str:
                 invitation.accepted_at = seat.joined_at
             if game.status == "inviting" and all(s.joined_at for s in game.seats):
                 _start(session, svc, game, work)
+            elif game.status == "active" and rules_for(game.kind).to_act(game.state) == seat.position:
+                notify.turn_mail(session, svc, game, seat, [], work)  # a substitute joins on their turn
         url = svc.links.seat_url(game.id, seat.position, seat.secret)
     dispatch(svc, work)
     return url
@@ -437,8 +440,8 @@ def new_seat_link(svc: Services, game_id: int, position: int) -> tuple[str, bool
     with svc.db.transaction() as session:
         game = lock_game(session, game_id)
         seat = seat_of(game, position)
-        seat.secret = _new_secret()
-        seat.reply_key = _new_reply_key()
+        seat.secret = new_secret()
+        seat.reply_key = new_reply_key()
         session.flush()
         mailed = notify.new_link(session, svc, game, seat, work)
         url = svc.links.seat_url(game.id, seat.position, seat.secret)

@@ -250,7 +250,7 @@ def test_timeout_pauses_the_clock_and_the_host_resumes_it(svc, travel):
     assert clock.paused_at is None and as_utc(clock.deadline) - (late + DAY) >= 3 * DAY - timedelta(minutes=1)
 
 
-def test_host_pause_keeps_the_time_left_for_resume(svc, travel):
+def test_clock_paused_by_the_host_keeps_the_time_left_for_resume(svc, travel):
     clock_game(svc)
     clock, _ = clock_of(svc)
     start = as_utc(clock.turn_started)
