@@ -267,6 +267,17 @@ def _close_turn(game: Game, now: datetime) -> None:
     seat.clock.bank_left = int(min(seat.clock.bank_left, max(0, left)))
 
 
+def leave_to_count(game: Game, now: datetime) -> bool:
+    """Whether the farmer to act is away beyond the leave already counted,
+    with budget left (then :func:`count_leave` moves the deadline)."""
+    seat = timed_seat(game)
+    if seat is None or seat.clock is None or seat.away_until is None or game.clock.deadline is None:
+        return False
+    away, counted = as_utc(seat.away_until), as_utc(game.clock.leave_until) if game.clock.leave_until else None
+    return (away > now and (counted is None or counted < away)
+            and seat.clock.vacation_used < game.clock.vacation_budget)
+
+
 def count_leave(game: Game, now: datetime) -> int:
     """Vacation stops the clock (docs/clocks.md): while the farmer to act is
     away, their deadline moves on with the vacation, up to the game's budget

@@ -38,15 +38,18 @@ MAX_GRANT = 7 * clocks.DAY
 
 
 def run_clocks(svc: Services) -> dict:
-    """Beat: everything due on every running clock. Returns counts by event kind."""
+    """Beat: everything due on every running clock. Returns counts by event
+    kind. Games with nothing due are only read, never locked."""
     with svc.db.transaction() as session:
         game_ids = session.scalars(
             select(GameClock.game_id).join(Game, Game.id == GameClock.game_id)
-            .where(GameClock.per_turn.is_not(None), GameClock.turn_seat.is_not(None), Game.status == "active")
+            .where(GameClock.per_turn.is_not(None), Game.status == "active")
             .order_by(GameClock.game_id)).all()
     counts: dict[str, int] = {}
     for game_id in game_ids:
-        for kind in tick(svc, game_id):
+        with svc.db.transaction() as session:
+            anything = _due(session, usecases.load_game(session, game_id), utcnow()) is not None
+        for kind in tick(svc, game_id) if anything else ():
             counts[kind] = counts.get(kind, 0) + 1
     return counts
 
@@ -54,7 +57,7 @@ def run_clocks(svc: Services) -> dict:
 def tick(svc: Services, game_id: int) -> list[str]:
     """Do what is due on one game's clock, one event per transaction."""
     done = []
-    for _ in range(8):  # a reminder, an overdue notice and a timeout at most, with room to spare
+    for _ in range(8):  # following the turn, leave, a reminder, a notice and a timeout at most
         work = Work()
         try:
             with svc.db.transaction() as session:
@@ -70,33 +73,55 @@ def tick(svc: Services, game_id: int) -> list[str]:
     return done
 
 
-def _next_event(session: Session, svc: Services, game: Game, work: Work) -> str | None:
+def _due(session: Session, game: Game, now: datetime) -> tuple[str, list[str]] | None:
+    """What the clock owes now, without changing anything: ("follow", []) the
+    clock missed a change of turn, ("leave", []) a vacation to count,
+    ("timeout", []), ("overdue", []), ("remind", the points not yet sent); or None."""
     clock = game.clock
     if not clocks.is_running(game) or game.status != "active":
         return None
-    clocks.follow_turn(game)  # repairs a clock that missed a change (a game made before clocks)
     seat = clocks.timed_seat(game)
+    if clock.turn_seat != (seat.position if seat is not None else None):
+        return "follow", []
     if seat is None or clock.paused_at is not None or clock.deadline is None:
         return None
-    now = utcnow()
-    clocks.count_leave(game, now)
+    if clocks.leave_to_count(game, now):
+        return "leave", []
     sent = set(session.scalars(select(ClockEvent.key).where(ClockEvent.game_id == game.id,
                                                              ClockEvent.turn == clock.turn)))
     deadline, due = as_utc(clock.deadline), as_utc(clock.due)
     if now >= deadline and _key(game, "timeout") not in sent:
-        return _timeout(session, svc, game, seat, work)
+        return "timeout", []
     if due < deadline and now >= due and _key(game, "overdue") not in sent:
-        return _overdue(session, svc, game, seat, work)
+        return "overdue", []
     if notify.is_away(seat):
-        return None  # no reminders on vacation; the clock has stopped
-    points = [(point, moment) for point, moment in clocks.reminder_moments(clock.turn_started, deadline,
-                                                                             clock.reminders) if moment <= now]
-    missing = [point for point, _ in points if _key(game, "remind", point) not in sent]
-    if not missing:
+        return None  # no reminders on vacation: the clock has stopped
+    moments = clocks.reminder_moments(clock.turn_started, deadline, clock.reminders)
+    missing = [point for point, moment in moments if moment <= now and _key(game, "remind", point) not in sent]
+    return ("remind", missing) if missing else None
+
+
+def _next_event(session: Session, svc: Services, game: Game, work: Work) -> str | None:
+    """Do the first thing :func:`_due` finds, on the locked game."""
+    now = utcnow()
+    due = _due(session, game, now)
+    if due is None:
         return None
-    for point in missing[:-1]:  # beat was away: only the latest reminder still makes sense
-        _record(session, game, "remind", seat, point, detail="skipped: a later reminder was due")
-    return _remind(session, svc, game, seat, missing[-1], work)
+    kind, points = due
+    seat = clocks.timed_seat(game)
+    if kind == "follow":
+        clocks.follow_turn(game, now)
+    elif kind == "leave":
+        clocks.count_leave(game, now)
+    elif kind == "timeout":
+        _timeout(session, svc, game, seat, work)
+    elif kind == "overdue":
+        _overdue(session, svc, game, seat, work)
+    else:
+        for point in points[:-1]:  # beat was away: only the latest reminder still makes sense
+            _record(session, game, "remind", seat, point, detail="skipped: a later reminder was due")
+        _remind(session, svc, game, seat, points[-1], work)
+    return kind
 
 
 def _key(game: Game, kind: str, point: str = "") -> str:
@@ -119,10 +144,10 @@ def _zone(seat: Seat) -> str | None:
 # --------------------------------------------------------------------------- reminders and notices
 
 
-def _remind(session: Session, svc: Services, game: Game, seat: Seat, point: str, work: Work) -> str:
+def _remind(session: Session, svc: Services, game: Game, seat: Seat, point: str, work: Work) -> None:
     _record(session, game, "remind", seat, point)
     if not notify.wants_mail(seat):
-        return "remind"
+        return
     deadline = game.clock.deadline
     left = duration_text((as_utc(deadline) - utcnow()).total_seconds())
     options = "\n".join(f"* {o['text']} → {o['outcome']}\n  {o['url']}" for o in notify.options_for(svc, game, seat))
@@ -132,10 +157,9 @@ def _remind(session: Session, svc: Services, game: Game, seat: Seat, point: str,
             "Reply with your move, or “vacation <days>” if you are away.")
     _add_mail(session, work, game_mail(svc, game, seat, kind="remind", what=f"reminder: your turn ({left} left)",
                                        text=text, key=_key(game, "remind", point)))
-    return "remind"
 
 
-def _overdue(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> str:
+def _overdue(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
     """The turn time is over and the farmer spends their bank: the others hear once."""
     _record(session, game, "overdue", seat)
     clock = game.clock
@@ -147,7 +171,6 @@ def _overdue(session: Session, svc: Services, game: Game, seat: Seat, work: Work
                 "Any farmer may give them more time: reply “more time 1d”.")
         _add_mail(session, work, game_mail(svc, game, other, kind="overdue", what=f"{seat.name}'s turn is overdue",
                                            text=text, key=_key(game, "overdue")))
-    return "overdue"
 
 
 def _policy_text(game: Game) -> str:
@@ -167,7 +190,7 @@ def _add_mail(session: Session, work: Work, mail: OutgoingMail) -> None:
 # --------------------------------------------------------------------------- timeouts
 
 
-def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> str:
+def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
     """The policy, once: pause the clock, or the bot plays the late turn (and,
     with ``replace``, keeps the seat after N timeouts). Everybody hears in one mail."""
     clock, now = game.clock, utcnow()
@@ -185,7 +208,7 @@ def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work
                     "time (reply “more time 1d”).")
             _add_mail(session, work, game_mail(svc, game, other, kind="timeout", what=f"{seat.name}'s time ran out",
                                                text=text, key=_key(game, "timeout")))
-        return "timeout"
+        return
 
     takes_over = clock.on_timeout == "replace" and seat.clock.timeouts >= clock.replace_after
     codes = _bot_turn(game, clock.bot)
@@ -205,7 +228,6 @@ def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work
             + (f" After {seat.clock.timeouts} timeouts the bot keeps {seat.name}'s seat to the end of the game."
                if takes_over else ""))
     _fold_notice(session, svc, game, seat, what, since, work, first_mail)
-    return "timeout"
 
 
 def _bot_turn(game: Game, bot_name: str) -> list[str]:
