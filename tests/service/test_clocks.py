@@ -310,3 +310,28 @@ def test_vacation_inside_a_clock_stops_it_within_the_budget(svc, travel):
     clock, seats = clock_of(svc)
     assert abs((as_utc(clock.deadline) - deadline - DAY).total_seconds()) < 60
     assert abs(seats[0].vacation_used - 24 * 3600) < 60
+
+
+def test_overdue_notice_goes_to_the_others_once_when_the_bank_is_spent(svc, travel):
+    clock_game(svc, bank=2 * 24 * 3600)
+    clock, _ = clock_of(svc)
+    travel(as_utc(clock.due) + timedelta(seconds=1))
+    timekeeping.run_clocks(svc)
+    timekeeping.run_clocks(svc)
+    [notice] = mails(svc, "overdue")
+    assert notice.to_addr == "bob@example.com" and b"Ann's turn is overdue since" in notice.raw
+    assert events(svc, "timeout") == []
+    travel(as_utc(clock.due) + DAY)
+    play(svc, 0, "take:1", "end")  # a day into her bank
+    _, seats = clock_of(svc)
+    assert 24 * 3600 - 60 < seats[0].bank_left < 24 * 3600
+
+
+def test_reminders_missed_while_beat_was_down_send_only_the_latest(svc, travel):
+    clock_game(svc)
+    clock, _ = clock_of(svc)
+    travel(as_utc(clock.deadline) - timedelta(hours=12))
+    timekeeping.run_clocks(svc)
+    [remind] = mails(svc, "remind")
+    assert b"12 hours" in remind.raw or b"11 hours" in remind.raw
+    assert [e.detail for e in events(svc, "remind")] == ["skipped: a later reminder was due", None]
