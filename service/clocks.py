@@ -330,15 +330,26 @@ def describe(game: Game, reader: Seat | None, now: datetime | None = None) -> di
             line["left"] = duration_text((as_utc(clock.deadline) - now).total_seconds())
         elif timing and clock.paused_at is not None:
             line["left"] = duration_text(clock.paused_left or 0) + " (paused)"
+        line["summary"] = ", ".join(part for part in (
+            line["left"] and f"{line['left']} left", line["bank_left"] and clock.bank and f"extra time {line['bank_left']}",
+            line["timeouts"] and f"{line['timeouts']} timeout{'s' if line['timeouts'] != 1 else ''}") if part) or "–"
         lines.append(line)
     mine = reader is not None and reader.position == clock.turn_seat
+    acting = next((line for line in lines if line["to_act"]), None)
+    if clock.paused_at is not None:
+        summary = f"the clock is stopped since {local_text(clock.paused_at, zone_name)}."
+    elif acting is not None and acting["deadline"]:
+        summary = f"{'your' if mine else acting['name'] + chr(39) + 's'} deadline is {acting['deadline']}."
+    else:
+        summary = f"{duration_text(clock.per_turn)} per turn."
     return {
         "per_turn": duration_text(clock.per_turn),
         "bank": duration_text(clock.bank) if clock.bank else None,
         "policy": policy,
         "paused": clock.paused_at is not None,
         "paused_since": local_text(clock.paused_at, zone_name) if clock.paused_at else None,
-        "deadline": next((line["deadline"] for line in lines if line["to_act"]), None),
+        "deadline": acting["deadline"] if acting else None,
+        "summary": summary,
         "yours": mine,
         "zone": zone_name or "UTC",
         "seats": lines,
