@@ -278,6 +278,17 @@ def leave_to_count(game: Game, now: datetime) -> bool:
             and seat.clock.vacation_used < game.clock.vacation_budget)
 
 
+def away_sentence(game: Game, seat: Seat) -> str:
+    """What a vacation means for the game, for the other farmers."""
+    if not is_running(game) or seat.clock is None:
+        return "The game waits for them when it is their turn."
+    left = max(0, game.clock.vacation_budget - seat.clock.vacation_used)
+    if not left:
+        return "Their vacation time in this game is used up, so their clock keeps running."
+    return (f"Their clock stops while they are away, for at most {duration_text(left)} more in this game "
+            "(counting from the vacation's start); then it runs again.")
+
+
 def count_leave(game: Game, now: datetime) -> int:
     """Vacation stops the clock (docs/clocks.md): while the farmer to act is
     away, their deadline moves on with the vacation, up to the game's budget

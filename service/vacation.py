@@ -36,11 +36,10 @@ def start_vacation(svc: Services, game_id: int, position: int, days: int, key: s
         seat = usecases.seat_of(game, position)
         until = utcnow() + timedelta(days=days)
         seat.away_until = until
-        clocks.count_leave(game, utcnow())  # the vacation stops the clock (docs/clocks.md)
         names = tell_others(session, svc, game, seat, kind="away", what=f"{seat.name} is away",
-                            text=f"{seat.name} is away until {date_text(until)}. The game waits for them "
-                                 "when it is their turn.",
+                            text=f"{seat.name} is away until {date_text(until)}. {clocks.away_sentence(game, seat)}",
                             key=f"away:{seat.id}:{key or until.isoformat()}", work=work)
+        clocks.count_leave(game, utcnow())  # the vacation stops the clock (docs/clocks.md)
     usecases.dispatch(svc, work)
     told = f" {', '.join(names)} {'was' if len(names) == 1 else 'were'} told." if names else ""
     return (f"You are away until {date_text(until)}. Farmpost holds back your turn mails until then and "

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import threading
 from datetime import timedelta
+from email import message_from_bytes, policy
 
 import pytest
 from sqlalchemy import select
@@ -305,6 +306,9 @@ def test_vacation_inside_a_clock_stops_it_within_the_budget(svc, travel):
     clock, seats = clock_of(svc)
     assert as_utc(clock.deadline) - deadline == 5 * DAY  # the budget, not the 7 days asked
     assert seats[0].vacation_used == 5 * 24 * 3600
+    [told] = mails(svc, "away")
+    body = message_from_bytes(told.raw, policy=policy.default).get_content()
+    assert told.to_addr == "bob@example.com" and "Their clock stops while they are away, for at most 5 days" in body
     travel(start + 2 * DAY)
     vacation.end_vacation(svc, 1, 0)  # back after one day: four days go back to the budget
     clock, seats = clock_of(svc)
