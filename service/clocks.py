@@ -267,17 +267,6 @@ def _close_turn(game: Game, now: datetime) -> None:
     seat.clock.bank_left = int(min(seat.clock.bank_left, max(0, left)))
 
 
-def leave_to_count(game: Game, now: datetime) -> bool:
-    """Whether the farmer to act is away beyond the leave already counted,
-    with budget left (then :func:`count_leave` moves the deadline)."""
-    seat = timed_seat(game)
-    if seat is None or seat.clock is None or seat.away_until is None or game.clock.deadline is None:
-        return False
-    away, counted = as_utc(seat.away_until), as_utc(game.clock.leave_until) if game.clock.leave_until else None
-    return (away > now and (counted is None or counted < away)
-            and seat.clock.vacation_used < game.clock.vacation_budget)
-
-
 def away_sentence(game: Game, seat: Seat) -> str:
     """What a vacation means for the game, for the other farmers."""
     if not is_running(game) or seat.clock is None:
@@ -285,8 +274,7 @@ def away_sentence(game: Game, seat: Seat) -> str:
     left = max(0, game.clock.vacation_budget - seat.clock.vacation_used)
     if not left:
         return "Their vacation time in this game is used up, so their clock keeps running."
-    return (f"Their clock stops while they are away, for at most {duration_text(left)} more in this game "
-            "(counting from the vacation's start); then it runs again.")
+    return f"Their clock stops while they are away, for at most {duration_text(left)} more in this game; then it runs again."
 
 
 def count_leave(game: Game, now: datetime) -> int:

@@ -26,7 +26,7 @@ from service import clocks, notify, usecases
 from service.clocks import duration_text, local_text
 from service.errors import InvalidInput, NotFound
 from service.inbound.answer import game_mail, tell_others
-from service.models import ClockEvent, Game, GameClock, MoveRequest, OutgoingMail, Seat, as_utc, utcnow
+from service.models import ClockEvent, Game, GameClock, MoveRequest, OutgoingMail, Seat, SeatClock, as_utc, utcnow
 from service.notify import Work
 from service.rules import rules_for
 from service.services import Services
@@ -39,17 +39,28 @@ MAX_GRANT = 7 * clocks.DAY
 
 def run_clocks(svc: Services) -> dict:
     """Beat: everything due on every running clock. Returns counts by event
-    kind. Games with nothing due are only read, never locked."""
+    kind. One read finds the clocks that owe something (no game state is
+    loaded, nothing is locked); only those games are locked and ticked."""
+    now = utcnow()
     with svc.db.transaction() as session:
-        game_ids = session.scalars(
-            select(GameClock.game_id).join(Game, Game.id == GameClock.game_id)
-            .where(GameClock.per_turn.is_not(None), Game.status == "active")
+        rows = session.execute(
+            select(GameClock, Seat.away_until, SeatClock.vacation_used)
+            .join(Game, Game.id == GameClock.game_id)
+            .join(Seat, (Seat.game_id == GameClock.game_id) & (Seat.position == GameClock.turn_seat))
+            .outerjoin(SeatClock, SeatClock.seat_id == Seat.id)
+            .where(GameClock.per_turn.is_not(None), GameClock.paused_at.is_(None), Game.status == "active")
             .order_by(GameClock.game_id)).all()
+        sent: dict[int, set[str]] = {}
+        for game_id, key in session.execute(
+                select(ClockEvent.game_id, ClockEvent.key).join(GameClock, (GameClock.game_id == ClockEvent.game_id)
+                                                                & (GameClock.turn == ClockEvent.turn))
+                .where(GameClock.turn_seat.is_not(None))):
+            sent.setdefault(game_id, set()).add(key)
+        owing = [clock.game_id for clock, away_until, used in rows
+                 if _owed(clock, away_until, used or 0, sent.get(clock.game_id, set()), now) is not None]
     counts: dict[str, int] = {}
-    for game_id in game_ids:
-        with svc.db.transaction() as session:
-            anything = _due(session, usecases.load_game(session, game_id), utcnow()) is not None
-        for kind in tick(svc, game_id) if anything else ():
+    for game_id in owing:
+        for kind in tick(svc, game_id):
             counts[kind] = counts.get(kind, 0) + 1
     return counts
 
@@ -74,30 +85,41 @@ def tick(svc: Services, game_id: int) -> list[str]:
 
 
 def _due(session: Session, game: Game, now: datetime) -> tuple[str, list[str]] | None:
-    """What the clock owes now, without changing anything: ("follow", []) the
-    clock missed a change of turn, ("leave", []) a vacation to count,
-    ("timeout", []), ("overdue", []), ("remind", the points not yet sent); or None."""
+    """What the clock of the locked ``game`` owes now: ("follow", []) it
+    missed a change of turn, or what :func:`_owed` says; None: nothing."""
     clock = game.clock
     if not clocks.is_running(game) or game.status != "active":
         return None
     seat = clocks.timed_seat(game)
     if clock.turn_seat != (seat.position if seat is not None else None):
         return "follow", []
-    if seat is None or clock.paused_at is not None or clock.deadline is None:
+    if seat is None:
         return None
-    if clocks.leave_to_count(game, now):
-        return "leave", []
     sent = set(session.scalars(select(ClockEvent.key).where(ClockEvent.game_id == game.id,
                                                              ClockEvent.turn == clock.turn)))
+    return _owed(clock, seat.away_until, seat.clock.vacation_used if seat.clock else 0, sent, now)
+
+
+def _owed(clock: GameClock, away_until: datetime | None, vacation_used: int, sent: set[str],
+          now: datetime) -> tuple[str, list[str]] | None:
+    """What a running clock owes its farmer to act, from plain values:
+    ("leave", []) a vacation to count, ("timeout", []), ("overdue", []),
+    ("remind", the points due and not yet sent); or None."""
+    if clock.paused_at is not None or clock.deadline is None:
+        return None
+    away = as_utc(away_until) if away_until else None
+    counted = as_utc(clock.leave_until) if clock.leave_until else None
+    if away is not None and away > now and (counted is None or counted < away) and vacation_used < clock.vacation_budget:
+        return "leave", []
     deadline, due = as_utc(clock.deadline), as_utc(clock.due)
-    if now >= deadline and _key(game, "timeout") not in sent:
+    if now >= deadline and _key(clock, "timeout") not in sent:
         return "timeout", []
-    if due < deadline and now >= due and _key(game, "overdue") not in sent:
+    if due < deadline and now >= due and _key(clock, "overdue") not in sent:
         return "overdue", []
-    if notify.is_away(seat):
+    if away is not None and away > now:
         return None  # no reminders on vacation: the clock has stopped
     moments = clocks.reminder_moments(clock.turn_started, deadline, clock.reminders)
-    missing = [point for point, moment in moments if moment <= now and _key(game, "remind", point) not in sent]
+    missing = [point for point, moment in moments if moment <= now and _key(clock, "remind", point) not in sent]
     return ("remind", missing) if missing else None
 
 
@@ -124,15 +146,16 @@ def _next_event(session: Session, svc: Services, game: Game, work: Work) -> str 
     return kind
 
 
-def _key(game: Game, kind: str, point: str = "") -> str:
-    return f"g{game.id}:t{game.clock.turn}:{kind}" + (f":{point}" if point else "")
+def _key(clock: GameClock, kind: str, point: str = "") -> str:
+    """The unique key of a clock event of the turn ``clock`` is timing."""
+    return f"g{clock.game_id}:t{clock.turn}:{kind}" + (f":{point}" if point else "")
 
 
 def _record(session: Session, game: Game, kind: str, seat: Seat | None, point: str = "",
             detail: str | None = None) -> None:
     """The event, in the caller's transaction; a second one with the same key
     fails on the unique constraint (IntegrityError) and rolls its effect back."""
-    session.add(ClockEvent(game_id=game.id, key=_key(game, kind, point), kind=kind,
+    session.add(ClockEvent(game_id=game.id, key=_key(game.clock, kind, point), kind=kind,
                            seat=seat.position if seat is not None else None, turn=game.clock.turn, detail=detail))
     session.flush()
 
@@ -156,7 +179,7 @@ def _remind(session: Session, svc: Services, game: Game, seat: Seat, point: str,
             f"Your page: {svc.links.seat_url(game.id, seat.position, seat.secret)}\n"
             "Reply with your move, or “vacation <days>” if you are away.")
     _add_mail(session, work, game_mail(svc, game, seat, kind="remind", what=f"reminder: your turn ({left} left)",
-                                       text=text, key=_key(game, "remind", point)))
+                                       text=text, key=_key(game.clock, "remind", point)))
 
 
 def _overdue(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
@@ -170,7 +193,7 @@ def _overdue(session: Session, svc: Services, game: Game, seat: Seat, work: Work
                 f"extra time until {local_text(clock.deadline, _zone(other))}; then {_policy_text(game)}.\n\n"
                 "Any farmer may give them more time: reply “more time 1d”.")
         _add_mail(session, work, game_mail(svc, game, other, kind="overdue", what=f"{seat.name}'s turn is overdue",
-                                           text=text, key=_key(game, "overdue")))
+                                           text=text, key=_key(game.clock, "overdue")))
 
 
 def _policy_text(game: Game) -> str:
@@ -207,13 +230,13 @@ def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work
                     f"{seat.name} can still play, the host can resume the clock, and any farmer can give more "
                     "time (reply “more time 1d”).")
             _add_mail(session, work, game_mail(svc, game, other, kind="timeout", what=f"{seat.name}'s time ran out",
-                                               text=text, key=_key(game, "timeout")))
+                                               text=text, key=_key(game.clock, "timeout")))
         return
 
     takes_over = clock.on_timeout == "replace" and seat.clock.timeouts >= clock.replace_after
     codes = _bot_turn(game, clock.bot)
     request = MoveRequest(game_id=game.id, seat=seat.position, action="move", codes=codes, source="clock",
-                          base_version=game.version, dedupe_key=f"timeout:{_key(game, 'timeout')}", status="pending")
+                          base_version=game.version, dedupe_key=f"timeout:{_key(game.clock, 'timeout')}", status="pending")
     session.add(request)
     session.flush()
     if takes_over:
@@ -268,7 +291,7 @@ def _fold_notice(session: Session, svc: Services, game: Game, late: Seat, what: 
             mine = text.replace(f"{late.name} ran out", "You ran out", 1).replace("their turn", "your turn", 1)
             _add_mail(session, work, game_mail(svc, game, seat, kind="timeout", what=f"{late.name}'s time ran out",
                                                text=mine if seat.position == late.position else text,
-                                               key=_key(game, "timeout") + f":v{game.version}"))
+                                               key=_key(game.clock, "timeout") + f":v{game.version}"))
 
 
 # --------------------------------------------------------------------------- more time, pause, resume
