@@ -247,10 +247,7 @@ def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work
         raise RuntimeError(f"timeout of game #{game.id} was not applied: {request.result}")
     rules = rules_for(game.kind)
     played = ", ".join(rules.text(rules.from_code(code)) for code in codes)
-    what = (f"{seat.name} ran out of time (deadline {{since}}); the {clock.bot} bot played their turn: {played}."
-            + (f" After {seat.clock.timeouts} timeouts the bot keeps {seat.name}'s seat to the end of the game."
-               if takes_over else ""))
-    _fold_notice(session, svc, game, seat, what, since, work, first_mail)
+    _fold_notice(session, svc, game, seat, since, played, takes_over, work, first_mail)
 
 
 def _bot_turn(game: Game, bot_name: str) -> list[str]:
@@ -266,8 +263,8 @@ def _bot_turn(game: Game, bot_name: str) -> list[str]:
     return codes
 
 
-def _fold_notice(session: Session, svc: Services, game: Game, late: Seat, what: str, since: datetime, work: Work,
-                 first_mail: int) -> None:
+def _fold_notice(session: Session, svc: Services, game: Game, late: Seat, since: datetime, played: str,
+                 keeps: bool, work: Work, first_mail: int) -> None:
     """Tell every farmer what the timeout did in one mail: the account or turn
     mail the bot's move already wrote for them gets the notice on top; a
     farmer who got none (the late one, or one who takes no accounts) gets the
@@ -278,19 +275,23 @@ def _fold_notice(session: Session, svc: Services, game: Game, late: Seat, what: 
         if mail is not None and mail.seat_id is not None:
             written[mail.seat_id] = mail
     for seat in game.seats:
-        text = what.format(since=local_text(since, _zone(seat)))
+        mine = seat.position == late.position
+        whose, seat_of_late = ("your", "your seat") if mine else ("their", f"{late.name}'s seat")
+        told = (f"ran out of time (deadline {local_text(since, _zone(seat))}); the {game.clock.bot} bot played "
+                f"{whose} turn: {played}."
+                + (f" After {late.clock.timeouts} timeouts the bot keeps {seat_of_late} to the end of the game."
+                   if keeps else ""))
         mail = written.get(seat.id)
-        if mail is not None and seat.position != late.position:
-            notice = {"farmer": late.name, "text": "out of time", "description": text}
+        if mail is not None and not mine:
             context = dict(mail.context)
-            context["account"] = [notice, *context.get("account", [])]
+            context["account"] = [{"farmer": late.name, "text": "out of time", "description": told},
+                                  *context.get("account", [])]
             mail.subject = f"{mail.subject} ({late.name} ran out of time)"[:255]
             context["headers"] = {**context.get("headers", {}), "Subject": mail.subject}
             mail.context = context
         elif notify.wants_mail(seat):
-            mine = text.replace(f"{late.name} ran out", "You ran out", 1).replace("their turn", "your turn", 1)
             _add_mail(session, work, game_mail(svc, game, seat, kind="timeout", what=f"{late.name}'s time ran out",
-                                               text=mine if seat.position == late.position else text,
+                                               text=f"{'You' if mine else late.name} {told}",
                                                key=_key(game.clock, "timeout") + f":v{game.version}"))
 
 
@@ -317,22 +318,25 @@ def grant(svc: Services, game_id: int, by: int, seconds: int, key: str | None = 
         session.add(ClockEvent(game_id=game.id, key=event_key, kind="grant", seat=seat.position, turn=clock.turn,
                                detail=f"{seconds}s by seat {by}"))
         amount = timedelta(seconds=seconds)
-        if clock.paused_at is not None:
-            clock.paused_left = (clock.paused_left or 0) + seconds
+        if clock.paused_at is not None and not clock.paused_left:
+            # stopped because time ran out (the pause policy): more time starts it again
+            clock.paused_at = clock.paused_left = None
+            clock.due = clock.deadline = utcnow() + amount
+        elif clock.paused_at is not None:
+            clock.paused_left += seconds
         else:
             clock.due, clock.deadline = as_utc(clock.due) + amount, as_utc(clock.deadline) + amount
-        who = "themselves" if seat.position == giver.position else seat.name
-        tell_others(session, svc, game, giver, kind="grant", what=f"{giver.name} gave {who} more time",
-                    text=_grant_text(game, giver, seat, seconds), key=event_key, work=work)
-        answer = f"{seat.name if seat is not giver else 'You'} now {'has' if seat is not giver else 'have'} " \
-                 f"{duration_text(seconds)} more. {_deadline_sentence(game, giver)}"
+        for other in game.seats:
+            if other.position != giver.position and notify.wants_mail(other):
+                who = "themselves" if seat.position == giver.position else seat.name
+                text = (f"{giver.name} gave {'you' if other is seat else seat.name} {duration_text(seconds)} more "
+                        f"for this turn. {_deadline_sentence(game, other)}")
+                _add_mail(session, work, game_mail(svc, game, other, kind="grant", text=text, key=event_key,
+                                                   what=f"{giver.name} gave {who} more time"))
+        receiver = "You now have" if seat is giver else f"{seat.name} now has"
+        answer = f"{receiver} {duration_text(seconds)} more. {_deadline_sentence(game, giver)}"
     usecases.dispatch(svc, work)
     return answer
-
-
-def _grant_text(game: Game, giver: Seat, seat: Seat, seconds: int) -> str:
-    return (f"{giver.name} gave {seat.name} {duration_text(seconds)} more for this turn. "
-            f"{_deadline_sentence(game, seat)}")
 
 
 def _deadline_sentence(game: Game, reader: Seat) -> str:

@@ -155,8 +155,9 @@ def test_deadline_passing_lets_the_bot_play_the_late_turn_once(svc, travel):
     bob_turn = mails(svc, "turn", "bob@example.com")[-1]
     assert bob_turn.context["account"][0]["text"] == "out of time"
     assert "Ann ran out of time" in bob_turn.subject
+    assert bob_turn.context["account"][0]["description"].startswith("ran out of time (deadline ")
     [notice] = mails(svc, "timeout", "ann@example.com")
-    assert b"You ran out of time" in notice.raw
+    assert b"You ran out of time" in notice.raw and b"played your turn" in notice.raw
 
 
 def test_move_just_before_the_deadline_wins_over_the_timeout(svc, travel):
@@ -290,7 +291,7 @@ def test_grant_more_time_moves_the_deadline_and_tells_the_others(svc, travel):
     after, _ = clock_of(svc)
     assert as_utc(after.deadline) - as_utc(before.deadline) == DAY
     [told] = mails(svc, "grant")
-    assert told.to_addr == "ann@example.com" and b"Bob gave Ann 1 day more" in told.raw
+    assert told.to_addr == "ann@example.com" and b"Bob gave you 1 day more" in told.raw
     with pytest.raises(InvalidInput):
         timekeeping.grant(svc, 1, 1, 30 * 24 * 3600)
 
@@ -339,3 +340,16 @@ def test_reminders_missed_while_beat_was_down_send_only_the_latest(svc, travel):
     [remind] = mails(svc, "remind")
     assert b"12 hours" in remind.raw or b"11 hours" in remind.raw
     assert [e.detail for e in events(svc, "remind")] == ["skipped: a later reminder was due", None]
+
+
+def test_more_time_after_a_pausing_timeout_starts_the_clock_again(svc, travel):
+    clock_game(svc, on_timeout="pause")
+    clock, _ = clock_of(svc)
+    late = as_utc(clock.deadline) + timedelta(seconds=1)
+    travel(late)
+    timekeeping.run_clocks(svc)
+    assert timekeeping.grant(svc, 1, 1, 24 * 3600).startswith("Ann now has 1 day more")
+    clock, _ = clock_of(svc)
+    assert clock.paused_at is None and abs((as_utc(clock.deadline) - late - DAY).total_seconds()) < 60
+    [told] = mails(svc, "grant")
+    assert told.to_addr == "ann@example.com" and b"Bob gave you 1 day more" in told.raw
