@@ -317,7 +317,7 @@ def test_vacation_inside_a_clock_stops_it_within_the_budget(svc, travel):
     assert abs(seats[0].vacation_used - 24 * 3600) < 60
 
 
-def test_overdue_notice_goes_to_the_others_once_when_the_bank_is_spent(svc, travel):
+def test_overdue_notice_goes_to_the_others_once_while_the_clock_bank_is_spent(svc, travel):
     clock_game(svc, bank=2 * 24 * 3600)
     clock, _ = clock_of(svc)
     travel(as_utc(clock.due) + timedelta(seconds=1))
