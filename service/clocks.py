@@ -26,7 +26,8 @@ POLICIES = ("bot", "pause", "replace")
 DEFAULT_REMINDERS = ("50%", "24h")
 DEFAULT_VACATION_BUDGET = 14 * DAY
 DEFAULT_REPLACE_AFTER = 3
-DEFAULT_BOT = "greedy"
+#: the strongest bot engine.bots has (ISMCTS, docs/engine.md); a late turn is rare, so its CPU is well spent
+DEFAULT_BOT = "search"
 #: the shortest turn time: beat checks clocks every 15 s, mail is slower still
 MIN_PER_TURN = HOUR
 MAX_DURATION = 365 * DAY

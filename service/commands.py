@@ -150,7 +150,7 @@ def add_clock_arguments(parser) -> None:
     group.add_argument("--replace-after", metavar="N", help="replace: timeouts before the bot keeps the seat (3)")
     group.add_argument("--reminders", metavar="POINTS", help="e.g. '50%%,24h' (the default) or none")
     group.add_argument("--vacation", metavar="DURATION", help="vacation that stops the clock, per farmer (14d)")
-    group.add_argument("--timeout-bot", metavar="BOT", help="the bot that plays a late turn (greedy)")
+    group.add_argument("--timeout-bot", metavar="BOT", help="the bot that plays a late turn (search)")
 
 
 def clock_settings(args):

@@ -1,7 +1,7 @@
 """End to end on the production stack: a whole game of Sunfield Farm on a
 clock with one silent farmer, on PostgreSQL, Redis, a real Celery worker and
 a real beat. Bob never answers; every time his deadline passes, beat's clocks
-task lets the greedy bot play his turn, once, and the game finishes.
+task lets the search bot play his turn, once, and the game finishes.
 
 Time is moved with the service's clock seam (FARMPOST_CLOCK_FILE, read by
 this process, the worker and beat alike); the test only waits for progress.

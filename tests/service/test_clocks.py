@@ -277,7 +277,7 @@ def test_after_n_timeouts_the_bot_keeps_the_seat(svc, travel):
         if clock_of(svc)[0].turn_seat == 1:
             play(svc, 1, "take:1", "end")
     game = game_row(svc)
-    assert game.seats[0].bot == "greedy" and game.seats[1].bot is None
+    assert game.seats[0].bot == "search" and game.seats[1].bot is None
     assert len(events(svc, "timeout")) == 2
 
 
