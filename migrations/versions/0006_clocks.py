@@ -1,14 +1,14 @@
 """clocks: game_clocks, seat_clocks, clock_events
 
 Revision ID: 0006
-Revises: 0003
+Revises: 0004
 Create Date: 2026-11-30 16:00:00
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = '0006'
-down_revision = '0003'
+down_revision = '0004'
 branch_labels = None
 depends_on = None
 
