@@ -11,7 +11,7 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: WeasyPrint's libraries and fonts (harfbuzz-subset makes it
 # 3-5x faster) to run; poppler (pdftoppm), Chromium and Dovecot for the tests.
-RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core libcairo2
+RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core libcairo2 tzdata
 TEST_DEBS := $(RUN_DEBS) poppler-utils chromium chromium-driver dovecot-imapd
 
 .PHONY: run test lint bench system-deps-run system-deps-test venv clean

@@ -32,6 +32,7 @@ def register(subparsers) -> None:
                      help="one per seat, in seat order")
     new.add_argument("--host", type=int, default=0, help="seat of the host (joined at once)")
     new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    add_clock_arguments(new)
     new.set_defaults(func=cmd_new)
 
     worker = subparsers.add_parser("worker", help="a Celery worker")
@@ -171,14 +172,39 @@ def parse_farmer(text: str):
     return FarmerSpec(name or email.split("@")[0], email or None)
 
 
+def add_clock_arguments(parser) -> None:
+    """The clock of a new game (docs/clocks.md); the same names as the web form and new@ lines."""
+    group = parser.add_argument_group("clock")
+    group.add_argument("--clock", metavar="DURATION", help="time per turn, e.g. 3d or 36h (default: no clock)")
+    group.add_argument("--bank", metavar="DURATION", help="extra time per farmer for the whole game, e.g. 2d")
+    group.add_argument("--on-timeout", choices=["bot", "pause", "replace"],
+                       help="when time runs out: a bot plays the turn (default), pause, or replace the seat")
+    group.add_argument("--replace-after", metavar="N", help="replace: timeouts before the bot keeps the seat (3)")
+    group.add_argument("--reminders", metavar="POINTS", help="e.g. '50%%,24h' (the default) or none")
+    group.add_argument("--vacation", metavar="DURATION", help="vacation that stops the clock, per farmer (14d)")
+    group.add_argument("--timeout-bot", metavar="BOT", help="the bot that plays a late turn (search)")
+
+
+def clock_settings(args):
+    from service.clocks import read_settings
+
+    return read_settings({name: getattr(args, name.replace("-", "_")) for name in
+                          ("clock", "bank", "on-timeout", "replace-after", "reminders", "vacation", "timeout-bot")})
+
+
 def cmd_new(args) -> int:
     from service.errors import InvalidInput
     from service.usecases import create_game
 
+    try:
+        clock = clock_settings(args)
+    except ValueError as error:
+        print(f"error: {error}", file=sys.stderr)
+        return 2
     svc = Services.from_environment()
     try:
         created = create_game(svc, args.game, [parse_farmer(f) for f in args.farmer],
-                              options=parse_options(args.option), host=args.host)
+                              options=parse_options(args.option), host=args.host, clock=clock)
     except InvalidInput as error:
         print(f"error: {error.message}", file=sys.stderr)
         return 2

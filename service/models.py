@@ -23,9 +23,12 @@ from sqlalchemy import (
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 
+from service import timesource
+
 
 def utcnow() -> datetime:
-    return datetime.now(UTC)
+    """Now, from the service's clock seam (service/timesource.py)."""
+    return timesource.now()
 
 
 def as_utc(moment: datetime | None) -> datetime | None:
@@ -69,6 +72,8 @@ class Game(Base):
     creation_key: Mapped[str | None] = mapped_column(String(255), nullable=True, unique=True, index=True)
 
     seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.position")
+    #: its clock and host (docs/clocks.md); None for a game made before clocks
+    clock: Mapped[GameClock | None] = relationship(uselist=False)
 
 
 class Seat(Base):
@@ -100,6 +105,7 @@ class Seat(Base):
     turn_held: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     game: Mapped[Game] = relationship(back_populates="seats")
+    clock: Mapped[SeatClock | None] = relationship(uselist=False)
 
 
 class MoveLogEntry(Base):
@@ -230,3 +236,78 @@ class CircuitBreaker(Base):
     #: connection failures in a row (the wait doubles with each)
     failures: Mapped[int] = mapped_column(Integer)
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class GameClock(Base):
+    """A game's clock (docs/clocks.md): its settings, and the turn it is timing.
+
+    ``turn`` counts the turns the clock has timed; every clock event of a turn
+    is keyed by it, so a reminder or a timeout belongs to exactly one turn.
+    """
+
+    __tablename__ = "game_clocks"
+
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    #: the host's seat: they may pause, resume and hand a seat to a new farmer
+    host: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: seconds a farmer has for a turn; None: the game has no clock
+    per_turn: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: seconds of extra time each farmer starts with (spent, never refilled)
+    bank: Mapped[int] = mapped_column(Integer, default=0)
+    #: bot / pause / replace
+    on_timeout: Mapped[str] = mapped_column(String(8), default="bot")
+    #: replace: after this many timeouts the bot keeps the seat
+    replace_after: Mapped[int] = mapped_column(Integer, default=3)
+    #: the engine.bots bot that plays a late turn
+    bot: Mapped[str] = mapped_column(String(32), default="greedy")
+    #: reminder points: "50%" (of the time to the deadline gone), "24h" (before it)
+    reminders: Mapped[list] = mapped_column(JSON, default=list)
+    #: seconds of vacation per farmer that stop the clock
+    vacation_budget: Mapped[int] = mapped_column(Integer, default=14 * 24 * 3600)
+    turn: Mapped[int] = mapped_column(Integer, default=0)
+    #: the seat being timed (None: nobody, e.g. a bot or the game is over)
+    turn_seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    turn_started: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    #: the end of the turn time proper; after it the farmer spends their bank
+    due: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    #: the end of turn time and bank: then the timeout policy applies
+    deadline: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True, index=True)
+    #: vacation already counted in this turn's deadline, up to this moment
+    leave_until: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    #: set while the clock is stopped; ``paused_left`` is what was left then
+    paused_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    paused_left: Mapped[int | None] = mapped_column(Integer, nullable=True)
+
+
+class SeatClock(Base):
+    """One farmer's side of the clock."""
+
+    __tablename__ = "seat_clocks"
+
+    seat_id: Mapped[int] = mapped_column(ForeignKey("seats.id", ondelete="CASCADE"), primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    #: seconds of extra time left
+    bank_left: Mapped[int] = mapped_column(Integer, default=0)
+    timeouts: Mapped[int] = mapped_column(Integer, default=0)
+    #: seconds of vacation that stopped this farmer's clock so far
+    vacation_used: Mapped[int] = mapped_column(Integer, default=0)
+    #: IANA name ("Europe/Berlin") or a fixed offset ("+02:00"); None: UTC
+    time_zone: Mapped[str | None] = mapped_column(String(64), nullable=True)
+
+
+class ClockEvent(Base):
+    """What the clock did, once: the unique ``key`` is written in the same
+    transaction as the event's effect (a mail, a bot's turn), so a second
+    beat, a retried task or a restart can never do it twice."""
+
+    __tablename__ = "clock_events"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    key: Mapped[str] = mapped_column(String(160), unique=True)
+    #: remind / overdue / timeout / pause / resume / grant / substitute
+    kind: Mapped[str] = mapped_column(String(16))
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    turn: Mapped[int] = mapped_column(Integer, default=0)
+    detail: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)

@@ -37,6 +37,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from engine.core import second_person
+from service.clocks import describe as describe_clock
 from service.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text, utcnow
 from service.previous import previous_view_of
 from service.report import report_data
@@ -150,6 +151,7 @@ def game_context(svc: Services, game: Game, seat: Seat) -> dict:
             "prefs": svc.links.prefs_url(game.id, seat.position, seat.secret),
         },
         "notation_help": [list(pair) for pair in rules.notation_help()],
+        "clock": describe_clock(game, seat),
     }
 
 

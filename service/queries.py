@@ -10,6 +10,7 @@ from sqlalchemy import select
 
 from boards import renderings
 from engine.core import MoveError
+from service.clocks import describe as describe_clock
 from service.links import BadMoveLink, MoveToken, token_key
 from service.models import Game, MoveLogEntry, MoveRequest, Seat, date_text
 from service.notify import account_lines, away_text, options_for
@@ -84,6 +85,7 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         #: the seat link's path: the page's buttons post below it, whichever link led here
         "seat_path": urlsplit(svc.links.seat_url(game.id, seat.position, seat.secret)).path,
         "prefs_url": svc.links.prefs_url(game.id, seat.position, seat.secret),
+        "clock": describe_clock(game, seat),
     }
     if game.status == "over":
         sheet = rules.score_sheet(game.state)

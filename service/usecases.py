@@ -25,7 +25,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from engine.bots import BOTS, make_bot
 from engine.core import MoveError, Rng
-from service import notify
+from service import clocks, notify
 from service.errors import InvalidInput, NotFound
 from service.models import Game, Invitation, MoveLogEntry, MoveRequest, Seat, utcnow
 from service.notify import Work
@@ -93,7 +93,8 @@ def lock_game(session: Session, game_id: int) -> Game:
 
 def load_game(session: Session, game_id: int) -> Game:
     game = session.execute(
-        select(Game).where(Game.id == game_id).options(selectinload(Game.seats))
+        select(Game).where(Game.id == game_id)
+        .options(selectinload(Game.seats).selectinload(Seat.clock), selectinload(Game.clock))
     ).scalar_one_or_none()
     if game is None:
         raise NotFound(f"There is no game #{game_id}.")
@@ -125,11 +126,11 @@ def current_turn(log: list[MoveLogEntry]) -> list[MoveLogEntry]:
     return run
 
 
-def _new_secret() -> str:
+def new_secret() -> str:
     return secrets.token_urlsafe(24)
 
 
-def _new_reply_key() -> str:
+def new_reply_key() -> str:
     return secrets.token_hex(10)  # lower-case hex: case-insensitive by construction
 
 
@@ -137,13 +138,15 @@ def _new_reply_key() -> str:
 
 
 def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options: dict | None = None,
-                host: int | None = 0, seed: int | None = None, creation_key: str | None = None) -> CreatedGame:
+                host: int | None = 0, seed: int | None = None, creation_key: str | None = None,
+                clock: clocks.ClockSettings | None = None) -> CreatedGame:
     """Set up a game. The host's seat and bot seats are joined at once; every
     other farmer gets an invitation mail, and the game starts when all joined.
 
     ``creation_key`` names what asked for the game where it may ask twice
     (``inbound:<id>`` for a new@ mail processed again after a crash): the
-    second call returns the game the first one made, and nothing is mailed again."""
+    second call returns the game the first one made, and nothing is mailed again.
+    ``clock``: the game's clock (docs/clocks.md); None: no clock."""
     if creation_key is not None:
         if len(creation_key) > 255:
             creation_key = "sha256:" + hashlib.sha256(creation_key.encode()).hexdigest()
@@ -156,7 +159,7 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     if host is not None and not 0 <= host < len(farmers):
         raise InvalidInput("The host must be one of the farmers.")
     for position, farmer in enumerate(farmers):
-        _check_farmer(farmer, is_host=position == host)
+        check_farmer(farmer, is_host=position == host)
     try:
         options = rules.normalize_options(options)
     except ValueError as error:
@@ -169,7 +172,7 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
 
     work = Work()
     try:
-        created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, work)
+        created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, clock, work)
     except IntegrityError:
         if creation_key is None:
             raise
@@ -188,7 +191,8 @@ def _created_by(svc: Services, creation_key: str, host: int | None) -> CreatedGa
 
 
 def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: dict, host: int | None, seed: int,
-                 state: dict, creation_key: str | None, work: Work) -> CreatedGame:
+                 state: dict, creation_key: str | None, clock: clocks.ClockSettings | None,
+                 work: Work) -> CreatedGame:
     with svc.db.transaction() as session:
         game = Game(kind=kind, options=options, seed=seed, status="inviting", version=0, state=state,
                     creation_key=creation_key)
@@ -198,10 +202,11 @@ def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: d
             joined = position == host or farmer.bot is not None
             game.seats.append(Seat(
                 position=position, name=farmer.name.strip(), email=(farmer.email or "").strip() or None,
-                secret=_new_secret(), reply_key=_new_reply_key(), preferences=dict(notify.DEFAULT_PREFERENCES),
+                secret=new_secret(), reply_key=new_reply_key(), preferences=dict(notify.DEFAULT_PREFERENCES),
                 bot=farmer.bot, joined_at=now if joined else None,
             ))
         session.flush()
+        clocks.attach(game, clock or clocks.ClockSettings(), host)
         host_seat = game.seats[host] if host is not None else None
         for seat in game.seats:
             if seat.joined_at is None:
@@ -213,7 +218,7 @@ def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: d
         return CreatedGame(game.id, host_url)
 
 
-def _check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
+def check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
     name = (farmer.name or "").strip()
     if not name or len(name) > 80:
         raise InvalidInput("Every farmer needs a name (at most 80 characters).")
@@ -263,6 +268,8 @@ def join(svc: Services, game_id: int, position: int) -> str:
                 invitation.accepted_at = seat.joined_at
             if game.status == "inviting" and all(s.joined_at for s in game.seats):
                 _start(session, svc, game, work)
+            elif game.status == "active" and rules_for(game.kind).to_act(game.state) == seat.position:
+                notify.turn_mail(session, svc, game, seat, [], work)  # a substitute joins on their turn
         url = svc.links.seat_url(game.id, seat.position, seat.secret)
     dispatch(svc, work)
     return url
@@ -270,6 +277,7 @@ def join(svc: Services, game_id: int, position: int) -> str:
 
 def _start(session: Session, svc: Services, game: Game, work: Work) -> None:
     game.status = "active"
+    clocks.follow_turn(game)
     notify.turn_changed(session, svc, game, None, [], work)
     _queue_bot(session, game, work)
 
@@ -344,14 +352,20 @@ def _apply_move_request(svc: Services, request_id: int) -> MoveRequest:
         request = session.execute(
             select(MoveRequest).where(MoveRequest.id == request_id).execution_options(populate_existing=True)
         ).scalar_one()
-        if request.status == "pending":
-            status, result = _decide(session, svc, game, request, work)
-            request.status, request.result, request.processed_at = status, result, utcnow()
-            if request.source == "mail":  # the farmer hears back by mail, whoever applied it
-                notify.acknowledge(session, svc, game, seat_of(game, request.seat), request.action, status,
-                                   result, work)
+        apply_locked(session, svc, game, request, work)
     dispatch(svc, work)
     return request
+
+
+def apply_locked(session: Session, svc: Services, game: Game, request: MoveRequest, work: Work) -> None:
+    """Decide a pending request on the game its caller has locked (the one
+    path every move takes, the clock's timeouts too); a processed one is left alone."""
+    if request.status == "pending":
+        status, result = _decide(session, svc, game, request, work)
+        request.status, request.result, request.processed_at = status, result, utcnow()
+        if request.source == "mail":  # the farmer hears back by mail, whoever applied it
+            notify.acknowledge(session, svc, game, seat_of(game, request.seat), request.action, status,
+                               result, work)
 
 
 def _decide(session: Session, svc: Services, game: Game, request: MoveRequest, work: Work) -> tuple[str, str]:
@@ -424,8 +438,10 @@ def _after_change(session: Session, svc: Services, game: Game, actor: int, befor
     turn = current_turn(log)
     if to_act is None:
         game.status = "over"
+        clocks.follow_turn(game)
         notify.game_over(session, svc, game, log, turn, work)
         return
+    clocks.follow_turn(game)  # before the mails: they say the new deadline
     if to_act != before_to_act:
         notify.turn_changed(session, svc, game, actor, turn, work)
         if source == "mail":
@@ -477,6 +493,7 @@ def _resign(session: Session, svc: Services, game: Game, seat: Seat, work: Work)
     seat.resigned = True
     seat.bot = "greedy"
     game.version += 1
+    clocks.follow_turn(game)
     session.flush()
     notify.resigned(session, svc, game, seat, work)
     _queue_bot(session, game, work)
@@ -504,8 +521,8 @@ def new_seat_link(svc: Services, game_id: int, position: int) -> tuple[str, bool
     with svc.db.transaction() as session:
         game = lock_game(session, game_id)
         seat = seat_of(game, position)
-        seat.secret = _new_secret()
-        seat.reply_key = _new_reply_key()
+        seat.secret = new_secret()
+        seat.reply_key = new_reply_key()
         session.flush()
         mailed = notify.new_link(session, svc, game, seat, work)
         url = svc.links.seat_url(game.id, seat.position, seat.secret)

@@ -15,7 +15,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 
 from mail.inbound.commands import MAX_VACATION_DAYS
-from service import notify, usecases
+from service import clocks, notify, usecases
 from service.errors import InvalidInput
 from service.inbound.answer import tell_others
 from service.models import Game, Seat, as_utc, date_text, utcnow
@@ -37,9 +37,9 @@ def start_vacation(svc: Services, game_id: int, position: int, days: int, key: s
         until = utcnow() + timedelta(days=days)
         seat.away_until = until
         names = tell_others(session, svc, game, seat, kind="away", what=f"{seat.name} is away",
-                            text=f"{seat.name} is away until {date_text(until)}. The game waits for them "
-                                 "when it is their turn.",
+                            text=f"{seat.name} is away until {date_text(until)}. {clocks.away_sentence(game, seat)}",
                             key=f"away:{seat.id}:{key or until.isoformat()}", work=work)
+        clocks.count_leave(game, utcnow())  # the vacation stops the clock (docs/clocks.md)
     usecases.dispatch(svc, work)
     told = f" {', '.join(names)} {'was' if len(names) == 1 else 'were'} told." if names else ""
     return (f"You are away until {date_text(until)}. Farmpost holds back your turn mails until then and "
@@ -84,6 +84,7 @@ def _come_back(session, svc: Services, game: Game, seat: Seat, work: Work) -> bo
     """Clear the vacation; send the held turn mail if it is still the
     farmer's turn. Returns whether a turn mail was written."""
     seat.away_until = None
+    clocks.count_leave(game, utcnow())  # unused leave goes back to the budget
     held, seat.turn_held = seat.turn_held, False
     if not held or game.status != "active" or rules_for(game.kind).to_act(game.state) != seat.position:
         return False

@@ -3,6 +3,8 @@ shares (service/broker.py), the tasks (worker/tasks.py) and beat's schedule."""
 
 from __future__ import annotations
 
+import os
+
 from celery import Celery, signals
 
 from service.broker import celery_settings
@@ -11,6 +13,9 @@ from worker import tasks
 
 #: how often beat re-enqueues work left pending (seconds)
 SWEEP_EVERY = 15.0
+#: how often beat looks at the games' clocks (seconds; FARMPOST_CLOCKS_EVERY):
+#: deadlines are hours or days apart, so half a minute late is on time
+CLOCKS_EVERY = 30.0
 #: how often beat polls the IMAP mailbox, when IMAP_URL is set (seconds)
 IMAP_POLL_EVERY = 30.0
 #: how often beat looks for daily digests due (each address gets one a day at most)
@@ -26,6 +31,8 @@ def create_celery(config: Config | None = None) -> Celery:
             "sweep": {"task": "farmpost.sweep", "schedule": SWEEP_EVERY},
             "imap-poll": {"task": "farmpost.imap_poll", "schedule": IMAP_POLL_EVERY},
             "digest": {"task": "farmpost.digest", "schedule": DIGEST_EVERY},
+            "clocks": {"task": "farmpost.clocks",
+                       "schedule": float(os.environ.get("FARMPOST_CLOCKS_EVERY") or CLOCKS_EVERY)},
         },
         beat_schedule_filename=str(config.instance_path / "celerybeat-schedule"),
         worker_hijack_root_logger=False,

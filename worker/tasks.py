@@ -61,6 +61,13 @@ def register(app: Celery) -> None:
     def sweep() -> dict:
         return beat_round(services())
 
+    @app.task(name="farmpost.clocks", acks_late=True)
+    def run_clocks() -> dict:
+        """Reminders, overdue notices and timeouts that are due (docs/clocks.md)."""
+        from service.timekeeping import run_clocks as run
+
+        return run(services())
+
     @app.task(name="farmpost.imap_poll", acks_late=True)
     def imap_poll() -> int:
         """Fetch new mail from IMAP_URL (nothing to do without it)."""

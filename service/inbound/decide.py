@@ -27,6 +27,7 @@ from service import bounces, notify, usecases, vacation
 from service.errors import ServiceError
 from service.inbound import replies, suggest
 from service.inbound.answer import tell_others
+from service.inbound.clock_mail import new_game_clock, take_clock_commands
 from service.inbound.help import help_text, is_help
 from service.inbound.invitations import answer_invitation
 from service.models import MoveRequest, Seat
@@ -101,8 +102,11 @@ def _rejection(rejection: InboundRejection, **where) -> Decision:
 
 def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> Decision:
     where = {"game_id": game_id, "seat": position}
-    commands = replies.commands_for_seat(svc, reading, game_id, position)
+    clock_commands, clock_answers = take_clock_commands(svc, reading, game_id, position)
+    commands = replies.commands_for_seat(svc, replace(reading, commands=clock_commands), game_id, position)
     if not commands.commands and not commands.errors:
+        if clock_answers:
+            return Decision("answered", "\n\n".join(clock_answers), **where)
         return _rejection(EmptyReply(), **where)
     if commands.errors:
         lines = [f"“{e.line}”: {e.reason}" for e in commands.errors]
@@ -130,7 +134,7 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
     moves = [m.text for m in commands.moves]
     your_turn = rules.to_act(state) == position
     codes, after, problem = _read_moves(rules, state, position, moves) if moves and your_turn else ([], state, None)
-    notes: list[str] = []
+    notes: list[str] = list(clock_answers)
     for command in commands.commands:
         if is_help(command):
             notes.append(help_text(svc, game_id, position, after, with_links=not moves))
@@ -242,7 +246,10 @@ def _preview(rules, state, position, text: str) -> str:
 
 
 def _new_game(svc: Services, reading: Reading) -> Decision:
-    commands = reading.commands
+    try:
+        clock, commands = new_game_clock(reading.commands)
+    except ValueError as error:
+        return Decision("bad-command", f"No game was created: {error}")
     if commands.errors or len(commands.commands) != 1:
         reasons = [f"“{e.line}”: {e.reason}" for e in commands.errors] or ["send exactly one “new” line"]
         return Decision("bad-command", "No game was created:\n" + "\n".join(reasons))
@@ -251,7 +258,8 @@ def _new_game(svc: Services, reading: Reading) -> Decision:
     farmers = [usecases.FarmerSpec(name=host or reading.sender.split("@")[0], email=reading.sender)]
     farmers += [usecases.FarmerSpec(name=address.split("@")[0], email=address) for address in command.invitees]
     try:
-        created = usecases.create_game(svc, command.game, farmers, host=0, creation_key=f"mail:{reading.dedupe_key}")
+        created = usecases.create_game(svc, command.game, farmers, host=0, clock=clock,
+                                       creation_key=f"mail:{reading.dedupe_key}")
     except ServiceError as error:
         return Decision("bad-command", f"No game was created: {error.message}")
     title = rules_for(command.game).title

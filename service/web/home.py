@@ -5,6 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request
 
 from engine.bots import BOTS
+from service.clocks import SETTING_NAMES, ClockSettings, read_settings
 from service.errors import InvalidInput
 from service.rules import available_games
 from service.usecases import FarmerSpec, create_game
@@ -27,7 +28,8 @@ def new_game():
         return render_template("web/new.html", games=games, bots=list(BOTS), seats=SEATS, form={}, error=None)
     try:
         kind, farmers, options, host = read_new_game_form(request.form)
-        created = create_game(services(), kind, farmers, options=options, host=host)
+        clock = read_clock_form(request.form)
+        created = create_game(services(), kind, farmers, options=options, host=host, clock=clock)
     except InvalidInput as error:
         form = request.form.to_dict()
         return render_template("web/new.html", games=games, bots=list(BOTS), seats=SEATS, form=form,
@@ -77,3 +79,15 @@ def read_new_game_form(form) -> tuple[str, list[FarmerSpec], dict, int]:
             else:
                 options[option.key] = form.get(field, option.default)
     return kind, farmers, options, host
+
+
+def read_clock_form(form) -> ClockSettings:
+    """The clock fieldset (fields ``clock.<setting>``, docs/clocks.md). Without a
+    time per turn the other fields are left at their defaults and unused."""
+    values = {name: form.get(f"clock.{name}") for name in SETTING_NAMES if form.get(f"clock.{name}") is not None}
+    if not (values.get("clock") or "").strip():
+        return ClockSettings()
+    try:
+        return read_settings(values)
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None

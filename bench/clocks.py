@@ -1,0 +1,74 @@
+"""What beat's clocks task costs, on the embedded defaults (SQLite), in one process:
+
+* idle pass: ``run_clocks`` over N running two-farmer clocks with nothing
+  due (the usual case: it reads, locks nothing), in ms per pass and per game;
+* timeout: one late turn played by the bot through the locked apply path
+  (event, request, log, snapshot, mails), median of the games.
+
+Time is moved with the service's clock seam. Prints one JSON object.
+Run: ``python -m bench.clocks``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import statistics
+import tempfile
+import time
+from datetime import timedelta
+from pathlib import Path
+
+GAMES = 200
+
+
+def main() -> None:
+    from service import timekeeping, timesource, usecases
+    from service.clocks import ClockSettings
+    from service.config import load_config
+    from service.migrate import upgrade
+    from service.models import Game, as_utc
+    from service.queue import NullQueue
+    from service.services import Services
+
+    with tempfile.TemporaryDirectory() as folder:
+        offset_file = Path(folder) / "clock-offset"
+        os.environ[timesource.ENVIRONMENT_VARIABLE] = str(offset_file)
+        config = load_config({"FARMPOST_INSTANCE": folder, "BASE_URL": "http://127.0.0.1:5000"})
+        svc = Services.from_config(config, NullQueue())
+        upgrade(svc.db)
+        farmers = [usecases.FarmerSpec("Ann", "ann@example.org"), usecases.FarmerSpec("Bob", "bob@example.org")]
+        ids = []
+        for seed in range(GAMES):
+            created = usecases.create_game(svc, "sunfield", farmers, host=0, seed=seed,
+                                           clock=ClockSettings(per_turn=3 * 24 * 3600))
+            usecases.join(svc, created.game_id, 1)
+            ids.append(created.game_id)
+
+        passes = []
+        for _ in range(5):
+            t0 = time.perf_counter()
+            timekeeping.run_clocks(svc)
+            passes.append(time.perf_counter() - t0)
+        idle = statistics.median(passes)
+
+        with svc.db.transaction() as session:
+            deadline = max(as_utc(session.get(Game, i).clock.deadline) for i in ids)
+        timesource.travel_to(offset_file, deadline + timedelta(seconds=1))
+        timeouts = []
+        for game_id in ids[:50]:
+            t0 = time.perf_counter()
+            done = timekeeping.tick(svc, game_id)
+            timeouts.append(time.perf_counter() - t0)
+            assert "timeout" in done, done
+        del os.environ[timesource.ENVIRONMENT_VARIABLE]
+        print(json.dumps({
+            "games": GAMES,
+            "idle_pass_ms": round(idle * 1000, 1),
+            "idle_pass_ms_per_game": round(idle * 1000 / GAMES, 2),
+            "timeout_ms_median": round(statistics.median(timeouts) * 1000, 1),
+        }))
+
+
+if __name__ == "__main__":
+    main()
