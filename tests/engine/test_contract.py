@@ -50,7 +50,7 @@ GAMES_PER_CONFIG = {
     ("harvest", 1, False): 150,  # (34)
     ("harvest", 2, False): 200,  # (66)
     ("harvest", 3, False): 150,  # (43)
-    ("harvest", 4, False): 200,
+    ("harvest", 4, False): 150,  # (47)
 }
 #: games per configuration in a longer run (0: the sizes above)
 LONG_RUN = int(os.environ.get("FARMPOST_CONTRACT_GAMES", "0") or 0)
