@@ -14,13 +14,18 @@ SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core libcairo2 tzdata
 TEST_DEBS := $(RUN_DEBS) poppler-utils chromium chromium-driver dovecot-imapd
 
+# Tests run on one pytest-xdist worker per core; the tests that start a whole
+# stack share one worker (--dist loadgroup, docs/testing.md). TEST_WORKERS=0
+# runs them in this process; PYTEST_ARGS adds anything else (a path, -k, -x).
+TEST_WORKERS ?= auto
+
 .PHONY: run test lint bench system-deps-run system-deps-test venv clean
 
 run: system-deps-run $(STAMP)
 	$(BIN)/farmpost run
 
 test: system-deps-test $(TEST_STAMP) lint
-	$(BIN)/python -m pytest $(PYTEST_ARGS)
+	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=15 $(PYTEST_ARGS)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .

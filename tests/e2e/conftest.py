@@ -9,17 +9,15 @@ import pytest
 from werkzeug.serving import make_server
 
 from service.app import create_app
-from tests.e2e.stack import free_port
 
 
 @pytest.fixture
 def server(svc):
-    """The app over real HTTP (a threaded werkzeug server on a free loopback
-    port); links in the mails point at it. Yields its base URL."""
-    port = free_port()
+    """The app over real HTTP (a threaded werkzeug server on a loopback port
+    the system chose); links in the mails point at it. Yields its base URL."""
     svc.config = replace(svc.config, submit_wait=10.0)
-    svc.links.base_url = f"http://127.0.0.1:{port}"
-    httpd = make_server("127.0.0.1", port, create_app(services=svc), threaded=True)
+    httpd = make_server("127.0.0.1", 0, create_app(services=svc), threaded=True)
+    svc.links.base_url = f"http://127.0.0.1:{httpd.server_port}"
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)
     thread.start()
     yield svc.links.base_url

@@ -16,6 +16,7 @@ import uuid
 from email import message_from_bytes, policy
 from pathlib import Path
 
+import pytest
 import requests
 import sqlalchemy as sa
 from aiosmtpd.controller import Controller
@@ -24,11 +25,41 @@ from werkzeug.serving import make_server
 from engine.core import Rng
 from service.config import ROOT, load_config
 
+#: Tests that start a whole stack (a web server, a Celery worker process with
+#: its pool, a broker and mail servers) run one after another on one pytest-xdist
+#: worker (``--dist loadgroup``), while the other workers run the lighter tests:
+#: two stacks at once on two cores would mostly wait for each other.
+ONE_STACK_AT_A_TIME = pytest.mark.xdist_group("stacks")
+
 
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+class Patience:
+    """Waiting for progress, not against a wall-clock budget.
+
+    A whole game takes as long as the machine allows (other test processes may
+    share its cores); what an end-to-end test must catch is a stack that
+    stopped moving. ``check(marker)`` fails once ``marker`` (anything that
+    changes when work gets done: mails received, rows processed) has stayed
+    the same for ``seconds``.
+    """
+
+    def __init__(self, seconds: float, what: str):
+        self.seconds, self.what = seconds, what
+        self._marker: object = object()
+        self._since = time.monotonic()
+
+    def check(self, marker, explain=lambda: "") -> None:
+        now = time.monotonic()
+        if marker != self._marker:
+            self._marker, self._since = marker, now
+            return
+        assert now - self._since < self.seconds, \
+            f"{self.what}: nothing moved for {self.seconds:.0f} s (still {marker!r})\n{explain()}"
 
 
 # --------------------------------------------------------------------------- where mail arrives
@@ -84,7 +115,10 @@ class DatabaseMailbox:
 
 class Stack:
     def __init__(self, tmp_path: Path, env: dict, inbox):
-        self.port = free_port()
+        # the listening socket is bound here, before the configuration needs
+        # its port: no other process can take the port in between
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.port = self.listener.getsockname()[1]
         self.env = {**env, "PORT": str(self.port), "BASE_URL": f"http://127.0.0.1:{self.port}",
                     "FARMPOST_INSTANCE": str(tmp_path / "instance"), "SECRET_KEY": "e2e-secret",
                     "MAIL_DOMAIN": "farmpost.test",
@@ -99,7 +133,8 @@ class Stack:
         self.config = load_config(self.env)
         self.app = create_app_from(self.config)
         self.services = self.app.extensions["farmpost"]
-        self.server = make_server("127.0.0.1", self.port, self.app, threaded=True)
+        self.server = make_server("127.0.0.1", self.port, self.app, threaded=True, fd=self.listener.fileno())
+        self.listener.close()  # the server holds its own copy of the socket
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
         self.worker = subprocess.Popen(
@@ -119,6 +154,17 @@ class Stack:
             self.worker.wait()
         self.inbox.stop()
         self.services.db.dispose()
+
+    def activity(self) -> tuple:
+        """Changes whenever the stack gets work done: requests applied, mails
+        sent, inbound mails processed. (Not the worker's log: a task retrying
+        forever writes to it without getting anything done.)"""
+        with self.services.db.engine.connect() as connection:
+            done = connection.execute(sa.text(
+                "SELECT (SELECT count(*) FROM move_requests WHERE status <> 'pending'),"
+                " (SELECT count(*) FROM outgoing_mail WHERE status = 'sent'),"
+                " (SELECT count(*) FROM inbound_mail WHERE outcome <> 'pending')")).one()
+        return tuple(done)
 
     def worker_log(self) -> str:
         """The worker's warnings and errors (its INFO lines are only noise here)."""
@@ -162,8 +208,9 @@ class LinkFarmer:
     links, confirms it, and finishes the turn with the buttons of the page
     the confirmation leads to. Chooses at random, from its own seeded generator."""
 
-    def __init__(self, address: str, seed: int):
+    def __init__(self, address: str, seed: int, activity):
         self.address = address
+        self.activity = activity  # what tells that the stack is still at work (Stack.activity)
         self.http = requests.Session()
         self.rng = Rng.from_seed(seed)
         self.seen: set[str] = set()
@@ -203,9 +250,9 @@ class LinkFarmer:
         if "Your move is queued" not in page.text:
             assert 'class="flash ok"' in page.text and "Done:" in page.text, page.text[:3000]
             return page
-        deadline = time.monotonic() + 60
+        patience = Patience(60, f"the move of {self.address} on version {posted_version} was never applied")
         while True:
-            assert time.monotonic() < deadline, "the move was never applied"
+            patience.check(self.activity())
             time.sleep(0.2)
             page = self.http.get(page.url, timeout=30)
             versions = {int(v) for _, v in BUTTON.findall(page.text)}

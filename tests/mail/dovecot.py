@@ -77,26 +77,50 @@ def dovecot():
     (root / "mail").mkdir(mode=0o755)
     nobody = pwd.getpwnam("nobody")
     os.chown(root / "mail", nobody.pw_uid, nobody.pw_gid)
-    port = _free_port()
-    (root / "dovecot.conf").write_text(CONFIG.format(root=root, port=port, password=PASSWORD))
-    process = subprocess.Popen([binary, "-F", "-c", str(root / "dovecot.conf")],
-                               stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    process, port = None, 0
     try:
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+        # the port is free when chosen but another process may take it before
+        # Dovecot binds it (other test processes share the machine): then try another
+        for attempt in range(3):
+            port = _free_port()
+            (root / "dovecot.log").unlink(missing_ok=True)
+            (root / "dovecot.conf").write_text(CONFIG.format(root=root, port=port, password=PASSWORD))
+            process = subprocess.Popen([binary, "-F", "-c", str(root / "dovecot.conf")],
+                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            if _listening(process, port, root / "dovecot.log"):
                 break
-            except OSError as error:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    log = (root / "dovecot.log").read_text() if (root / "dovecot.log").exists() else ""
-                    raise RuntimeError(f"dovecot did not start: {process.stdout.read().decode()} {log}") from error
-                time.sleep(0.05)
+            log = (root / "dovecot.log").read_text() if (root / "dovecot.log").exists() else ""
+            output = f"{process.stdout.read().decode()} {log}"
+            if "Address already in use" not in output or attempt == 2:
+                raise RuntimeError(f"dovecot did not start: {output}")
         yield "127.0.0.1", port, PASSWORD
     finally:
-        process.terminate()
-        try:
-            process.wait(timeout=5)
-        except subprocess.TimeoutExpired:
-            process.kill()
+        if process is not None and process.poll() is None:
+            process.terminate()
+            try:
+                process.wait(timeout=5)
+            except subprocess.TimeoutExpired:
+                process.kill()
         shutil.rmtree(root, ignore_errors=True)
+
+
+def _listening(process: subprocess.Popen, port: int, log: Path) -> bool:
+    """Waits until this Dovecot has bound its port and accepts connections
+    (True), or has exited (False). Its log says "starting up" once its
+    listeners are bound: a connection alone could reach another server that
+    took the port first."""
+    deadline = time.monotonic() + 10
+    while True:
+        if process.poll() is not None:
+            return False
+        if log.exists() and "starting up" in log.read_text():
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+                return True
+            except OSError:
+                pass
+        if time.monotonic() > deadline:
+            process.kill()
+            process.wait()
+            return False
+        time.sleep(0.05)
