@@ -3,7 +3,8 @@ that sends task NAMES to it. The task code lives in worker/, which the
 service never imports; a web process needs only the broker.
 
 Broker: CELERY_BROKER_URL (Redis in production) or, by default, kombu's
-``filesystem://`` transport in the instance folder: no server needed.
+``filesystem://`` transport in the instance folder (service/filesystem_broker.py):
+no server needed.
 """
 
 from __future__ import annotations
@@ -30,9 +31,14 @@ def broker_options(config: Config) -> dict:
     }
 
 
+#: the embedded broker's transport (service/filesystem_broker.py)
+EMBEDDED_TRANSPORT = "service.filesystem_broker:Transport"
+
+
 def celery_settings(config: Config) -> dict:
     """What every Celery app of Farmpost shares, the sender's and the worker's."""
     return dict(
+        broker_transport=EMBEDDED_TRANSPORT if config.embedded_broker else None,
         broker_transport_options=broker_options(config),
         broker_connection_retry_on_startup=True,
         task_ignore_result=True,
