@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-import time
 from email import policy
 from functools import partial
 from pathlib import Path
@@ -29,6 +28,7 @@ from unittest import mock
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from bench.render import timed as render_timings  # noqa: E402
 from boards import render, render_png, render_snapshot_pdf, render_svg  # noqa: E402
 from boards.samples import sample_game  # noqa: E402
 from mail.outgoing import compose as composer  # noqa: E402
@@ -39,13 +39,7 @@ SIZES = [("sunfield", n) for n in (2, 3, 4)] + [("harvest", n) for n in (1, 2, 3
 
 def timed(fn, repeat: int) -> tuple[float, float]:
     """Median wall and CPU milliseconds of ``repeat`` calls after a warm-up."""
-    fn()
-    wall, cpu = [], []
-    for _ in range(repeat):
-        w, c = time.perf_counter(), time.process_time()
-        fn()
-        wall.append((time.perf_counter() - w) * 1000)
-        cpu.append((time.process_time() - c) * 1000)
+    wall, cpu = render_timings(fn, repeat)
     return statistics.median(wall), statistics.median(cpu)
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
@@ -22,3 +23,20 @@ def server(svc):
     thread.start()
     yield svc.links.base_url
     httpd.shutdown()
+
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+@pytest.fixture(scope="module")
+def browser():
+    """Headless Chromium (Debian's), driven by Playwright."""
+    from playwright.sync_api import sync_playwright
+
+    if not CHROMIUM.exists():
+        pytest.fail("Chromium is missing: apt-get install -y chromium")
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[
+            "--no-sandbox", "--disable-background-networking", "--disable-gpu"])
+        yield chromium
+        chromium.close()

@@ -18,7 +18,6 @@ from tests.service.helpers import log_of, mailbox, text_part
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
 
 
 @pytest.fixture
@@ -26,18 +25,6 @@ def shots(tmp_path) -> Path:
     folder = os.environ.get("FARMPOST_SCREENSHOTS")
     return ROOT / folder if folder else tmp_path
 
-
-@pytest.fixture
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    if not CHROMIUM.exists():
-        pytest.fail("Chromium is missing: apt-get install -y chromium")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[
-            "--no-sandbox", "--disable-background-networking", "--disable-gpu"])
-        yield chromium
-        chromium.close()
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)

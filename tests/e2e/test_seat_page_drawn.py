@@ -18,24 +18,11 @@ from tests.service.helpers import links_in, mailbox, text_part
 
 pytestmark = pytest.mark.browser
 
-CHROMIUM = Path("/usr/bin/chromium")
 PHONE = {"width": 390, "height": 844}
 
 #: game kind -> (options, number of bots, seed)
 GAMES = {"sunfield": ({"advanced": True}, 3, 4), "harvest": ({}, 1, 3)}
 
-
-@pytest.fixture(scope="module")
-def browser():
-    from playwright.sync_api import sync_playwright
-
-    if not CHROMIUM.exists():
-        pytest.fail("Chromium is missing: apt-get install -y chromium")
-    with sync_playwright() as playwright:
-        chromium = playwright.chromium.launch(executable_path=str(CHROMIUM), args=[
-            "--no-sandbox", "--disable-background-networking", "--disable-gpu"])
-        yield chromium
-        chromium.close()
 
 
 @pytest.fixture
