@@ -15,6 +15,7 @@ import time
 import uuid
 from email import message_from_bytes, policy
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 import requests
@@ -238,14 +239,24 @@ class LinkFarmer:
                 return
             code, version = buttons[self.rng.below(len(buttons))]
             action = ACT.search(page.text).group(1)
-            page = self.http.post(page.url.split("/g/")[0] + action, timeout=60, data={
+            page = self.http.post(urljoin(page.url, action), timeout=60, data={
                 "csrf_token": CSRF.search(page.text).group(1), "action": "move", "code": code, "version": version})
             version = int(version)
             self.moves += 1
 
     def settled(self, page, posted_version: int):
         """The seat page once the move made on ``posted_version`` is applied;
-        any answer but "Done" is a failure."""
+        any answer but "Done" is a failure. A move link still being applied
+        answers 202 with a page that refreshes itself until it is done; that
+        page then shows the options that follow."""
+        if page.status_code == 202 and "Your move is being applied" in page.text:
+            patience = Patience(60, f"the move of {self.address} on version {posted_version} was never applied")
+            while page.status_code == 202:
+                patience.check(self.activity())
+                time.sleep(0.2)
+                page = self.http.get(page.url, timeout=30)
+            assert page.status_code == 200 and "Already done:" in page.text, (page.status_code, page.text[:3000])
+            return page
         assert page.status_code == 200, (page.status_code, page.text[:3000])
         if "Your move is queued" not in page.text:
             assert 'class="flash ok"' in page.text and "Done:" in page.text, page.text[:3000]

@@ -225,25 +225,35 @@ def check_the_game(svc, stack, kind: str, game_id: int, farmers: list[MailFarmer
     assert rules.replay(len(farmers), game["options"], game["seed"], [code for code, _, _ in log]) == game["state"]
     assert {source for _, source, _ in log} == {"mail"}
 
-    # every reply was stored once and moved the game once: one step each
+    # every reply was stored once and moved the game once: the step it typed,
+    # then nothing but the closing moves a mail that stops there plays
+    # (Sunfield's `end` after the action, docs/rules/sunfield.md)
     sent = [message_from_bytes(raw, policy=policy.default) for raw in post.sent]
     sent_ids = [message_id(m) for m in sent]
-    assert len(set(sent_ids)) == len(sent_ids) == len(log) == sum(f.replies for f in farmers)
+    assert len(set(sent_ids)) == len(sent_ids) == sum(f.replies for f in farmers)
+    steps = Counter(request_id for _, _, request_id in log)
+    assert len(steps) == len(sent_ids)
+    state, previous = rules.setup(len(farmers), game["options"], game["seed"]), None
+    for code, _, request_id in log:
+        move = rules.from_code(code)
+        if request_id == previous:
+            assert move in rules.closing_moves(state), f"request {request_id} played {code} beyond its step"
+        state, previous = rules.apply(state, move), request_id
     stored = [f"<{key}>" for key, _, _ in inbound]
     assert sorted(stored) == sorted(sent_ids), (set(stored) ^ set(sent_ids), len(stored), len(sent_ids))
     assert all(outcome in ("queued", "applied") for _, outcome, _ in inbound), Counter(o for _, o, _ in inbound)
     assert all(status == "applied" for _, status, _ in requests)
-    assert Counter(request_id for _, _, request_id in log) == Counter({request_id: 1 for _, _, request_id in inbound})
+    assert set(steps) == {request_id for _, _, request_id in inbound}
 
     # half came in by ingest, half by IMAP; the first reply of each farmer twice,
-    # which is one stored mail, one move request and one step
+    # which is one stored mail and one move request (its step, checked above)
     assert post.ways["ingest"] >= len(sent) // 2 and post.ways["imap"] >= len(sent) // 2
     assert len(post.twice) == len(farmers)
     for twice in post.twice:
         key = twice.strip("<>")
         [request_id] = [request for stored_key, _, request in inbound if stored_key == key]
         assert [dedupe for _, _, dedupe in requests if dedupe == f"mail:{key}"] == [f"mail:{key}"]
-        assert [request for _, _, request in log if request == request_id] == [request_id]
+        assert request_id in steps
 
     # the outbox is empty, and the SMTP server got each mail once, to its farmer
     assert all(status == "sent" for *_, status in outbox)
