@@ -81,9 +81,12 @@ def turn_context(sample, stage: str) -> dict:
         "links": {"seat": "https://farmpost.example/g/7/0/" + "x" * 60,
                   "prefs": "https://farmpost.example/prefs/7/0/" + "x" * 60},
         "notation_help": [],
+        "clock": None,
+        "note": None,
         "account": [],
-        "options": [{"text": f"option {i}", "code": f"o{i}", "url": "https://farmpost.example/m/7/0/" + "y" * 120}
-                    for i in range(12)],
+        "account_title": "Since your last turn",
+        "options": [{"text": f"option {i}", "code": f"o{i}", "url": "https://farmpost.example/m/7/0/" + "y" * 120,
+                     "outcome": "Sheep tile (Carrot), free, collects 1 Seed"} for i in range(12)],
         "headers": {"Message-ID": "<bench@farmpost.example>", "From": "Farmpost <play@farmpost.example>",
                     "To": "farmer@example.org", "Subject": "Bench: your turn"},
     }
