@@ -40,6 +40,15 @@ def set_column(state: dict, column: str, tiles: list[str | None], seeds: tuple[i
     state["market"][index] = [{"tile": t, "seeds": s} if t else None for t, s in zip(tiles, seeds)]
 
 
+def with_known_market(state: dict) -> dict:
+    """The market every take test reads: Sheep, Pig and Cow tile 01-03 in
+    columns a-c, with 1, 2 and 1 Seeds above their Sheep tiles."""
+    set_column(state, "a", ["S01", "P01", "C01"], seeds=(1, 0, 0))
+    set_column(state, "b", ["S02", "P02", "C02"], seeds=(2, 0, 0))
+    set_column(state, "c", ["S03", "P03", "C03"], seeds=(1, 0, 0))
+    return state
+
+
 def set_wheelbarrow(state: dict, seat: int, **vegetables: int) -> None:
     state["farmers"][seat]["wheelbarrow"] = {v: vegetables.get(v, 0) for v in C.VEGETABLES}
 

@@ -16,15 +16,13 @@ from tests.engine.sunfield.builder import (
     set_plot,
     texts,
     tile,
+    with_known_market,
 )
 
 
 @pytest.fixture
 def state():
-    state = new_game()
-    set_column(state, "a", ["S01", "P01", "C01"], seeds=(1, 0, 0))
-    set_column(state, "b", ["S02", "P02", "C02"], seeds=(2, 0, 0))
-    set_column(state, "c", ["S03", "P03", "C03"], seeds=(1, 0, 0))
+    state = with_known_market(new_game())
     return state
 
 

@@ -9,7 +9,17 @@ import pytest
 
 from engine.sunfield import GAME
 from tests.engine.outcome_samples import sample_states, with_other_secrets
-from tests.engine.sunfield.builder import move, new_game, play, set_column, set_pile, set_plot, set_wheelbarrow, tile
+from tests.engine.sunfield.builder import (
+    move,
+    new_game,
+    play,
+    set_column,
+    set_pile,
+    set_plot,
+    set_wheelbarrow,
+    tile,
+    with_known_market,
+)
 
 
 def outcome(state: dict, text: str) -> str:
@@ -18,10 +28,7 @@ def outcome(state: dict, text: str) -> str:
 
 @pytest.fixture
 def state():
-    state = new_game()
-    set_column(state, "a", ["S01", "P01", "C01"], seeds=(1, 0, 0))
-    set_column(state, "b", ["S02", "P02", "C02"], seeds=(2, 0, 0))
-    set_column(state, "c", ["S03", "P03", "C03"], seeds=(1, 0, 0))
+    state = with_known_market(new_game())
     set_wheelbarrow(state, 0)
     return state
 
