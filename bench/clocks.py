@@ -23,13 +23,14 @@ GAMES = 200
 
 
 def main() -> None:
-    from service import timekeeping, timesource, usecases
+    from service import timekeeping, timesource
     from service.clocks import ClockSettings
     from service.config import load_config
     from service.migrate import upgrade
     from service.models import Game, as_utc
     from service.queue import NullQueue
     from service.services import Services
+    from service.usecases import creation
 
     with tempfile.TemporaryDirectory() as folder:
         offset_file = Path(folder) / "clock-offset"
@@ -37,12 +38,12 @@ def main() -> None:
         config = load_config({"FARMPOST_INSTANCE": folder, "BASE_URL": "http://127.0.0.1:5000"})
         svc = Services.from_config(config, NullQueue())
         upgrade(svc.db)
-        farmers = [usecases.FarmerSpec("Ann", "ann@example.org"), usecases.FarmerSpec("Bob", "bob@example.org")]
+        farmers = [creation.FarmerSpec("Ann", "ann@example.org"), creation.FarmerSpec("Bob", "bob@example.org")]
         ids = []
         for seed in range(GAMES):
-            created = usecases.create_game(svc, "sunfield", farmers, host=0, seed=seed,
+            created = creation.create_game(svc, "sunfield", farmers, host=0, seed=seed,
                                            clock=ClockSettings(per_turn=3 * 24 * 3600))
-            usecases.join(svc, created.game_id, 1)
+            creation.join(svc, created.game_id, 1)
             ids.append(created.game_id)
 
         passes = []

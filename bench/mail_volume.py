@@ -34,17 +34,17 @@ def play(svc, farmers, *, accounts: bool, by: str = "mail") -> dict:
     from sqlalchemy import select
 
     from engine.core import Rng
-    from service import usecases
     from service.inbound.receive import receive
     from service.models import Game, OutgoingMail, Seat
+    from service.usecases import creation, playing, preferences
 
-    created = usecases.create_game(svc, "sunfield", farmers, options={"advanced": True}, host=0, seed=SEED)
+    created = creation.create_game(svc, "sunfield", farmers, options={"advanced": True}, host=0, seed=SEED)
     people = [p for p, f in enumerate(farmers) if f.bot is None]
     for position in people[1:]:
-        usecases.join(svc, created.game_id, position)
+        creation.join(svc, created.game_id, position)
     if accounts:
         for position in people:
-            usecases.set_preferences(svc, created.game_id, position, accounts=True)
+            preferences.set_preferences(svc, created.game_id, position, accounts=True)
     option = re.compile(r"^\* (.+?)(?: → .+)?\n  http\S+$", re.M)  # "* take b3 → what it does"
     rngs = {p: Rng.from_seed(SEED + p) for p in people}
     answered: set[str] = set()
@@ -70,7 +70,7 @@ def play(svc, farmers, *, accounts: bool, by: str = "mail") -> dict:
             while rules.to_act(state) == to_act:
                 moves = rules.legal_moves(state)
                 move = moves[rngs[to_act].below(len(moves))]
-                usecases.submit_move(svc, created.game_id, to_act, [rules.code(move)], source="link",
+                playing.submit_move(svc, created.game_id, to_act, [rules.code(move)], source="link",
                                      base_version=version)
                 with svc.db.transaction() as session:
                     game = session.get(Game, created.game_id)
@@ -114,15 +114,15 @@ def svc_rules(kind):
 
 
 def main() -> None:
-    from service import usecases
     from service.config import load_config
     from service.inline_queue import InlineQueue
     from service.migrate import upgrade
     from service.services import Services
+    from service.usecases import creation
 
     accounts = "--accounts" in sys.argv[1:]
-    people = [usecases.FarmerSpec(f"Farmer {n}", f"farmer{n}@example.org") for n in range(1, 5)]
-    bots = [usecases.FarmerSpec(f"Bot {n}", bot="greedy") for n in range(2, 5)]
+    people = [creation.FarmerSpec(f"Farmer {n}", f"farmer{n}@example.org") for n in range(1, 5)]
+    bots = [creation.FarmerSpec(f"Bot {n}", bot="greedy") for n in range(2, 5)]
     tables = {"4 by mail": (people, "mail"), "1 by mail + 3 bots": (people[:1] + bots, "mail"),
               "4 by links": (people, "links")}
     results = {}

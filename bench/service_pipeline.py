@@ -22,23 +22,23 @@ from email import policy
 
 def main() -> None:
     from mail.outgoing.compose import compose
-    from service import usecases
     from service.config import load_config
     from service.migrate import upgrade
     from service.models import MoveRequest, OutgoingMail
     from service.queue import NullQueue
     from service.services import Services
+    from service.usecases import creation, playing
 
     with tempfile.TemporaryDirectory() as folder:
         config = load_config({"FARMPOST_INSTANCE": folder, "BASE_URL": "http://127.0.0.1:5000"})
         svc = Services.from_config(config, NullQueue())
         upgrade(svc.db)
-        farmers = [usecases.FarmerSpec(f"Farmer {n}", f"farmer{n}@example.org") for n in range(1, 5)]
+        farmers = [creation.FarmerSpec(f"Farmer {n}", f"farmer{n}@example.org") for n in range(1, 5)]
 
         # moves: people's turns played by the greedy bot's choices, applied one request at a time
-        created = usecases.create_game(svc, "sunfield", farmers, options={"advanced": True}, host=0, seed=7)
+        created = creation.create_game(svc, "sunfield", farmers, options={"advanced": True}, host=0, seed=7)
         for position in range(1, 4):
-            usecases.join(svc, created.game_id, position)
+            creation.join(svc, created.game_id, position)
         from engine import get_game
         from engine.bots import GreedyBot
         from engine.core import Rng
@@ -55,9 +55,9 @@ def main() -> None:
                 break
             seat = rules.to_act(state)
             code = rules.code(bot.choose(rules, state, rng))
-            request_id = usecases.submit_move(svc, created.game_id, seat, [code], source="web", base_version=version)
+            request_id = playing.submit_move(svc, created.game_id, seat, [code], source="web", base_version=version)
             t0 = time.perf_counter()
-            usecases.apply_move_request(svc, request_id)
+            playing.apply_move_request(svc, request_id)
             apply_times.append(time.perf_counter() - t0)
         game_seconds = time.perf_counter() - started
 

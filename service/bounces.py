@@ -14,11 +14,11 @@ from __future__ import annotations
 from sqlalchemy import func, select, update
 
 from mail.inbound.errors import FailedRecipient
-from service import usecases
 from service.inbound.answer import tell_others
 from service.models import Game, Seat, utcnow
 from service.notify import Work
 from service.services import Services
+from service.usecases import dispatching, lookup
 
 
 def mark_bouncing(svc: Services, failed: tuple[FailedRecipient, ...]) -> list[tuple[int, int]]:
@@ -35,7 +35,7 @@ def mark_bouncing(svc: Services, failed: tuple[FailedRecipient, ...]) -> list[tu
         ).all()
         ids = {seat_id for seat_id, _ in found}
         for game_id in sorted({game_id for _, game_id in found}):
-            game = usecases.lock_game(session, game_id)  # the usual lock order: the game first
+            game = lookup.lock_game(session, game_id)  # the usual lock order: the game first
             for seat in game.seats:
                 if seat.id not in ids or seat.bouncing_since is not None:
                     continue
@@ -44,7 +44,7 @@ def mark_bouncing(svc: Services, failed: tuple[FailedRecipient, ...]) -> list[tu
                             text=_notice(seat.name), key=f"bouncing:{seat.id}:{seat.bouncing_since.isoformat()}",
                             work=work)
                 marked.append((game.id, seat.position))
-    usecases.dispatch(svc, work)
+    dispatching.dispatch(svc, work)
     return marked
 
 

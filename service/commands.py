@@ -162,7 +162,7 @@ def parse_farmer(text: str):
     the use case can refuse what cannot go into a mail header."""
     import re
 
-    from service.usecases import FarmerSpec
+    from service.usecases.creation import FarmerSpec
 
     if text.startswith("bot:"):
         kind = text[4:]
@@ -194,7 +194,7 @@ def clock_settings(args):
 
 def cmd_new(args) -> int:
     from service.errors import InvalidInput
-    from service.usecases import create_game
+    from service.usecases.creation import create_game
 
     try:
         clock = clock_settings(args)
@@ -214,7 +214,7 @@ def cmd_new(args) -> int:
 
 def cmd_demo(args) -> int:
     from service.errors import InvalidInput
-    from service.usecases import FarmerSpec, create_game
+    from service.usecases.creation import FarmerSpec, create_game
 
     svc = Services.from_environment()
     email = args.email or f"you@{svc.config.mail_domain}"

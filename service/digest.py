@@ -20,12 +20,12 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
-from service import usecases
 from service.inbound.answer import plain_mail
 from service.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, utcnow
 from service.notify import preference, wants_mail
 from service.rules import rules_for
 from service.services import Services
+from service.usecases import dispatching
 
 #: the most moves listed per game; more are counted
 MOST_LINES = 40
@@ -51,7 +51,7 @@ def send_digests(svc: Services, now: datetime | None = None) -> int:
                 session.flush()
                 written.append(mail.id)
     for mail_id in written:
-        usecases.enqueue(svc, "mail", mail_id)
+        dispatching.enqueue(svc, "mail", mail_id)
     return len(written)
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import threading
 from collections import deque
 
-from service import outbox, usecases
+from service import outbox
 from service.services import Services
+from service.usecases import playing
 
 
 class InlineQueue:
@@ -45,7 +46,7 @@ class InlineQueue:
             while local.jobs:
                 kind, ident = local.jobs.popleft()
                 if kind == "request":
-                    usecases.apply_move_request(self.services, ident)
+                    playing.apply_move_request(self.services, ident)
                 else:
                     outbox.send_mail(self.services, ident)
         finally:

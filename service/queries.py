@@ -17,7 +17,7 @@ from service.notify import account_lines, away_text, options_for
 from service.previous import previous_view
 from service.rules import rules_for
 from service.services import Services
-from service.usecases import current_turn, live_log, load_game, seat_of
+from service.usecases.lookup import current_turn, live_log, load_game, seat_of
 
 
 @dataclass

@@ -11,23 +11,24 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from service import clocks, notify, usecases
+from service import clocks, notify
 from service.errors import InvalidInput
 from service.inbound.answer import tell_others
 from service.models import ClockEvent, Invitation, utcnow
 from service.notify import Work
 from service.services import Services
+from service.usecases import creation, dispatching, lookup, seat_links
 
 
 def substitute(svc: Services, game_id: int, by: int, position: int, name: str, email: str) -> str:
     """``by`` (the host) gives seat ``position`` to ``name <email>``; returns the answer for the host."""
     name, email = (name or "").strip(), (email or "").strip()
-    usecases.check_farmer(usecases.FarmerSpec(name, email), is_host=False)
+    creation.check_farmer(creation.FarmerSpec(name, email), is_host=False)
     work = Work()
     with svc.db.transaction() as session:
-        game = usecases.lock_game(session, game_id)
-        host = usecases.seat_of(game, by)
-        seat = usecases.seat_of(game, position)
+        game = lookup.lock_game(session, game_id)
+        host = lookup.seat_of(game, by)
+        seat = lookup.seat_of(game, position)
         if game.clock is None or game.clock.host != by:
             raise InvalidInput("Only the host can hand a seat to a new farmer.")
         if position == by:
@@ -36,7 +37,7 @@ def substitute(svc: Services, game_id: int, by: int, position: int, name: str, e
             raise InvalidInput("This game is over.")
         left = seat.name
         seat.name, seat.email = name, email
-        seat.secret, seat.reply_key = usecases.new_secret(), usecases.new_reply_key()
+        seat.secret, seat.reply_key = seat_links.new_secret(), seat_links.new_reply_key()
         seat.joined_at, seat.thread_root, seat.bot, seat.resigned = None, None, None, False
         seat.away_until, seat.turn_held, seat.bouncing_since = None, False, None
         seat.preferences = dict(notify.DEFAULT_PREFERENCES)
@@ -58,5 +59,5 @@ def substitute(svc: Services, game_id: int, by: int, position: int, name: str, e
                     text=f"{host.name}, the host, handed {left}'s seat to {name}, who is invited to join. "
                          f"{name} keeps {left}'s place on the board.",
                     key=f"substitute:{game.id}:{position}:{utcnow().isoformat()}", work=work)
-    usecases.dispatch(svc, work)
+    dispatching.dispatch(svc, work)
     return f"{left}'s seat goes to {name}; the invitation is on its way to {email}."

@@ -7,7 +7,7 @@ lock and writes a :class:`ClockEvent` with a unique key along with the
 effect: two beats at once, a worker killed half way or a restart cannot do it
 twice, because the second one either waits for the lock and then finds the
 event, or fails on the unique key and rolls back. A timeout plays the late
-turn through :func:`usecases.apply_locked` with the version the clock saw, so
+turn through :func:`playing.apply_locked` with the version the clock saw, so
 a farmer's move and a timeout in the same second are one or the other.
 """
 
@@ -22,7 +22,7 @@ from sqlalchemy.orm import Session
 
 from engine.bots import make_bot
 from engine.core import Rng
-from service import clocks, notify, usecases
+from service import clocks, notify
 from service.clocks import duration_text, local_text
 from service.errors import InvalidInput, NotFound
 from service.inbound.answer import game_mail, tell_others
@@ -30,6 +30,7 @@ from service.models import ClockEvent, Game, GameClock, MoveRequest, OutgoingMai
 from service.notify import Work
 from service.rules import rules_for
 from service.services import Services
+from service.usecases import dispatching, lookup, playing
 
 log = logging.getLogger(__name__)
 
@@ -72,12 +73,12 @@ def tick(svc: Services, game_id: int) -> list[str]:
         work = Work()
         try:
             with svc.db.transaction() as session:
-                game = usecases.lock_game(session, game_id)
+                game = lookup.lock_game(session, game_id)
                 kind = _next_event(session, svc, game, work)
         except IntegrityError:  # another beat recorded this event first: it is done
             log.info("clock event of game #%s already recorded", game_id)
             continue
-        usecases.dispatch(svc, work)
+        dispatching.dispatch(svc, work)
         if kind is None:
             break
         done.append(kind)
@@ -242,7 +243,7 @@ def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work
     if takes_over:
         seat.bot = clock.bot
     first_mail = len(work.mails)
-    usecases.apply_locked(session, svc, game, request, work)
+    playing.apply_locked(session, svc, game, request, work)
     if request.status != "applied":  # cannot happen on a locked, current game; never leave it half done
         raise RuntimeError(f"timeout of game #{game.id} was not applied: {request.result}")
     rules = rules_for(game.kind)
@@ -306,8 +307,8 @@ def grant(svc: Services, game_id: int, by: int, seconds: int, key: str | None = 
         raise InvalidInput(f"More time is a duration of up to {duration_text(MAX_GRANT)}, e.g. “more time 1d”.")
     work = Work()
     with svc.db.transaction() as session:
-        game = usecases.lock_game(session, game_id)
-        giver = usecases.seat_of(game, by)
+        game = lookup.lock_game(session, game_id)
+        giver = lookup.seat_of(game, by)
         clock = _running_clock(game)
         seat = clocks.timed_seat(game)
         if seat is None:
@@ -335,7 +336,7 @@ def grant(svc: Services, game_id: int, by: int, seconds: int, key: str | None = 
                                                    what=f"{giver.name} gave {who} more time"))
         receiver = "You now have" if seat is giver else f"{seat.name} now has"
         answer = f"{receiver} {duration_text(seconds)} more. {_deadline_sentence(game, giver)}"
-    usecases.dispatch(svc, work)
+    dispatching.dispatch(svc, work)
     return answer
 
 
@@ -360,8 +361,8 @@ def resume(svc: Services, game_id: int, by: int) -> str:
 def _pause_or_resume(svc: Services, game_id: int, by: int, *, stop: bool) -> str:
     work = Work()
     with svc.db.transaction() as session:
-        game = usecases.lock_game(session, game_id)
-        host = usecases.seat_of(game, by)
+        game = lookup.lock_game(session, game_id)
+        host = lookup.seat_of(game, by)
         clock = _running_clock(game)
         if clock.host != by:
             raise InvalidInput("Only the host can pause or resume the clock.")
@@ -390,7 +391,7 @@ def _pause_or_resume(svc: Services, game_id: int, by: int, *, stop: bool) -> str
                                kind="pause" if stop else "resume", seat=by, turn=clock.turn))
         tell_others(session, svc, game, host, kind="clock", what="the clock is stopped" if stop else "the clock runs",
                     text=text, key=f"clock:{game.id}:{now.isoformat()}", work=work)
-    usecases.dispatch(svc, work)
+    dispatching.dispatch(svc, work)
     return answer
 
 
@@ -409,7 +410,7 @@ def set_time_zone(svc: Services, game_id: int, position: int, name: str) -> str:
     except ValueError as error:
         raise InvalidInput(str(error)) from None
     with svc.db.transaction() as session:
-        seat = usecases.seat_of(usecases.lock_game(session, game_id), position)
+        seat = lookup.seat_of(lookup.lock_game(session, game_id), position)
         if seat.clock is None:
             raise NotFound("This game has no clock.")
         seat.clock.time_zone = name
@@ -423,6 +424,6 @@ def guess_time_zone(svc: Services, game_id: int, position: int, date: datetime |
     if offset is None:
         return
     with svc.db.transaction() as session:
-        seat = usecases.seat_of(usecases.load_game(session, game_id), position)
+        seat = lookup.seat_of(lookup.load_game(session, game_id), position)
         if seat.clock is not None and seat.clock.time_zone is None:
             seat.clock.time_zone = offset

@@ -15,13 +15,14 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 
 from mail.inbound.commands import MAX_VACATION_DAYS
-from service import clocks, notify, usecases
+from service import clocks, notify
 from service.errors import InvalidInput
 from service.inbound.answer import tell_others
 from service.models import Game, Seat, as_utc, date_text, utcnow
 from service.notify import Work
 from service.rules import rules_for
 from service.services import Services
+from service.usecases import dispatching, lookup
 
 
 def start_vacation(svc: Services, game_id: int, position: int, days: int, key: str | None = None) -> str:
@@ -32,15 +33,15 @@ def start_vacation(svc: Services, game_id: int, position: int, days: int, key: s
         raise InvalidInput(f"A vacation lasts 1 to {MAX_VACATION_DAYS} days.")
     work = Work()
     with svc.db.transaction() as session:
-        game = usecases.lock_game(session, game_id)
-        seat = usecases.seat_of(game, position)
+        game = lookup.lock_game(session, game_id)
+        seat = lookup.seat_of(game, position)
         until = utcnow() + timedelta(days=days)
         seat.away_until = until
         names = tell_others(session, svc, game, seat, kind="away", what=f"{seat.name} is away",
                             text=f"{seat.name} is away until {date_text(until)}. {clocks.away_sentence(game, seat)}",
                             key=f"away:{seat.id}:{key or until.isoformat()}", work=work)
         clocks.count_leave(game, utcnow())  # the vacation stops the clock (docs/clocks.md)
-    usecases.dispatch(svc, work)
+    dispatching.dispatch(svc, work)
     told = f" {', '.join(names)} {'was' if len(names) == 1 else 'were'} told." if names else ""
     return (f"You are away until {date_text(until)}. Farmpost holds back your turn mails until then and "
             f"sends you one when you are back; reply “vacation off” to come back sooner.{told}")
@@ -50,12 +51,12 @@ def end_vacation(svc: Services, game_id: int, position: int) -> str:
     """``vacation off``: the farmer is back now; returns the answer for them."""
     work = Work()
     with svc.db.transaction() as session:
-        game = usecases.lock_game(session, game_id)
-        seat = usecases.seat_of(game, position)
+        game = lookup.lock_game(session, game_id)
+        seat = lookup.seat_of(game, position)
         if seat.away_until is None:
             return "You were not away, so nothing changed."
         sent = _come_back(session, svc, game, seat, work)
-    usecases.dispatch(svc, work)
+    dispatching.dispatch(svc, work)
     return "Welcome back: your vacation is over." + (" Your turn mail follows." if sent else "")
 
 
@@ -70,13 +71,13 @@ def end_due_vacations(svc: Services, now: datetime | None = None) -> int:
     for game_id, position in due:
         work = Work()
         with svc.db.transaction() as session:
-            game = usecases.lock_game(session, game_id)
-            seat = usecases.seat_of(game, position)
+            game = lookup.lock_game(session, game_id)
+            seat = lookup.seat_of(game, position)
             if seat.away_until is None or as_utc(seat.away_until) > now:
                 continue  # ended or extended meanwhile
             _come_back(session, svc, game, seat, work)
             ended += 1
-        usecases.dispatch(svc, work)
+        dispatching.dispatch(svc, work)
     return ended
 
 

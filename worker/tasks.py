@@ -41,7 +41,7 @@ def register(app: Celery) -> None:
 
     @app.task(name="farmpost.apply_move_request", **RETRY)
     def apply_move_request(request_id: int) -> str:
-        from service.usecases import apply_move_request as apply
+        from service.usecases.playing import apply_move_request as apply
 
         return apply(services(), request_id).status
 

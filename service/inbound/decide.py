@@ -23,7 +23,7 @@ from mail.inbound import commands as cmd
 from mail.inbound.errors import Answer, Bounce, EmptyReply, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
-from service import bounces, notify, usecases, vacation
+from service import bounces, notify, vacation
 from service.errors import ServiceError
 from service.inbound import replies, suggest
 from service.inbound.answer import tell_others
@@ -33,6 +33,7 @@ from service.inbound.invitations import answer_invitation
 from service.models import MoveRequest, Seat
 from service.rules import rules_for
 from service.services import Services
+from service.usecases import creation, dispatching, lookup, playing, preferences
 
 
 @dataclass(frozen=True)
@@ -112,7 +113,7 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
         lines = [f"“{e.line}”: {e.reason}" for e in commands.errors]
         return Decision("bad-command", "Nothing was done:\n" + "\n".join(lines), **where)
     with svc.db.transaction() as session:
-        game = usecases.load_game(session, game_id)
+        game = lookup.load_game(session, game_id)
         kind, state, version, status = game.kind, game.state, game.version, game.status
         names = [s.name for s in game.seats]
     rules = rules_for(kind)
@@ -143,7 +144,7 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
         elif command.kind == cmd.PREVIEW:
             notes.append(_preview(rules, state, position, command.text))
         elif command.kind == cmd.STOP:
-            usecases.set_preferences(svc, game_id, position, mail=False)
+            preferences.set_preferences(svc, game_id, position, mail=False)
             notes.append("Mails for this game are off. Your seat page still shows the board.")
         elif command.kind == cmd.SAY:
             notes.append(_say(svc, game_id, position, command.text, f"{reading.dedupe_key}:{command.line}"))
@@ -193,7 +194,7 @@ def _submit(svc, reading, game_id, position, codes, action, version, where) -> D
     back from the request itself when it is applied (at once or by a worker):
     the move's own mails, the board after an undo, the resignation confirmed,
     or why it could not be done (:func:`service.notify.acknowledge`)."""
-    request_id = usecases.submit_move(svc, game_id, position, codes, source="mail", base_version=version,
+    request_id = playing.submit_move(svc, game_id, position, codes, source="mail", base_version=version,
                                       dedupe_key=f"mail:{reading.dedupe_key}", action=action)
     with svc.db.transaction() as session:
         request = session.get(MoveRequest, request_id)
@@ -207,11 +208,11 @@ def _say(svc: Services, game_id: int, position: int, text: str, key: str) -> str
     """Relay a message to the other farmers who take mail (once per mail and line)."""
     work = notify.Work()
     with svc.db.transaction() as session:
-        game = usecases.load_game(session, game_id)
-        sender = usecases.seat_of(game, position)
+        game = lookup.load_game(session, game_id)
+        sender = lookup.seat_of(game, position)
         names = tell_others(session, svc, game, sender, kind="say", what=f"{sender.name} says",
                             text=f"{sender.name} says:\n\n{text}", key=key, work=work)
-    usecases.dispatch(svc, work)
+    dispatching.dispatch(svc, work)
     if not names:
         return "No other farmer takes mail in this game, so nobody was told."
     return f"Relayed to {_and(names)}: “{text}”"
@@ -255,10 +256,10 @@ def _new_game(svc: Services, reading: Reading) -> Decision:
         return Decision("bad-command", "No game was created:\n" + "\n".join(reasons))
     [command] = commands.commands
     host = reading.message.sender_name if reading.message else ""
-    farmers = [usecases.FarmerSpec(name=host or reading.sender.split("@")[0], email=reading.sender)]
-    farmers += [usecases.FarmerSpec(name=address.split("@")[0], email=address) for address in command.invitees]
+    farmers = [creation.FarmerSpec(name=host or reading.sender.split("@")[0], email=reading.sender)]
+    farmers += [creation.FarmerSpec(name=address.split("@")[0], email=address) for address in command.invitees]
     try:
-        created = usecases.create_game(svc, command.game, farmers, host=0, clock=clock,
+        created = creation.create_game(svc, command.game, farmers, host=0, clock=clock,
                                        creation_key=f"mail:{reading.dedupe_key}")
     except ServiceError as error:
         return Decision("bad-command", f"No game was created: {error.message}")

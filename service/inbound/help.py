@@ -4,9 +4,9 @@ notation for the decision at hand and the options as links."""
 from __future__ import annotations
 
 from mail.inbound import commands as cmd
-from service import usecases
 from service.rules import rules_for
 from service.services import Services
+from service.usecases import lookup
 
 #: every command a farmer can mail, with an example of each (``help``)
 COMMANDS = (
@@ -34,11 +34,11 @@ def help_text(svc: Services, game_id: int, position: int, state: dict, *, with_l
     (the examples whose verb starts one of the options), and the options,
     each with its link unless this mail's moves are still to be applied."""
     with svc.db.transaction() as session:
-        game = usecases.load_game(session, game_id)
-        seat = usecases.seat_of(game, position)
+        game = lookup.load_game(session, game_id)
+        seat = lookup.seat_of(game, position)
         kind, version, secret = game.kind, game.version, seat.secret
         to_act = rules_for(kind).to_act(state)
-        waiting_for = usecases.seat_of(game, to_act).name if to_act is not None else None
+        waiting_for = lookup.seat_of(game, to_act).name if to_act is not None else None
     rules = rules_for(kind)
     options = [(rules.text(m), rules.code(m)) for m in rules.legal_moves(state)] if to_act == position else []
     notation = list(rules.notation_help())

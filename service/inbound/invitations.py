@@ -17,12 +17,12 @@ from sqlalchemy import select
 
 from mail.inbound.intents import DECLINE, JOIN, invitation_answer
 from mail.inbound.pipeline import Reading
-from service import usecases
 from service.inbound.answer import game_mail
 from service.models import OutgoingMail
 from service.notify import Work, wants_mail
 from service.rules import title_of
 from service.services import Services
+from service.usecases import creation, dispatching, lookup
 
 
 @dataclass(frozen=True)
@@ -36,15 +36,15 @@ class InvitationReply:
 def answer_invitation(svc: Services, reading: Reading, game_id: int, position: int) -> InvitationReply | None:
     """Join or decline for a farmer who has not joined yet; None for a seated farmer."""
     with svc.db.transaction() as session:
-        game = usecases.load_game(session, game_id)
-        seat = usecases.seat_of(game, position)
+        game = lookup.load_game(session, game_id)
+        seat = lookup.seat_of(game, position)
         if seat.joined_at is not None or game.status != "inviting":
             return None
         title = f"{title_of(game.kind)} #{game.id}"
     name = reading.message.sender_name if reading.message else ""
     intent = invitation_answer(reading.text, sender_name=name)
     if intent == JOIN:
-        url = usecases.join(svc, game_id, position)
+        url = creation.join(svc, game_id, position)
         return InvitationReply("joined", f"Welcome to {title}! You have joined the game; you will get a mail "
                                          f"when it is your turn.\nYour seat: {url}")
     if intent == DECLINE:
@@ -60,8 +60,8 @@ def _tell_the_table(svc: Services, game_id: int, position: int, key: str) -> lis
     work = Work()
     names = []
     with svc.db.transaction() as session:
-        game = usecases.load_game(session, game_id)
-        declined = usecases.seat_of(game, position)
+        game = lookup.load_game(session, game_id)
+        declined = lookup.seat_of(game, position)
         for seat in game.seats:
             if seat.position == position or seat.joined_at is None or not seat.email or not wants_mail(seat):
                 continue
@@ -73,7 +73,7 @@ def _tell_the_table(svc: Services, game_id: int, position: int, key: str) -> lis
                 session.flush()
                 work.mails.append(mail.id)
             names.append(seat.name)
-    usecases.dispatch(svc, work)
+    dispatching.dispatch(svc, work)
     return names
 
 

@@ -23,12 +23,12 @@ from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 from mail.inbound.body import extract_body
 from mail.inbound.message import dedupe_key_of, parse_message
 from mail.inbound.pipeline import read_mail
-from service import usecases
 from service.inbound.answer import answer_mail
 from service.inbound.decide import decide
 from service.inbound.models import InboundMail
 from service.models import OutgoingMail, Seat, utcnow
 from service.services import Services
+from service.usecases import dispatching
 
 log = logging.getLogger(__name__)
 
@@ -160,7 +160,7 @@ def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str,
             session.flush()
             mail_id = mail.id
     if mail_id is not None:
-        usecases.enqueue(svc, "mail", mail_id)
+        dispatching.enqueue(svc, "mail", mail_id)
     return row
 
 

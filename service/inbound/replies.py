@@ -23,10 +23,10 @@ from mail.inbound.intents import say_back
 from mail.inbound.message import addresses
 from mail.inbound.pipeline import Reading
 from mail.inbound.prose import MoveWords, is_prose_for_game
-from service import usecases
 from service.models import OutgoingMail
 from service.rules import rules_for
 from service.services import Services
+from service.usecases import lookup
 
 
 def author_refusal(svc: Services, reading: Reading, seat_address: str, where: str) -> InboundRejection | None:
@@ -59,7 +59,7 @@ def commands_for_seat(svc: Services, reading: Reading, game_id: int, position: i
     if not commands.moves:
         return commands
     with svc.db.transaction() as session:
-        game = usecases.load_game(session, game_id)
+        game = lookup.load_game(session, game_id)
         kind, state = game.kind, game.state
     rules = rules_for(kind)
     words = MoveWords.for_game(rules, state)

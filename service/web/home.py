@@ -8,7 +8,7 @@ from engine.bots import BOTS
 from service.clocks import SETTING_NAMES, ClockSettings, read_settings
 from service.errors import InvalidInput
 from service.rules import available_games
-from service.usecases import FarmerSpec, create_game
+from service.usecases.creation import FarmerSpec, create_game
 from service.web import services
 
 blueprint = Blueprint("home", __name__)

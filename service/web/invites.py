@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template
 
 from service import queries
-from service.usecases import join
+from service.usecases.creation import join
 from service.web import services
 
 blueprint = Blueprint("invites", __name__)

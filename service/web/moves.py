@@ -7,7 +7,7 @@ from flask import Blueprint, redirect, render_template, url_for
 
 from service import queries
 from service.links import token_key
-from service.usecases import submit_move, wait_for
+from service.usecases.playing import submit_move, wait_for
 from service.web import services
 from service.web.seats import flash_result
 

@@ -13,7 +13,7 @@ from wtforms import ValidationError
 
 from service import queries
 from service.notify import DEFAULT_PREFERENCES
-from service.usecases import set_preferences
+from service.usecases.preferences import set_preferences
 from service.web import services
 
 blueprint = Blueprint("prefs", __name__)

@@ -8,7 +8,8 @@ from boards import renderings
 from service import queries
 from service.errors import InvalidInput
 from service.report import report_data
-from service.usecases import new_seat_link, submit_move, wait_for
+from service.usecases.playing import submit_move, wait_for
+from service.usecases.seat_links import new_seat_link
 from service.web import services
 
 blueprint = Blueprint("seats", __name__)

@@ -23,7 +23,7 @@ from service.clocks import ClockSettings
 from service.config import ROOT
 from service.models import as_utc
 from service.timesource import ENVIRONMENT_VARIABLE, travel_to
-from service.usecases import FarmerSpec, create_game, join
+from service.usecases.creation import FarmerSpec, create_game, join
 from tests.conftest import empty_postgres
 from tests.e2e.stack import SmtpSink, Stack
 

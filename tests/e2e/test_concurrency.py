@@ -10,7 +10,7 @@ import threading
 import pytest
 import requests
 
-from service.usecases import FarmerSpec, create_game, join
+from service.usecases.creation import FarmerSpec, create_game, join
 from tests.e2e.stack import CSRF
 from tests.service.helpers import log_of, mailbox, requests_of, text_part
 

@@ -18,7 +18,7 @@ import pytest
 import sqlalchemy as sa
 
 from engine import get_game
-from service.usecases import FarmerSpec, create_game
+from service.usecases.creation import FarmerSpec, create_game
 from tests.conftest import empty_postgres
 from tests.e2e.stack import ONE_STACK_AT_A_TIME, DatabaseMailbox, LinkFarmer, Patience, SmtpSink, Stack
 

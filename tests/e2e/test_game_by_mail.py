@@ -37,7 +37,7 @@ from imapclient import IMAPClient
 from engine import get_game
 from engine.core import Rng
 from service.config import ROOT
-from service.usecases import FarmerSpec, create_game, join
+from service.usecases.creation import FarmerSpec, create_game, join
 from tests.conftest import empty_postgres, unavailable
 from tests.e2e.stack import ONE_STACK_AT_A_TIME, Patience, SmtpSink, Stack
 from tests.mail.dovecot import dovecot

@@ -7,20 +7,20 @@ import itertools
 
 from sqlalchemy import func, select
 
-from service import usecases
 from service.inbound.models import InboundMail
 from service.models import Game, MoveLogEntry, Seat
+from service.usecases import creation
 
 _ids = itertools.count(1)
 
 
 def start_game(svc, kind: str = "toy") -> tuple[int, dict[str, str]]:
     """Anna (seat 0, the host) and Bob; returns the game id and reply keys."""
-    created = usecases.create_game(
-        svc, kind, [usecases.FarmerSpec("Anna", "anna@example.org"), usecases.FarmerSpec("Bob", "bob@example.org")],
+    created = creation.create_game(
+        svc, kind, [creation.FarmerSpec("Anna", "anna@example.org"), creation.FarmerSpec("Bob", "bob@example.org")],
         host=0, seed=7,
     )
-    usecases.join(svc, created.game_id, 1)
+    creation.join(svc, created.game_id, 1)
     with svc.db.transaction() as session:
         seats = session.scalars(select(Seat).where(Seat.game_id == created.game_id)).all()
         keys = {seat.name: seat.reply_key for seat in seats}

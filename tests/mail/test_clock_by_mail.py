@@ -8,20 +8,20 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from service import usecases
 from service.clocks import ClockSettings
 from service.inbound.receive import receive
 from service.models import Game, OutgoingMail, SeatClock, as_utc
+from service.usecases import creation, lookup
 from tests.mail.inbound_helpers import inbound_row, reply
 
 
 def clock_game(svc):
-    created = usecases.create_game(
-        svc, "toy", [usecases.FarmerSpec("Anna", "anna@example.org"), usecases.FarmerSpec("Bob", "bob@example.org")],
+    created = creation.create_game(
+        svc, "toy", [creation.FarmerSpec("Anna", "anna@example.org"), creation.FarmerSpec("Bob", "bob@example.org")],
         host=0, seed=7, clock=ClockSettings(per_turn=2 * 24 * 3600))
-    usecases.join(svc, created.game_id, 1)
+    creation.join(svc, created.game_id, 1)
     with svc.db.transaction() as session:
-        game = usecases.load_game(session, created.game_id)
+        game = lookup.load_game(session, created.game_id)
         return created.game_id, {s.name: s.reply_key for s in game.seats}
 
 

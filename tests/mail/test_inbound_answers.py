@@ -12,10 +12,10 @@ from email.header import Header
 import pytest
 from sqlalchemy import select, update
 
-from service import usecases
 from service.inbound.models import InboundMail
 from service.inbound.receive import ANSWERS_PER_HOUR, TOO_MUCH_MAIL, receive
 from service.models import MoveRequest, utcnow
+from service.usecases import creation, playing
 from tests.mail.inbound_helpers import inbound_row, log_texts, reply, start_game
 from tests.service.helpers import mailbox, mails, text_part
 
@@ -141,7 +141,7 @@ def test_an_undo_a_worker_applies_is_answered_the_same_way(svc, game):
     row = send(svc, keys, "Anna", "undo")
     assert row.outcome == "queued"
     svc.queue = inline
-    usecases.apply_move_request(svc, row.request_id)
+    playing.apply_move_request(svc, row.request_id)
     [turn] = mails(svc, "turn", ANNA)[-1:]
     assert turn.context["note"] == "Undone: take 2."
 
@@ -201,9 +201,9 @@ def test_help_lists_every_command_with_an_example_and_the_options_as_links(svc, 
 def test_help_shows_the_notation_of_the_decision_at_hand(svc):
     """Sunfield Farm's first decision is which Field tile to take: help
     explains "take", not the notation of later decisions."""
-    created = usecases.create_game(svc, "sunfield", [usecases.FarmerSpec("Anna", ANNA),
-                                                     usecases.FarmerSpec("Bob", BOB)], host=0, seed=7)
-    usecases.join(svc, created.game_id, 1)
+    created = creation.create_game(svc, "sunfield", [creation.FarmerSpec("Anna", ANNA),
+                                                     creation.FarmerSpec("Bob", BOB)], host=0, seed=7)
+    creation.join(svc, created.game_id, 1)
     keys = {}
     with svc.db.transaction() as session:
         from service.models import Seat

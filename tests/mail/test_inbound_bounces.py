@@ -11,9 +11,9 @@ from urllib.parse import urlsplit
 import pytest
 from sqlalchemy import select
 
-from service import usecases
 from service.inbound.receive import receive
 from service.models import Game, MailboxMessage, OutgoingMail, Seat
+from service.usecases import preferences
 from tests.mail.inbound_helpers import inbound_row, reply, start_game
 
 _ids = itertools.count(1)
@@ -127,7 +127,7 @@ def test_a_mail_with_the_farmers_address_forged_on_another_seat_does_not_clear_i
 def test_saving_the_preferences_clears_the_mark(svc, game):
     game_id, _ = game
     receive(svc, dsn("bob@example.org"), source="ingest")
-    usecases.set_preferences(svc, game_id, 1, accounts=False)
+    preferences.set_preferences(svc, game_id, 1, accounts=False)
     assert bouncing(svc, game_id)["Bob"] is False
 
 

@@ -13,10 +13,10 @@ from sqlalchemy import select
 from engine import get_game
 from engine.core import MoveError
 from mail.inbound.message import parse_message
-from service import usecases
 from service.inbound import suggest
 from service.inbound.receive import receive
 from service.models import Game, MoveRequest, OutgoingMail, Seat
+from service.usecases import creation
 from tests.mail.inbound_helpers import count, game_version, inbound_row, log_texts, reply, start_game
 from tests.service.helpers import mails
 
@@ -95,8 +95,8 @@ def test_no_did_you_mean_when_no_legal_move_is_close():
 @pytest.fixture
 def invited(svc):
     """Anna hosts; Bob is invited and has not joined."""
-    created = usecases.create_game(
-        svc, "toy", [usecases.FarmerSpec("Anna", "anna@example.org"), usecases.FarmerSpec("Bob", "bob@example.org")],
+    created = creation.create_game(
+        svc, "toy", [creation.FarmerSpec("Anna", "anna@example.org"), creation.FarmerSpec("Bob", "bob@example.org")],
         host=0, seed=7,
     )
     with svc.db.transaction() as session:

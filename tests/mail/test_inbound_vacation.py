@@ -13,10 +13,10 @@ from urllib.parse import urlsplit
 import pytest
 from sqlalchemy import func, select, update
 
-from service import usecases
 from service.inbound.models import InboundMail
 from service.inbound.receive import process_inbound, receive
 from service.models import OutgoingMail, Seat, as_utc, date_text, utcnow
+from service.usecases import creation, preferences
 from tests.mail.inbound_helpers import inbound_row, log_texts, reply
 from worker.tasks import beat_round
 
@@ -26,10 +26,10 @@ FARMERS = {"Anna": "anna@example.org", "Bob": "bob@example.org", "Cleo": "cleo@e
 @pytest.fixture
 def game(svc):
     """Anna (to play first), Bob and Cleo, all joined; returns the game id and reply keys."""
-    created = usecases.create_game(svc, "toy", [usecases.FarmerSpec(n, e) for n, e in FARMERS.items()], host=0,
+    created = creation.create_game(svc, "toy", [creation.FarmerSpec(n, e) for n, e in FARMERS.items()], host=0,
                                    seed=7)
     for position in (1, 2):
-        usecases.join(svc, created.game_id, position)
+        creation.join(svc, created.game_id, position)
     with svc.db.transaction() as session:
         keys = dict(session.execute(select(Seat.name, Seat.reply_key).where(Seat.game_id == created.game_id)).all())
     return created.game_id, keys
@@ -82,8 +82,8 @@ def test_while_away_the_turn_mail_is_held_and_the_game_waits(svc, game):
 
 def test_while_away_account_mails_are_held_and_the_others_read_that_the_farmer_is_away(svc, game):
     game_id, keys = game
-    usecases.set_preferences(svc, game_id, 2, accounts=True)  # Cleo opts in to the accounts
-    usecases.set_preferences(svc, game_id, 1, accounts=True)
+    preferences.set_preferences(svc, game_id, 2, accounts=True)  # Cleo opts in to the accounts
+    preferences.set_preferences(svc, game_id, 1, accounts=True)
     send(svc, keys, "Bob", "vacation 3")
     send(svc, keys, "Anna", "take 2\nend")
     assert mails(svc, "account", "Bob") == []

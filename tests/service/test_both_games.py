@@ -8,8 +8,8 @@ import pytest
 
 from engine import get_game
 from engine.core import Rng
-from service import usecases
-from service.usecases import FarmerSpec, create_game
+from service.usecases import playing
+from service.usecases.creation import FarmerSpec, create_game
 from tests.service.helpers import game_row, log_of, mailbox, mails
 
 
@@ -22,8 +22,8 @@ def test_a_person_and_a_bot_play_a_whole_game_through_the_service(svc, kind):
         assert rules.to_act(game.state) == 0  # the bot has played its turns already
         moves = rules.legal_moves(game.state)
         choice = rules.code(moves[rng.below(len(moves))])
-        request_id = usecases.submit_move(svc, 1, 0, [choice], source="web", base_version=game.version)
-        assert usecases.wait_for(svc, request_id, 0).status == "applied"
+        request_id = playing.submit_move(svc, 1, 0, [choice], source="web", base_version=game.version)
+        assert playing.wait_for(svc, request_id, 0).status == "applied"
     game = game_row(svc)
     assert game.status == "over"
     assert rules.replay(2, game.options, game.seed, [e.code for e in log_of(svc)]) == game.state

@@ -6,20 +6,21 @@ from __future__ import annotations
 from email import message_from_bytes, policy
 
 from mail.outgoing.compose import compose
-from service import substitutes, usecases
+from service import substitutes
 from service.cli import main
 from service.clocks import ClockSettings
 from service.errors import InvalidInput
 from service.models import Game
+from service.usecases import creation
 from tests.service.helpers import csrf_token, game_row, mails, path_of, text_part
 from tests.service.test_commands import environment  # noqa: F401 - the fixture
 
 
 def clock_game(svc):
-    created = usecases.create_game(svc, "toy", [usecases.FarmerSpec("Ann", "ann@example.com"),
-                                                usecases.FarmerSpec("Bob", "bob@example.com")],
+    created = creation.create_game(svc, "toy", [creation.FarmerSpec("Ann", "ann@example.com"),
+                                                creation.FarmerSpec("Bob", "bob@example.com")],
                                    host=0, seed=7, clock=ClockSettings(per_turn=3 * 86400, bank=86400))
-    usecases.join(svc, created.game_id, 1)
+    creation.join(svc, created.game_id, 1)
     return created
 
 
@@ -100,5 +101,5 @@ def test_clock_substitute_takes_the_seat_and_the_old_links_stop_working(client, 
     [invite] = mails(svc, "invite", "cleo@example.com")
     assert "/join/1/1/" in invite.context["join_url"]
     assert [m.to_addr for m in mails(svc, "clock")] == ["ann@example.com"]
-    usecases.join(svc, 1, 1)
+    creation.join(svc, 1, 1)
     assert game_row(svc).seats[1].joined_at is not None

@@ -11,12 +11,13 @@ from email import message_from_bytes, policy
 import pytest
 from sqlalchemy import select
 
-from service import clocks, timekeeping, usecases
+from service import clocks, timekeeping
 from service.clocks import ClockSettings, read_settings
 from service.errors import InvalidInput
 from service.models import ClockEvent, as_utc
 from service.timesource import ENVIRONMENT_VARIABLE, travel_to
-from service.usecases import FarmerSpec
+from service.usecases import creation, lookup, playing
+from service.usecases.creation import FarmerSpec
 from tests.service.helpers import game_row, log_of, mails
 
 DAY = timedelta(days=1)
@@ -33,15 +34,15 @@ def travel(tmp_path, monkeypatch):
 def clock_game(svc, **settings) -> int:
     """Pebbles for Ann (host, seat 0) and Bob (seat 1), on a clock; both joined."""
     clock = ClockSettings(**{"per_turn": 3 * 24 * 3600, **settings})
-    created = usecases.create_game(svc, "toy", [FarmerSpec("Ann", "ann@example.com"),
+    created = creation.create_game(svc, "toy", [FarmerSpec("Ann", "ann@example.com"),
                                                 FarmerSpec("Bob", "bob@example.com")], host=0, seed=7, clock=clock)
-    usecases.join(svc, created.game_id, 1)
+    creation.join(svc, created.game_id, 1)
     return created.game_id
 
 
 def clock_of(svc, game_id=1):
     with svc.db.transaction() as session:
-        game = usecases.load_game(session, game_id)
+        game = lookup.load_game(session, game_id)
         clock = game.clock
         seats = {s.position: s.clock for s in game.seats}
         session.expunge_all()
@@ -58,8 +59,8 @@ def events(svc, kind=None):
 
 def play(svc, position, *codes, game_id=1):
     version = game_row(svc, game_id).version
-    request_id = usecases.submit_move(svc, game_id, position, list(codes), source="web", base_version=version)
-    assert usecases.wait_for(svc, request_id, 0).status == "applied"
+    request_id = playing.submit_move(svc, game_id, position, list(codes), source="web", base_version=version)
+    assert playing.wait_for(svc, request_id, 0).status == "applied"
 
 
 # --------------------------------------------------------------------------- settings
@@ -178,8 +179,8 @@ def test_timeout_seen_by_a_stale_move_leaves_the_move_stale(svc, travel):
     version = game_row(svc).version
     travel(as_utc(clock.deadline) + timedelta(seconds=1))
     timekeeping.run_clocks(svc)
-    request_id = usecases.submit_move(svc, 1, 0, ["take:1"], source="web", base_version=version)
-    assert usecases.wait_for(svc, request_id, 0).status in ("stale", "rejected")
+    request_id = playing.submit_move(svc, 1, 0, ["take:1"], source="web", base_version=version)
+    assert playing.wait_for(svc, request_id, 0).status in ("stale", "rejected")
     assert {e.source for e in log_of(svc) if e.seat == 0} == {"clock"}
 
 
@@ -187,17 +188,17 @@ def test_timeout_interrupted_before_commit_is_played_once_when_run_again(svc, tr
     clock_game(svc)
     clock, _ = clock_of(svc)
     travel(as_utc(clock.deadline) + timedelta(seconds=1))
-    applied = usecases.apply_locked
+    applied = playing.apply_locked
 
     def killed(*args, **kwargs):
         applied(*args, **kwargs)  # the bot's turn is chosen and applied in the transaction...
         raise SystemExit("worker killed")  # ...and the worker dies before the commit
 
-    monkeypatch.setattr(usecases, "apply_locked", killed)
+    monkeypatch.setattr(playing, "apply_locked", killed)
     with pytest.raises(SystemExit):
         timekeeping.run_clocks(svc)
     assert log_of(svc) == [] and events(svc) == [] and mails(svc, "timeout") == []
-    monkeypatch.setattr(usecases, "apply_locked", applied)
+    monkeypatch.setattr(playing, "apply_locked", applied)
     timekeeping.run_clocks(svc)
     timekeeping.run_clocks(svc)
     assert len(events(svc, "timeout")) == 1

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service import usecases
 from service.digest import send_digests
 from service.models import utcnow
-from service.usecases import FarmerSpec, create_game, join, submit_move
+from service.usecases import playing, preferences
+from service.usecases.creation import FarmerSpec, create_game, join
+from service.usecases.playing import submit_move
 from tests.service.helpers import mailbox, mails, text_part
 
 ANN, BOB, CAT = (FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org"),
@@ -21,7 +22,7 @@ def play(svc, game_id, seat, *codes):
 
     request_id = submit_move(svc, game_id, seat, list(codes), source="web",
                              base_version=game_row(svc, game_id).version)
-    assert usecases.wait_for(svc, request_id, 0).status == "applied"
+    assert playing.wait_for(svc, request_id, 0).status == "applied"
 
 
 def two_games(svc) -> tuple[int, int]:
@@ -32,7 +33,7 @@ def two_games(svc) -> tuple[int, int]:
     join(svc, first, 1)
     join(svc, second, 1)
     for game_id in (first, second):
-        usecases.set_preferences(svc, game_id, 0, digest=True, accounts=True)
+        preferences.set_preferences(svc, game_id, 0, digest=True, accounts=True)
     play(svc, first, 0, "take:1", "end")
     play(svc, first, 1, "take:2", "end")
     play(svc, second, 0, "take:1", "end")

@@ -8,7 +8,7 @@ import pytest
 
 from service.cli import main
 from service.errors import InvalidInput
-from service.usecases import FarmerSpec, create_game
+from service.usecases.creation import FarmerSpec, create_game
 from tests.service.helpers import csrf_token, game_row
 
 ANN = FarmerSpec("Ann", "ann@example.org")

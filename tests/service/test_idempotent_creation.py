@@ -8,7 +8,7 @@ from sqlalchemy import func, select
 from service.inbound.models import InboundMail
 from service.inbound.receive import process_inbound, receive
 from service.models import Game, OutgoingMail
-from service.usecases import FarmerSpec, create_game
+from service.usecases.creation import FarmerSpec, create_game
 
 ANN, BOB = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")
 

@@ -8,7 +8,7 @@ import pytest
 
 from boards import renderings
 from service import outbox
-from service.usecases import FarmerSpec, create_game, join
+from service.usecases.creation import FarmerSpec, create_game, join
 from tests.service.helpers import html_part, mailbox, mails, text_part
 
 ANN, BOB = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")

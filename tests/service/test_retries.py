@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import pytest
 
-from service import retries, usecases
+from service import retries
 from service.cli import main
 from service.inbound.models import InboundMail
 from service.inbound.receive import receive
@@ -20,7 +20,9 @@ from service.inline_queue import InlineQueue
 from service.models import MoveRequest, OutgoingMail, as_utc, utcnow
 from service.outbox import send_mail
 from service.services import Services
-from service.usecases import FarmerSpec, create_game, join, submit_move
+from service.usecases import playing
+from service.usecases.creation import FarmerSpec, create_game, join
+from service.usecases.playing import submit_move
 from tests.service.helpers import log_of, mails
 from worker.tasks import sweep_pending
 
@@ -51,7 +53,7 @@ def broken_rules(monkeypatch):
     def fault(*args, **kwargs):
         raise RuntimeError("a fault in the rules")
 
-    monkeypatch.setattr(usecases, "_decide", fault)
+    monkeypatch.setattr(playing, "_decide", fault)
 
 
 def test_a_failing_move_request_waits_between_tries_and_the_sweeper_leaves_it_until_then(svc, monkeypatch):

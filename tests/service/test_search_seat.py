@@ -4,8 +4,8 @@ and its moves go in through the same pipeline as everyone's."""
 from __future__ import annotations
 
 from engine import get_game
-from service import usecases
-from service.usecases import FarmerSpec, create_game
+from service.usecases import playing
+from service.usecases.creation import FarmerSpec, create_game
 from tests.service.helpers import game_row, log_of
 
 
@@ -14,8 +14,8 @@ def test_given_a_search_bot_seat_when_the_farmer_ends_a_turn_then_the_bot_plays_
     create_game(svc, "sunfield", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Sam", bot="search")], seed=3)
     while (game := game_row(svc)).state["round"] == 1 and rules.to_act(game.state) == 0:  # Ann's first turn
         move = rules.legal_moves(game.state)[0]
-        request_id = usecases.submit_move(svc, 1, 0, [rules.code(move)], source="web", base_version=game.version)
-        assert usecases.wait_for(svc, request_id, 0).status == "applied"
+        request_id = playing.submit_move(svc, 1, 0, [rules.code(move)], source="web", base_version=game.version)
+        assert playing.wait_for(svc, request_id, 0).status == "applied"
     game = game_row(svc)
     assert [s.bot for s in game.seats] == [None, "search"]
     assert (rules.to_act(game.state), game.state["round"]) == (0, 2)  # the bot's turn is done: Ann again

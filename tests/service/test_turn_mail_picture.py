@@ -11,7 +11,7 @@ from email import message_from_bytes, policy
 from sqlalchemy import select
 
 from service.models import MailboxMessage
-from service.usecases import FarmerSpec, create_game
+from service.usecases.creation import FarmerSpec, create_game
 
 
 def raw_mails_to(svc, address: str) -> list[bytes]:

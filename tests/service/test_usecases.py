@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import pytest
 
-from service import usecases
 from service.errors import InvalidInput
 from service.links import LinkError
-from service.usecases import FarmerSpec, create_game, join, submit_move
+from service.usecases import playing, preferences, seat_links
+from service.usecases.creation import FarmerSpec, create_game, join
+from service.usecases.playing import submit_move
 from tests.service.helpers import game_row, log_of, mailbox, mails, requests_of, text_part
 
 ANN, BOB, CAT = (FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org"),
@@ -23,7 +24,7 @@ def play(svc, seat, *codes, version=None, game_id=1, source="web", key=None):
     if version is None:
         version = game_row(svc, game_id).version
     request_id = submit_move(svc, game_id, seat, list(codes), source=source, base_version=version, dedupe_key=key)
-    return usecases.wait_for(svc, request_id, 0)
+    return playing.wait_for(svc, request_id, 0)
 
 
 def started(svc, *farmers):
@@ -101,7 +102,7 @@ def test_given_my_turn_when_i_submit_a_move_then_it_is_logged_and_the_snapshot_m
 def test_given_a_request_already_applied_when_it_is_applied_again_then_nothing_changes(svc):
     started(svc)
     result = play(svc, 0, "take:1")
-    again = usecases.apply_move_request(svc, result.id)
+    again = playing.apply_move_request(svc, result.id)
     assert again.status == "applied"
     assert game_row(svc).version == 1 and len(log_of(svc)) == 1
 
@@ -156,7 +157,7 @@ def test_given_a_finished_game_when_someone_moves_then_they_hear_it_is_over(svc)
 
 def test_when_the_turn_passes_then_the_next_farmer_gets_a_turn_mail_and_those_who_opted_in_an_account(svc):
     started(svc, ANN, BOB, CAT)
-    usecases.set_preferences(svc, 1, 2, accounts=True)
+    preferences.set_preferences(svc, 1, 2, accounts=True)
     play(svc, 0, "take:1")
     assert [m.to_addr for m in mails(svc, "turn")] == ["ann@example.org"]  # mid-turn: no new mail
     play(svc, 0, "end")
@@ -190,7 +191,7 @@ def test_a_turn_mail_tells_what_the_others_did_since_the_farmers_last_turn(svc):
 
 def test_given_a_farmer_who_stopped_mail_then_they_get_none(svc):
     started(svc, ANN, BOB)
-    usecases.set_preferences(svc, 1, 1, mail=False)
+    preferences.set_preferences(svc, 1, 1, mail=False)
     play(svc, 0, "take:1", "end")
     assert mails(svc, to="bob@example.org", kind="turn") == []
 
@@ -244,7 +245,7 @@ def test_given_a_move_in_my_turn_when_i_undo_then_the_state_is_as_before_and_the
     before = game_row(svc).state
     play(svc, 0, "take:2")
     request_id = submit_move(svc, 1, 0, [], source="web", base_version=1, action="undo")
-    result = usecases.wait_for(svc, request_id, 0)
+    result = playing.wait_for(svc, request_id, 0)
     assert (result.status, result.result) == ("applied", "Undone: take 2.")
     game = game_row(svc)
     assert game.state == before and game.version == 2
@@ -255,7 +256,7 @@ def test_given_a_move_that_revealed_a_card_then_it_cannot_be_undone(svc):
     started(svc)
     play(svc, 0, "draw")
     request_id = submit_move(svc, 1, 0, [], source="web", base_version=1, action="undo")
-    result = usecases.wait_for(svc, request_id, 0)
+    result = playing.wait_for(svc, request_id, 0)
     assert result.status == "rejected" and "cannot be undone" in result.result
 
 
@@ -263,15 +264,15 @@ def test_given_my_turn_is_over_then_i_cannot_undo_it(svc):
     started(svc)
     play(svc, 0, "take:1", "end")
     request_id = submit_move(svc, 1, 0, [], source="web", base_version=1, action="undo")
-    assert "not your turn" in usecases.wait_for(svc, request_id, 0).result
+    assert "not your turn" in playing.wait_for(svc, request_id, 0).result
     request_id = submit_move(svc, 1, 1, [], source="web", base_version=1, action="undo")
-    assert "nothing of yours to undo" in usecases.wait_for(svc, request_id, 0).result
+    assert "nothing of yours to undo" in playing.wait_for(svc, request_id, 0).result
 
 
 def test_when_a_farmer_resigns_then_a_bot_plays_their_seat_to_the_end(svc):
     started(svc)
     request_id = submit_move(svc, 1, 1, [], source="web", base_version=0, action="resign")
-    assert usecases.wait_for(svc, request_id, 0).status == "applied"
+    assert playing.wait_for(svc, request_id, 0).status == "applied"
     [told] = mails(svc, "account")
     assert told.to_addr == "ann@example.org" and told.subject == "Pebbles #1: Bob resigned"
     text = text_part(mailbox(svc, "ann@example.org")[-1])
@@ -305,7 +306,7 @@ def test_when_a_farmer_gets_a_new_seat_link_then_every_older_link_and_reply_key_
     old = game_row(svc).seats[1]
     old_secret, old_key = old.secret, old.reply_key
     old_url = svc.links.seat_url(1, 1, old_secret)
-    new_url, mailed = usecases.new_seat_link(svc, 1, 1)
+    new_url, mailed = seat_links.new_seat_link(svc, 1, 1)
     assert mailed and mails(svc, "link")[0].to_addr == "bob@example.org"
     seat = game_row(svc).seats[1]
     assert seat.reply_key != old_key

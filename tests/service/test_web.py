@@ -8,7 +8,7 @@ from datetime import timedelta
 import sqlalchemy as sa
 
 from service.models import OutgoingMail, utcnow
-from service.usecases import FarmerSpec, create_game, join
+from service.usecases.creation import FarmerSpec, create_game, join
 from tests.service.helpers import csrf_token, game_row, links_in, log_of, mailbox, path_of, requests_of, text_part
 
 ANN, BOB = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")

@@ -14,11 +14,13 @@ from aiosmtpd.controller import Controller
 from sqlalchemy import select, update
 
 from mail.outgoing.addresses import format_address
-from service import circuit, outbox, usecases
+from service import circuit, outbox
 from service.inline_queue import InlineQueue
 from service.models import OutgoingMail, as_utc, utcnow
 from service.services import Services
-from service.usecases import FarmerSpec, create_game, join, submit_move
+from service.usecases import playing
+from service.usecases.creation import FarmerSpec, create_game, join
+from service.usecases.playing import submit_move
 from tests.service.helpers import log_of, mails
 from worker.tasks import sweep_pending
 
@@ -39,11 +41,11 @@ def test_given_the_broker_is_down_when_a_farmer_moves_then_the_request_waits_and
     inline = svc.queue
     svc.queue = BrokerDown()
     request_id = submit_move(svc, 1, 0, ["take:1"], source="link", base_version=0)
-    assert usecases.wait_for(svc, request_id, 0).status == "pending"
+    assert playing.wait_for(svc, request_id, 0).status == "pending"
     assert log_of(svc) == []
     svc.queue = inline
     assert sweep_pending(svc, older_than=timedelta(0)) == {"requests": 1, "mails": 0}
-    assert usecases.wait_for(svc, request_id, 0).status == "applied"
+    assert playing.wait_for(svc, request_id, 0).status == "applied"
     assert [e.code for e in log_of(svc)] == ["take:1"]
 
 
@@ -90,7 +92,7 @@ def smtp_services(config, port: int, **changes) -> tuple[Services, list[int]]:
     """Services sending to 127.0.0.1:port; enqueued mail ids are recorded, not sent."""
     svc = Services.from_config(replace(config, smtp_url=f"smtp://127.0.0.1:{port}", **changes))
     queued: list[int] = []
-    svc.queue = type("Recorder", (), {"enqueue_request": lambda self, i: usecases.apply_move_request(svc, i),
+    svc.queue = type("Recorder", (), {"enqueue_request": lambda self, i: playing.apply_move_request(svc, i),
                                       "enqueue_mail": lambda self, i: queued.append(i)})()
     return svc, queued
 

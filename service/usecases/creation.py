@@ -1,0 +1,191 @@
+"""Setting up a game: the host creates it, the invited farmers join, and it
+starts once every seat is taken. Names and addresses are checked here, at the
+edge, because they go into mail headers."""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import secrets
+import unicodedata
+from dataclasses import dataclass
+from email.utils import parseaddr
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session, selectinload
+
+from engine.bots import BOTS
+from service import clocks, notify
+from service.errors import InvalidInput
+from service.models import Game, Invitation, Seat, utcnow
+from service.notify import Work
+from service.rules import rules_for
+from service.services import Services
+from service.usecases.bot_turns import queue_bot
+from service.usecases.dispatching import dispatch
+from service.usecases.lookup import lock_game, seat_of
+from service.usecases.seat_links import new_reply_key, new_secret
+
+_EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+\Z")
+
+
+@dataclass(frozen=True)
+class FarmerSpec:
+    """One seat as the host fills it in: a person (name, email) or a bot."""
+
+    name: str
+    email: str | None = None
+    bot: str | None = None
+
+
+@dataclass(frozen=True)
+class CreatedGame:
+    game_id: int
+    #: the host's seat page (None when the host does not sit at the table)
+    host_url: str | None
+
+
+def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options: dict | None = None,
+                host: int | None = 0, seed: int | None = None, creation_key: str | None = None,
+                clock: clocks.ClockSettings | None = None) -> CreatedGame:
+    """Set up a game. The host's seat and bot seats are joined at once; every
+    other farmer gets an invitation mail, and the game starts when all joined.
+
+    ``creation_key`` names what asked for the game where it may ask twice
+    (``inbound:<id>`` for a new@ mail processed again after a crash): the
+    second call returns the game the first one made, and nothing is mailed again.
+    ``clock``: the game's clock (docs/clocks.md); None: no clock."""
+    if creation_key is not None:
+        if len(creation_key) > 255:
+            creation_key = "sha256:" + hashlib.sha256(creation_key.encode()).hexdigest()
+        existing = _created_by(svc, creation_key, host)
+        if existing is not None:
+            return existing
+    rules = rules_for(kind)
+    if not rules.min_seats <= len(farmers) <= rules.max_seats:
+        raise InvalidInput(f"{rules.title} is played by {rules.min_seats} to {rules.max_seats} farmers.")
+    if host is not None and not 0 <= host < len(farmers):
+        raise InvalidInput("The host must be one of the farmers.")
+    for position, farmer in enumerate(farmers):
+        check_farmer(farmer, is_host=position == host)
+    try:
+        options = rules.normalize_options(options)
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
+    seed = secrets.randbits(62) if seed is None else seed
+    try:
+        state = rules.setup(len(farmers), options, seed)
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
+
+    work = Work()
+    try:
+        created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, clock, work)
+    except IntegrityError:
+        if creation_key is None:
+            raise
+        return _created_by(svc, creation_key, host)  # made a moment ago by the same ask
+    dispatch(svc, work)
+    return created
+
+
+def _created_by(svc: Services, creation_key: str, host: int | None) -> CreatedGame | None:
+    with svc.db.transaction() as session:
+        game = session.scalar(select(Game).where(Game.creation_key == creation_key).options(selectinload(Game.seats)))
+        if game is None:
+            return None
+        host_seat = seat_of(game, host) if host is not None else None
+        return CreatedGame(game.id, svc.links.seat_url(game.id, host, host_seat.secret) if host_seat else None)
+
+
+def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: dict, host: int | None, seed: int,
+                 state: dict, creation_key: str | None, clock: clocks.ClockSettings | None,
+                 work: Work) -> CreatedGame:
+    with svc.db.transaction() as session:
+        game = Game(kind=kind, options=options, seed=seed, status="inviting", version=0, state=state,
+                    creation_key=creation_key)
+        session.add(game)
+        now = utcnow()
+        for position, farmer in enumerate(farmers):
+            joined = position == host or farmer.bot is not None
+            game.seats.append(Seat(
+                position=position, name=farmer.name.strip(), email=(farmer.email or "").strip() or None,
+                secret=new_secret(), reply_key=new_reply_key(), preferences=dict(notify.DEFAULT_PREFERENCES),
+                bot=farmer.bot, joined_at=now if joined else None,
+            ))
+        session.flush()
+        clocks.attach(game, clock or clocks.ClockSettings(), host)
+        host_seat = game.seats[host] if host is not None else None
+        for seat in game.seats:
+            if seat.joined_at is None:
+                session.add(Invitation(game_id=game.id, seat_id=seat.id, email=seat.email))
+                notify.invite(session, svc, game, seat, host_seat, work)
+        if all(seat.joined_at for seat in game.seats):
+            start(session, svc, game, work)
+        host_url = svc.links.seat_url(game.id, host, host_seat.secret) if host_seat else None
+        return CreatedGame(game.id, host_url)
+
+
+def check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
+    name = (farmer.name or "").strip()
+    if not name or len(name) > 80:
+        raise InvalidInput("Every farmer needs a name (at most 80 characters).")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name):
+        raise InvalidInput(f"The name “{name.splitlines()[0]}…” has a line break or a control character; "
+                           "names go into mail headers, so use letters, digits and punctuation only.")
+    if farmer.bot is not None:
+        if farmer.bot not in BOTS:
+            raise InvalidInput(f"There is no bot called “{farmer.bot}”; choose one of {', '.join(BOTS)}.")
+        return
+    email = (farmer.email or "").strip()
+    if email:
+        check_address(email)
+    elif not is_host:
+        raise InvalidInput(f"{name} needs an email address to be invited.")
+
+
+def check_address(email: str) -> None:
+    """An address Farmpost can mail: one addr-spec, at most 254 characters
+    (RFC 5321), no control characters, ASCII only for now. The outbox and the
+    SMTP transport carry internationalised addresses where the server offers
+    SMTPUTF8 (service/mail_transport.py); the notifications do not write them
+    into a To header yet (mail.outgoing.addresses.format_address does), so
+    until then such an address is refused here, clearly."""
+    if len(email) > 254:
+        raise InvalidInput(f"“{email[:40]}…” is longer than an email address can be (254 characters).")
+    if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in email):
+        raise InvalidInput("An email address cannot hold line breaks or control characters.")
+    if not _EMAIL.match(email) or parseaddr(email)[1] != email:
+        raise InvalidInput(f"“{email}” does not look like an email address.")
+    if not email.isascii():
+        raise InvalidInput(f"“{email}” has characters beyond ASCII; Farmpost cannot mail such an address yet. "
+                           "Please give an address in plain ASCII letters.")
+
+
+def join(svc: Services, game_id: int, position: int) -> str:
+    """Accept an invitation (the caller has checked the join link). Returns the
+    seat link. Joining twice is harmless."""
+    work = Work()
+    with svc.db.transaction() as session:
+        game = lock_game(session, game_id)
+        seat = seat_of(game, position)
+        if seat.joined_at is None:
+            seat.joined_at = utcnow()
+            invitation = session.scalar(select(Invitation).where(Invitation.seat_id == seat.id))
+            if invitation is not None:
+                invitation.accepted_at = seat.joined_at
+            if game.status == "inviting" and all(s.joined_at for s in game.seats):
+                start(session, svc, game, work)
+            elif game.status == "active" and rules_for(game.kind).to_act(game.state) == seat.position:
+                notify.turn_mail(session, svc, game, seat, [], work)  # a substitute joins on their turn
+        url = svc.links.seat_url(game.id, seat.position, seat.secret)
+    dispatch(svc, work)
+    return url
+
+
+def start(session: Session, svc: Services, game: Game, work: Work) -> None:
+    game.status = "active"
+    clocks.follow_turn(game)
+    notify.turn_changed(session, svc, game, None, [], work)
+    queue_bot(session, game, work)

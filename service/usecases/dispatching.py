@@ -1,0 +1,32 @@
+"""Handing what a committed transaction produced (move requests, mails) to
+the queue. The database row is written first; the queue only carries its id."""
+
+from __future__ import annotations
+
+import logging
+
+from service.notify import Work
+from service.services import Services
+
+log = logging.getLogger(__name__)
+
+
+def dispatch(svc: Services, work: Work) -> None:
+    """Enqueue what a committed transaction produced."""
+    for request_id in work.requests:
+        enqueue(svc, "request", request_id)
+    for mail_id in work.mails:
+        enqueue(svc, "mail", mail_id)
+
+
+def enqueue(svc: Services, kind: str, ident: int) -> None:
+    """Hand an id to the queue. If the broker is away the row stays pending in
+    the database and the beat sweeper enqueues it later: nothing is lost, and
+    the farmer is not shown an error for it."""
+    try:
+        if kind == "request":
+            svc.queue.enqueue_request(ident)
+        else:
+            svc.queue.enqueue_mail(ident)
+    except Exception as error:  # any broker failure: the sweeper is the fallback
+        log.warning("could not enqueue %s #%s (%s); the sweeper will pick it up", kind, ident, error)

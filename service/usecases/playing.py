@@ -1,0 +1,238 @@
+"""Playing: moves, undo and resign, whichever way they come in (link, mail,
+web, bot), follow one pipeline. :func:`submit_move` writes a
+:class:`MoveRequest` row and commits, and only then enqueues its id;
+:func:`apply_move_request` takes the game under a lock, checks the version
+the farmer saw, applies the move, appends the log, stores the snapshot and
+writes the notifications, all in one transaction."""
+
+from __future__ import annotations
+
+import time
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from engine.core import MoveError
+from service import clocks, notify
+from service.errors import InvalidInput, NotFound
+from service.models import Game, MoveLogEntry, MoveRequest, Seat, utcnow
+from service.notify import Work
+from service.retries import count_failure, database_away, reason_of
+from service.rules import rules_for
+from service.services import Services
+from service.usecases.bot_turns import queue_bot
+from service.usecases.dispatching import dispatch, enqueue
+from service.usecases.lookup import current_turn, live_log, load_game, lock_game, seat_of
+
+SOURCES = ("link", "mail", "web", "bot")
+ACTIONS = ("move", "undo", "resign")
+
+
+def submit_move(svc: Services, game_id: int, position: int, codes: list[str], *, source: str,
+                base_version: int | None, dedupe_key: str | None = None, action: str = "move") -> int:
+    """Write a move request (the inbox), commit, then enqueue it. Returns its id.
+
+    The same ``dedupe_key`` submitted twice (a double click, a mail delivered
+    twice) gives the id of the first request and enqueues nothing new.
+    """
+    if source not in SOURCES or action not in ACTIONS:
+        raise ValueError(f"bad source {source!r} or action {action!r}")
+    if action == "move" and not codes:
+        raise InvalidInput("No move was given.")
+    try:
+        with svc.db.transaction() as session:
+            game = load_game(session, game_id)
+            seat_of(game, position)
+            request = MoveRequest(game_id=game_id, seat=position, action=action, codes=list(codes), source=source,
+                                  base_version=base_version, dedupe_key=dedupe_key, status="pending")
+            session.add(request)
+            session.flush()
+            request_id = request.id
+    except IntegrityError:
+        if dedupe_key is None:
+            raise
+        with svc.db.transaction() as session:
+            return session.scalar(select(MoveRequest.id).where(MoveRequest.dedupe_key == dedupe_key))
+    enqueue(svc, "request", request_id)
+    return request_id
+
+
+def apply_move_request(svc: Services, request_id: int) -> MoveRequest:
+    """Apply a pending request under the game lock. Applying it again is a no-op.
+
+    A request whose applying fails (anything but the database being away,
+    which the task queue retries) counts a failed try and waits
+    (service/retries.py); past the bound it is ``failed``, with the reason."""
+    try:
+        return _apply_move_request(svc, request_id)
+    except NotFound:
+        raise
+    except Exception as error:
+        if database_away(error):
+            raise
+        return _count_failed_try(svc, request_id, reason_of(error))
+
+
+def _count_failed_try(svc: Services, request_id: int, reason: str) -> MoveRequest:
+    with svc.db.transaction() as session:
+        request = session.get(MoveRequest, request_id, with_for_update=True)
+        if request.status != "pending":
+            return request
+        request.last_error = reason
+        if count_failure(svc.config, request, reason, what=f"move request #{request_id}"):
+            request.status, request.processed_at = "failed", utcnow()
+            request.result = "This could not be applied because of a fault on our side; nothing was changed."
+        return request
+
+
+def _apply_move_request(svc: Services, request_id: int) -> MoveRequest:
+    work = Work()
+    with svc.db.transaction() as session:
+        game_id = session.scalar(select(MoveRequest.game_id).where(MoveRequest.id == request_id))
+        if game_id is None:
+            raise NotFound(f"There is no move request #{request_id}.")
+        game = lock_game(session, game_id)
+        request = session.execute(
+            select(MoveRequest).where(MoveRequest.id == request_id).execution_options(populate_existing=True)
+        ).scalar_one()
+        apply_locked(session, svc, game, request, work)
+    dispatch(svc, work)
+    return request
+
+
+def apply_locked(session: Session, svc: Services, game: Game, request: MoveRequest, work: Work) -> None:
+    """Decide a pending request on the game its caller has locked (the one
+    path every move takes, the clock's timeouts too); a processed one is left alone."""
+    if request.status == "pending":
+        status, result = _decide(session, svc, game, request, work)
+        request.status, request.result, request.processed_at = status, result, utcnow()
+        if request.source == "mail":  # the farmer hears back by mail, whoever applied it
+            notify.acknowledge(session, svc, game, seat_of(game, request.seat), request.action, status,
+                               result, work)
+
+
+def _decide(session: Session, svc: Services, game: Game, request: MoveRequest, work: Work) -> tuple[str, str]:
+    """Apply ``request`` to the locked ``game``; (status, answer for the farmer)."""
+    rules = rules_for(game.kind)
+    seat = seat_of(game, request.seat)
+    if game.status == "inviting":
+        return "rejected", "The game has not started yet: not every farmer has joined."
+    if game.status != "active":
+        return "rejected", "This game is over."
+    if request.base_version is not None and request.base_version != game.version:
+        return "stale", "The board has moved on since this was sent."
+    if seat.resigned and request.source != "bot":
+        return "rejected", "You have resigned from this game."
+    if request.action == "resign":
+        return _resign(session, svc, game, seat, work)
+    to_act = rules.to_act(game.state)
+    if to_act != seat.position:
+        return "rejected", f"It is not your turn: {seat_of(game, to_act).name} is to play."
+    if request.action == "undo":
+        return _undo(session, game, seat)
+
+    state, steps = game.state, []
+    for code in request.codes:
+        if rules.to_act(state) != seat.position:
+            return "rejected", "Your turn ended before the last of these moves; nothing was applied."
+        try:
+            move = rules.from_code(code)
+            after = rules.apply(state, move)
+        except MoveError as error:
+            shown = _text_or_code(rules, code)
+            return "rejected", f"“{shown}”: {error.reason} Nothing was applied."
+        steps.append((state, move, after))
+        state = after
+
+    seq = session.scalar(select(MoveLogEntry.seq).where(MoveLogEntry.game_id == game.id)
+                         .order_by(MoveLogEntry.seq.desc()).limit(1))
+    seq = -1 if seq is None else seq
+    for before, move, after in steps:
+        seq += 1
+        session.add(MoveLogEntry(
+            game_id=game.id, seq=seq, seat=seat.position, code=rules.code(move), text=rules.text(move),
+            description=rules.describe(before, move), source=request.source, request_id=request.id,
+            revealed=rules.reveals_information(before, after),
+        ))
+    game.state = state
+    game.version += 1
+    session.flush()
+    _after_change(session, svc, game, seat.position, to_act, work, source=request.source)
+    texts = ", ".join(rules.text(m) for _, m, _ in steps)
+    return "applied", f"Done: {texts}."
+
+
+def _text_or_code(rules, code: str) -> str:
+    try:
+        return rules.text(rules.from_code(code))
+    except MoveError:
+        return code
+
+
+def _after_change(session: Session, svc: Services, game: Game, actor: int, before_to_act: int | None,
+                  work: Work, source: str | None = None) -> None:
+    """Mails the change owes: the next farmer's turn mail when the seat to act
+    changes, the end of game. A farmer who played by mail also hears back by
+    mail: their turn goes on (a turn mail with the options left) or it passed
+    (an account of what they did)."""
+    rules = rules_for(game.kind)
+    to_act = rules.to_act(game.state)
+    log = live_log(session, game.id)
+    turn = current_turn(log)
+    if to_act is None:
+        game.status = "over"
+        clocks.follow_turn(game)
+        notify.game_over(session, svc, game, log, turn, work)
+        return
+    clocks.follow_turn(game)  # before the mails: they say the new deadline
+    if to_act != before_to_act:
+        notify.turn_changed(session, svc, game, actor, turn, work)
+        if source == "mail":
+            notify.played(session, svc, game, seat_of(game, actor), turn, work)
+    elif source == "mail":
+        notify.turn_mail(session, svc, game, seat_of(game, actor), work, continued=True, steps=turn)
+    queue_bot(session, game, work)
+
+
+def _undo(session: Session, game: Game, seat: Seat) -> tuple[str, str]:
+    """Take back the farmer's last move of the turn in progress, unless it
+    revealed hidden information. The state is rebuilt by replaying the log."""
+    rules = rules_for(game.kind)
+    log = live_log(session, game.id)
+    turn = current_turn(log)
+    if not turn or turn[-1].seat != seat.position:
+        return "rejected", "There is nothing of yours to undo in this turn."
+    last = turn[-1]
+    if last.revealed:
+        return "rejected", f"“{last.text}” revealed something hidden, so it cannot be undone."
+    last.undone = True
+    game.state = rules.replay(len(game.seats), game.options, game.seed, [e.code for e in log[:-1]])
+    game.version += 1
+    return "applied", f"Undone: {last.text}."
+
+
+def _resign(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> tuple[str, str]:
+    """The farmer leaves; the greedy bot plays their seat to the end so the
+    others can finish the game."""
+    if seat.resigned:
+        return "rejected", "You have already resigned."
+    seat.resigned = True
+    seat.bot = "greedy"
+    game.version += 1
+    clocks.follow_turn(game)
+    session.flush()
+    notify.resigned(session, svc, game, seat, work)
+    queue_bot(session, game, work)
+    return "applied", "You have resigned; a bot plays your seat to the end of the game."
+
+
+def wait_for(svc: Services, request_id: int, timeout: float) -> MoveRequest:
+    """The request once processed, or as it is after ``timeout`` seconds."""
+    deadline = time.monotonic() + timeout
+    while True:
+        with svc.db.transaction() as session:
+            request = session.get(MoveRequest, request_id)
+        if request.status != "pending" or time.monotonic() >= deadline:
+            return request
+        time.sleep(0.05)

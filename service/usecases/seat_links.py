@@ -1,0 +1,36 @@
+"""A seat's secrets: the seat link and the reply address, made at creation
+and replaced on request (every older link then stops working)."""
+
+from __future__ import annotations
+
+import secrets
+
+from service import notify
+from service.notify import Work
+from service.services import Services
+from service.usecases.dispatching import dispatch
+from service.usecases.lookup import lock_game, seat_of
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def new_reply_key() -> str:
+    return secrets.token_hex(10)  # lower-case hex: case-insensitive by construction
+
+
+def new_seat_link(svc: Services, game_id: int, position: int) -> tuple[str, bool]:
+    """Replace the seat's secret and reply key: every older link and reply
+    address of this farmer stops working. Returns (new seat link, mailed?)."""
+    work = Work()
+    with svc.db.transaction() as session:
+        game = lock_game(session, game_id)
+        seat = seat_of(game, position)
+        seat.secret = new_secret()
+        seat.reply_key = new_reply_key()
+        session.flush()
+        mailed = notify.new_link(session, svc, game, seat, work)
+        url = svc.links.seat_url(game.id, seat.position, seat.secret)
+    dispatch(svc, work)
+    return url, mailed
