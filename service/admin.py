@@ -1,11 +1,11 @@
 """``farmpost admin failed`` and ``farmpost admin retry KIND ID``: the work
-that failed for good (service/retries.py), and sending one row round again."""
+that failed for good (service/failed_work.py), and sending one row round again."""
 
 from __future__ import annotations
 
 import sys
 
-from service.retries import KINDS, list_failed, retry
+from service.failed_work import KINDS, list_failed, retry
 from service.services import Services
 
 

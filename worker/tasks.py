@@ -53,7 +53,7 @@ def register(app: Celery) -> None:
 
     @app.task(name="farmpost.process_inbound", **RETRY)
     def process_inbound(inbound_id: int) -> str:
-        from service.retries import process_inbound_counted
+        from service.inbound.receive import process_inbound_counted
 
         return process_inbound_counted(services(), inbound_id)
 

@@ -27,6 +27,7 @@ from service.inbound.answer import answer_mail
 from service.inbound.decide import decide
 from service.inbound.models import InboundMail
 from service.models import OutgoingMail, Seat, utcnow
+from service.retries import count_failure, database_away, reason_of
 from service.services import Services
 from service.usecases import dispatching
 
@@ -80,8 +81,6 @@ def _hand_on(svc: Services, inbound_id: int) -> None:
         if enqueue is not None:
             enqueue(inbound_id)
         else:
-            from service.retries import process_inbound_counted  # counts failed tries on the row
-
             process_inbound_counted(svc, inbound_id)
     except Exception:
         log.exception("inbound mail %s is stored but could not be processed yet", inbound_id)
@@ -100,6 +99,27 @@ def sweep_pending_inbound(svc: Services, older_than: timedelta = timedelta(secon
     for inbound_id in ids:
         _hand_on(svc, inbound_id)
     return len(ids)
+
+
+def process_inbound_counted(svc, inbound_id: int) -> str:
+    """Process one stored mail (service/inbound/receive.py); a failure other
+    than the database being away counts a try on the row, and past the bound
+    the row's outcome is ``failed`` with the reason in ``detail``."""
+    try:
+        row = process_inbound(svc, inbound_id)
+        return row.outcome if row is not None else "missing"
+    except Exception as error:
+        if database_away(error):
+            raise
+        reason = reason_of(error)
+    with svc.db.transaction() as session:
+        row = session.get(InboundMail, inbound_id, with_for_update=True)
+        if row is None or row.outcome != "pending":
+            return row.outcome if row is not None else "missing"
+        row.detail = reason
+        if count_failure(svc.config, row, reason, what=f"inbound mail #{inbound_id}"):
+            row.outcome, row.processed_at = "failed", utcnow()
+        return row.outcome
 
 
 def process_inbound(svc: Services, inbound_id: int) -> InboundMail:

@@ -37,8 +37,8 @@ def _worker(svc) -> str:
 
 
 def _facts(svc) -> dict:
+    from service.failed_work import count_failed
     from service.heartbeat import live_workers, oldest_waiting
-    from service.retries import count_failed
 
     try:
         facts = {"oldest_waiting_seconds": oldest_waiting(svc), "failed": count_failed(svc)}

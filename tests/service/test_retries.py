@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import pytest
 
-from service import retries
+from service import failed_work
 from service.cli import main
 from service.inbound.models import InboundMail
 from service.inbound.receive import receive
@@ -90,14 +90,14 @@ def test_the_operator_lists_failed_work_and_retries_one_by_hand(fast, monkeypatc
         request_id = submit_move(fast, 1, 0, ["take:1"], source="link", base_version=0)
         for _ in range(3):
             sweep_pending(fast, older_than=NOW)
-    assert retries.count_failed(fast) == {"request": 1, "mail": 0, "inbound": 0}
-    [failed] = retries.list_failed(fast)
+    assert failed_work.count_failed(fast) == {"request": 1, "mail": 0, "inbound": 0}
+    [failed] = failed_work.list_failed(fast)
     assert (failed.kind, failed.id, failed.attempts) == ("request", request_id, 3)
 
-    assert retries.retry(fast, "request", request_id)  # the fault is fixed now
+    assert failed_work.retry(fast, "request", request_id)  # the fault is fixed now
     assert request_row(fast, request_id).status == "applied"
     assert [e.code for e in log_of(fast)] == ["take:1"]
-    assert not retries.retry(fast, "request", request_id)  # only a failed row goes round again
+    assert not failed_work.retry(fast, "request", request_id)  # only a failed row goes round again
 
 
 def test_farmpost_admin_failed_and_retry(fast, monkeypatch, capsys):
@@ -134,7 +134,7 @@ def test_a_mail_that_cannot_be_composed_fails_at_once_with_the_reason(svc, caplo
     assert "cannot be composed" in mail.last_error and "linefeed" in mail.last_error
     assert send_mail(svc, turn.id) == "failed"
     assert sweep_pending(svc, older_than=NOW)["mails"] == 0
-    assert retries.count_failed(svc)["mail"] == 1
+    assert failed_work.count_failed(svc)["mail"] == 1
     assert [r.exc_info for r in caplog.records if f"mail #{turn.id}" in r.getMessage()] == [None]
 
 
