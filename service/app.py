@@ -21,6 +21,7 @@ BLUEPRINT_MODULES = [
     "service.web.clock",
     "service.web.moves",
     "service.web.invites",
+    "service.web.tables",
     "service.web.prefs",
     "service.web.rules",
     "service.web.mailbox",

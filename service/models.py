@@ -70,6 +70,9 @@ class Game(Base):
     #: what created the game, when it may be asked twice (a new@ mail processed
     #: again after a crash): the second ask finds this game instead of making one
     creation_key: Mapped[str | None] = mapped_column(String(255), nullable=True, unique=True, index=True)
+    #: an open table (docs/open_tables.md): "listed" on /open, "unlisted" (the
+    #: host shares its join link), None: every seat was filled by the host
+    listing: Mapped[str | None] = mapped_column(String(8), nullable=True, index=True)
 
     seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.position")
     #: its clock and host (docs/clocks.md); None for a game made before clocks
@@ -103,6 +106,9 @@ class Seat(Base):
     away_until: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True, index=True)
     #: a turn mail was held back while away: one is sent when the farmer is back
     turn_held: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: an open seat: nobody sits here yet, anyone may ask for it and the first
+    #: confirmed ask takes it (docs/open_tables.md)
+    open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     game: Mapped[Game] = relationship(back_populates="seats")
     clock: Mapped[SeatClock | None] = relationship(uselist=False)
@@ -196,6 +202,24 @@ class Invitation(Base):
     email: Mapped[str] = mapped_column(String(254))
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     accepted_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+
+
+class SeatClaim(Base):
+    """Someone asked for an open seat (docs/open_tables.md). The seat is theirs
+    once they confirm by the mailed link, which is signed with ``nonce`` and
+    works once (``used_at``); ``seat`` is the seat it took, None if the table
+    was full by then."""
+
+    __tablename__ = "seat_claims"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    email: Mapped[str] = mapped_column(String(254))
+    nonce: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    used_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class MailboxMessage(Base):

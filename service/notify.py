@@ -307,3 +307,33 @@ def _option_value(value) -> str:
 def new_link(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> bool:
     context = game_context(svc, game, seat)
     return queue_mail(session, svc, game, seat, "link", subject_for(game, "your new seat link"), context, work) is not None
+
+
+def claim_mail(session: Session, svc: Services, game: Game, claim, confirm_url: str, work: Work) -> None:
+    """The confirmation of an ask for an open seat (docs/open_tables.md). It
+    goes to an address nobody has confirmed yet, so it holds the game's public
+    facts and the confirmation link, nothing of any seat."""
+    rules = rules_for(game.kind)
+    domain = svc.config.mail_domain
+    message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
+    subject = subject_for(game, "confirm your seat")
+    headers = {"Message-ID": message_id, "From": svc.config.mail_from, "To": formataddr((claim.name, claim.email)),
+               "Subject": subject, "Auto-Submitted": "auto-generated", "X-Farmpost-Game": str(game.id)}
+    context = {
+        "kind": "claim", "headers": headers, "name": claim.name, "confirm_url": confirm_url,
+        "game": {"id": game.id, "kind": game.kind, "title": rules.title, "status": game.status},
+        "farmers": [{"position": s.position, "name": s.name, "bot": s.bot, "open": s.open} for s in game.seats],
+        "rules_url": svc.links.rules_url(game.kind), "open_url": f"{svc.links.base_url}/open",
+    }
+    mail = OutgoingMail(message_id=message_id, game_id=game.id, seat_id=None, kind="claim", to_addr=claim.email,
+                        subject=subject, context=context)
+    session.add(mail)
+    session.flush()
+    work.mails.append(mail.id)
+
+
+def seated(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
+    """A farmer took an open seat: their seat link, for later."""
+    context = game_context(svc, game, seat)
+    context["rules_url"] = svc.links.rules_url(game.kind)
+    queue_mail(session, svc, game, seat, "seated", subject_for(game, "you have a seat"), context, work)

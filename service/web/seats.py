@@ -18,7 +18,17 @@ blueprint = Blueprint("seats", __name__)
 @blueprint.get("/g/<int:game_id>/<int:seat>/<token>")
 def page(game_id: int, seat: int, token: str):
     access, _ = queries.open_seat(services(), game_id, seat, token)
-    return render_template("web/seat.html", **queries.seat_page(services(), access), token=token)
+    return render_template("web/seat.html", **queries.seat_page(services(), access), token=token,
+                           table_url=table_link(access))
+
+
+def table_link(access) -> str | None:
+    """The open table's join link, for its host while a seat is open."""
+    game = access.game
+    host = game.clock.host if game.clock else None
+    if game.listing is None or game.status != "inviting" or host != access.seat.position:
+        return None
+    return services().links.table_url(game.id) if any(s.open for s in game.seats) else None
 
 
 @blueprint.post("/g/<int:game_id>/<int:seat>/<token>/act")
