@@ -19,6 +19,7 @@ BLUEPRINT_MODULES = [
     "service.web.home",
     "service.web.seats",
     "service.web.clock",
+    "service.web.hooks",
     "service.web.moves",
     "service.web.invites",
     "service.web.tables",
