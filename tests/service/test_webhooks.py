@@ -282,3 +282,16 @@ def test_the_worker_sends_a_delivery_by_the_task_name_the_service_enqueues(tmp_p
     app.send_task = lambda name, args: sent.append((name, args))
     CeleryQueue(app).enqueue_webhook(7)
     assert sent == [("farmpost.send_webhook", [7])] and "farmpost.send_webhook" in app.tasks
+
+
+def test_the_signed_example_in_the_docs_verifies():
+    import re
+
+    from service.config import ROOT
+    from service.webhook_formats import signature
+
+    doc = (ROOT / "docs" / "webhooks.md").read_text()
+    timestamp = re.search(r"X-Farmpost-Timestamp: (\d+)", doc).group(1)
+    signed = re.search(r"X-Farmpost-Signature: (sha256=[0-9a-f]+)", doc).group(1)
+    body = re.search(r'\n\n(\{"event":"turn_changed".*\})\n```', doc).group(1).encode()
+    assert signature("3f1c" * 16, timestamp, body) == signed
