@@ -180,3 +180,27 @@ def test_a_confirmation_for_a_seat_already_taken_says_so_and_points_to_the_open_
     assert response.status_code == 409
     assert "every open seat of this table was taken" in response.text and 'href="/open"' in response.text
     assert "no open seat any more" in client.get(path_of(svc.links.table_url(game_id))).text
+
+
+def test_given_two_confirmations_at_the_same_moment_then_exactly_one_takes_the_seat(svc):
+    import threading
+
+    game_id = open_table(svc)
+    token = token_of(svc, game_id)
+    open_tables.ask_for_seat(svc, game_id, token, "Bob", "bob@example.org")
+    open_tables.ask_for_seat(svc, game_id, token, "Cat", "cat@example.org")
+    links = [confirm_parts(confirm_url(svc, to)) for to in ("bob@example.org", "cat@example.org")]
+    start, outcomes = threading.Barrier(2), []
+
+    def press(parts):
+        start.wait()
+        outcomes.append(open_tables.confirm(svc, *parts).outcome)
+
+    threads = [threading.Thread(target=press, args=(parts,)) for parts in links]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(outcomes) == ["full", "seated"]
+    game = game_row(svc, game_id)
+    assert game.status == "active" and game.seats[1].name in ("Bob", "Cat")
