@@ -1,14 +1,17 @@
 """An open table in headless Chromium: the host makes it on /new with an
 open seat, it is listed on /open, and a stranger joins it from there and
 confirms by the mailed link; the stranger does it all on a 390 px phone,
-where no page scrolls sideways."""
+where no page scrolls sideways. Screenshots go to the test's temporary
+folder, or with FARMPOST_SCREENSHOTS=docs/screenshots to the docs."""
 
 from __future__ import annotations
 
+import os
 import re
 
 import pytest
 
+from service.config import ROOT
 from tests.service.helpers import game_row, mailbox, text_part
 
 pytestmark = pytest.mark.browser
@@ -16,12 +19,18 @@ pytestmark = pytest.mark.browser
 PHONE = {"width": 390, "height": 844}
 
 
+@pytest.fixture
+def shots(tmp_path):
+    folder = os.environ.get("FARMPOST_SCREENSHOTS")
+    return ROOT / folder if folder else tmp_path
+
+
 def no_sideways_scroll(page) -> None:
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"], page.url
 
 
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
-def test_a_host_opens_a_table_and_a_stranger_joins_it_from_the_open_tables_page_on_a_phone(server, svc, browser):
+def test_a_host_opens_a_table_and_a_stranger_joins_it_from_the_open_tables_page_on_a_phone(server, svc, browser, shots):
     host = browser.new_page(viewport={"width": 1000, "height": 900})
     host.goto(f"{server}/new")
     host.get_by_label("Pebbles").check()
@@ -32,6 +41,7 @@ def test_a_host_opens_a_table_and_a_stranger_joins_it_from_the_open_tables_page_
     host.wait_for_url(re.compile(r"/g/1/0/"))
     assert "Waiting for 1 open seat to join" in host.inner_text("main")
     assert "/t/1/" in host.get_by_label("The table's join link").input_value()
+    host.screenshot(path=str(shots / "open-table-host-seat.png"))
 
     phone = browser.new_page(viewport=PHONE)
     phone.goto(f"{server}/new")
@@ -39,11 +49,13 @@ def test_a_host_opens_a_table_and_a_stranger_joins_it_from_the_open_tables_page_
     phone.goto(f"{server}/open")
     assert "1 of 2 seats free" in phone.inner_text("main")
     no_sideways_scroll(phone)
+    phone.screenshot(path=str(shots / "open-tables-phone.png"), full_page=True)
     phone.get_by_role("link", name="Join Pebbles #1").click()
     phone.wait_for_url(re.compile(r"/t/1/"))
     no_sideways_scroll(phone)
     phone.get_by_label("Your name").fill("Bob")
     phone.get_by_label("Your email").fill("bob@example.org")
+    phone.screenshot(path=str(shots / "open-table-ask-phone.png"), full_page=True)
     phone.get_by_role("button", name="Ask for a seat").click()
     phone.get_by_text("Check your mail").wait_for()
     no_sideways_scroll(phone)
