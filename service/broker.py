@@ -73,3 +73,6 @@ class CeleryQueue:
 
     def enqueue_inbound(self, inbound_id: int) -> None:
         self.app.send_task("farmpost.process_inbound", args=[inbound_id])
+
+    def enqueue_webhook(self, delivery_id: int) -> None:
+        self.app.send_task("farmpost.send_webhook", args=[delivery_id])

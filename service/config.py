@@ -76,6 +76,13 @@ class Config:
     heartbeat_max_age: float = 30.0
     #: the largest inbound mail read (MAX_MAIL_BYTES); every way in honours it
     max_mail_bytes: int = 10 * 1024 * 1024
+    #: seconds a webhook receiver has to answer (docs/webhooks.md)
+    webhook_timeout: float = 5.0
+    #: failed tries in a row after which a webhook is turned off and its owner told
+    webhook_max_failures: int = 8
+    #: whether webhooks may call private, loopback and plain-http addresses
+    #: (WEBHOOK_ALLOW_PRIVATE; off: a farmer's URL must not reach our own network)
+    webhook_allow_private: bool = False
     extra: dict = field(default_factory=dict)
 
     @property
@@ -108,6 +115,7 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         queue_name=env.get("FARMPOST_QUEUE") or "farmpost",
         authserv_id=env.get("AUTHSERV_ID") or None,
         max_mail_bytes=_whole_number(env, "MAX_MAIL_BYTES", 10 * 1024 * 1024),
+        webhook_allow_private=env.get("WEBHOOK_ALLOW_PRIVATE", "").strip().lower() in ("1", "true", "yes", "on"),
     )
     values.update(overrides)
     return Config(**values)

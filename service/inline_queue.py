@@ -5,7 +5,7 @@ from __future__ import annotations
 import threading
 from collections import deque
 
-from service import outbox
+from service import outbox, webhook_delivery
 from service.services import Services
 from service.usecases import playing
 
@@ -34,6 +34,9 @@ class InlineQueue:
         if self.send_mail:
             self._run(("mail", mail_id))
 
+    def enqueue_webhook(self, delivery_id: int) -> None:
+        self._run(("webhook", delivery_id))
+
     def _run(self, job) -> None:
         local = self._local
         if not hasattr(local, "jobs"):
@@ -47,6 +50,8 @@ class InlineQueue:
                 kind, ident = local.jobs.popleft()
                 if kind == "request":
                     playing.apply_move_request(self.services, ident)
+                elif kind == "webhook":
+                    webhook_delivery.deliver(self.services, ident)
                 else:
                     outbox.send_mail(self.services, ident)
         finally:

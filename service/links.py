@@ -13,7 +13,13 @@ seat       game, seat                              the farmer's own page
 move       game, seat, version, move codes         confirm one move
 join       game, seat                              accept an invitation
 prefs      game, seat                              mail preferences / unsubscribe
+table      game                                    an open table: ask for a seat
+claim      game, claim                             confirm an ask (one use)
 =========  =====================================  ==========================
+
+A table link is signed with a key made from the game's id (it names no
+seat; anyone holding it may ask for a seat, which is its point); a claim
+link with the claim's own random nonce (docs/open_tables.md).
 """
 
 from __future__ import annotations
@@ -26,7 +32,10 @@ from itsdangerous.encoding import base64_decode, base64_encode
 
 from service.errors import ServiceError
 
-PURPOSES = ("seat", "move", "join", "prefs")
+PURPOSES = ("seat", "move", "join", "prefs", "table", "claim")
+
+#: how long a mailed confirmation of an ask for an open seat stays valid
+CLAIM_MAX_AGE = 2 * 24 * 3600
 
 
 class LinkError(ServiceError):
@@ -59,7 +68,8 @@ class Links:
     def __init__(self, secret_key: str, base_url: str, *, move_max_age: int, seat_max_age: int):
         self.secret_key = secret_key
         self.base_url = base_url.rstrip("/")
-        self.max_age = {"move": move_max_age, "seat": seat_max_age, "join": seat_max_age, "prefs": seat_max_age}
+        self.max_age = {"move": move_max_age, "seat": seat_max_age, "join": seat_max_age, "prefs": seat_max_age,
+                        "table": seat_max_age, "claim": CLAIM_MAX_AGE}
 
     # --- making ---------------------------------------------------------
 
@@ -77,6 +87,16 @@ class Links:
     def join_url(self, game_id: int, seat: int, seat_secret: str) -> str:
         token = self.token("join", seat_secret, {"g": game_id, "s": seat})
         return f"{self.base_url}/join/{game_id}/{seat}/{token}"
+
+    def table_url(self, game_id: int) -> str:
+        """An open table's join link: ask for one of its open seats."""
+        token = self.token("table", f"table:{game_id}", {"g": game_id})
+        return f"{self.base_url}/t/{game_id}/{token}"
+
+    def claim_url(self, game_id: int, claim_id: int, nonce: str) -> str:
+        """The mailed confirmation of an ask for an open seat."""
+        token = self.token("claim", nonce, {"g": game_id, "c": claim_id})
+        return f"{self.base_url}/t/{game_id}/confirm/{claim_id}/{token}"
 
     def rules_url(self, kind: str) -> str:
         """The public page of a game's rules (not signed: nothing private)."""
@@ -100,6 +120,24 @@ class Links:
         if not isinstance(payload, dict) or payload.get("g") != game_id or payload.get("s") != seat:
             raise ForgedLink("This link does not belong to this game and seat.")
         return payload
+
+    def check_table(self, token: str, *, game_id: int) -> None:
+        """Raise LinkError unless ``token`` is this game's table link."""
+        self._check_payload("table", token, f"table:{game_id}", {"g": game_id})
+
+    def check_claim(self, token: str, *, game_id: int, claim_id: int, nonce: str) -> None:
+        """Raise LinkError unless ``token`` confirms this claim."""
+        self._check_payload("claim", token, nonce, {"g": game_id, "c": claim_id})
+
+    def _check_payload(self, purpose: str, token: str, key: str, expected: dict) -> None:
+        try:
+            payload = self._serializer(purpose, key).loads(token, max_age=self.max_age[purpose])
+        except SignatureExpired:
+            raise ExpiredLink("This link has expired.") from None
+        except BadSignature:
+            raise ForgedLink("This link is not valid: it may have been mistyped.") from None
+        if payload != expected:
+            raise ForgedLink("This link does not belong to this game.")
 
     def check_move(self, token: str, *, game_id: int, seat: int, seat_secret: str) -> MoveToken:
         payload = self.check("move", token, game_id=game_id, seat=seat, seat_secret=seat_secret)

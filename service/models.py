@@ -70,6 +70,9 @@ class Game(Base):
     #: what created the game, when it may be asked twice (a new@ mail processed
     #: again after a crash): the second ask finds this game instead of making one
     creation_key: Mapped[str | None] = mapped_column(String(255), nullable=True, unique=True, index=True)
+    #: an open table (docs/open_tables.md): "listed" on /open, "unlisted" (the
+    #: host shares its join link), None: every seat was filled by the host
+    listing: Mapped[str | None] = mapped_column(String(8), nullable=True, index=True)
 
     seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.position")
     #: its clock and host (docs/clocks.md); None for a game made before clocks
@@ -103,6 +106,9 @@ class Seat(Base):
     away_until: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True, index=True)
     #: a turn mail was held back while away: one is sent when the farmer is back
     turn_held: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: an open seat: nobody sits here yet, anyone may ask for it and the first
+    #: confirmed ask takes it (docs/open_tables.md)
+    open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     game: Mapped[Game] = relationship(back_populates="seats")
     clock: Mapped[SeatClock | None] = relationship(uselist=False)
@@ -196,6 +202,24 @@ class Invitation(Base):
     email: Mapped[str] = mapped_column(String(254))
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     accepted_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+
+
+class SeatClaim(Base):
+    """Someone asked for an open seat (docs/open_tables.md). The seat is theirs
+    once they confirm by the mailed link, which is signed with ``nonce`` and
+    works once (``used_at``); ``seat`` is the seat it took, None if the table
+    was full by then."""
+
+    __tablename__ = "seat_claims"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    email: Mapped[str] = mapped_column(String(254))
+    nonce: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    used_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
 
 class MailboxMessage(Base):
@@ -311,3 +335,62 @@ class ClockEvent(Base):
     turn: Mapped[int] = mapped_column(Integer, default=0)
     detail: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+
+class Webhook(Base):
+    """A URL told about a game's turns and its end (docs/webhooks.md). The
+    host's hooks (scope ``game``) hear every turn; a farmer's (``farmer``)
+    hear their own turns; both hear the end. Turned off (``active`` False)
+    after ``Config.webhook_max_failures`` failed tries in a row, or at once
+    when the receiver says it is gone; its owner is told by mail."""
+
+    __tablename__ = "webhooks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    #: the owner's seat
+    position: Mapped[int] = mapped_column(Integer)
+    #: game / farmer
+    scope: Mapped[str] = mapped_column(String(8))
+    url: Mapped[str] = mapped_column(String(2000))
+    #: sha256 of the URL: one call per URL and event, whoever registered it
+    url_hash: Mapped[str] = mapped_column(String(64))
+    #: discord / slack / json
+    format: Mapped[str] = mapped_column(String(8))
+    #: json: the HMAC-SHA256 key of the signature header (shown to its owner once)
+    secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+    #: failed tries in a row (a success sets it back to 0)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    disabled_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+
+
+class WebhookDelivery(Base):
+    """One event for one URL, written in the transaction of the change it
+    tells of and sent afterwards by the worker (service/webhook_delivery.py).
+    The URL, format and secret are copied from the hook that asked first."""
+
+    __tablename__ = "webhook_deliveries"
+    __table_args__ = (UniqueConstraint("event_key", "url_hash"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    #: g<game>:v<version>:turn or g<game>:over
+    event_key: Mapped[str] = mapped_column(String(64))
+    url_hash: Mapped[str] = mapped_column(String(64))
+    url: Mapped[str] = mapped_column(String(2000))
+    format: Mapped[str] = mapped_column(String(8))
+    secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: the public event (service.webhooks.turn_event / over_event)
+    event: Mapped[dict] = mapped_column(JSON)
+    #: pending -> sending -> sent; failed (after service.retries' bound);
+    #: dropped (its hooks were turned off or removed before it went)
+    status: Mapped[str] = mapped_column(String(8), default="pending", index=True)
+    attempts: Mapped[int] = mapped_column(Integer, default=0)
+    next_try_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    claimed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    sent_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)

@@ -37,6 +37,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from engine.core import second_person
+from service import webhooks
 from service.clocks import describe as describe_clock
 from service.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text, utcnow
 from service.previous import previous_view_of
@@ -62,6 +63,8 @@ class Work:
 
     requests: list[int] = field(default_factory=list)
     mails: list[int] = field(default_factory=list)
+    #: webhook deliveries (service/webhooks.py)
+    webhooks: list[int] = field(default_factory=list)
 
 
 def preference(seat: Seat, key: str) -> bool:
@@ -194,7 +197,8 @@ def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat |
 def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
                  turn: list[MoveLogEntry], work: Work) -> None:
     """The seat to act changed (or the game just started, ``actor`` None):
-    the turn mail, and the short account for those who opted in."""
+    the turn mail, the short account for those who opted in, and the
+    webhook calls (written here, sent after the commit)."""
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state)
     for seat in game.seats:
@@ -207,6 +211,8 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
                            to_act_away=away_text(game.seats[to_act]))
             who = game.seats[actor].name if actor is not None else "a farmer"
             queue_mail(session, svc, game, seat, "account", subject_for(game, f"{who} played"), context, work)
+    if to_act is not None:
+        webhooks.turn_changed(session, game, to_act, work)
 
 
 def since_last_turn(session: Session, game: Game, seat: Seat) -> list[MoveLogEntry]:
@@ -298,6 +304,7 @@ def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntr
         context.update(account=account_lines(game, turn, seat.position), score_sheet=sheet, ranking=ranking,
                        resigned=[s.name for s in game.seats if s.resigned], report=report)
         queue_mail(session, svc, game, seat, "final", subject_for(game, "final result"), context, work)
+    webhooks.game_over(session, game, work)
 
 
 def _option_value(value) -> str:
@@ -307,3 +314,33 @@ def _option_value(value) -> str:
 def new_link(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> bool:
     context = game_context(svc, game, seat)
     return queue_mail(session, svc, game, seat, "link", subject_for(game, "your new seat link"), context, work) is not None
+
+
+def claim_mail(session: Session, svc: Services, game: Game, claim, confirm_url: str, work: Work) -> None:
+    """The confirmation of an ask for an open seat (docs/open_tables.md). It
+    goes to an address nobody has confirmed yet, so it holds the game's public
+    facts and the confirmation link, nothing of any seat."""
+    rules = rules_for(game.kind)
+    domain = svc.config.mail_domain
+    message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
+    subject = subject_for(game, "confirm your seat")
+    headers = {"Message-ID": message_id, "From": svc.config.mail_from, "To": formataddr((claim.name, claim.email)),
+               "Subject": subject, "Auto-Submitted": "auto-generated", "X-Farmpost-Game": str(game.id)}
+    context = {
+        "kind": "claim", "headers": headers, "name": claim.name, "confirm_url": confirm_url,
+        "game": {"id": game.id, "kind": game.kind, "title": rules.title, "status": game.status},
+        "farmers": [{"position": s.position, "name": s.name, "bot": s.bot, "open": s.open} for s in game.seats],
+        "rules_url": svc.links.rules_url(game.kind), "open_url": f"{svc.links.base_url}/open",
+    }
+    mail = OutgoingMail(message_id=message_id, game_id=game.id, seat_id=None, kind="claim", to_addr=claim.email,
+                        subject=subject, context=context)
+    session.add(mail)
+    session.flush()
+    work.mails.append(mail.id)
+
+
+def seated(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
+    """A farmer took an open seat: their seat link, for later."""
+    context = game_context(svc, game, seat)
+    context["rules_url"] = svc.links.rules_url(game.kind)
+    queue_mail(session, svc, game, seat, "seated", subject_for(game, "you have a seat"), context, work)

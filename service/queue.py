@@ -18,6 +18,8 @@ class Queue(Protocol):
 
     def enqueue_inbound(self, inbound_id: int) -> None: ...
 
+    def enqueue_webhook(self, delivery_id: int) -> None: ...
+
 
 class NullQueue:
     """Leaves work in the tables for the beat sweeper (used when no broker is wanted)."""
@@ -29,4 +31,7 @@ class NullQueue:
         pass
 
     def enqueue_inbound(self, inbound_id: int) -> None:
+        pass
+
+    def enqueue_webhook(self, delivery_id: int) -> None:
         pass

@@ -17,7 +17,7 @@ from celery import Celery
 from sqlalchemy import select
 
 from service.broker import CeleryQueue
-from service.models import MoveRequest, OutgoingMail, utcnow
+from service.models import MoveRequest, OutgoingMail, WebhookDelivery, utcnow
 from service.retries import DATABASE_AWAY
 from service.services import Services
 
@@ -50,6 +50,13 @@ def register(app: Celery) -> None:
         from service.outbox import send_mail as send
 
         return send(services(), mail_id)
+
+    @app.task(name="farmpost.send_webhook", **RETRY)
+    def send_webhook(delivery_id: int) -> str:
+        """Call one webhook URL about one event (docs/webhooks.md)."""
+        from service.webhook_delivery import deliver
+
+        return deliver(services(), delivery_id)
 
     @app.task(name="farmpost.process_inbound", **RETRY)
     def process_inbound(inbound_id: int) -> str:
@@ -93,10 +100,11 @@ def beat_round(svc: Services) -> dict:
 
 
 def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER) -> dict:
-    """Enqueue again the move requests and mails that have waited too long
+    """Enqueue again the move requests, mails and webhook calls that have waited too long
     (a broker outage, a worker that died) and those whose next try is due;
     never a failed one, nor one whose next try is still to come."""
     from service.outbox import LEASE
+    from service.webhook_delivery import LEASE as HOOK_LEASE
 
     now = utcnow()
     with svc.db.transaction() as session:
@@ -109,10 +117,18 @@ def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER) -> dict:
              & (OutgoingMail.next_try_at.is_(None) | (OutgoingMail.next_try_at <= now)))
             | ((OutgoingMail.status == "sending") & (OutgoingMail.claimed_at < now - LEASE))
         ).order_by(OutgoingMail.id)).all()
+        hooks = session.scalars(select(WebhookDelivery.id).where(
+            ((WebhookDelivery.status == "pending") & (WebhookDelivery.created_at < now - older_than)
+             & (WebhookDelivery.next_try_at.is_(None) | (WebhookDelivery.next_try_at <= now)))
+            | ((WebhookDelivery.status == "sending") & (WebhookDelivery.claimed_at < now - HOOK_LEASE))
+        ).order_by(WebhookDelivery.id)).all()
     for request_id in requests:
         svc.queue.enqueue_request(request_id)
     for mail_id in mails:
         svc.queue.enqueue_mail(mail_id)
-    if requests or mails:
-        log.info("sweep: re-enqueued %d move requests and %d mails", len(requests), len(mails))
-    return {"requests": len(requests), "mails": len(mails)}
+    for delivery_id in hooks:
+        svc.queue.enqueue_webhook(delivery_id)
+    if requests or mails or hooks:
+        log.info("sweep: re-enqueued %d move requests, %d mails and %d webhook calls",
+                 len(requests), len(mails), len(hooks))
+    return {"requests": len(requests), "mails": len(mails), "webhooks": len(hooks)}

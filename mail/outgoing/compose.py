@@ -100,7 +100,10 @@ def pdf_name(context: dict) -> str:
 def board_renderings(context: dict) -> dict:
     """The board as text and as mail HTML, from the farmer's view. A board
     that cannot be drawn is logged and left out: the mail, with its options,
-    matters more than the picture."""
+    matters more than the picture. A mail without a view (the confirmation
+    of an ask for an open seat) has no board."""
+    if context.get("view") is None:
+        return {"board_text": None, "board_html": None}
     game, seat = context["game"], context["seat"]["position"]
     names = [f["name"] for f in context["farmers"]]
     try:

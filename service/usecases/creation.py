@@ -32,11 +32,20 @@ _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+\Z")
 
 @dataclass(frozen=True)
 class FarmerSpec:
-    """One seat as the host fills it in: a person (name, email) or a bot."""
+    """One seat as the host fills it in: a person (name, email), a bot, or an
+    open seat that anyone may ask for (docs/open_tables.md)."""
 
     name: str
     email: str | None = None
     bot: str | None = None
+    open: bool = False
+
+
+#: how an open table is found: on the public page /open, or by its join link only
+LISTINGS = ("listed", "unlisted")
+
+#: the name an open seat carries until someone takes it
+OPEN_SEAT_NAME = "Open seat"
 
 
 @dataclass(frozen=True)
@@ -48,14 +57,16 @@ class CreatedGame:
 
 def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options: dict | None = None,
                 host: int | None = 0, seed: int | None = None, creation_key: str | None = None,
-                clock: clocks.ClockSettings | None = None) -> CreatedGame:
+                clock: clocks.ClockSettings | None = None, listing: str | None = None) -> CreatedGame:
     """Set up a game. The host's seat and bot seats are joined at once; every
     other farmer gets an invitation mail, and the game starts when all joined.
 
     ``creation_key`` names what asked for the game where it may ask twice
     (``inbound:<id>`` for a new@ mail processed again after a crash): the
     second call returns the game the first one made, and nothing is mailed again.
-    ``clock``: the game's clock (docs/clocks.md); None: no clock."""
+    ``clock``: the game's clock (docs/clocks.md); None: no clock.
+    ``listing``: with open seats, "listed" (on /open) or "unlisted" (the
+    host shares the table's join link; the default)."""
     if creation_key is not None:
         if len(creation_key) > 255:
             creation_key = "sha256:" + hashlib.sha256(creation_key.encode()).hexdigest()
@@ -69,6 +80,12 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
         raise InvalidInput("The host must be one of the farmers.")
     for position, farmer in enumerate(farmers):
         check_farmer(farmer, is_host=position == host)
+    if any(farmer.open for farmer in farmers):
+        listing = listing or "unlisted"
+        if listing not in LISTINGS:
+            raise InvalidInput("An open table is either listed on the open tables page or unlisted.")
+    else:
+        listing = None
     try:
         options = rules.normalize_options(options)
     except ValueError as error:
@@ -81,7 +98,7 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
 
     work = Work()
     try:
-        created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, clock, work)
+        created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, clock, listing, work)
     except IntegrityError:
         if creation_key is None:
             raise
@@ -101,24 +118,25 @@ def _created_by(svc: Services, creation_key: str, host: int | None) -> CreatedGa
 
 def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: dict, host: int | None, seed: int,
                  state: dict, creation_key: str | None, clock: clocks.ClockSettings | None,
-                 work: Work) -> CreatedGame:
+                 listing: str | None, work: Work) -> CreatedGame:
     with svc.db.transaction() as session:
         game = Game(kind=kind, options=options, seed=seed, status="inviting", version=0, state=state,
-                    creation_key=creation_key)
+                    creation_key=creation_key, listing=listing)
         session.add(game)
         now = utcnow()
         for position, farmer in enumerate(farmers):
             joined = position == host or farmer.bot is not None
             game.seats.append(Seat(
-                position=position, name=farmer.name.strip(), email=(farmer.email or "").strip() or None,
+                position=position, name=OPEN_SEAT_NAME if farmer.open else farmer.name.strip(),
+                email=None if farmer.open else (farmer.email or "").strip() or None,
                 secret=new_secret(), reply_key=new_reply_key(), preferences=dict(notify.DEFAULT_PREFERENCES),
-                bot=farmer.bot, joined_at=now if joined else None,
+                bot=farmer.bot, joined_at=now if joined else None, open=farmer.open,
             ))
         session.flush()
         clocks.attach(game, clock or clocks.ClockSettings(), host)
         host_seat = game.seats[host] if host is not None else None
         for seat in game.seats:
-            if seat.joined_at is None:
+            if seat.joined_at is None and not seat.open:
                 session.add(Invitation(game_id=game.id, seat_id=seat.id, email=seat.email))
                 notify.invite(session, svc, game, seat, host_seat, work)
         if all(seat.joined_at for seat in game.seats):
@@ -128,6 +146,10 @@ def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: d
 
 
 def check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
+    if farmer.open:
+        if is_host:
+            raise InvalidInput("Your own seat cannot be an open seat.")
+        return
     name = (farmer.name or "").strip()
     if not name or len(name) > 80:
         raise InvalidInput("Every farmer needs a name (at most 80 characters).")

@@ -1,4 +1,5 @@
-"""Handing what a committed transaction produced (move requests, mails) to
+"""Handing what a committed transaction produced (move requests, mails,
+webhook deliveries) to
 the queue. The database row is written first; the queue only carries its id."""
 
 from __future__ import annotations
@@ -17,6 +18,8 @@ def dispatch(svc: Services, work: Work) -> None:
         enqueue(svc, "request", request_id)
     for mail_id in work.mails:
         enqueue(svc, "mail", mail_id)
+    for delivery_id in work.webhooks:
+        enqueue(svc, "webhook", delivery_id)
 
 
 def enqueue(svc: Services, kind: str, ident: int) -> None:
@@ -26,6 +29,8 @@ def enqueue(svc: Services, kind: str, ident: int) -> None:
     try:
         if kind == "request":
             svc.queue.enqueue_request(ident)
+        elif kind == "webhook":
+            svc.queue.enqueue_webhook(ident)
         else:
             svc.queue.enqueue_mail(ident)
     except Exception as error:  # any broker failure: the sweeper is the fallback

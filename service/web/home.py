@@ -29,7 +29,8 @@ def new_game():
     try:
         kind, farmers, options, host = read_new_game_form(request.form)
         clock = read_clock_form(request.form)
-        created = create_game(services(), kind, farmers, options=options, host=host, clock=clock)
+        created = create_game(services(), kind, farmers, options=options, host=host, clock=clock,
+                              listing=request.form.get("listing") or None)
     except InvalidInput as error:
         form = request.form.to_dict()
         return render_template("web/new.html", games=games, bots=list(BOTS), seats=SEATS, form=form,
@@ -39,7 +40,7 @@ def new_game():
 
 def read_new_game_form(form) -> tuple[str, list[FarmerSpec], dict, int]:
     """Read the create-a-game form: farmer rows 1..4 (empty rows skipped),
-    each a person or a bot; the host is the row marked "me"."""
+    each a person, a bot or an open seat; the host is the row marked "me"."""
     kind = form.get("game", "")
     farmers: list[FarmerSpec] = []
     host = None
@@ -50,10 +51,12 @@ def read_new_game_form(form) -> tuple[str, list[FarmerSpec], dict, int]:
             continue
         if form.get("host") == str(row):
             if player != "person":
-                raise InvalidInput("Your own seat must be a person, not a bot.")
+                raise InvalidInput("Your own seat must be a person, not a bot or an open seat.")
             host = len(farmers)
         if player == "person":
             farmers.append(FarmerSpec(name, form.get(f"email{row}", "").strip() or None))
+        elif player == "open":
+            farmers.append(FarmerSpec("", open=True))
         else:
             farmers.append(FarmerSpec(name or f"{player.capitalize()} bot", bot=player))
     if not farmers:

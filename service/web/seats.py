@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, Response, flash, redirect, render_template, request
 
 from boards import renderings
-from service import queries
+from service import queries, webhooks
 from service.errors import InvalidInput
 from service.report import report_data
 from service.usecases.playing import submit_move, wait_for
@@ -18,7 +18,19 @@ blueprint = Blueprint("seats", __name__)
 @blueprint.get("/g/<int:game_id>/<int:seat>/<token>")
 def page(game_id: int, seat: int, token: str):
     access, _ = queries.open_seat(services(), game_id, seat, token)
-    return render_template("web/seat.html", **queries.seat_page(services(), access), token=token)
+    host = access.game.clock.host if access.game.clock else None
+    return render_template("web/seat.html", **queries.seat_page(services(), access), token=token,
+                           table_url=table_link(access), hooks=webhooks.hooks_of(services(), game_id, seat),
+                           hook_formats=webhooks.FORMATS, hook_scopes=webhooks.SCOPES, is_host=host == seat)
+
+
+def table_link(access) -> str | None:
+    """The open table's join link, for its host while a seat is open."""
+    game = access.game
+    host = game.clock.host if game.clock else None
+    if game.listing is None or game.status != "inviting" or host != access.seat.position:
+        return None
+    return services().links.table_url(game.id) if any(s.open for s in game.seats) else None
 
 
 @blueprint.post("/g/<int:game_id>/<int:seat>/<token>/act")

@@ -44,7 +44,7 @@ def test_given_the_broker_is_down_when_a_farmer_moves_then_the_request_waits_and
     assert playing.wait_for(svc, request_id, 0).status == "pending"
     assert log_of(svc) == []
     svc.queue = inline
-    assert sweep_pending(svc, older_than=timedelta(0)) == {"requests": 1, "mails": 0}
+    assert sweep_pending(svc, older_than=timedelta(0)) == {"requests": 1, "mails": 0, "webhooks": 0}
     assert playing.wait_for(svc, request_id, 0).status == "applied"
     assert [e.code for e in log_of(svc)] == ["take:1"]
 
@@ -53,7 +53,7 @@ def test_the_sweeper_leaves_fresh_work_and_a_mail_being_sent_alone(svc):
     create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
     svc.queue = BrokerDown()
     join(svc, 1, 1)
-    assert sweep_pending(svc) == {"requests": 0, "mails": 0}  # too fresh: its task may still come
+    assert sweep_pending(svc) == {"requests": 0, "mails": 0, "webhooks": 0}  # too fresh: its task may still come
     [turn] = mails(svc, "turn")
     with svc.db.transaction() as session:
         session.get(OutgoingMail, turn.id).status = "sending"

@@ -1,0 +1,39 @@
+"""Webhooks from the seat page (docs/webhooks.md): add one, remove one.
+A JSON hook's signing secret is shown once, on the page that answers the add."""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request
+
+from service import queries, webhooks
+from service.errors import InvalidInput
+from service.web import services
+
+blueprint = Blueprint("hooks", __name__)
+
+
+@blueprint.post("/g/<int:game_id>/<int:seat>/<token>/webhooks")
+def add(game_id: int, seat: int, token: str):
+    svc = services()
+    access, _ = queries.open_seat(svc, game_id, seat, token)
+    seat_url = svc.links.seat_url(game_id, seat, access.seat.secret)
+    try:
+        added = webhooks.register(svc, game_id, seat, request.form.get("url", ""), request.form.get("format", ""),
+                                  request.form.get("scope", "farmer"))
+    except InvalidInput as error:
+        flash(error.message, "error")
+        return redirect(seat_url, code=303)
+    if added.secret:
+        return render_template("web/webhook_added.html", secret=added.secret, seat_url=seat_url,
+                               title="Webhook added")
+    flash("The webhook is added: it hears about the next turn.", "ok")
+    return redirect(seat_url, code=303)
+
+
+@blueprint.post("/g/<int:game_id>/<int:seat>/<token>/webhooks/<int:hook_id>/remove")
+def remove(game_id: int, seat: int, token: str, hook_id: int):
+    svc = services()
+    access, _ = queries.open_seat(svc, game_id, seat, token)
+    webhooks.remove(svc, game_id, seat, hook_id)
+    flash("The webhook is removed.", "ok")
+    return redirect(svc.links.seat_url(game_id, seat, access.seat.secret), code=303)

@@ -1,0 +1,54 @@
+"""Open tables (docs/open_tables.md): the public list /open, a table's join
+page (ask for a seat by name and address) and the mailed confirmation (GET
+shows a button, POST takes the seat: mail scanners that open links take
+nothing)."""
+
+from __future__ import annotations
+
+from flask import Blueprint, redirect, render_template, request
+
+from service.errors import InvalidInput
+from service.usecases import open_tables
+from service.web import services
+
+blueprint = Blueprint("tables", __name__)
+
+
+@blueprint.get("/open")
+def listed():
+    return render_template("web/open.html", tables=open_tables.listed_tables(services()),
+                           title="Open tables")
+
+
+@blueprint.get("/t/<int:game_id>/<token>")
+def table(game_id: int, token: str):
+    found = open_tables.table(services(), game_id, token)
+    return render_template("web/table.html", table=found, form={}, error=None, title=found.title)
+
+
+@blueprint.post("/t/<int:game_id>/<token>")
+def ask(game_id: int, token: str):
+    """Ask for an open seat. (The rate limit of this form belongs here.)"""
+    svc = services()
+    name, email = request.form.get("name", ""), request.form.get("email", "")
+    try:
+        open_tables.ask_for_seat(svc, game_id, token, name, email)
+    except InvalidInput as error:
+        found = open_tables.table(svc, game_id, token)
+        return render_template("web/table.html", table=found, form=request.form, error=error.message,
+                               title=found.title), 400
+    return render_template("web/claim_sent.html", email=email.strip(), title="Check your mail")
+
+
+@blueprint.get("/t/<int:game_id>/confirm/<int:claim_id>/<token>")
+def confirmation(game_id: int, claim_id: int, token: str):
+    claim = open_tables.check_claim(services(), game_id, claim_id, token)
+    return render_template("web/confirm_seat.html", claim=claim, title="Take the seat")
+
+
+@blueprint.post("/t/<int:game_id>/confirm/<int:claim_id>/<token>")
+def confirm(game_id: int, claim_id: int, token: str):
+    done = open_tables.confirm(services(), game_id, claim_id, token)
+    if done.seat_url:
+        return redirect(done.seat_url, code=303)
+    return render_template("web/seat_taken.html", done=done, title="No seat for this link"), 409

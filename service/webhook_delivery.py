@@ -1,0 +1,165 @@
+"""Sending one webhook delivery (docs/webhooks.md): one idempotent step,
+like the outbox.
+
+1. claim the row (``sending`` with a short lease) in a short transaction,
+   unless it is sent, failed, dropped, not due, or its hooks are all gone;
+2. POST the body with a short timeout (``Config.webhook_timeout``), no
+   redirects followed;
+3. mark it ``sent``, or count a failed try (service/retries.py: it waits,
+   doubling, and is ``failed`` after ``Config.max_tries``).
+
+Failed tries are also counted on every active hook of that URL in the game;
+after ``Config.webhook_max_failures`` in a row, or at once when the
+receiver answers 404 or 410 (the hook was deleted), those hooks are turned
+off, their waiting deliveries dropped, and each owner told by mail.
+
+Before calling, the URL's server name is resolved and refused if any of its
+addresses is private, loopback or link-local (unless
+``Config.webhook_allow_private``): a farmer's URL must not reach our network.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import socket
+from datetime import timedelta
+from urllib.parse import urlsplit
+
+import requests
+from sqlalchemy import select
+
+from service import notify
+from service.errors import NotFound
+from service.models import Game, Webhook, WebhookDelivery, as_utc, utcnow
+from service.notify import Work
+from service.retries import count_failure, due, reason_of
+from service.services import Services
+from service.usecases.dispatching import dispatch
+from service.webhook_formats import body, headers
+from service.webhooks import short_url
+
+log = logging.getLogger(__name__)
+
+#: how long a claimed delivery is left to its worker before another may send it
+LEASE = timedelta(minutes=1)
+
+#: answers that say the hook no longer exists (Discord and Slack answer 404)
+GONE = (404, 410)
+
+
+class Refused(Exception):
+    """The URL may not be called (a private address): a failure for good."""
+
+
+def deliver(svc: Services, delivery_id: int) -> str:
+    """Send one delivery; returns its status afterwards: sent, sending (another
+    worker has it), pending (it waits for a later try), failed or dropped."""
+    claimed = _claim(svc, delivery_id)
+    if isinstance(claimed, str):
+        return claimed
+    url, fmt, secret, event = claimed
+    payload = body(fmt, event)
+    timestamp = str(int(utcnow().timestamp()))
+    try:
+        check_addresses(url, allow_private=svc.config.webhook_allow_private)
+        response = requests.post(url, data=payload, timeout=svc.config.webhook_timeout, allow_redirects=False,
+                                 headers=headers(fmt, event, payload, secret=secret, timestamp=timestamp,
+                                                 delivery_id=delivery_id))
+    except Refused as error:
+        return _failed(svc, delivery_id, str(error), gone=True)
+    except requests.RequestException as error:
+        return _failed(svc, delivery_id, reason_of(error))
+    if 200 <= response.status_code < 300:
+        return _sent(svc, delivery_id)
+    reason = f"HTTP {response.status_code}: {response.text[:200]}"
+    return _failed(svc, delivery_id, reason, gone=response.status_code in GONE)
+
+
+def check_addresses(url: str, *, allow_private: bool) -> None:
+    if allow_private:
+        return
+    parts = urlsplit(url)
+    try:
+        infos = socket.getaddrinfo(parts.hostname, parts.port or 443, proto=socket.IPPROTO_TCP)
+    except OSError as error:
+        raise requests.ConnectionError(f"cannot resolve {parts.hostname}: {error}") from None
+    for info in infos:
+        if not ipaddress.ip_address(info[4][0].split("%")[0]).is_global:
+            raise Refused(f"{parts.hostname} has a private address ({info[4][0]}); webhooks call only public servers")
+
+
+def _claim(svc: Services, delivery_id: int):
+    """(url, format, secret, event) of a delivery this worker may send now,
+    else its status."""
+    now = utcnow()
+    with svc.db.transaction() as session:
+        row = session.execute(select(WebhookDelivery).where(WebhookDelivery.id == delivery_id).with_for_update()
+                              .execution_options(populate_existing=True)).scalar_one_or_none()
+        if row is None:
+            raise NotFound(f"There is no webhook delivery #{delivery_id}.")
+        if row.status in ("sent", "failed", "dropped"):
+            return row.status
+        if row.status == "sending" and row.claimed_at and as_utc(row.claimed_at) > now - LEASE:
+            return "sending"
+        if not due(row.next_try_at, now):
+            return "pending"
+        if not _hooks_of(session, row):
+            row.status = "dropped"  # removed or turned off since the event
+            return row.status
+        row.status, row.claimed_at = "sending", now
+        return row.url, row.format, row.secret, row.event
+
+
+def _hooks_of(session, row: WebhookDelivery) -> list[Webhook]:
+    return list(session.scalars(select(Webhook).where(
+        Webhook.game_id == row.game_id, Webhook.url_hash == row.url_hash, Webhook.active.is_(True))
+        .order_by(Webhook.id)))
+
+
+def _sent(svc: Services, delivery_id: int) -> str:
+    with svc.db.transaction() as session:
+        row = session.get(WebhookDelivery, delivery_id, populate_existing=True)
+        row.status, row.sent_at, row.last_error = "sent", utcnow(), None
+        for hook in _hooks_of(session, row):
+            hook.failures, hook.last_error = 0, None
+    return "sent"
+
+
+def _failed(svc: Services, delivery_id: int, reason: str, *, gone: bool = False) -> str:
+    work = Work()
+    with svc.db.transaction() as session:
+        row = session.get(WebhookDelivery, delivery_id, populate_existing=True)
+        row.last_error = reason
+        last = gone or count_failure(svc.config, row, reason, what=f"webhook delivery #{delivery_id}")
+        row.status = "failed" if last else "pending"
+        hooks = _hooks_of(session, row)
+        for hook in hooks:
+            hook.failures, hook.last_error = hook.failures + 1, reason
+        if gone or any(hook.failures >= svc.config.webhook_max_failures for hook in hooks):
+            _turn_off(session, svc, row, hooks, reason, work)
+        status = row.status
+    dispatch(svc, work)
+    return status
+
+
+def _turn_off(session, svc: Services, row: WebhookDelivery, hooks: list[Webhook], reason: str, work: Work) -> None:
+    """Turn the URL's hooks off, drop what waits for it, tell each owner once."""
+    now = utcnow()
+    for hook in hooks:
+        hook.active, hook.disabled_at = False, now
+    for waiting in session.scalars(select(WebhookDelivery).where(
+            WebhookDelivery.game_id == row.game_id, WebhookDelivery.url_hash == row.url_hash,
+            WebhookDelivery.status == "pending", WebhookDelivery.id != row.id)):
+        waiting.status = "dropped"
+    game = session.get(Game, row.game_id)
+    log.warning("webhook %s of game %s turned off: %s", short_url(row.url), row.game_id, reason)
+    for position in sorted({hook.position for hook in hooks}):
+        seat = game.seats[position]
+        note = (f"Your webhook to {short_url(row.url)} kept failing, so Farmpost turned it off.\n\n"
+                f"The last answer: {reason[:300]}\n\n"
+                "When the receiver works again, add the hook again on your seat page.")
+        context = notify.game_context(svc, game, seat)
+        context["note"] = note
+        notify.queue_mail(session, svc, game, seat, "note", notify.subject_for(game, "your webhook was turned off"),
+                          context, work)
