@@ -22,6 +22,7 @@ BLUEPRINT_MODULES = [
     "service.web.moves",
     "service.web.invites",
     "service.web.prefs",
+    "service.web.farmers",
     "service.web.rules",
     "service.web.mailbox",
     "service.web.health",

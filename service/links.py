@@ -13,6 +13,10 @@ seat       game, seat                              the farmer's own page
 move       game, seat, version, move codes         confirm one move
 join       game, seat                              accept an invitation
 prefs      game, seat                              mail preferences / unsubscribe
+record     address                                 a farmer's record (from the
+                                                   my-games mail; signed with
+                                                   SECRET_KEY alone: an address
+                                                   has no seat secret)
 =========  =====================================  ==========================
 """
 
@@ -26,7 +30,7 @@ from itsdangerous.encoding import base64_decode, base64_encode
 
 from service.errors import ServiceError
 
-PURPOSES = ("seat", "move", "join", "prefs")
+PURPOSES = ("seat", "move", "join", "prefs", "record")
 
 
 class LinkError(ServiceError):
@@ -59,7 +63,8 @@ class Links:
     def __init__(self, secret_key: str, base_url: str, *, move_max_age: int, seat_max_age: int):
         self.secret_key = secret_key
         self.base_url = base_url.rstrip("/")
-        self.max_age = {"move": move_max_age, "seat": seat_max_age, "join": seat_max_age, "prefs": seat_max_age}
+        self.max_age = {"move": move_max_age, "seat": seat_max_age, "join": seat_max_age, "prefs": seat_max_age,
+                        "record": move_max_age}
 
     # --- making ---------------------------------------------------------
 
@@ -86,6 +91,11 @@ class Links:
         token = self.token("prefs", seat_secret, {"g": game_id, "s": seat})
         return f"{self.base_url}/prefs/{game_id}/{seat}/{token}"
 
+    def record_url(self, address: str) -> str:
+        """A farmer's record page, for the address the my-games mail went to."""
+        token = self.token("record", "", {"a": address.strip().lower()})
+        return f"{self.base_url}/record/{token}"
+
     # --- reading --------------------------------------------------------
 
     def check(self, purpose: str, token: str, *, game_id: int, seat: int, seat_secret: str) -> dict:
@@ -107,6 +117,18 @@ class Links:
         if not isinstance(payload.get("v"), int) or not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
             raise ForgedLink("This link is not a move link.")
         return MoveToken(game_id, seat, payload["v"], tuple(codes))
+
+    def check_record(self, token: str) -> str:
+        """The address of a valid record link, else LinkError."""
+        try:
+            payload = self._serializer("record", "").loads(token, max_age=self.max_age["record"])
+        except SignatureExpired:
+            raise ExpiredLink("This link has expired. Ask for your games again to get a new one.") from None
+        except BadSignature:
+            raise ForgedLink("This link is not valid: it may have been mistyped.") from None
+        if not isinstance(payload, dict) or not isinstance(payload.get("a"), str):
+            raise ForgedLink("This link is not a record link.")
+        return payload["a"]
 
     def _serializer(self, purpose: str, seat_secret: str) -> URLSafeTimedSerializer:
         if purpose not in PURPOSES:
