@@ -9,7 +9,8 @@ a line ends the commands, since what follows it is a name or a signature
 ("Hi, take b2."), a word such as "ok" before it, politeness after it ("take
 b2 thanks") and emoji or other symbols ("take b2 👍") are not part of the
 command; a ``say`` keeps its message as written. The non-move commands are
-recognised here; every other line is a move, handed to the game's
+recognised here (``games`` and ``my games`` also at new@, ``rematch`` and
+``play again`` in replies); every other line is a move, handed to the game's
 ``parse()`` (the engine's contract), which knows the notation, aliases and
 typo suggestions.
 """
