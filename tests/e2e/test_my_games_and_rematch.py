@@ -35,6 +35,14 @@ def fits(page) -> None:
     assert width <= PHONE["width"], f"{page.url} is {width} px wide on a {PHONE['width']} px phone"
 
 
+def accessible(page) -> None:
+    """axe-core finds no serious or critical violation."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    serious = [v for v in Axe().run(page).response["violations"] if v["impact"] in ("serious", "critical")]
+    assert not serious, [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in serious]
+
+
 @pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 def test_a_farmer_finds_their_games_by_mail_and_plays_again_on_a_phone(server, svc, browser, shots):
     old = finished(svc, ANN, BOB)  # Ann won Pebbles #1
@@ -45,6 +53,7 @@ def test_a_farmer_finds_their_games_by_mail_and_plays_again_on_a_phone(server, s
     phone.get_by_role("link", name="My games").first.click()
     phone.get_by_label("Your email address").fill("ann@example.org")
     fits(phone)
+    accessible(phone)
     phone.screenshot(path=str(shots / "my-games-form-phone.png"), full_page=True)
     phone.get_by_role("button", name="Mail me my games").click()
     phone.get_by_text("Check your mail.").wait_for()
@@ -62,9 +71,11 @@ def test_a_farmer_finds_their_games_by_mail_and_plays_again_on_a_phone(server, s
     phone.goto(re.search(r"Your record page: (\S+)", text).group(1))
     phone.get_by_text("1 played, 1 won").wait_for()
     fits(phone)
+    accessible(phone)
     phone.screenshot(path=str(shots / "record-phone.png"), full_page=True)
 
     phone.goto(seat_link)
+    accessible(phone)
     phone.get_by_role("button", name="Play again").click()
     phone.get_by_text(f"Pebbles #{old + 1} is set up: a rematch of #{old}.").wait_for()
     assert f"/g/{old + 1}/0/" in phone.url
