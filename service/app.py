@@ -24,6 +24,7 @@ BLUEPRINT_MODULES = [
     "service.web.invites",
     "service.web.tables",
     "service.web.prefs",
+    "service.web.farmers",
     "service.web.rules",
     "service.web.mailbox",
     "service.web.health",

@@ -15,6 +15,10 @@ join       game, seat                              accept an invitation
 prefs      game, seat                              mail preferences / unsubscribe
 table      game                                    an open table: ask for a seat
 claim      game, claim                             confirm an ask (one use)
+record     address                                 a farmer's record (from the
+                                                   my-games mail; signed with
+                                                   SECRET_KEY alone: an address
+                                                   has no seat secret)
 =========  =====================================  ==========================
 
 A table link is signed with a key made from the game's id (it names no
@@ -32,7 +36,7 @@ from itsdangerous.encoding import base64_decode, base64_encode
 
 from service.errors import ServiceError
 
-PURPOSES = ("seat", "move", "join", "prefs", "table", "claim")
+PURPOSES = ("seat", "move", "join", "prefs", "table", "claim", "record")
 
 #: how long a mailed confirmation of an ask for an open seat stays valid
 CLAIM_MAX_AGE = 2 * 24 * 3600
@@ -69,7 +73,7 @@ class Links:
         self.secret_key = secret_key
         self.base_url = base_url.rstrip("/")
         self.max_age = {"move": move_max_age, "seat": seat_max_age, "join": seat_max_age, "prefs": seat_max_age,
-                        "table": seat_max_age, "claim": CLAIM_MAX_AGE}
+                        "table": seat_max_age, "claim": CLAIM_MAX_AGE, "record": move_max_age}
 
     # --- making ---------------------------------------------------------
 
@@ -105,6 +109,11 @@ class Links:
     def prefs_url(self, game_id: int, seat: int, seat_secret: str) -> str:
         token = self.token("prefs", seat_secret, {"g": game_id, "s": seat})
         return f"{self.base_url}/prefs/{game_id}/{seat}/{token}"
+
+    def record_url(self, address: str) -> str:
+        """A farmer's record page, for the address the my-games mail went to."""
+        token = self.token("record", "", {"a": address.strip().lower()})
+        return f"{self.base_url}/record/{token}"
 
     # --- reading --------------------------------------------------------
 
@@ -145,6 +154,18 @@ class Links:
         if not isinstance(payload.get("v"), int) or not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
             raise ForgedLink("This link is not a move link.")
         return MoveToken(game_id, seat, payload["v"], tuple(codes))
+
+    def check_record(self, token: str) -> str:
+        """The address of a valid record link, else LinkError."""
+        try:
+            payload = self._serializer("record", "").loads(token, max_age=self.max_age["record"])
+        except SignatureExpired:
+            raise ExpiredLink("This link has expired. Ask for your games again to get a new one.") from None
+        except BadSignature:
+            raise ForgedLink("This link is not valid: it may have been mistyped.") from None
+        if not isinstance(payload, dict) or not isinstance(payload.get("a"), str):
+            raise ForgedLink("This link is not a record link.")
+        return payload["a"]
 
     def _serializer(self, purpose: str, seat_secret: str) -> URLSafeTimedSerializer:
         if purpose not in PURPOSES:

@@ -191,6 +191,9 @@ def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat |
     context["rules_url"] = svc.links.rules_url(game.kind)
     context["join_url"] = svc.links.join_url(game.id, seat.position, seat.secret)
     context["host"] = host.name if host else None
+    #: a rematch (service/usecases/rematch.py) says which game it plays again
+    key = game.creation_key or ""
+    context["rematch_of"] = int(key.split(":", 1)[1]) if key.startswith("rematch:") else None
     queue_mail(session, svc, game, seat, "invite", subject_for(game, "you are invited to play"), context, work)
 
 

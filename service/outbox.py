@@ -37,6 +37,7 @@ from service.mail_transport import MailRefused, ServerUnavailable, needs_smtputf
 from service.models import MailboxMessage, OutgoingMail, utcnow
 from service.retries import count_failure, reason_of
 from service.services import Services
+from service.usecases.my_games import with_listing
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,7 @@ def send_mail(svc: Services, mail_id: int) -> str:
         raw, context, to_addr = mail.raw, mail.context, mail.to_addr
     if raw is None:
         try:
+            context = with_listing(svc, context)  # a my-games mail's list is made now, in the worker
             raw = compose(context, snapshots=snapshot_cache(svc)).as_bytes(policy=_policy_for(to_addr))
         except Exception as error:  # the same context composes the same way every time
             return _failed(svc, mail_id, f"cannot be composed: {reason_of(error)}", final=True)

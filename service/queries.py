@@ -18,6 +18,7 @@ from service.previous import previous_view
 from service.rules import rules_for
 from service.services import Services
 from service.usecases.lookup import current_turn, live_log, load_game, seat_of
+from service.usecases.rematch import rematch_link
 
 
 @dataclass
@@ -92,6 +93,8 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         page["score_sheet"] = sheet
         page["ranking"] = [{"names": [names[p] for p in group], "points": sheet["total"][group[0]]}
                            for group in rules.ranking(game.state)]
+        page["rematch"] = rematch_link(svc, game.id, seat.position)
+    page["record_url"] = svc.links.record_url(seat.email) if seat.email else None
     return page
 
 

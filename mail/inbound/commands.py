@@ -9,7 +9,8 @@ a line ends the commands, since what follows it is a name or a signature
 ("Hi, take b2."), a word such as "ok" before it, politeness after it ("take
 b2 thanks") and emoji or other symbols ("take b2 👍") are not part of the
 command; a ``say`` keeps its message as written. The non-move commands are
-recognised here; every other line is a move, handed to the game's
+recognised here (``games`` and ``my games`` also at new@, ``rematch`` and
+``play again`` in replies); every other line is a move, handed to the game's
 ``parse()`` (the engine's contract), which knows the notation, aliases and
 typo suggestions.
 """
@@ -24,8 +25,8 @@ from engine import game_names
 from mail.inbound.signoffs import GREETING, GREETING_PREFIX, LEADING, SIGN_OFF, TRAILING, is_name
 
 #: kinds of :class:`Command`
-MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW = (
-    "move", "board", "moves", "preview", "undo", "resign", "say", "vacation", "stop", "new",
+MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW, GAMES, REMATCH = (
+    "move", "board", "moves", "preview", "undo", "resign", "say", "vacation", "stop", "new", "games", "rematch",
 )  # fmt: skip
 
 #: the longest vacation one command asks for (it can be asked for again)
@@ -113,8 +114,12 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
     words = line.split(None, 1)
     verb = words[0].lower()
     rest = words[1].strip() if len(words) > 1 else ""
+    if (verb == "games" and not rest) or line.lower() == "my games":
+        return Command(GAMES, line)  # the sender's games, at new@ or in any reply
     if new_game:
         return _read_new(line, verb, rest)
+    if (verb == "rematch" and not rest) or line.lower() == "play again":
+        return Command(REMATCH, line)
     if verb == "board" and not rest:
         return Command(BOARD, line)
     if verb in ("moves", "help", "options", "?") and not rest:

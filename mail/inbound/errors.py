@@ -120,7 +120,7 @@ class ForgedSender(InboundRejection):
 
 class GameOver(InboundRejection):
     reason = "game-over"
-    message = "This game is over; no more moves can be made."
+    message = "This game is over; no more moves can be made. Reply “rematch” to play again with the same farmers."
 
 
 class NotYourTurn(InboundRejection):

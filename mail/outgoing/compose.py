@@ -65,7 +65,7 @@ POLICY = SMTP.clone(header_factory=_REGISTRY)
 def compose(context: dict, *, snapshots=None) -> EmailMessage:
     """``snapshots``: a boards SnapshotCache, so a PDF is rendered once per
     state version and seat whoever sends it."""
-    boards = board_renderings(context)
+    boards = board_renderings(context) if "view" in context else {}  # a mail about a game
     kind = context["kind"]
     picture = board_picture(context, snapshots) if kind == "turn" else None
     cid = picture_cid(context) if picture else None

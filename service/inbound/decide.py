@@ -33,7 +33,8 @@ from service.inbound.invitations import answer_invitation
 from service.models import MoveRequest, Seat
 from service.rules import rules_for
 from service.services import Services
-from service.usecases import creation, dispatching, lookup, playing, preferences
+from service.usecases import creation, dispatching, lookup, my_games, playing, preferences
+from service.usecases.rematch import rematch
 
 
 @dataclass(frozen=True)
@@ -117,9 +118,16 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
         kind, state, version, status = game.kind, game.state, game.version, game.status
         names = [s.name for s in game.seats]
     rules = rules_for(kind)
+    kinds = {c.kind for c in commands.commands}
+    if kinds & {cmd.REMATCH, cmd.GAMES}:
+        if len(commands.commands) > 1:
+            return Decision("bad-command", "Please send “rematch” or “games” in a mail of its own; nothing was done.",
+                            **where)
+        if cmd.GAMES in kinds:  # the sender passed the seat's sender check: the list goes to this address
+            return Decision("answered", my_games.games_text(svc, reading.sender), **where)
+        return _rematch(svc, game_id, position, where)
     if status == "over":
         return _rejection(GameOver(), **where)
-    kinds = {c.kind for c in commands.commands}
     if kinds & {cmd.UNDO, cmd.RESIGN} and len(commands.commands) > 1:
         return Decision("bad-command", "Please send “undo” or “resign” in a mail of its own; nothing was done.",
                         **where)
@@ -204,6 +212,18 @@ def _submit(svc, reading, game_id, position, codes, action, version, where) -> D
     return Decision(status, None, detail=None if status == "applied" else result, request_id=request_id, **where)
 
 
+def _rematch(svc: Services, game_id: int, position: int, where: dict) -> Decision:
+    """``rematch`` replied to a finished game's mail (``usecases.rematch``);
+    a rematch that cannot be made says why (a ServiceError, answered by decide)."""
+    made = rematch(svc, game_id, position)
+    if made.new:
+        invited = f" Invitations went to {_and(made.invited)}." if made.invited else ""
+        answer = f"{made.title} is set up: a rematch with the same farmers and options.{invited}"
+    else:
+        answer = f"{made.title}, the rematch of this game, was already set up; you are in it."
+    return Decision("created", f"{answer}\nYour seat: {made.seat_url}", **where)
+
+
 def _say(svc: Services, game_id: int, position: int, text: str, key: str) -> str:
     """Relay a message to the other farmers who take mail (once per mail and line)."""
     work = notify.Work()
@@ -255,6 +275,8 @@ def _new_game(svc: Services, reading: Reading) -> Decision:
         reasons = [f"“{e.line}”: {e.reason}" for e in commands.errors] or ["send exactly one “new” line"]
         return Decision("bad-command", "No game was created:\n" + "\n".join(reasons))
     [command] = commands.commands
+    if command.kind == cmd.GAMES:  # the list goes to the From address: a forged From sends it to its owner
+        return Decision("answered", my_games.games_text(svc, reading.sender))
     host = reading.message.sender_name if reading.message else ""
     farmers = [creation.FarmerSpec(name=host or reading.sender.split("@")[0], email=reading.sender)]
     farmers += [creation.FarmerSpec(name=address.split("@")[0], email=address) for address in command.invitees]

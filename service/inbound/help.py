@@ -19,6 +19,8 @@ COMMANDS = (
     ("vacation 7", "away for 7 days (1 to 30): your turn mails wait; “vacation off” when you are back"),
     ("stop", "no more mails about this game (your page still works)"),
     ("resign", "leave the game for good (asks you to confirm with “resign yes”)"),
+    ("games", "a list of all your games, with a link to each, and your record"),
+    ("rematch", "once the game is over: a new game with the same farmers and options"),
     ("help", "this list"),
 )
 

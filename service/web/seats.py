@@ -9,6 +9,7 @@ from service import queries, webhooks
 from service.errors import InvalidInput
 from service.report import report_data
 from service.usecases.playing import submit_move, wait_for
+from service.usecases.rematch import rematch
 from service.usecases.seat_links import new_seat_link
 from service.web import services
 
@@ -73,6 +74,18 @@ def new_link(game_id: int, seat: int, token: str):
     queries.open_seat(svc, game_id, seat, token)
     url, mailed = new_seat_link(svc, game_id, seat)
     return render_template("web/new_link.html", url=None if mailed else url, mailed=mailed)
+
+
+@blueprint.post("/g/<int:game_id>/<int:seat>/<token>/rematch")
+def play_again(game_id: int, seat: int, token: str):
+    """The finished game's "Play again": to the farmer's seat in the rematch."""
+    svc = services()
+    queries.open_seat(svc, game_id, seat, token)
+    made = rematch(svc, game_id, seat)
+    invited = f" Invitations went to {', '.join(made.invited)}." if made.new and made.invited else ""
+    flash(f"{made.title} is set up: a rematch of #{game_id}.{invited}" if made.new
+          else f"You are in {made.title}, the rematch of #{game_id}.", "ok")
+    return redirect(made.seat_url, code=303)
 
 
 @blueprint.get("/g/<int:game_id>/<int:seat>/<token>/report.pdf")

@@ -1,0 +1,70 @@
+"""My games (docs/around.md): what the form's request costs for an address
+that holds 30 seats and for one that holds none, and what the worker then
+spends making each mail (the list, the record, text and HTML).
+
+The request only checks the address and writes one outbox row, so its cost
+should not depend on the address; the worker's does. CPU seconds of this
+process (``time.process_time``), median of alternating runs, on the embedded
+defaults (SQLite, no queue). Prints one JSON object; asserts nothing.
+
+    .venv/bin/python -m bench.my_games [--runs 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+import time
+
+
+def _cpu_ms(call) -> float:
+    started = time.process_time()
+    call()
+    return (time.process_time() - started) * 1000
+
+
+def main(runs: int = 200) -> None:
+    from email import policy
+
+    from mail.outgoing.compose import compose
+    from service.config import load_config
+    from service.migrate import upgrade
+    from service.models import OutgoingMail
+    from service.queue import NullQueue
+    from service.services import Services
+    from service.usecases import creation
+    from service.usecases.my_games import ask_for_my_games, with_listing
+
+    with tempfile.TemporaryDirectory() as folder:
+        svc = Services.from_config(load_config({"FARMPOST_INSTANCE": folder, "BASE_URL": "http://127.0.0.1:5000"}),
+                                   NullQueue())
+        upgrade(svc.db)
+        for seed in range(30):  # 30 seats for ann: she plays against a bot in each game
+            creation.create_game(svc, "sunfield", [creation.FarmerSpec("Ann", "ann@example.org"),
+                                                   creation.FarmerSpec("Bot", bot="greedy")], host=0, seed=seed)
+        asks: dict[str, list[float]] = {"known": [], "unknown": []}
+        for _ in range(runs):
+            asks["known"].append(_cpu_ms(lambda: ask_for_my_games(svc, "ann@example.org")))
+            asks["unknown"].append(_cpu_ms(lambda: ask_for_my_games(svc, "zoe@example.org")))
+        with svc.db.transaction() as session:
+            contexts = {row.to_addr: row.context for row in session.query(OutgoingMail).filter_by(kind="games")}
+        sends = {}
+        for name, address in (("known", "ann@example.org"), ("unknown", "zoe@example.org")):
+            times = [_cpu_ms(lambda a=address: compose(with_listing(svc, contexts[a])).as_bytes(policy=policy.SMTP))
+                     for _ in range(max(5, runs // 20))]
+            sends[name] = round(statistics.median(times), 2)
+        svc.db.dispose()
+    print(json.dumps({
+        "runs": runs,
+        "seats_known": 30,
+        "request_cpu_ms_median": {k: round(statistics.median(v), 3) for k, v in asks.items()},
+        "worker_cpu_ms_median": sends,
+    }))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=200)
+    main(parser.parse_args().runs)
