@@ -125,4 +125,6 @@ def test_the_seat_page_links_to_the_farmers_record(svc, client):
     finished(svc, ANN, BOB)
     bob = game_row(svc, 1).seats[1]
     page = client.get(path_of(svc.links.seat_url(1, 1, bob.secret))).get_data(as_text=True)
-    assert f'href="{svc.links.record_url("bob@example.org")}"' in page
+    url = re.search(r'<a href="([^"]+)">Your record</a>', page).group(1)
+    record = client.get(path_of(url)).get_data(as_text=True)
+    assert "bob@example.org" in record and "1 played, 0 won" in record
