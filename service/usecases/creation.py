@@ -48,14 +48,15 @@ class CreatedGame:
 
 def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options: dict | None = None,
                 host: int | None = 0, seed: int | None = None, creation_key: str | None = None,
-                clock: clocks.ClockSettings | None = None) -> CreatedGame:
+                clock: clocks.ClockSettings | None = None, watchable: bool = False) -> CreatedGame:
     """Set up a game. The host's seat and bot seats are joined at once; every
     other farmer gets an invitation mail, and the game starts when all joined.
 
     ``creation_key`` names what asked for the game where it may ask twice
     (``inbound:<id>`` for a new@ mail processed again after a crash): the
     second call returns the game the first one made, and nothing is mailed again.
-    ``clock``: the game's clock (docs/clocks.md); None: no clock."""
+    ``clock``: the game's clock (docs/clocks.md); None: no clock.
+    ``watchable``: spectators may watch it by its spectator link (docs/spectators.md)."""
     if creation_key is not None:
         if len(creation_key) > 255:
             creation_key = "sha256:" + hashlib.sha256(creation_key.encode()).hexdigest()
@@ -81,7 +82,8 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
 
     work = Work()
     try:
-        created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, clock, work)
+        created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, clock, work,
+                               watchable)
     except IntegrityError:
         if creation_key is None:
             raise
@@ -101,10 +103,10 @@ def _created_by(svc: Services, creation_key: str, host: int | None) -> CreatedGa
 
 def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: dict, host: int | None, seed: int,
                  state: dict, creation_key: str | None, clock: clocks.ClockSettings | None,
-                 work: Work) -> CreatedGame:
+                 work: Work, watchable: bool = False) -> CreatedGame:
     with svc.db.transaction() as session:
         game = Game(kind=kind, options=options, seed=seed, status="inviting", version=0, state=state,
-                    creation_key=creation_key)
+                    creation_key=creation_key, watchable=watchable, watch_secret=new_secret())
         session.add(game)
         now = utcnow()
         for position, farmer in enumerate(farmers):
