@@ -8,12 +8,14 @@ import re
 
 import pytest
 
+from service.cli import main
 from service.errors import InvalidInput
 from service.models import Spectator
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.watching import set_watchable
 from tests.service.helpers import csrf_token, game_row, mailbox, mails, path_of, text_part
+from tests.service.test_commands import environment  # noqa: F401 (a fixture)
 
 ANN, ROBO = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Robo", bot="random")
 
@@ -161,3 +163,37 @@ def test_a_confirm_link_cannot_be_used_to_unsubscribe_someone_else(client, svc):
     confirm_url = path_of(re.search(r"(https?://\S+/follow/\S+)", text_part(mailbox(svc, "eve@example.org")[0]))[1])
 
     assert client.get(confirm_url.replace("/follow/1/1/", "/follow/1/2/")).status_code == 403
+
+
+# --------------------------------------------------------------------------- choosing at creation
+
+
+def test_given_the_new_game_form_when_the_host_ticks_let_people_watch_then_the_game_is_watchable(client, svc):
+    form = client.get("/new")
+    assert "Let people watch" in form.text
+
+    client.post("/new", data={"csrf_token": csrf_token(form.text), "game": "toy", "host": "0", "watchable": "on",
+                              "player0": "person", "name0": "Ann", "player1": "random", "player2": "empty",
+                              "player3": "empty"})
+
+    assert game_row(svc).watchable
+
+
+def test_farmpost_new_watchable_prints_the_spectator_link(environment, svc, capsys):  # noqa: F811
+    assert main(["new", "toy", "--farmer", "Ann <ann@example.org>", "--farmer", "bot:random", "--watchable"]) == 0
+
+    assert "spectator link: http://farmpost.test/w/1/" in capsys.readouterr().out
+    assert game_row(svc).watchable
+    assert main(["new", "toy", "--farmer", "Ann <ann@example.org>", "--farmer", "bot:random"]) == 0
+    assert not game_row(svc, 2).watchable
+
+
+def test_a_spectator_mail_carries_the_public_view_only(client, svc):
+    watch = spectator_path(client, watchable_game(svc))
+    ask_for_rounds(client, watch)
+    post(client, path_of(re.search(r"(https?://\S+/follow/\S+)", text_part(mailbox(svc, "eve@example.org")[0]))[1]))
+
+    play(svc, "draw", "end")
+
+    view = mails(svc, "watch")[0].context["view"]
+    assert "hidden" not in view and view["private"] == {}
