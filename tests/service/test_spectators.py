@@ -197,3 +197,20 @@ def test_a_spectator_mail_carries_the_public_view_only(client, svc):
 
     view = mails(svc, "watch")[0].context["view"]
     assert "hidden" not in view and view["private"] == {}
+
+
+def test_a_confirmed_spectator_gets_the_final_result_and_then_nothing_more(client, svc):
+    watch = spectator_path(client, watchable_game(svc))
+    ask_for_rounds(client, watch)
+    post(client, path_of(re.search(r"(https?://\S+/follow/\S+)", text_part(mailbox(svc, "eve@example.org")[0]))[1]))
+
+    while (pile := game_row(svc).state["pile"]) > 0:
+        take = min(pile, 2)
+        play(svc, f"take:{take}", *(["end"] if pile > take else []))  # the last pebble ends the game
+
+    final = mailbox(svc, "eve@example.org")[-1]
+    assert final["Subject"] == "Pebbles #1: final result"
+    assert "FINAL RESULT" in text_part(final) and "Ann" in text_part(final)
+    assert sum(m.kind == "watch" for m in mails(svc, to="eve@example.org")) >= 2  # the rounds, then the end
+    with svc.db.transaction() as session:
+        assert session.get(Spectator, 1).unsubscribed_at is not None
