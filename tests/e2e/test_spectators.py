@@ -1,6 +1,7 @@
 """The log and the spectator page in headless Chromium: a farmer steps back
 and forth through the log by its links, and a spectator opens the public
-page on a 390 px phone, where nothing scrolls sideways."""
+page and its log on a 390 px phone, where nothing scrolls sideways and
+axe-core finds no serious or critical accessibility violation."""
 
 from __future__ import annotations
 
@@ -51,7 +52,18 @@ def test_a_farmer_steps_through_the_log_and_a_spectator_watches_on_a_phone(serve
     assert "watching" in phone.locator("h1").inner_text()
     assert phone.locator(".drawn svg").count() >= 1
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not serious_violations(phone)
     phone.get_by_role("link", name="The game's log, move by move").click()
     phone.get_by_role("link", name="« Start").click()
     phone.wait_for_url(re.compile(r"/log\?at=0"))
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert not serious_violations(phone)
+
+
+def serious_violations(page) -> list:
+    """axe-core's serious and critical accessibility violations on the page."""
+    from axe_playwright_python.sync_playwright import Axe
+
+    violations = Axe().run(page).response["violations"]
+    return [(v["id"], v["help"], [n["target"] for n in v["nodes"][:3]]) for v in violations
+            if v["impact"] in ("serious", "critical")]
