@@ -18,6 +18,7 @@ from service.services import Services
 BLUEPRINT_MODULES = [
     "service.web.home",
     "service.web.seats",
+    "service.web.watch",
     "service.web.clock",
     "service.web.hooks",
     "service.web.moves",

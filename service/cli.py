@@ -19,6 +19,7 @@ COMMAND_MODULES = [
     "service.commands",
     "service.inbound.cli",
     "service.admin",
+    "service.record_cli",
 ]
 
 

@@ -32,6 +32,8 @@ def register(subparsers) -> None:
                      help="one per seat, in seat order")
     new.add_argument("--host", type=int, default=0, help="seat of the host (joined at once)")
     new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    new.add_argument("--watchable", action="store_true",
+                     help="let people watch by a spectator link (the public view; docs/spectators.md)")
     add_clock_arguments(new)
     new.set_defaults(func=cmd_new)
 
@@ -204,12 +206,23 @@ def cmd_new(args) -> int:
     svc = Services.from_environment()
     try:
         created = create_game(svc, args.game, [parse_farmer(f) for f in args.farmer],
-                              options=parse_options(args.option), host=args.host, clock=clock)
+                              options=parse_options(args.option), host=args.host, clock=clock,
+                              watchable=args.watchable)
     except InvalidInput as error:
         print(f"error: {error.message}", file=sys.stderr)
         return 2
     print(f"game #{created.game_id} created; host's seat page: {created.host_url}")
+    if args.watchable:
+        print(f"spectator link: {spectator_url(svc, created.game_id)}")
     return 0
+
+
+def spectator_url(svc: Services, game_id: int) -> str:
+    from service.models import Game
+
+    with svc.db.transaction() as session:
+        game = session.get(Game, game_id)
+        return svc.links.watch_url(game.id, game.watch_secret)
 
 
 def cmd_demo(args) -> int:

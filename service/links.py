@@ -19,6 +19,10 @@ record     address                                 a farmer's record (from the
                                                    my-games mail; signed with
                                                    SECRET_KEY alone: an address
                                                    has no seat secret)
+watch      game                                    the spectator page (key: the
+                                                   game's watch secret)
+follow     game, spectator, action                 confirm / stop a spectator's
+                                                   round mails (key: its secret)
 =========  =====================================  ==========================
 
 A table link is signed with a key made from the game's id (it names no
@@ -36,7 +40,7 @@ from itsdangerous.encoding import base64_decode, base64_encode
 
 from service.errors import ServiceError
 
-PURPOSES = ("seat", "move", "join", "prefs", "table", "claim", "record")
+PURPOSES = ("seat", "move", "join", "prefs", "table", "claim", "record", "watch", "follow")
 
 #: how long a mailed confirmation of an ask for an open seat stays valid
 CLAIM_MAX_AGE = 2 * 24 * 3600
@@ -73,7 +77,8 @@ class Links:
         self.secret_key = secret_key
         self.base_url = base_url.rstrip("/")
         self.max_age = {"move": move_max_age, "seat": seat_max_age, "join": seat_max_age, "prefs": seat_max_age,
-                        "table": seat_max_age, "claim": CLAIM_MAX_AGE, "record": move_max_age}
+                        "table": seat_max_age, "claim": CLAIM_MAX_AGE, "record": move_max_age,
+                        "watch": seat_max_age, "follow": seat_max_age}
 
     # --- making ---------------------------------------------------------
 
@@ -115,6 +120,15 @@ class Links:
         token = self.token("record", "", {"a": address.strip().lower()})
         return f"{self.base_url}/record/{token}"
 
+    def watch_url(self, game_id: int, watch_secret: str) -> str:
+        token = self.token("watch", watch_secret, {"g": game_id})
+        return f"{self.base_url}/w/{game_id}/{token}"
+
+    def follow_url(self, game_id: int, spectator_id: int, spectator_secret: str, action: str) -> str:
+        """``action``: confirm (the address asked for round mails) or stop."""
+        token = self.token("follow", spectator_secret, {"g": game_id, "f": spectator_id, "a": action})
+        return f"{self.base_url}/follow/{game_id}/{spectator_id}/{token}"
+
     # --- reading --------------------------------------------------------
 
     def check(self, purpose: str, token: str, *, game_id: int, seat: int, seat_secret: str) -> dict:
@@ -147,6 +161,30 @@ class Links:
             raise ForgedLink("This link is not valid: it may have been mistyped.") from None
         if payload != expected:
             raise ForgedLink("This link does not belong to this game.")
+
+    def check_watch(self, token: str, *, game_id: int, watch_secret: str | None) -> None:
+        """A valid spectator link of this game (LinkError otherwise)."""
+        if not watch_secret:
+            raise ForgedLink("This game has no spectator link.")
+        payload = self._load("watch", token, watch_secret)
+        if not isinstance(payload, dict) or payload.get("g") != game_id:
+            raise ForgedLink("This link does not belong to this game.")
+
+    def check_follow(self, token: str, *, game_id: int, spectator_id: int, spectator_secret: str) -> str:
+        """The action of a valid confirm / stop link of this spectator."""
+        payload = self._load("follow", token, spectator_secret)
+        if not isinstance(payload, dict) or payload.get("g") != game_id or payload.get("f") != spectator_id \
+                or payload.get("a") not in ("confirm", "stop"):
+            raise ForgedLink("This link does not belong to this game.")
+        return payload["a"]
+
+    def _load(self, purpose: str, token: str, key: str):
+        try:
+            return self._serializer(purpose, key).loads(token, max_age=self.max_age[purpose])
+        except SignatureExpired:
+            raise ExpiredLink("This link has expired.") from None
+        except BadSignature:
+            raise ForgedLink("This link is not valid: it may have been mistyped, or replaced by a newer one.") from None
 
     def check_move(self, token: str, *, game_id: int, seat: int, seat_secret: str) -> MoveToken:
         payload = self.check("move", token, game_id=game_id, seat=seat, seat_secret=seat_secret)

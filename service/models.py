@@ -73,6 +73,10 @@ class Game(Base):
     #: an open table (docs/open_tables.md): "listed" on /open, "unlisted" (the
     #: host shares its join link), None: every seat was filled by the host
     listing: Mapped[str | None] = mapped_column(String(8), nullable=True, index=True)
+    #: the host lets people watch: the spectator link shows the public view (docs/spectators.md)
+    watchable: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: part of the signing key of the spectator link (made when first needed)
+    watch_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
 
     seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.position")
     #: its clock and host (docs/clocks.md); None for a game made before clocks
@@ -394,3 +398,27 @@ class WebhookDelivery(Base):
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
     claimed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     sent_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+
+
+class Spectator(Base):
+    """An address that asked for one mail per round of a game it watches.
+    Nothing is sent before the address confirms (a click in the mail sent to
+    it), so nobody can use Farmpost to mail someone else."""
+
+    __tablename__ = "spectators"
+    __table_args__ = (UniqueConstraint("game_id", "email"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    email: Mapped[str] = mapped_column(String(254))
+    #: signs this address's confirm and unsubscribe links; replaced on a new ask
+    secret: Mapped[str] = mapped_column(String(64))
+    #: when the last confirmation mail was sent (at most one an hour per address and game)
+    asked_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    confirmed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    unsubscribed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    #: ``Game.progress`` when the last round mail went (or at confirmation)
+    last_progress: Mapped[str | None] = mapped_column(String(80), nullable=True)
+    #: the last move-log seq the mails have told (-1: none)
+    last_seq: Mapped[int] = mapped_column(Integer, default=-1, server_default="-1")
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)

@@ -37,7 +37,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from engine.core import second_person
-from service import webhooks
+from service import spectator_mail, webhooks
 from service.clocks import describe as describe_clock
 from service.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text, utcnow
 from service.previous import previous_view_of
@@ -204,6 +204,7 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
     webhook calls (written here, sent after the commit)."""
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state)
+    spectator_mail.round_mails(session, svc, game, work)
     for seat in game.seats:
         account = account_lines(game, turn, seat.position)
         if seat.position == to_act:
@@ -302,6 +303,7 @@ def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntr
     sheet = rules.score_sheet(game.state)
     names = [s.name for s in game.seats]
     ranking = [[names[p] for p in group] for group in rules.ranking(game.state)]
+    spectator_mail.round_mails(session, svc, game, work)
     for seat in game.seats:
         context = game_context(svc, game, seat)
         context.update(account=account_lines(game, turn, seat.position), score_sheet=sheet, ranking=ranking,

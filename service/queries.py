@@ -11,7 +11,7 @@ from sqlalchemy import select
 from boards import renderings
 from engine.core import MoveError
 from service.clocks import describe as describe_clock
-from service.links import BadMoveLink, MoveToken, token_key
+from service.links import BadMoveLink, ForgedLink, MoveToken, token_key
 from service.models import Game, MoveLogEntry, MoveRequest, Seat, date_text
 from service.notify import account_lines, away_text, options_for
 from service.previous import previous_view
@@ -19,6 +19,10 @@ from service.rules import rules_for
 from service.services import Services
 from service.usecases.lookup import current_turn, live_log, load_game, seat_of
 from service.usecases.rematch import rematch_link
+
+
+class ClosedToSpectators(ForgedLink):
+    """A valid spectator link of a game the host has closed to spectators."""
 
 
 @dataclass
@@ -87,15 +91,64 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "seat_path": urlsplit(svc.links.seat_url(game.id, seat.position, seat.secret)).path,
         "prefs_url": svc.links.prefs_url(game.id, seat.position, seat.secret),
         "clock": describe_clock(game, seat),
+        "is_host": game.clock is not None and game.clock.host == seat.position,
+        #: the spectator link, shown to everyone at the table while the host lets people watch
+        "watch_url": svc.links.watch_url(game.id, game.watch_secret) if game.watchable and game.watch_secret else None,
     }
+    page.update(final_result(game))
     if game.status == "over":
-        sheet = rules.score_sheet(game.state)
-        page["score_sheet"] = sheet
-        page["ranking"] = [{"names": [names[p] for p in group], "points": sheet["total"][group[0]]}
-                           for group in rules.ranking(game.state)]
         page["rematch"] = rematch_link(svc, game.id, seat.position)
     page["record_url"] = svc.links.record_url(seat.email) if seat.email else None
     return page
+
+
+def final_result(game: Game) -> dict:
+    """The score sheet and ranking of a game that is over (nothing before)."""
+    if game.status != "over":
+        return {}
+    rules = rules_for(game.kind)
+    names = {s.position: s.name for s in game.seats}
+    sheet = rules.score_sheet(game.state)
+    return {"score_sheet": sheet,
+            "ranking": [{"names": [names[p] for p in group], "points": sheet["total"][group[0]]}
+                        for group in rules.ranking(game.state)]}
+
+
+def whole_log(svc: Services, game_id: int) -> list[MoveLogEntry]:
+    """Every log entry of the game, undone ones too, in order."""
+    with svc.db.transaction() as session:
+        return list(session.scalars(select(MoveLogEntry).where(MoveLogEntry.game_id == game_id)
+                                    .order_by(MoveLogEntry.seq)))
+
+
+def open_watch(svc: Services, game_id: int, token: str) -> tuple[Game, list[MoveLogEntry]]:
+    """The game behind a valid spectator link, while its host lets people
+    watch, with its live log."""
+    with svc.db.transaction() as session:
+        game = load_game(session, game_id)
+        svc.links.check_watch(token, game_id=game_id, watch_secret=game.watch_secret)
+        if not game.watchable:
+            raise ClosedToSpectators("The host has closed this game to spectators.")
+        return game, live_log(session, game_id)
+
+
+def watch_page(svc: Services, game: Game, log: list[MoveLogEntry]) -> dict:
+    """The spectator page: the public view only (``Game.view(state, None)``)."""
+    rules = rules_for(game.kind)
+    names = [s.name for s in game.seats]
+    view = rules.view(game.state, None)
+    to_act = rules.to_act(game.state) if game.status == "active" else None
+    return {
+        "game": game,
+        "title": f"{rules.title} #{game.id}",
+        "to_act": names[to_act] if to_act is not None else None,
+        "waiting_for": [s.name for s in game.seats if s.joined_at is None],
+        "log": account_lines(game, log, None),
+        "board": {"html": renderings.web_html(game.kind, view, None, names),
+                  "drawing": renderings.drawing_html(game.kind, view, None, names),
+                  "progress": rules.progress(game.state)},
+        **final_result(game),
+    }
 
 
 def move_link(svc: Services, game_id: int, position: int, token: str) -> tuple[SeatAccess, MoveToken, dict]:

@@ -123,7 +123,23 @@ def svc(config, toy_game):
     services = Services.from_config(config)
     services.queue = InlineQueue(services)
     yield services
+    finished_games_replay(services)
     services.db.dispose()
+
+
+def finished_games_replay(services) -> None:
+    """Every game a test played to the end exports to a record that replays
+    to the same final score (`farmpost replay`, docs/spectators.md). One
+    query per test; a replay only for the few tests that finish a game."""
+    import json
+
+    from service.models import Game
+    from service.record import check, game_record
+
+    with services.db.transaction() as session:
+        finished = session.scalars(sa.select(Game.id).where(Game.status == "over")).all()
+    for game_id in finished:
+        check(json.loads(json.dumps(game_record(services, game_id))))
 
 
 @pytest.fixture

@@ -1,14 +1,14 @@
 """open tables: games.listing, seats.open, seat_claims
 
 Revision ID: 0011
-Revises: 0006
+Revises: 0010
 Create Date: 2026-11-30 18:10:00
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = '0011'
-down_revision = '0006'
+down_revision = '0010'
 branch_labels = None
 depends_on = None
 

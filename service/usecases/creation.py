@@ -57,7 +57,8 @@ class CreatedGame:
 
 def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options: dict | None = None,
                 host: int | None = 0, seed: int | None = None, creation_key: str | None = None,
-                clock: clocks.ClockSettings | None = None, listing: str | None = None) -> CreatedGame:
+                clock: clocks.ClockSettings | None = None, listing: str | None = None,
+                watchable: bool = False) -> CreatedGame:
     """Set up a game. The host's seat and bot seats are joined at once; every
     other farmer gets an invitation mail, and the game starts when all joined.
 
@@ -66,7 +67,8 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     second call returns the game the first one made, and nothing is mailed again.
     ``clock``: the game's clock (docs/clocks.md); None: no clock.
     ``listing``: with open seats, "listed" (on /open) or "unlisted" (the
-    host shares the table's join link; the default)."""
+    host shares the table's join link; the default).
+    ``watchable``: spectators may watch it by its spectator link (docs/spectators.md)."""
     if creation_key is not None:
         if len(creation_key) > 255:
             creation_key = "sha256:" + hashlib.sha256(creation_key.encode()).hexdigest()
@@ -98,7 +100,8 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
 
     work = Work()
     try:
-        created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, clock, listing, work)
+        created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, clock, listing, work,
+                               watchable)
     except IntegrityError:
         if creation_key is None:
             raise
@@ -118,10 +121,10 @@ def _created_by(svc: Services, creation_key: str, host: int | None) -> CreatedGa
 
 def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: dict, host: int | None, seed: int,
                  state: dict, creation_key: str | None, clock: clocks.ClockSettings | None,
-                 listing: str | None, work: Work) -> CreatedGame:
+                 listing: str | None, work: Work, watchable: bool = False) -> CreatedGame:
     with svc.db.transaction() as session:
         game = Game(kind=kind, options=options, seed=seed, status="inviting", version=0, state=state,
-                    creation_key=creation_key, listing=listing)
+                    creation_key=creation_key, listing=listing, watchable=watchable, watch_secret=new_secret())
         session.add(game)
         now = utcnow()
         for position, farmer in enumerate(farmers):

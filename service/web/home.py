@@ -30,7 +30,8 @@ def new_game():
         kind, farmers, options, host = read_new_game_form(request.form)
         clock = read_clock_form(request.form)
         created = create_game(services(), kind, farmers, options=options, host=host, clock=clock,
-                              listing=request.form.get("listing") or None)
+                              listing=request.form.get("listing") or None,
+                              watchable="watchable" in request.form)
     except InvalidInput as error:
         form = request.form.to_dict()
         return render_template("web/new.html", games=games, bots=list(BOTS), seats=SEATS, form=form,

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import json
+
 from flask import Blueprint, Response, flash, redirect, render_template, request
 
 from boards import renderings
-from service import queries, webhooks
+from service import history, queries, webhooks
 from service.errors import InvalidInput
+from service.record import game_record
 from service.report import report_data
 from service.usecases.playing import submit_move, wait_for
 from service.usecases.rematch import rematch
 from service.usecases.seat_links import new_seat_link
+from service.usecases.watching import set_watchable
 from service.web import services
 
 blueprint = Blueprint("seats", __name__)
@@ -100,3 +104,39 @@ def report(game_id: int, seat: int, token: str):
     filename = f"{access.game.kind}-{game_id}-report.pdf"
     return Response(pdf, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@blueprint.get("/g/<int:game_id>/<int:seat>/<token>/log")
+def log(game_id: int, seat: int, token: str):
+    """The game's log, the board at any move (this farmer's view until the game is over)."""
+    svc = services()
+    access, _ = queries.open_seat(svc, game_id, seat, token)
+    data = history.log_page(access.game, queries.whole_log(svc, game_id), seat,
+                            at=request.args.get("at", type=int), as_seat=request.args.get("as"))
+    return render_template("web/log.html", game=access.game, title=f"{queries.rules_for(access.game.kind).title} "
+                           f"#{game_id}", reader=access.seat, back=f"/g/{game_id}/{seat}/{token}",
+                           base=f"/g/{game_id}/{seat}/{token}/log", **data)
+
+
+@blueprint.get("/g/<int:game_id>/<int:seat>/<token>/record.json")
+def record(game_id: int, seat: int, token: str):
+    queries.open_seat(services(), game_id, seat, token)
+    return record_response(game_record(services(), game_id), game_id)
+
+
+def record_response(record: dict, game_id: int) -> Response:
+    """The game record as a JSON download (no seed while the game runs: docs/spectators.md)."""
+    return Response(json.dumps(record, indent=1, ensure_ascii=False) + "\n", mimetype="application/json",
+                    headers={"Content-Disposition": f'attachment; filename="farmpost-{game_id}.json"'})
+
+
+@blueprint.post("/g/<int:game_id>/<int:seat>/<token>/watchable")
+def watchable(game_id: int, seat: int, token: str):
+    """The host's toggle: may spectators watch this game?"""
+    svc = services()
+    access, _ = queries.open_seat(svc, game_id, seat, token)
+    try:
+        flash(set_watchable(svc, game_id, seat, request.form.get("watchable") == "on"), "ok")
+    except InvalidInput as error:
+        flash(error.message, "error")
+    return redirect(svc.links.seat_url(game_id, seat, access.seat.secret), code=303)

@@ -1,0 +1,80 @@
+"""Spectators (docs/spectators.md): the spectator page and its log, the
+game record, the ask for round mails, and the confirm / stop links those
+mails carry.
+
+A POST whose body is ``List-Unsubscribe=One-Click`` (RFC 8058) comes from a
+mail provider, not from our page: the signed stop link is its authority.
+"""
+
+from __future__ import annotations
+
+from flask import Blueprint, flash, redirect, render_template, request
+from flask_wtf.csrf import CSRFError, validate_csrf
+from wtforms import ValidationError
+
+from service import history, queries
+from service.errors import InvalidInput
+from service.record import game_record
+from service.usecases import watching
+from service.web import services
+from service.web.seats import record_response
+
+blueprint = Blueprint("watch", __name__)
+
+
+@blueprint.get("/w/<int:game_id>/<token>")
+def page(game_id: int, token: str):
+    game, log = queries.open_watch(services(), game_id, token)
+    return render_template("web/watch.html", **queries.watch_page(services(), game, log), token=token)
+
+
+@blueprint.get("/w/<int:game_id>/<token>/log")
+def log(game_id: int, token: str):
+    game, _ = queries.open_watch(services(), game_id, token)
+    data = history.log_page(game, queries.whole_log(services(), game_id), None,
+                            at=request.args.get("at", type=int), as_seat=request.args.get("as"))
+    return render_template("web/log.html", game=game, title=f"{queries.rules_for(game.kind).title} #{game.id}",
+                           reader=None, back=f"/w/{game_id}/{token}", base=f"/w/{game_id}/{token}/log", **data)
+
+
+@blueprint.get("/w/<int:game_id>/<token>/record.json")
+def record(game_id: int, token: str):
+    queries.open_watch(services(), game_id, token)
+    return record_response(game_record(services(), game_id), game_id)
+
+
+@blueprint.post("/w/<int:game_id>/<token>/follow")
+def follow(game_id: int, token: str):
+    try:
+        flash(watching.follow(services(), game_id, token, request.form.get("email", "")), "ok")
+    except InvalidInput as error:
+        flash(error.message, "error")
+    return redirect(f"/w/{game_id}/{token}", code=303)
+
+
+@blueprint.get("/follow/<int:game_id>/<int:spectator_id>/<token>")
+def follow_link(game_id: int, spectator_id: int, token: str):
+    """A confirm or stop link from a mail: a page with one button (a GET
+    never changes anything: mail scanners open links)."""
+    spectator, action = watching.spectator_link(services(), game_id, spectator_id, token)
+    return render_template("web/follow.html", title=f"Game #{game_id}", email=spectator.email, action=action,
+                           done=None)
+
+
+@blueprint.post("/follow/<int:game_id>/<int:spectator_id>/<token>")
+def follow_act(game_id: int, spectator_id: int, token: str):
+    spectator, action = watching.spectator_link(services(), game_id, spectator_id, token)
+    one_click = request.form.get("List-Unsubscribe") == "One-Click"
+    if one_click and action == "stop":
+        message = watching.stop(services(), game_id, spectator_id, token)
+        return message + "\n", 200, {"Content-Type": "text/plain"}
+    try:
+        validate_csrf(request.form.get("csrf_token"))
+    except ValidationError:
+        raise CSRFError("missing or stale form token") from None
+    act = watching.confirm if action == "confirm" else watching.stop
+    return render_template("web/follow.html", title=f"Game #{game_id}", email=spectator.email, action=action,
+                           done=act(services(), game_id, spectator_id, token))
+
+
+CSRF_EXEMPT = [follow_act]
