@@ -23,10 +23,9 @@ blueprint = Blueprint("seats", __name__)
 @blueprint.get("/g/<int:game_id>/<int:seat>/<token>")
 def page(game_id: int, seat: int, token: str):
     access, _ = queries.open_seat(services(), game_id, seat, token)
-    host = access.game.clock.host if access.game.clock else None
     return render_template("web/seat.html", **queries.seat_page(services(), access), token=token,
                            table_url=table_link(access), hooks=webhooks.hooks_of(services(), game_id, seat),
-                           hook_formats=webhooks.FORMATS, hook_scopes=webhooks.SCOPES, is_host=host == seat)
+                           hook_formats=webhooks.FORMATS, hook_scopes=webhooks.SCOPES)
 
 
 def table_link(access) -> str | None:
