@@ -59,7 +59,7 @@ DEFAULT_RATE_LIMITS = {
     #: games asked for by one address through new@ a day
     "new-games": Limit(5, 86400),
     #: form posts and link confirms from one client (its IP address)
-    "web-posts": Limit(60, 600),
+    "web-posts": Limit(120, 600),
 }
 
 _UNITS = {"s": 1, "second": 1, "seconds": 1, "minute": 60, "minutes": 60, "min": 60, "hour": 3600,
