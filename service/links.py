@@ -13,6 +13,7 @@ seat       game, seat                              the farmer's own page
 move       game, seat, version, move codes         confirm one move
 join       game, seat                              accept an invitation
 prefs      game, seat                              mail preferences / unsubscribe
+confirm    game, seat (the host)                   open a game asked for by mail
 =========  =====================================  ==========================
 """
 
@@ -26,7 +27,7 @@ from itsdangerous.encoding import base64_decode, base64_encode
 
 from service.errors import ServiceError
 
-PURPOSES = ("seat", "move", "join", "prefs")
+PURPOSES = ("seat", "move", "join", "prefs", "confirm")
 
 
 class LinkError(ServiceError):
@@ -56,10 +57,12 @@ class MoveToken:
 
 
 class Links:
-    def __init__(self, secret_key: str, base_url: str, *, move_max_age: int, seat_max_age: int):
+    def __init__(self, secret_key: str, base_url: str, *, move_max_age: int, seat_max_age: int,
+                 confirm_max_age: int = 7 * 24 * 3600):
         self.secret_key = secret_key
         self.base_url = base_url.rstrip("/")
-        self.max_age = {"move": move_max_age, "seat": seat_max_age, "join": seat_max_age, "prefs": seat_max_age}
+        self.max_age = {"move": move_max_age, "seat": seat_max_age, "join": seat_max_age, "prefs": seat_max_age,
+                        "confirm": confirm_max_age}
 
     # --- making ---------------------------------------------------------
 
@@ -77,6 +80,10 @@ class Links:
     def join_url(self, game_id: int, seat: int, seat_secret: str) -> str:
         token = self.token("join", seat_secret, {"g": game_id, "s": seat})
         return f"{self.base_url}/join/{game_id}/{seat}/{token}"
+
+    def confirm_url(self, game_id: int, seat: int, seat_secret: str) -> str:
+        token = self.token("confirm", seat_secret, {"g": game_id, "s": seat})
+        return f"{self.base_url}/confirm/{game_id}/{seat}/{token}"
 
     def rules_url(self, kind: str) -> str:
         """The public page of a game's rules (not signed: nothing private)."""

@@ -23,7 +23,7 @@ from mail.inbound import commands as cmd
 from mail.inbound.errors import Answer, Bounce, EmptyReply, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
-from service import bounces, notify, vacation
+from service import bounces, notify, ratelimit, vacation
 from service.errors import ServiceError
 from service.inbound import replies, suggest
 from service.inbound.answer import tell_others
@@ -247,6 +247,11 @@ def _preview(rules, state, position, text: str) -> str:
 
 
 def _new_game(svc: Services, reading: Reading) -> Decision:
+    """A game asked for by mail: made unconfirmed, and the answer is the
+    creator's confirm link (no invitation leaves before they confirm, since
+    the From may be forged); at most the ``new-games`` limit a day per
+    address (service/ratelimit.py; past it one "slow down" answer, then
+    silence)."""
     try:
         clock, commands = new_game_clock(reading.commands)
     except ValueError as error:
@@ -255,17 +260,26 @@ def _new_game(svc: Services, reading: Reading) -> Decision:
         reasons = [f"“{e.line}”: {e.reason}" for e in commands.errors] or ["send exactly one “new” line"]
         return Decision("bad-command", "No game was created:\n" + "\n".join(reasons))
     [command] = commands.commands
+    verdict = ratelimit.check(svc, "new-games", reading.sender or "")
+    if not verdict.allowed:
+        limit = svc.config.rate_limits["new-games"]
+        answer = (f"No game was created: you have asked for {limit.count} games in a short time, as many as we set "
+                  "up for one address. Please try again tomorrow.") if verdict.first_refused else None
+        return Decision("rate-limited", answer, detail=f"over {limit} new games for this address")
     host = reading.message.sender_name if reading.message else ""
     farmers = [creation.FarmerSpec(name=host or reading.sender.split("@")[0], email=reading.sender)]
     farmers += [creation.FarmerSpec(name=address.split("@")[0], email=address) for address in command.invitees]
     try:
         created = creation.create_game(svc, command.game, farmers, host=0, clock=clock,
-                                       creation_key=f"mail:{reading.dedupe_key}")
+                                       creation_key=f"mail:{reading.dedupe_key}", confirm=True)
     except ServiceError as error:
         return Decision("bad-command", f"No game was created: {error.message}")
     title = rules_for(command.game).title
-    answer = f"{title} #{created.game_id} is set up; invitations went to {', '.join(command.invitees)}."
-    if created.host_url:
-        answer += f"\nYour seat: {created.host_url}"
-    return Decision("created", answer, game_id=created.game_id, seat=0)
-
+    days = svc.config.unconfirmed_days
+    answer = (f"{title} #{created.game_id} with {', '.join(command.invitees) or 'nobody else'} is set up, "
+              "but nothing has been sent to anyone yet. To start it, confirm that this was you:\n\n"
+              f"{created.confirm_url}\n\n"
+              f"If you did not ask for this game, ignore this mail: it is dropped after {days} days and nobody "
+              "else hears of it.")
+    # seat None: the sender is not checked to be anyone's farmer yet (no reply address in the answer)
+    return Decision("created", answer, detail="waiting for the creator's confirmation", game_id=created.game_id)

@@ -1,6 +1,13 @@
 """Setting up a game: the host creates it, the invited farmers join, and it
 starts once every seat is taken. Names and addresses are checked here, at the
-edge, because they go into mail headers."""
+edge, because they go into mail headers.
+
+A game asked for by mail (new@) waits for its creator first: its From
+address may be forged, so it is made ``unconfirmed``, nothing is mailed to
+the invited farmers, and the creator gets a confirm link (the answer to
+their mail, service/inbound/decide.py). :func:`confirm_game` opens it once;
+beat expires those still unconfirmed after ``Config.unconfirmed_days``
+(:func:`expire_unconfirmed`)."""
 
 from __future__ import annotations
 
@@ -9,6 +16,7 @@ import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
+from datetime import timedelta
 from email.utils import parseaddr
 
 from sqlalchemy import select
@@ -17,7 +25,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from engine.bots import BOTS
 from service import clocks, notify
-from service.errors import InvalidInput
+from service.errors import InvalidInput, ServiceError
 from service.models import Game, Invitation, Seat, utcnow
 from service.notify import Work
 from service.rules import rules_for
@@ -44,18 +52,22 @@ class CreatedGame:
     game_id: int
     #: the host's seat page (None when the host does not sit at the table)
     host_url: str | None
+    #: the link that opens an unconfirmed game (None: the game is open already)
+    confirm_url: str | None = None
 
 
 def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options: dict | None = None,
                 host: int | None = 0, seed: int | None = None, creation_key: str | None = None,
-                clock: clocks.ClockSettings | None = None) -> CreatedGame:
+                clock: clocks.ClockSettings | None = None, confirm: bool = False) -> CreatedGame:
     """Set up a game. The host's seat and bot seats are joined at once; every
     other farmer gets an invitation mail, and the game starts when all joined.
 
     ``creation_key`` names what asked for the game where it may ask twice
     (``inbound:<id>`` for a new@ mail processed again after a crash): the
     second call returns the game the first one made, and nothing is mailed again.
-    ``clock``: the game's clock (docs/clocks.md); None: no clock."""
+    ``clock``: the game's clock (docs/clocks.md); None: no clock.
+    ``confirm``: the game waits, unconfirmed and silent, until the host
+    confirms it with ``CreatedGame.confirm_url`` (:func:`confirm_game`)."""
     if creation_key is not None:
         if len(creation_key) > 255:
             creation_key = "sha256:" + hashlib.sha256(creation_key.encode()).hexdigest()
@@ -81,7 +93,8 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
 
     work = Work()
     try:
-        created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, clock, work)
+        created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, clock, work,
+                               confirm=confirm and host is not None)
     except IntegrityError:
         if creation_key is None:
             raise
@@ -96,15 +109,23 @@ def _created_by(svc: Services, creation_key: str, host: int | None) -> CreatedGa
         if game is None:
             return None
         host_seat = seat_of(game, host) if host is not None else None
-        return CreatedGame(game.id, svc.links.seat_url(game.id, host, host_seat.secret) if host_seat else None)
+        return _created(svc, game, host_seat)
+
+
+def _created(svc: Services, game: Game, host_seat: Seat | None) -> CreatedGame:
+    if host_seat is None:
+        return CreatedGame(game.id, None)
+    confirm_url = svc.links.confirm_url(game.id, host_seat.position, host_seat.secret) \
+        if game.status == "unconfirmed" else None
+    return CreatedGame(game.id, svc.links.seat_url(game.id, host_seat.position, host_seat.secret), confirm_url)
 
 
 def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: dict, host: int | None, seed: int,
                  state: dict, creation_key: str | None, clock: clocks.ClockSettings | None,
-                 work: Work) -> CreatedGame:
+                 work: Work, *, confirm: bool = False) -> CreatedGame:
     with svc.db.transaction() as session:
-        game = Game(kind=kind, options=options, seed=seed, status="inviting", version=0, state=state,
-                    creation_key=creation_key)
+        game = Game(kind=kind, options=options, seed=seed, status="unconfirmed" if confirm else "inviting",
+                    version=0, state=state, creation_key=creation_key)
         session.add(game)
         now = utcnow()
         for position, farmer in enumerate(farmers):
@@ -117,14 +138,58 @@ def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: d
         session.flush()
         clocks.attach(game, clock or clocks.ClockSettings(), host)
         host_seat = game.seats[host] if host is not None else None
-        for seat in game.seats:
-            if seat.joined_at is None:
-                session.add(Invitation(game_id=game.id, seat_id=seat.id, email=seat.email))
-                notify.invite(session, svc, game, seat, host_seat, work)
-        if all(seat.joined_at for seat in game.seats):
-            start(session, svc, game, work)
-        host_url = svc.links.seat_url(game.id, host, host_seat.secret) if host_seat else None
-        return CreatedGame(game.id, host_url)
+        if not confirm:
+            _open(session, svc, game, host_seat, work)
+        return _created(svc, game, host_seat)
+
+
+def _open(session: Session, svc: Services, game: Game, host_seat: Seat | None, work: Work) -> None:
+    """Invite every farmer who has not joined, or start at once when nobody is missing."""
+    for seat in game.seats:
+        if seat.joined_at is None:
+            session.add(Invitation(game_id=game.id, seat_id=seat.id, email=seat.email))
+            notify.invite(session, svc, game, seat, host_seat, work)
+    if all(seat.joined_at for seat in game.seats):
+        start(session, svc, game, work)
+
+
+class NotConfirmable(ServiceError):
+    """A confirm link of a game that is open already, or expired (410)."""
+
+    status = 410
+
+
+def confirm_game(svc: Services, game_id: int, position: int) -> str:
+    """The creator confirmed their game (the caller checked the confirm
+    link): invite the others (or start); returns the host's seat link. Once
+    only: the link of a game confirmed or expired opens nothing."""
+    work = Work()
+    with svc.db.transaction() as session:
+        game = lock_game(session, game_id)
+        if game.status == "expired":
+            raise NotConfirmable("This game waited too long for its confirmation and was dropped. "
+                                 "Mail new@ again to set up a new one.")
+        if game.status != "unconfirmed":
+            raise NotConfirmable("This game was confirmed already; the link works once. Your seat link is in "
+                                 "the game's mails.")
+        game.status = "inviting"
+        host_seat = seat_of(game, position)
+        _open(session, svc, game, host_seat, work)
+        url = svc.links.seat_url(game.id, position, host_seat.secret)
+    dispatch(svc, work)
+    return url
+
+
+def expire_unconfirmed(svc: Services) -> int:
+    """Beat: games still unconfirmed after ``Config.unconfirmed_days`` are
+    ``expired`` (nothing was ever mailed about them but the confirm link).
+    Returns how many."""
+    cutoff = utcnow() - timedelta(days=svc.config.unconfirmed_days)
+    with svc.db.transaction() as session:
+        games = session.scalars(select(Game).where(Game.status == "unconfirmed", Game.created_at < cutoff)).all()
+        for game in games:
+            game.status = "expired"
+        return len(games)
 
 
 def check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
