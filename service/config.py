@@ -110,6 +110,9 @@ class Config:
     rate_limits: dict = field(default_factory=lambda: dict(DEFAULT_RATE_LIMITS))
     #: proxies in front of the web process whose X-Forwarded-For is believed (TRUSTED_PROXIES)
     trusted_proxies: int = 0
+    #: whether the mail transport carries internationalised addresses (RFC 6531):
+    #: the local mailbox does; an SMTP relay when SMTP_UTF8 says it offers SMTPUTF8
+    smtputf8: bool = True
     #: days a game made by mail waits for its creator's confirmation before it expires
     unconfirmed_days: int = 7
     extra: dict = field(default_factory=dict)
@@ -146,6 +149,7 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         max_mail_bytes=_whole_number(env, "MAX_MAIL_BYTES", 10 * 1024 * 1024),
         rate_limits=rate_limits_of(env),
         trusted_proxies=_count(env, "TRUSTED_PROXIES"),
+        smtputf8=not env.get("SMTP_URL") or _flag(env, "SMTP_UTF8"),
     )
     values.update(overrides)
     return Config(**values)
@@ -158,6 +162,10 @@ def _whole_number(env: dict[str, str], name: str, default: int) -> int:
     if not value.isdigit() or int(value) <= 0:
         raise ConfigError(f"{name} must be a whole number of bytes, not {value!r}.")
     return int(value)
+
+
+def _flag(env: dict[str, str], name: str) -> bool:
+    return (env.get(name) or "").strip().lower() in ("1", "true", "yes", "on")
 
 
 def _count(env: dict[str, str], name: str) -> int:

@@ -31,12 +31,12 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field
-from email.utils import formataddr
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from engine.core import second_person
+from mail.outgoing.addresses import format_address
 from service.clocks import describe as describe_clock
 from service.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text, utcnow
 from service.previous import previous_view_of
@@ -105,7 +105,7 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
     headers = {
         "Message-ID": message_id,
         "From": svc.config.mail_from,
-        "To": formataddr((seat.name, seat.email)),
+        "To": format_address(seat.name, seat.email),
         "Reply-To": f"play+{seat.reply_key}@{domain}",
         "Subject": subject,
         "List-Id": f"{rules_for(game.kind).title} #{game.id} <game-{game.id}.{domain}>",

@@ -80,7 +80,7 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     if host is not None and not 0 <= host < len(farmers):
         raise InvalidInput("The host must be one of the farmers.")
     for position, farmer in enumerate(farmers):
-        check_farmer(farmer, is_host=position == host)
+        check_farmer(farmer, is_host=position == host, utf8=svc.config.smtputf8)
     try:
         options = rules.normalize_options(options)
     except ValueError as error:
@@ -192,7 +192,7 @@ def expire_unconfirmed(svc: Services) -> int:
         return len(games)
 
 
-def check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
+def check_farmer(farmer: FarmerSpec, *, is_host: bool, utf8: bool = False) -> None:
     name = (farmer.name or "").strip()
     if not name or len(name) > 80:
         raise InvalidInput("Every farmer needs a name (at most 80 characters).")
@@ -205,25 +205,24 @@ def check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
         return
     email = (farmer.email or "").strip()
     if email:
-        check_address(email)
+        check_address(email, utf8=utf8)
     elif not is_host:
         raise InvalidInput(f"{name} needs an email address to be invited.")
 
 
-def check_address(email: str) -> None:
+def check_address(email: str, *, utf8: bool = False) -> None:
     """An address Farmpost can mail: one addr-spec, at most 254 characters
-    (RFC 5321), no control characters, ASCII only for now. The outbox and the
-    SMTP transport carry internationalised addresses where the server offers
-    SMTPUTF8 (service/mail_transport.py); the notifications do not write them
-    into a To header yet (mail.outgoing.addresses.format_address does), so
-    until then such an address is refused here, clearly."""
+    (RFC 5321), no control characters; beyond ASCII (RFC 6531: jürgen@bücher.example)
+    only where the transport carries it (``utf8``: Config.smtputf8, the local
+    mailbox or an SMTP relay declared to offer SMTPUTF8), else refused here,
+    clearly, rather than failing when the mail is sent."""
     if len(email) > 254:
         raise InvalidInput(f"“{email[:40]}…” is longer than an email address can be (254 characters).")
     if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in email):
         raise InvalidInput("An email address cannot hold line breaks or control characters.")
     if not _EMAIL.match(email) or parseaddr(email)[1] != email:
         raise InvalidInput(f"“{email}” does not look like an email address.")
-    if not email.isascii():
+    if not email.isascii() and not utf8:
         raise InvalidInput(f"“{email}” has characters beyond ASCII; Farmpost cannot mail such an address yet. "
                            "Please give an address in plain ASCII letters.")
 
