@@ -60,6 +60,8 @@ DEFAULT_RATE_LIMITS = {
     "new-games": Limit(5, 86400),
     #: form posts and link confirms from one client (its IP address)
     "web-posts": Limit(120, 600),
+    #: games set up with the web form by one client (each one mails invitations)
+    "web-new-games": Limit(20, 3600),
 }
 
 _UNITS = {"s": 1, "second": 1, "seconds": 1, "minute": 60, "minutes": 60, "min": 60, "hour": 3600,

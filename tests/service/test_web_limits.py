@@ -95,3 +95,16 @@ def test_the_signed_inbound_webhook_is_never_limited(svc, web):
         raw = reply(keys["Bob"], f"board {n}")
         response = web.post("/inbound/mime", data=raw, headers={"X-Farmpost-Signature": "sha256=" + sign(secret, raw)})
         assert response.status_code == 202
+
+
+def test_the_create_form_has_a_tighter_limit_of_its_own_per_client(svc):
+    """Each game set up on the web mails invitations to the addresses given."""
+    svc.config = replace(svc.config, rate_limits={**svc.config.rate_limits, "web-new-games": Limit(2, 3600)})
+    client = create_app(services=svc, testing=True).test_client()
+
+    def create(**environ):  # a form the CSRF check passes, missing its farmers (400)
+        token = csrf_token(client.get("/new", environ_base=environ).text)
+        return client.post("/new", data={"game": "toy", "csrf_token": token}, environ_base=environ).status_code
+
+    assert [create() for _ in range(3)] == [400, 400, 429]
+    assert create(REMOTE_ADDR="192.0.2.9") == 400
