@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 from sqlalchemy import func, select
 
+from service import timesource
 from service.config import Limit
 from service.inbound.models import InboundMail
 from service.inbound.receive import receive, too_much_mail
@@ -46,6 +47,18 @@ def test_a_farmer_mailing_board_again_and_again_gets_the_limit_then_one_notice_t
     sent = [text_part(m) for m in mailbox(svc) if str(m["Subject"]).startswith("Re:")]
     assert len(sent) == answers.count + 1
     assert sent[-1].startswith(too_much_mail(answers))
+
+
+def test_once_the_window_has_passed_the_farmer_is_answered_again(svc, game, tmp_path, monkeypatch):
+    _, keys = game
+    answers = limit(svc, "answers", 2)
+    for n in range(answers.count + 3):
+        receive(svc, reply(keys["Anna"], f"board\n\nAnna {n}"), source="ingest")
+    assert len(answers_to(svc, ANNA)) == answers.count + 1
+    monkeypatch.setenv(timesource.ENVIRONMENT_VARIABLE, str(tmp_path / "offset"))
+    timesource.set_offset(tmp_path / "offset", answers.seconds + 1)
+    row = inbound_row(svc, receive(svc, reply(keys["Anna"], "board\n\nlater"), source="ingest").id)
+    assert row.answered and len(answers_to(svc, ANNA)) == answers.count + 2
 
 
 def test_over_the_limit_a_seats_own_moves_are_still_applied(svc, game):
