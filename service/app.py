@@ -8,11 +8,13 @@ from importlib import import_module
 
 from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError, CSRFProtect
+from werkzeug.middleware.proxy_fix import ProxyFix
 
 from service.config import ROOT
 from service.errors import ServiceError
 from service.links import LinkError
 from service.services import Services
+from service.web import limits
 
 #: modules exposing ``blueprint`` (and optionally ``CSRF_EXEMPT`` views)
 BLUEPRINT_MODULES = [
@@ -53,6 +55,10 @@ def create_app(services: Services | None = None, *, testing: bool = False, upgra
         MAILBOX_VISIBLE=not services.config.smtp_url,
     )
     app.extensions["farmpost"] = services
+    if services.config.trusted_proxies:  # believe that many X-Forwarded-For entries (service/web/limits.py)
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=services.config.trusted_proxies, x_proto=0, x_host=0,
+                                x_port=0, x_prefix=0)
+    limits.install(app)  # before the CSRF check: every post counts
     csrf.init_app(app)
     for name in BLUEPRINT_MODULES:
         module = import_module(name)
@@ -108,6 +114,13 @@ def _register_error_pages(app: Flask) -> None:
                    + (f" (it answers {allowed})" if allowed else "") + ". Follow a link or a button instead.")
         headers = {"Allow": allowed} if allowed else {}
         return render_template("web/error.html", title="Not possible here", message=message), 405, headers
+
+    @app.errorhandler(429)
+    def too_many_requests(error):
+        message = ("You have sent us more than we take from one address in a short time. Nothing was done; "
+                   "please wait a few minutes and try again.")
+        headers = {"Retry-After": str(error.retry_after)} if getattr(error, "retry_after", None) else {}
+        return render_template("web/error.html", title="Slow down, please", message=message), 429, headers
 
     @app.errorhandler(500)
     def server_error(error):

@@ -31,7 +31,8 @@ def mark_bouncing(svc: Services, failed: tuple[FailedRecipient, ...]) -> list[tu
     with svc.db.transaction() as session:
         found = session.execute(
             select(Seat.id, Seat.game_id).join(Game).where(func.lower(Seat.email).in_(addresses),
-                                                           Seat.bouncing_since.is_(None), Game.status != "over")
+                                                           Seat.bouncing_since.is_(None),
+                                                           Game.status.in_(("inviting", "active")))
         ).all()
         ids = {seat_id for seat_id, _ in found}
         for game_id in sorted({game_id for _, game_id in found}):

@@ -91,7 +91,7 @@ def cmd_run(args) -> int:
 
     from service.app import create_app, mailbox_notice
     from service.config import RUNNING_URL_FILE
-    from service.heartbeat import forget, worker_name
+    from service.heartbeat import beat_name, forget, worker_name
     from service.supervise import Supervisor
 
     os.environ["PORT"] = str(args.port)
@@ -107,8 +107,8 @@ def cmd_run(args) -> int:
     svc = app.extensions["farmpost"]
 
     def died(name: str, pid: int) -> None:
-        if name == "worker":  # /healthz should know at once, not when the heartbeat ages out
-            forget(svc, worker_name(pid))
+        if name in ("worker", "beat"):  # /healthz should know at once, not when the heartbeat ages out
+            forget(svc, worker_name(pid) if name == "worker" else beat_name(pid))
 
     quiet = ["--quiet", "--loglevel=WARNING"]
     supervisor = Supervisor({"worker": worker_command("worker", "--concurrency=2", *quiet),

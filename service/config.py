@@ -16,6 +16,7 @@ forge links.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -34,6 +35,43 @@ KNOWN_DEFAULT_KEYS = frozenset({"change-me", "changeme", "change-me-too", "secre
 
 class ConfigError(Exception):
     """The configuration cannot be used; the message says what to set."""
+
+
+@dataclass(frozen=True)
+class Limit:
+    """At most ``count`` times per ``seconds`` (service/ratelimit.py)."""
+
+    count: int
+    seconds: int
+
+    def __str__(self) -> str:
+        unit = {60: "minute", 3600: "hour", 86400: "day"}.get(self.seconds)
+        return f"{self.count}/{unit}" if unit else f"{self.count}/{self.seconds}s"
+
+
+#: the rate limits by bucket (service/ratelimit.py); each is overridden by
+#: RATE_LIMIT_<BUCKET> ("answers" -> RATE_LIMIT_ANSWERS="20/hour")
+DEFAULT_RATE_LIMITS = {
+    #: answers to one address an hour (the one after is a "slow down" notice, then silence)
+    "answers": Limit(20, 3600),
+    #: answers to senders who are not a seat's farmer (unknown or forged), all of them together
+    "stranger-answers": Limit(50, 3600),
+    #: games asked for by one address through new@ a day
+    "new-games": Limit(5, 86400),
+    #: form posts and link confirms from one client (its IP address)
+    "web-posts": Limit(120, 600),
+    #: games set up with the web form by one client (each one mails invitations)
+    "web-new-games": Limit(20, 3600),
+    #: my-games lists mailed to one address an hour (the form and `games` by mail)
+    "my-games": Limit(3, 3600),
+    #: my-games asks from one client (its IP address) an hour, whatever the addresses
+    "my-games-client": Limit(10, 3600),
+    #: confirmations of asks for open seats mailed to one address an hour
+    "seat-asks": Limit(5, 3600),
+}
+
+_UNITS = {"s": 1, "second": 1, "seconds": 1, "minute": 60, "minutes": 60, "min": 60, "hour": 3600,
+          "hours": 3600, "h": 3600, "day": 86400, "days": 86400, "d": 86400}
 
 
 @dataclass(frozen=True)
@@ -83,6 +121,15 @@ class Config:
     #: whether webhooks may call private, loopback and plain-http addresses
     #: (WEBHOOK_ALLOW_PRIVATE; off: a farmer's URL must not reach our own network)
     webhook_allow_private: bool = False
+    #: the rate limits by bucket (DEFAULT_RATE_LIMITS, RATE_LIMIT_<BUCKET>)
+    rate_limits: dict = field(default_factory=lambda: dict(DEFAULT_RATE_LIMITS))
+    #: proxies in front of the web process whose X-Forwarded-For is believed (TRUSTED_PROXIES)
+    trusted_proxies: int = 0
+    #: whether the mail transport carries internationalised addresses (RFC 6531):
+    #: the local mailbox does; an SMTP relay when SMTP_UTF8 says it offers SMTPUTF8
+    smtputf8: bool = True
+    #: days a game made by mail waits for its creator's confirmation before it expires
+    unconfirmed_days: int = 7
     extra: dict = field(default_factory=dict)
 
     @property
@@ -116,6 +163,9 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         authserv_id=env.get("AUTHSERV_ID") or None,
         max_mail_bytes=_whole_number(env, "MAX_MAIL_BYTES", 10 * 1024 * 1024),
         webhook_allow_private=env.get("WEBHOOK_ALLOW_PRIVATE", "").strip().lower() in ("1", "true", "yes", "on"),
+        rate_limits=rate_limits_of(env),
+        trusted_proxies=_count(env, "TRUSTED_PROXIES"),
+        smtputf8=not env.get("SMTP_URL") or _flag(env, "SMTP_UTF8"),
     )
     values.update(overrides)
     return Config(**values)
@@ -128,6 +178,38 @@ def _whole_number(env: dict[str, str], name: str, default: int) -> int:
     if not value.isdigit() or int(value) <= 0:
         raise ConfigError(f"{name} must be a whole number of bytes, not {value!r}.")
     return int(value)
+
+
+def _flag(env: dict[str, str], name: str) -> bool:
+    return (env.get(name) or "").strip().lower() in ("1", "true", "yes", "on")
+
+
+def _count(env: dict[str, str], name: str) -> int:
+    value = (env.get(name) or "").strip()
+    if not value:
+        return 0
+    if not value.isdigit():
+        raise ConfigError(f"{name} must be a whole number (0 or more), not {value!r}.")
+    return int(value)
+
+
+def rate_limits_of(env: dict[str, str]) -> dict[str, Limit]:
+    """DEFAULT_RATE_LIMITS with RATE_LIMIT_<BUCKET> overrides ("20/hour",
+    "60/10minutes", "5/day", "100/30s")."""
+    limits = dict(DEFAULT_RATE_LIMITS)
+    for bucket in limits:
+        name = "RATE_LIMIT_" + bucket.upper().replace("-", "_")
+        value = (env.get(name) or "").strip()
+        if value:
+            limits[bucket] = parse_limit(name, value)
+    return limits
+
+
+def parse_limit(name: str, value: str) -> Limit:
+    match = re.fullmatch(r"(\d+)/(\d*)([a-z]+)", value.replace(" ", "").lower())
+    if not match or match[3] not in _UNITS or (match[2] and int(match[2]) == 0):
+        raise ConfigError(f"{name} must read like 20/hour, 60/10minutes or 5/day, not {value!r}.")
+    return Limit(int(match[1]), int(match[2] or 1) * _UNITS[match[3]])
 
 
 def environment_of(env: dict[str, str]) -> str:

@@ -1,8 +1,9 @@
-"""Worker liveness: each worker's main process writes a heartbeat row every
-few seconds (a thread started when the worker is ready); /healthz counts the
-rows younger than ``Config.heartbeat_max_age``. A worker that stops cleanly
-removes its row, and ``farmpost run`` removes the row of a worker it saw
-die, so /healthz knows at once; otherwise a silent worker ages out.
+"""Worker and beat liveness: each worker's main process, and beat, writes a
+heartbeat row every few seconds (a thread started when it is ready); /healthz
+counts the rows younger than ``Config.heartbeat_max_age``. Beat's rows are
+named ``beat@host:pid`` and are not workers. A process that stops cleanly
+removes its row, and ``farmpost run`` removes the row of a worker or beat it
+saw die, so /healthz knows at once; otherwise a silent one ages out.
 """
 
 from __future__ import annotations
@@ -26,6 +27,15 @@ def worker_name(pid: int | None = None) -> str:
     return f"{socket.gethostname()}:{pid or os.getpid()}"
 
 
+#: the name of beat's heartbeat row starts with this
+BEAT_PREFIX = "beat@"
+
+
+def beat_name(pid: int | None = None) -> str:
+    """beat@host:pid of a beat process (default: this process)."""
+    return BEAT_PREFIX + worker_name(pid)
+
+
 def beat(svc: Services, name: str, started_at: datetime) -> None:
     with svc.db.transaction() as session:
         row = session.get(WorkerHeartbeat, name)
@@ -41,6 +51,15 @@ def forget(svc: Services, name: str) -> None:
 
 
 def live_workers(svc: Services) -> list[str]:
+    return [name for name in _live(svc) if not name.startswith(BEAT_PREFIX)]
+
+
+def live_beats(svc: Services) -> list[str]:
+    """The beat processes alive (exactly one, when all is well)."""
+    return [name for name in _live(svc) if name.startswith(BEAT_PREFIX)]
+
+
+def _live(svc: Services) -> list[str]:
     since = utcnow() - timedelta(seconds=svc.config.heartbeat_max_age)
     with svc.db.transaction() as session:
         return list(session.scalars(select(WorkerHeartbeat.name).where(WorkerHeartbeat.beat_at >= since)
@@ -61,7 +80,7 @@ def oldest_waiting(svc: Services) -> float | None:
 
 
 class Heartbeat:
-    """Writes this worker's heartbeat every ``interval`` seconds until stopped."""
+    """Writes this worker's (or beat's) heartbeat every ``interval`` seconds until stopped."""
 
     def __init__(self, svc: Services, name: str | None = None):
         self.svc = svc

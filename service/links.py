@@ -23,6 +23,7 @@ watch      game                                    the spectator page (key: the
                                                    game's watch secret)
 follow     game, spectator, action                 confirm / stop a spectator's
                                                    round mails (key: its secret)
+confirm    game, seat (the host)                   open a game asked for by mail
 =========  =====================================  ==========================
 
 A table link is signed with a key made from the game's id (it names no
@@ -40,7 +41,7 @@ from itsdangerous.encoding import base64_decode, base64_encode
 
 from service.errors import ServiceError
 
-PURPOSES = ("seat", "move", "join", "prefs", "table", "claim", "record", "watch", "follow")
+PURPOSES = ("seat", "move", "join", "prefs", "table", "claim", "record", "watch", "follow", "confirm")
 
 #: how long a mailed confirmation of an ask for an open seat stays valid
 CLAIM_MAX_AGE = 2 * 24 * 3600
@@ -73,12 +74,13 @@ class MoveToken:
 
 
 class Links:
-    def __init__(self, secret_key: str, base_url: str, *, move_max_age: int, seat_max_age: int):
+    def __init__(self, secret_key: str, base_url: str, *, move_max_age: int, seat_max_age: int,
+                 confirm_max_age: int = 7 * 24 * 3600):
         self.secret_key = secret_key
         self.base_url = base_url.rstrip("/")
         self.max_age = {"move": move_max_age, "seat": seat_max_age, "join": seat_max_age, "prefs": seat_max_age,
                         "table": seat_max_age, "claim": CLAIM_MAX_AGE, "record": move_max_age,
-                        "watch": seat_max_age, "follow": seat_max_age}
+                        "watch": seat_max_age, "follow": seat_max_age, "confirm": confirm_max_age}
 
     # --- making ---------------------------------------------------------
 
@@ -106,6 +108,10 @@ class Links:
         """The mailed confirmation of an ask for an open seat."""
         token = self.token("claim", nonce, {"g": game_id, "c": claim_id})
         return f"{self.base_url}/t/{game_id}/confirm/{claim_id}/{token}"
+
+    def confirm_url(self, game_id: int, seat: int, seat_secret: str) -> str:
+        token = self.token("confirm", seat_secret, {"g": game_id, "s": seat})
+        return f"{self.base_url}/confirm/{game_id}/{seat}/{token}"
 
     def rules_url(self, kind: str) -> str:
         """The public page of a game's rules (not signed: nothing private)."""

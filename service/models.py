@@ -13,6 +13,7 @@ from sqlalchemy import (
     BigInteger,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
     Integer,
     LargeBinary,
@@ -422,3 +423,19 @@ class Spectator(Base):
     #: the last move-log seq the mails have told (-1: none)
     last_seq: Mapped[int] = mapped_column(Integer, default=-1, server_default="-1")
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+
+
+class RateCount(Base):
+    """How often something happened to one key in its current window
+    (service/ratelimit.py): a row per bucket and key, reset when the window
+    has passed and pruned by beat."""
+
+    __tablename__ = "rate_counts"
+
+    #: what is counted ("answers", "new-games", "web-posts", …; Config.rate_limits)
+    bucket: Mapped[str] = mapped_column(String(32), primary_key=True)
+    #: who is counted: an address, a client's IP address, "*" for everyone
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    count: Mapped[int] = mapped_column(Integer)
+    #: the window's end, in seconds since the epoch (service.timesource's clock)
+    expires_at: Mapped[float] = mapped_column(Float, index=True)

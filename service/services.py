@@ -29,6 +29,7 @@ class Services:
             config.base_url,
             move_max_age=config.move_link_max_age,
             seat_max_age=config.seat_link_max_age,
+            confirm_max_age=config.unconfirmed_days * 24 * 3600,
         )
         services = cls(config, Database(config.database_url), links)
         services.queue = queue if queue is not None else NullQueue()

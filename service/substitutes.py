@@ -23,7 +23,7 @@ from service.usecases import creation, dispatching, lookup, seat_links
 def substitute(svc: Services, game_id: int, by: int, position: int, name: str, email: str) -> str:
     """``by`` (the host) gives seat ``position`` to ``name <email>``; returns the answer for the host."""
     name, email = (name or "").strip(), (email or "").strip()
-    creation.check_farmer(creation.FarmerSpec(name, email), is_host=False)
+    creation.check_farmer(creation.FarmerSpec(name, email), is_host=False, utf8=svc.config.smtputf8)
     work = Work()
     with svc.db.transaction() as session:
         game = lookup.lock_game(session, game_id)

@@ -44,8 +44,8 @@ def create_celery(config: Config | None = None) -> Celery:
 
 
 def _beat_heart(config: Config) -> None:
-    """The worker's main process writes a heartbeat (service/heartbeat.py)
-    from the moment it is ready until it stops."""
+    """The worker's main process and beat write a heartbeat
+    (service/heartbeat.py) from the moment they are ready until they stop."""
     running = {}
 
     @signals.worker_ready.connect(weak=False)
@@ -59,3 +59,14 @@ def _beat_heart(config: Config) -> None:
     def stop(**_):
         if "heartbeat" in running:
             running.pop("heartbeat").stop()
+
+    @signals.beat_init.connect(weak=False)
+    def beat_started(**_):
+        """Beat writes one too (named beat@host:pid), removed when it exits."""
+        import atexit
+
+        from service.heartbeat import Heartbeat, beat_name
+        from service.services import Services
+
+        heartbeat = Heartbeat(Services.from_config(config), name=beat_name()).start()
+        atexit.register(heartbeat.stop)

@@ -91,12 +91,16 @@ def register(app: Celery) -> None:
 
 
 def beat_round(svc: Services) -> dict:
-    """What beat's sweep does: re-enqueue pending work and inbound mail, and
-    end the vacations whose date has passed."""
+    """What beat's sweep does: re-enqueue pending work and inbound mail, end
+    the vacations whose date has passed, expire the games made by mail that
+    were never confirmed, and drop the rate counters of windows gone."""
     from service.inbound.receive import sweep_pending_inbound
+    from service.ratelimit import prune
+    from service.usecases.creation import expire_unconfirmed
     from service.vacation import end_due_vacations
 
-    return {**sweep_pending(svc), "inbound": sweep_pending_inbound(svc), "vacations": end_due_vacations(svc)}
+    return {**sweep_pending(svc), "inbound": sweep_pending_inbound(svc), "vacations": end_due_vacations(svc),
+            "expired": expire_unconfirmed(svc), "rate_counts": prune(svc)}
 
 
 def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER) -> dict:

@@ -17,11 +17,12 @@ import hashlib
 import re
 import uuid
 from email.message import EmailMessage
-from email.policy import SMTP
-from email.utils import format_datetime, formataddr
+from email.policy import SMTP, SMTPUTF8
+from email.utils import format_datetime
 
 from sqlalchemy import select
 
+from mail.outgoing.addresses import format_address
 from service.models import Game, OutgoingMail, Seat, utcnow
 from service.notify import Work, wants_mail
 from service.rules import title_of
@@ -80,7 +81,7 @@ def plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, th
     message["Message-ID"] = message_id
     message["Date"] = format_datetime(utcnow())
     message["From"] = svc.config.mail_from
-    message["To"] = formataddr((to_name, to)) if to_name else to
+    message["To"] = format_address(to_name, to) if to_name else to
     if reply_to:
         message["Reply-To"] = reply_to
     message["Subject"] = subject[:200]
@@ -92,7 +93,7 @@ def plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, th
         message["X-Farmpost-Game"] = str(game_id)
     message.set_content(text.strip() + FOOTER, charset="utf-8", cte="quoted-printable")
     return OutgoingMail(message_id=message_id, game_id=game_id, kind=kind, to_addr=to, subject=subject[:255],
-                        context={}, raw=message.as_bytes())
+                        context={}, raw=message.as_bytes(policy=SMTP if to.isascii() else SMTPUTF8))
 
 
 def tell_others(session, svc: Services, game: Game, about: Seat, *, kind: str, what: str, text: str, key: str,

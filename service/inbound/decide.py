@@ -23,7 +23,7 @@ from mail.inbound import commands as cmd
 from mail.inbound.errors import Answer, Bounce, EmptyReply, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
-from service import bounces, notify, vacation
+from service import bounces, notify, ratelimit, vacation
 from service.errors import ServiceError
 from service.inbound import replies, suggest
 from service.inbound.answer import tell_others
@@ -124,7 +124,7 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
             return Decision("bad-command", "Please send “rematch” or “games” in a mail of its own; nothing was done.",
                             **where)
         if cmd.GAMES in kinds:  # the sender passed the seat's sender check: the list goes to this address
-            return Decision("answered", my_games.games_text(svc, reading.sender), **where)
+            return _my_games(svc, reading, **where)
         return _rematch(svc, game_id, position, where)
     if status == "over":
         return _rejection(GameOver(), **where)
@@ -266,7 +266,23 @@ def _preview(rules, state, position, text: str) -> str:
     return f"Preview of “{text}” (nothing applied): {rules.describe(state, move).rstrip('.')}."
 
 
+def _my_games(svc: Services, reading: Reading, **where) -> Decision:
+    """The sender's list of games, answered to the From address (a forged
+    From sends it to its owner), at most ``my-games`` a while per address."""
+    verdict = ratelimit.check(svc, "my-games", (reading.sender or "").lower())
+    if not verdict.allowed:
+        answer = ("Your list of games was mailed to you a moment ago; please look for that mail. "
+                  "Ask again in an hour.") if verdict.first_refused else None
+        return Decision("rate-limited", answer, detail="over the my-games limit for this address", **where)
+    return Decision("answered", my_games.games_text(svc, reading.sender), **where)
+
+
 def _new_game(svc: Services, reading: Reading) -> Decision:
+    """A game asked for by mail: made unconfirmed, and the answer is the
+    creator's confirm link (no invitation leaves before they confirm, since
+    the From may be forged); at most the ``new-games`` limit a day per
+    address (service/ratelimit.py; past it one "slow down" answer, then
+    silence)."""
     try:
         clock, commands = new_game_clock(reading.commands)
     except ValueError as error:
@@ -275,19 +291,28 @@ def _new_game(svc: Services, reading: Reading) -> Decision:
         reasons = [f"“{e.line}”: {e.reason}" for e in commands.errors] or ["send exactly one “new” line"]
         return Decision("bad-command", "No game was created:\n" + "\n".join(reasons))
     [command] = commands.commands
-    if command.kind == cmd.GAMES:  # the list goes to the From address: a forged From sends it to its owner
-        return Decision("answered", my_games.games_text(svc, reading.sender))
+    if command.kind == cmd.GAMES:
+        return _my_games(svc, reading)
+    verdict = ratelimit.check(svc, "new-games", reading.sender or "")
+    if not verdict.allowed:
+        limit = svc.config.rate_limits["new-games"]
+        answer = (f"No game was created: you have asked for {limit.count} games in a short time, as many as we set "
+                  "up for one address. Please try again tomorrow.") if verdict.first_refused else None
+        return Decision("rate-limited", answer, detail=f"over {limit} new games for this address")
     host = reading.message.sender_name if reading.message else ""
     farmers = [creation.FarmerSpec(name=host or reading.sender.split("@")[0], email=reading.sender)]
     farmers += [creation.FarmerSpec(name=address.split("@")[0], email=address) for address in command.invitees]
     try:
         created = creation.create_game(svc, command.game, farmers, host=0, clock=clock,
-                                       creation_key=f"mail:{reading.dedupe_key}")
+                                       creation_key=f"mail:{reading.dedupe_key}", confirm=True)
     except ServiceError as error:
         return Decision("bad-command", f"No game was created: {error.message}")
     title = rules_for(command.game).title
-    answer = f"{title} #{created.game_id} is set up; invitations went to {', '.join(command.invitees)}."
-    if created.host_url:
-        answer += f"\nYour seat: {created.host_url}"
-    return Decision("created", answer, game_id=created.game_id, seat=0)
-
+    days = svc.config.unconfirmed_days
+    answer = (f"{title} #{created.game_id} with {', '.join(command.invitees) or 'nobody else'} is set up, "
+              "but nothing has been sent to anyone yet. To start it, confirm that this was you:\n\n"
+              f"{created.confirm_url}\n\n"
+              f"If you did not ask for this game, ignore this mail: it is dropped after {days} days and nobody "
+              "else hears of it.")
+    # seat None: the sender is not checked to be anyone's farmer yet (no reply address in the answer)
+    return Decision("created", answer, detail="waiting for the creator's confirmation", game_id=created.game_id)

@@ -17,12 +17,13 @@ import traceback
 from dataclasses import dataclass
 from datetime import timedelta
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 
 from mail.inbound.body import extract_body
 from mail.inbound.message import dedupe_key_of, parse_message
 from mail.inbound.pipeline import read_mail
+from service import ratelimit
 from service.inbound.answer import answer_mail
 from service.inbound.decide import decide
 from service.inbound.models import InboundMail
@@ -35,13 +36,14 @@ log = logging.getLogger(__name__)
 
 #: the same text from the same address again within this time is a loop: acted on, not answered
 REPEAT_WINDOW = timedelta(minutes=5)
-#: answers to one address in an hour; the one after is a notice, then silence until the hour has passed
-ANSWERS_PER_HOUR = 20
-TOO_MUCH_MAIL = (
-    f"You are sending Farmpost too much mail: more than {ANSWERS_PER_HOUR} of your mails were answered in the "
-    "last hour. Your mails are still read and your moves applied, but we answer again only when the hour "
-    "has passed."
-)
+
+
+def too_much_mail(limit) -> str:
+    """The one "slow down" notice of a window (the answers limit, Config.rate_limits)."""
+    per = {3600: "an hour", 86400: "a day", 60: "a minute"}.get(limit.seconds, f"{limit.seconds} seconds")
+    return (f"You are sending Farmpost too much mail: we answer at most {limit.count} of your mails in {per}. "
+            "Your mails are still read and your moves applied, but we answer again only when that time has "
+            "passed.")
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,8 @@ def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str,
         row.answer = _storable(decision.answer)
         row.text_hash = _text_hash(reading, raw)
         row.processed_at = utcnow()
-        text, held = _answer_due(session, row, decision.answer if _addressable(reading.sender) else None)
+        text, held = _answer_due(session, svc.config, row, decision.answer if _addressable(reading.sender) else None,
+                                 stranger=decision.seat is None)
         if held:
             row.detail = _storable(f"{row.detail}; {held}" if row.detail else held)
         row.answered = text is not None
@@ -197,12 +200,16 @@ def _give_up(svc: Services, inbound_id: int, error: Exception) -> InboundMail:
         return row
 
 
-def _answer_due(session, row: InboundMail, answer: str | None) -> tuple[str | None, str | None]:
+def _answer_due(session, config, row: InboundMail, answer: str | None, *,
+                stranger: bool) -> tuple[str | None, str | None]:
     """The text to send the sender (None: none) and why an answer was held
     back. Held back only for loops and mail bombs: the same text from the
-    same address again within :data:`REPEAT_WINDOW`, and past
-    :data:`ANSWERS_PER_HOUR` answers to one address (the first one past it is
-    a single "too much mail" notice)."""
+    same address again within :data:`REPEAT_WINDOW`; past the ``answers``
+    limit of one address (service/ratelimit.py; the first one past it is a
+    single "too much mail" notice); and, for senders who are not a seat's
+    farmer (unknown, forged, a new@ creator not yet confirmed), past the
+    ``stranger-answers`` limit of all of them together, silently: forged
+    senders are many addresses, each under its own limit."""
     if answer is None or not row.sender:
         return None, None
     now = utcnow()
@@ -211,14 +218,15 @@ def _answer_due(session, row: InboundMail, answer: str | None) -> tuple[str | No
         InboundMail.received_at >= now - REPEAT_WINDOW, InboundMail.outcome != "pending").limit(1))
     if repeated is not None:
         return None, f"not answered: the same text as mail {repeated} a few minutes before"
-    answered = session.scalar(select(func.count()).select_from(InboundMail).where(
-        InboundMail.sender == row.sender, InboundMail.answered.is_(True),
-        InboundMail.received_at >= now - timedelta(hours=1)))
-    if answered < ANSWERS_PER_HOUR:
+    if stranger and not ratelimit.hit(session, config, "stranger-answers", "*").allowed:
+        return None, f"not answered: over {config.rate_limits['stranger-answers']} answers to unknown senders"
+    limit = config.rate_limits["answers"]
+    verdict = ratelimit.hit(session, config, "answers", row.sender)
+    if verdict.allowed:
         return answer, None
-    if answered == ANSWERS_PER_HOUR:
-        return TOO_MUCH_MAIL, "over the hourly cap: the too-much-mail notice instead of the answer"
-    return None, f"not answered: over {ANSWERS_PER_HOUR} answers to this address in an hour"
+    if verdict.first_refused:
+        return too_much_mail(limit), "over the answers limit: the too-much-mail notice instead of the answer"
+    return None, f"not answered: over {limit} answers to this address"
 
 
 def _text_hash(reading, raw: bytes) -> str:

@@ -1,6 +1,13 @@
 """Setting up a game: the host creates it, the invited farmers join, and it
 starts once every seat is taken. Names and addresses are checked here, at the
-edge, because they go into mail headers."""
+edge, because they go into mail headers.
+
+A game asked for by mail (new@) waits for its creator first: its From
+address may be forged, so it is made ``unconfirmed``, nothing is mailed to
+the invited farmers, and the creator gets a confirm link (the answer to
+their mail, service/inbound/decide.py). :func:`confirm_game` opens it once;
+beat expires those still unconfirmed after ``Config.unconfirmed_days``
+(:func:`expire_unconfirmed`)."""
 
 from __future__ import annotations
 
@@ -9,6 +16,7 @@ import re
 import secrets
 import unicodedata
 from dataclasses import dataclass
+from datetime import timedelta
 from email.utils import parseaddr
 
 from sqlalchemy import select
@@ -17,7 +25,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from engine.bots import BOTS
 from service import clocks, notify
-from service.errors import InvalidInput
+from service.errors import InvalidInput, ServiceError
 from service.models import Game, Invitation, Seat, utcnow
 from service.notify import Work
 from service.rules import rules_for
@@ -53,12 +61,14 @@ class CreatedGame:
     game_id: int
     #: the host's seat page (None when the host does not sit at the table)
     host_url: str | None
+    #: the link that opens an unconfirmed game (None: the game is open already)
+    confirm_url: str | None = None
 
 
 def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options: dict | None = None,
                 host: int | None = 0, seed: int | None = None, creation_key: str | None = None,
                 clock: clocks.ClockSettings | None = None, listing: str | None = None,
-                watchable: bool = False) -> CreatedGame:
+                watchable: bool = False, confirm: bool = False) -> CreatedGame:
     """Set up a game. The host's seat and bot seats are joined at once; every
     other farmer gets an invitation mail, and the game starts when all joined.
 
@@ -68,7 +78,10 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     ``clock``: the game's clock (docs/clocks.md); None: no clock.
     ``listing``: with open seats, "listed" (on /open) or "unlisted" (the
     host shares the table's join link; the default).
-    ``watchable``: spectators may watch it by its spectator link (docs/spectators.md)."""
+    ``watchable``: spectators may watch it by its spectator link (docs/spectators.md).
+
+    ``confirm``: the game waits, unconfirmed and silent, until the host
+    confirms it with ``CreatedGame.confirm_url`` (:func:`confirm_game`)."""
     if creation_key is not None:
         if len(creation_key) > 255:
             creation_key = "sha256:" + hashlib.sha256(creation_key.encode()).hexdigest()
@@ -81,7 +94,7 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     if host is not None and not 0 <= host < len(farmers):
         raise InvalidInput("The host must be one of the farmers.")
     for position, farmer in enumerate(farmers):
-        check_farmer(farmer, is_host=position == host)
+        check_farmer(farmer, is_host=position == host, utf8=svc.config.smtputf8)
     if any(farmer.open for farmer in farmers):
         listing = listing or "unlisted"
         if listing not in LISTINGS:
@@ -101,7 +114,7 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     work = Work()
     try:
         created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, clock, listing, work,
-                               watchable)
+                               watchable=watchable, confirm=confirm and host is not None)
     except IntegrityError:
         if creation_key is None:
             raise
@@ -116,15 +129,25 @@ def _created_by(svc: Services, creation_key: str, host: int | None) -> CreatedGa
         if game is None:
             return None
         host_seat = seat_of(game, host) if host is not None else None
-        return CreatedGame(game.id, svc.links.seat_url(game.id, host, host_seat.secret) if host_seat else None)
+        return _created(svc, game, host_seat)
+
+
+def _created(svc: Services, game: Game, host_seat: Seat | None) -> CreatedGame:
+    if host_seat is None:
+        return CreatedGame(game.id, None)
+    confirm_url = svc.links.confirm_url(game.id, host_seat.position, host_seat.secret) \
+        if game.status == "unconfirmed" else None
+    return CreatedGame(game.id, svc.links.seat_url(game.id, host_seat.position, host_seat.secret), confirm_url)
 
 
 def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: dict, host: int | None, seed: int,
                  state: dict, creation_key: str | None, clock: clocks.ClockSettings | None,
-                 listing: str | None, work: Work, watchable: bool = False) -> CreatedGame:
+                 listing: str | None, work: Work, *, watchable: bool = False,
+                 confirm: bool = False) -> CreatedGame:
     with svc.db.transaction() as session:
-        game = Game(kind=kind, options=options, seed=seed, status="inviting", version=0, state=state,
-                    creation_key=creation_key, listing=listing, watchable=watchable, watch_secret=new_secret())
+        game = Game(kind=kind, options=options, seed=seed, status="unconfirmed" if confirm else "inviting",
+                    version=0, state=state, creation_key=creation_key, listing=listing, watchable=watchable,
+                    watch_secret=new_secret())
         session.add(game)
         now = utcnow()
         for position, farmer in enumerate(farmers):
@@ -138,17 +161,61 @@ def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: d
         session.flush()
         clocks.attach(game, clock or clocks.ClockSettings(), host)
         host_seat = game.seats[host] if host is not None else None
-        for seat in game.seats:
-            if seat.joined_at is None and not seat.open:
-                session.add(Invitation(game_id=game.id, seat_id=seat.id, email=seat.email))
-                notify.invite(session, svc, game, seat, host_seat, work)
-        if all(seat.joined_at for seat in game.seats):
-            start(session, svc, game, work)
-        host_url = svc.links.seat_url(game.id, host, host_seat.secret) if host_seat else None
-        return CreatedGame(game.id, host_url)
+        if not confirm:
+            _open(session, svc, game, host_seat, work)
+        return _created(svc, game, host_seat)
 
 
-def check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
+def _open(session: Session, svc: Services, game: Game, host_seat: Seat | None, work: Work) -> None:
+    """Invite every farmer who has not joined, or start at once when nobody is missing."""
+    for seat in game.seats:
+        if seat.joined_at is None and not seat.open:
+            session.add(Invitation(game_id=game.id, seat_id=seat.id, email=seat.email))
+            notify.invite(session, svc, game, seat, host_seat, work)
+    if all(seat.joined_at for seat in game.seats):
+        start(session, svc, game, work)
+
+
+class NotConfirmable(ServiceError):
+    """A confirm link of a game that is open already, or expired (410)."""
+
+    status = 410
+
+
+def confirm_game(svc: Services, game_id: int, position: int) -> str:
+    """The creator confirmed their game (the caller checked the confirm
+    link): invite the others (or start); returns the host's seat link. Once
+    only: the link of a game confirmed or expired opens nothing."""
+    work = Work()
+    with svc.db.transaction() as session:
+        game = lock_game(session, game_id)
+        if game.status == "expired":
+            raise NotConfirmable("This game waited too long for its confirmation and was dropped. "
+                                 "Mail new@ again to set up a new one.")
+        if game.status != "unconfirmed":
+            raise NotConfirmable("This game was confirmed already; the link works once. Your seat link is in "
+                                 "the game's mails.")
+        game.status = "inviting"
+        host_seat = seat_of(game, position)
+        _open(session, svc, game, host_seat, work)
+        url = svc.links.seat_url(game.id, position, host_seat.secret)
+    dispatch(svc, work)
+    return url
+
+
+def expire_unconfirmed(svc: Services) -> int:
+    """Beat: games still unconfirmed after ``Config.unconfirmed_days`` are
+    ``expired`` (nothing was ever mailed about them but the confirm link).
+    Returns how many."""
+    cutoff = utcnow() - timedelta(days=svc.config.unconfirmed_days)
+    with svc.db.transaction() as session:
+        games = session.scalars(select(Game).where(Game.status == "unconfirmed", Game.created_at < cutoff)).all()
+        for game in games:
+            game.status = "expired"
+        return len(games)
+
+
+def check_farmer(farmer: FarmerSpec, *, is_host: bool, utf8: bool = False) -> None:
     if farmer.open:
         if is_host:
             raise InvalidInput("Your own seat cannot be an open seat.")
@@ -165,25 +232,24 @@ def check_farmer(farmer: FarmerSpec, *, is_host: bool) -> None:
         return
     email = (farmer.email or "").strip()
     if email:
-        check_address(email)
+        check_address(email, utf8=utf8)
     elif not is_host:
         raise InvalidInput(f"{name} needs an email address to be invited.")
 
 
-def check_address(email: str) -> None:
+def check_address(email: str, *, utf8: bool = False) -> None:
     """An address Farmpost can mail: one addr-spec, at most 254 characters
-    (RFC 5321), no control characters, ASCII only for now. The outbox and the
-    SMTP transport carry internationalised addresses where the server offers
-    SMTPUTF8 (service/mail_transport.py); the notifications do not write them
-    into a To header yet (mail.outgoing.addresses.format_address does), so
-    until then such an address is refused here, clearly."""
+    (RFC 5321), no control characters; beyond ASCII (RFC 6531: jürgen@bücher.example)
+    only where the transport carries it (``utf8``: Config.smtputf8, the local
+    mailbox or an SMTP relay declared to offer SMTPUTF8), else refused here,
+    clearly, rather than failing when the mail is sent."""
     if len(email) > 254:
         raise InvalidInput(f"“{email[:40]}…” is longer than an email address can be (254 characters).")
     if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in email):
         raise InvalidInput("An email address cannot hold line breaks or control characters.")
     if not _EMAIL.match(email) or parseaddr(email)[1] != email:
         raise InvalidInput(f"“{email}” does not look like an email address.")
-    if not email.isascii():
+    if not email.isascii() and not utf8:
         raise InvalidInput(f"“{email}” has characters beyond ASCII; Farmpost cannot mail such an address yet. "
                            "Please give an address in plain ASCII letters.")
 

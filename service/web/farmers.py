@@ -9,6 +9,7 @@ from service.errors import InvalidInput
 from service.usecases.my_games import ask_for_my_games
 from service.usecases.records import record_of
 from service.web import services
+from service.web.limits import client, require
 
 blueprint = Blueprint("farmers", __name__)
 
@@ -23,6 +24,8 @@ def my_games_ask():
     """The same page for every well-formed address, known or not: the mail
     says the rest, and only to the address's owner."""
     address = request.form.get("address", "").strip()
+    require("my-games-client", client())
+    require("my-games", address.lower())
     try:
         ask_for_my_games(services(), address)
     except InvalidInput as error:

@@ -1,5 +1,5 @@
 """/healthz: is the database answering, is the broker reachable, is a worker
-alive (its heartbeat, service/heartbeat.py)? Also how long the oldest due
+alive, is beat alive (their heartbeats, service/heartbeat.py)? Also how long the oldest due
 work has waited and how much failed for good (farmpost admin failed); those
 two are for the operator and do not fail the check."""
 
@@ -18,7 +18,8 @@ def healthz():
     svc = services()
     checks = {"database": _check(_database_check(svc)), "broker": _check(_broker_check(svc))}
     if getattr(svc.queue, "needs_worker", True):
-        checks["worker"] = _worker(svc) if checks["database"] == "ok" else "unknown: the database is failing"
+        for role, probe in (("worker", _worker), ("beat", _beat)):
+            checks[role] = probe(svc) if checks["database"] == "ok" else "unknown: the database is failing"
     healthy = all(value == "ok" for value in checks.values())
     facts = _facts(svc) if checks["database"] == "ok" else {}
     return jsonify(status="ok" if healthy else "failing", **checks, **facts), 200 if healthy else 503
@@ -33,6 +34,20 @@ def _worker(svc) -> str:
         return f"failing: {type(error).__name__}: {error}"[:300]
     if not alive:
         return f"failing: no worker heartbeat in the last {svc.config.heartbeat_max_age:g} s"
+    return "ok"
+
+
+def _beat(svc) -> str:
+    """Beat schedules the sweeps, the clocks, the digests and the IMAP polls:
+    without it moves still apply, but nothing late is taken up again."""
+    from service.heartbeat import live_beats
+
+    try:
+        alive = live_beats(svc)
+    except Exception as error:
+        return f"failing: {type(error).__name__}: {error}"[:300]
+    if not alive:
+        return f"failing: no beat heartbeat in the last {svc.config.heartbeat_max_age:g} s"
     return "ok"
 
 

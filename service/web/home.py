@@ -10,6 +10,7 @@ from service.errors import InvalidInput
 from service.rules import available_games
 from service.usecases.creation import FarmerSpec, create_game
 from service.web import services
+from service.web.limits import client, require
 
 blueprint = Blueprint("home", __name__)
 
@@ -26,6 +27,7 @@ def new_game():
     games = available_games()
     if request.method == "GET":
         return render_template("web/new.html", games=games, bots=list(BOTS), seats=SEATS, form={}, error=None)
+    require("web-new-games", client())  # each game mails its invitations to the addresses given
     try:
         kind, farmers, options, host = read_new_game_form(request.form)
         clock = read_clock_form(request.form)

@@ -1,11 +1,13 @@
-"""Join links from invitation mails: GET shows the invitation, POST accepts it."""
+"""Join links from invitation mails: GET shows the invitation, POST accepts it.
+Confirm links of games asked for by mail (new@): GET shows what was asked
+for, POST opens the game (service/usecases/creation.py)."""
 
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template
 
 from service import queries
-from service.usecases.creation import join
+from service.usecases.creation import NotConfirmable, confirm_game, join
 from service.web import services
 
 blueprint = Blueprint("invites", __name__)
@@ -22,3 +24,19 @@ def invitation(game_id: int, seat: int, token: str):
 def accept(game_id: int, seat: int, token: str):
     queries.open_seat(services(), game_id, seat, token, purpose="join")
     return redirect(join(services(), game_id, seat), code=303)
+
+
+@blueprint.get("/confirm/<int:game_id>/<int:seat>/<token>")
+def confirmation(game_id: int, seat: int, token: str):
+    access, _ = queries.open_seat(services(), game_id, seat, token, purpose="confirm")
+    if access.game.status != "unconfirmed":
+        raise NotConfirmable("This game was confirmed already, or waited too long and was dropped; the link "
+                             "works once.")
+    return render_template("web/confirm.html", game=access.game, seat=access.seat,
+                           title=f"{queries.rules_for(access.game.kind).title} #{game_id}")
+
+
+@blueprint.post("/confirm/<int:game_id>/<int:seat>/<token>")
+def confirm(game_id: int, seat: int, token: str):
+    queries.open_seat(services(), game_id, seat, token, purpose="confirm")
+    return redirect(confirm_game(services(), game_id, seat), code=303)

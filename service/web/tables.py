@@ -10,6 +10,7 @@ from flask import Blueprint, redirect, render_template, request
 from service.errors import InvalidInput
 from service.usecases import open_tables
 from service.web import services
+from service.web.limits import require
 
 blueprint = Blueprint("tables", __name__)
 
@@ -28,9 +29,11 @@ def table(game_id: int, token: str):
 
 @blueprint.post("/t/<int:game_id>/<token>")
 def ask(game_id: int, token: str):
-    """Ask for an open seat. (The rate limit of this form belongs here.)"""
+    """Ask for an open seat; each ask mails a confirmation, so the address
+    asked for is limited too (besides every post's per-client limit)."""
     svc = services()
     name, email = request.form.get("name", ""), request.form.get("email", "")
+    require("seat-asks", email.strip().lower())
     try:
         open_tables.ask_for_seat(svc, game_id, token, name, email)
     except InvalidInput as error:

@@ -63,8 +63,9 @@ def wait_until(condition, what: str, timeout: float, still_going=lambda: True):
         time.sleep(0.2)
 
 
-def worker_pid(run) -> int:
-    [pid] = [p for p in children_of(run.pid) if b"worker\x00worker" in open(f"/proc/{p}/cmdline", "rb").read()]
+def worker_pid(run, role: str = "worker") -> int:
+    needle = f"worker\x00{role}".encode()
+    [pid] = [p for p in children_of(run.pid) if needle in open(f"/proc/{p}/cmdline", "rb").read()]
     return pid
 
 
@@ -124,7 +125,8 @@ def test_farmpost_run_serves_prints_its_url_plays_bots_and_stops_cleanly(tmp_pat
         assert not os.path.exists(f"/proc/{pid}") or "zombie" in open(f"/proc/{pid}/status").read().lower()
 
 
-def test_healthz_fails_when_the_worker_is_killed_and_recovers_once_farmpost_run_restarts_it(tmp_path):
+@pytest.mark.parametrize("role", ["worker", "beat"])
+def test_healthz_fails_when_the_worker_or_beat_is_killed_and_recovers_once_farmpost_run_restarts_it(tmp_path, role):
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     run, _ = start_run(tmp_path, port)
@@ -132,11 +134,11 @@ def test_healthz_fails_when_the_worker_is_killed_and_recovers_once_farmpost_run_
     try:
         wait_for_line(run, "Farmpost is running at", timeout=60)
         wait_until(lambda: health(url) == 200, "healthy", 120, still_running)
-        killed = worker_pid(run)
+        killed = worker_pid(run, role)
         os.kill(killed, signal.SIGKILL)
-        wait_until(lambda: health(url) != 200, "unhealthy after the worker was killed", 60, still_running)
+        wait_until(lambda: health(url) != 200, f"unhealthy after the {role} was killed", 60, still_running)
         wait_until(lambda: health(url) == 200, "healthy again", 120, still_running)
-        assert worker_pid(run) != killed  # a new worker, started by farmpost run
+        assert worker_pid(run, role) != killed  # a new one, started by farmpost run
     finally:
         run.send_signal(signal.SIGTERM)
         run.wait(timeout=60)

@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import select, update
 
 from service.inbound.models import InboundMail
-from service.inbound.receive import ANSWERS_PER_HOUR, TOO_MUCH_MAIL, receive
+from service.inbound.receive import receive, too_much_mail
 from service.models import MoveRequest, utcnow
 from service.usecases import creation, playing
 from tests.mail.inbound_helpers import inbound_row, log_texts, reply, start_game
@@ -73,14 +73,15 @@ def test_the_same_text_again_is_still_acted_on(svc, game):
 
 def test_past_the_hourly_cap_one_address_gets_one_notice_then_silence(svc, game):
     _, keys = game
-    rows = [send(svc, keys, "Bob", f"take {n}") for n in range(ANSWERS_PER_HOUR + 2)]
-    assert all(row.answered for row in rows[:ANSWERS_PER_HOUR])
-    notice, silent = rows[ANSWERS_PER_HOUR:]
+    limit = svc.config.rate_limits["answers"]
+    rows = [send(svc, keys, "Bob", f"take {n}") for n in range(limit.count + 2)]
+    assert all(row.answered for row in rows[:limit.count])
+    notice, silent = rows[limit.count:]
     assert notice.answered and not silent.answered
     answers = [text_part(m) for m in mailbox(svc, BOB) if str(m["Subject"]).startswith("Re:")]
-    assert len(answers) == ANSWERS_PER_HOUR + 1
-    assert answers[-1].startswith(TOO_MUCH_MAIL)
-    assert f"over {ANSWERS_PER_HOUR} answers" in silent.detail
+    assert len(answers) == limit.count + 1
+    assert answers[-1].startswith(too_much_mail(limit))
+    assert f"over {limit} answers" in silent.detail
 
 
 # --------------------------------------------------------------------------- the answer itself

@@ -10,7 +10,7 @@ from sqlalchemy import func, select
 from engine.core import Move
 from service.inbound.models import InboundMail
 from service.inbound.receive import process_inbound, receive
-from service.models import MoveRequest, Seat
+from service.models import Game, MoveRequest, Seat
 from tests.mail.inbound_helpers import (
     count,
     game_version,
@@ -159,14 +159,16 @@ def test_stop_turns_the_farmers_mails_off(svc, game):
         assert seat.preferences["mail"] is False
 
 
-def test_a_mail_to_new_creates_a_game_and_invites_the_farmers(svc):
+def test_a_mail_to_new_creates_a_game_that_waits_for_its_creator(svc):
     raw = (b"From: Anna <anna@example.org>\r\nTo: new@farmpost.test\r\nSubject: game\r\n"
            b"Message-ID: <new-1@example.org>\r\n\r\nnew toy with bob@example.org\r\n")
     row = inbound_row(svc, receive(svc, raw, source="ingest").id)
     assert row.outcome == "created"
     with svc.db.transaction() as session:
         emails = session.scalars(select(Seat.email).where(Seat.game_id == row.game_id).order_by(Seat.position)).all()
+        status = session.get(Game, row.game_id).status
     assert emails == ["anna@example.org", "bob@example.org"]
+    assert status == "unconfirmed"  # the invitations follow the creator's confirmation
 
 
 def test_a_mail_over_the_size_limit_is_recorded_without_its_bytes(svc):

@@ -4,6 +4,8 @@ up in a mail header, and that game's mails could never be sent."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from service.cli import main
@@ -12,6 +14,13 @@ from service.usecases.creation import FarmerSpec, create_game
 from tests.service.helpers import csrf_token, game_row
 
 ANN = FarmerSpec("Ann", "ann@example.org")
+
+
+@pytest.fixture(autouse=True)
+def relay_without_smtputf8(svc):
+    """An SMTP relay that does not offer SMTPUTF8: addresses beyond ASCII
+    cannot be mailed (tests/service/test_idn_addresses.py: where they can)."""
+    svc.config = replace(svc.config, smtp_url="smtp://relay.example:25", smtputf8=False)
 
 
 @pytest.mark.parametrize("farmer, message", [

@@ -1,5 +1,6 @@
 """A new@ mail processed twice (a crash between creating the game and
-recording the mail's outcome) makes one game, and its invitations go out once."""
+recording the mail's outcome) makes one game, and once its creator confirms
+it, its invitations go out once."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from sqlalchemy import func, select
 from service.inbound.models import InboundMail
 from service.inbound.receive import process_inbound, receive
 from service.models import Game, OutgoingMail
-from service.usecases.creation import FarmerSpec, create_game
+from service.usecases.creation import FarmerSpec, confirm_game, create_game
 
 ANN, BOB = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")
 
@@ -41,4 +42,6 @@ def test_a_new_game_mail_processed_again_after_a_crash_makes_one_game(svc):
     row = process_inbound(svc, inbound_id)
     assert row.outcome == "created"
     assert count(svc, Game) == 1
+    assert count(svc, OutgoingMail, OutgoingMail.kind == "invite") == 0  # not before the creator confirms
+    confirm_game(svc, row.game_id, 0)
     assert count(svc, OutgoingMail, OutgoingMail.kind == "invite") == 1

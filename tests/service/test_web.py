@@ -476,6 +476,7 @@ def test_healthz_fails_while_no_worker_is_alive_and_passes_with_one(config, toy_
     from service.heartbeat import beat, forget
 
     svc, client = worker_app(config)
+    beat(svc, "beat@host:2", utcnow())
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json["worker"].startswith("failing: no worker heartbeat")
@@ -495,9 +496,37 @@ def test_healthz_counts_a_silent_worker_gone_once_its_heartbeat_is_old(config, t
 
     svc, client = worker_app(config)
     beat(svc, "host:1", utcnow())
+    beat(svc, "beat@host:2", utcnow())
+    assert client.get("/healthz").status_code == 200
     with svc.db.transaction() as session:
         session.get(WorkerHeartbeat, "host:1").beat_at = utcnow() - timedelta(seconds=config.heartbeat_max_age + 1)
     assert client.get("/healthz").status_code == 503
+    svc.db.dispose()
+
+
+def test_healthz_fails_while_beat_is_gone_and_passes_with_it(config, toy_game):
+    """Beat is not a worker: a worker alive does not hide that nothing
+    schedules the sweeps and clocks."""
+    from datetime import timedelta
+
+    from service.heartbeat import beat, forget
+    from service.models import WorkerHeartbeat
+
+    svc, client = worker_app(config)
+    beat(svc, "host:1", utcnow())
+    response = client.get("/healthz")
+    assert response.status_code == 503
+    assert response.json["worker"] == "ok" and response.json["workers"] == 1
+    assert response.json["beat"].startswith("failing: no beat heartbeat")
+    beat(svc, "beat@host:2", utcnow())
+    response = client.get("/healthz")
+    assert (response.status_code, response.json["beat"], response.json["workers"]) == (200, "ok", 1)
+    with svc.db.transaction() as session:  # a beat that went silent ages out
+        session.get(WorkerHeartbeat, "beat@host:2").beat_at = utcnow() - timedelta(
+            seconds=config.heartbeat_max_age + 1)
+    assert client.get("/healthz").status_code == 503
+    forget(svc, "beat@host:2")
+    assert client.get("/healthz").json["beat"].startswith("failing")
     svc.db.dispose()
 
 
