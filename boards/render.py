@@ -95,8 +95,7 @@ def render_png(game_name: str, view: dict, seat: int | None, *, names=None, prev
     """The drawing as a PNG (:data:`boards.png.PNG_WIDTH` pixels wide), for
     mail clients, which do not show SVG: the picture :func:`render_svg`
     describes, painted from the same drawing operations."""
-    canvas, height = drawing(game_name, view, seat, names, previous).canvas()
-    return png.canvas_to_png(canvas, WIDTH, height)
+    return png.panels_to_png(drawing(game_name, view, seat, names, previous).panels, WIDTH)
 
 
 def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict, *, previous=None) -> bytes:
