@@ -117,10 +117,10 @@ def _place(ctx, panel: Panel, scale: float, y: float) -> float:
         y = TOP
 
 
-def heading(ctx, title: str, note: str, font: str = FONT) -> float:
-    """The heading of a Farmpost PDF drawn by cairo, in ``font``; returns
-    where the page's content starts."""
-    ctx.select_font_face(font, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_BOLD)
+def heading(ctx, title: str, note: str, font: str = FONT, bold: bool = True) -> float:
+    """The heading of a Farmpost PDF drawn by cairo, in ``font`` (the
+    title in bold or not); returns where the page's content starts."""
+    ctx.select_font_face(font, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
     ctx.set_font_size(15)
     ctx.set_source_rgb(0.1, 0.1, 0.1)
     ctx.move_to(LEFT, TOP + 14)
