@@ -105,7 +105,7 @@ def mail_size(context: dict) -> int:
 
 def first_png(name, view, names) -> bytes:
     """The picture with every panel painted anew (none kept from before)."""
-    png._rasters.clear()
+    png.forget_panels()
     return render_png(name, view, 0, names=names)
 
 

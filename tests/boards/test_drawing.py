@@ -161,7 +161,7 @@ def test_the_next_turns_picture_paints_only_the_panels_that_changed(monkeypatch)
     index = len(game.states) // 2
     view = get_game("sunfield").view
     painted = []
-    monkeypatch.setattr(png, "_rasters", type(png._rasters)())
+    png.forget_panels()
     monkeypatch.setattr(png, "pdfdraw", SimpleNamespace(
         paint=lambda ctx, canvas: painted.append(canvas) or pdfdraw.paint(ctx, canvas)))
 
