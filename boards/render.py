@@ -147,6 +147,7 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
     names = report["names"]
     sheet = report["score_sheet"]
     board = games.board(game_name, report["view"], None, names)
+    board |= games.print_layout(game_name, board)
     # the report has pages to spare: every farmer full width, none split across pages
     board_html = render(f"boards/{game_name}/print.html", b=board, seat=None, full_width=True,
                         small_pt=printsize.small_pt(printsize.BASE_PT))
