@@ -84,7 +84,8 @@ def panel_raster(panel: Panel, scale: float) -> tuple[cairo.ImageSurface, frozen
     with :data:`MARGIN` pixels around it, and the colours it uses; kept for
     the next picture that shows the same panel."""
     global _raster_bytes
-    key = (hashlib.blake2b(pickle.dumps(panel.canvas.ops, protocol=5), digest_size=16).digest(), scale)
+    key = (hashlib.blake2b(pickle.dumps(panel.canvas.ops, protocol=5), digest_size=16).digest(), panel.width,
+           panel.height, scale)
     if key in _rasters:
         _rasters.move_to_end(key)
         return _rasters[key]
