@@ -4,13 +4,16 @@
 
 Prints, for sample games (seed 7, middle and end of the game):
 - the SVG's size for both games and every farmer count, and the PNG's;
-- the PNG's time (the drawing painted by cairo, written by libvips: what
-  the mail uses) next to rasterising the SVG with libvips (librsvg), and
-  with resvg and CairoSVG when they are installed (they are not
-  dependencies: the comparison of docs/libraries.md);
-- the PDF snapshot's time with the drawn pages, and its two parts;
-- the size of a 4-farmer turn mail with its PDF and picture, and the same
-  mail as it was before the drawing (no picture, the one-page PDF).
+- the PNG's time (the drawing painted by cairo panel by panel, written by
+  Pillow with the drawing's palette: what the mail uses), once with every
+  panel painted anew and once as the same board again in a worker that
+  keeps panel rasters (a turn mail is in between: the panels that changed
+  are painted; bench/turn_mail.py), next to rasterising the SVG
+  with libvips (librsvg), and with resvg and CairoSVG when they are
+  installed (they are not dependencies: the comparison of docs/libraries.md);
+- the PDF snapshot's time (the board in words, painted by cairo) and the
+  report's drawn pages (cairo), with their page counts;
+- the size of a 4-farmer turn mail with its PDF and picture.
 Times are medians, as wall time and as CPU time of this process (the
 steadier measure on a shared machine). Targets (issue 12): PDF snapshot
 <= 150 ms, PNG <= 60 ms, the 4-farmer turn mail <= 250 KB.
@@ -19,17 +22,20 @@ steadier measure on a shared machine). Targets (issue 12): PDF snapshot
 from __future__ import annotations
 
 import argparse
+import io
+import os
 import statistics
 import sys
 from email import policy
 from functools import partial
 from pathlib import Path
-from unittest import mock
+
+from pypdf import PdfReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.render import timed as render_timings  # noqa: E402
-from boards import render, render_png, render_snapshot_pdf, render_svg  # noqa: E402
+from boards import png, render, render_png, render_snapshot_pdf, render_svg  # noqa: E402
 from boards.samples import sample_game  # noqa: E402
 from mail.outgoing import compose as composer  # noqa: E402
 
@@ -92,21 +98,26 @@ def turn_context(sample, stage: str) -> dict:
     }
 
 
-def mail_size(context: dict, before: bool) -> int:
-    """The composed mail's bytes; ``before``: as turn mails were before the
-    drawing (no picture, a PDF of the one page in words)."""
-    if not before:
-        return len(composer.compose(context).as_bytes(policy=policy.SMTP))
-    with mock.patch.object(composer, "board_picture", lambda *a, **k: None), \
-         mock.patch.object(composer.renderings, "snapshot_pdf", lambda kind, view, seat, meta: render.words_pdf(
-             kind, view, seat, meta)):
-        return len(composer.compose(context).as_bytes(policy=policy.SMTP))
+def mail_size(context: dict) -> int:
+    """The composed mail's bytes, as sent."""
+    return len(composer.compose(context).as_bytes(policy=policy.SMTP))
+
+
+def first_png(name, view, names) -> bytes:
+    """The picture with every panel painted anew (none kept from before)."""
+    png.forget_panels()
+    return render_png(name, view, 0, names=names)
+
+
+def page_count(data: bytes) -> int:
+    return len(PdfReader(io.BytesIO(data)).pages)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=15)
     repeat = parser.parse_args().repeat
+    print(f"load average: {' '.join(f'{v:.2f}' for v in os.getloadavg())} ({os.cpu_count()} cores)")
 
     print("Drawing sizes (seed 7): SVG bytes / PNG bytes, middle and end of the game")
     for name, seats in SIZES:
@@ -118,7 +129,7 @@ def main() -> None:
             sizes.append(f"{len(svg) / 1024:6.1f} KB / {len(picture) / 1024:6.1f} KB")
         print(f"  {name:<9} {seats} farmer(s): middle {sizes[0]}   end {sizes[1]}")
 
-    pngs, snapshots, libs = [], [], rasterisers()
+    firsts, pngs, snapshots, libs = [], [], [], rasterisers()
     for name, seats, options in CASES:
         sample = sample_game(name, seats, options, seed=7)
         meta = {"title": "Bench", "game_id": "bench", "version": 1, "names": sample.names}
@@ -127,17 +138,22 @@ def main() -> None:
             svg = render_svg(name, view, 0, names=sample.names)
             print(f"\n{name}, {seats} farmer(s){' advanced' if options else ''}, {stage} of the game")
             show("SVG", timed(partial(render_svg, name, view, 0, names=sample.names), repeat))
-            pngs.append(show("PNG (drawing, cairo, libvips)", timed(partial(render_png, name, view, 0, names=sample.names),
-                                                               repeat)))
+            firsts.append(show("PNG, every panel painted", timed(partial(first_png, name, view, sample.names), repeat)))
+            pngs.append(show("PNG, same board, panels kept", timed(partial(render_png, name, view, 0,
+                                                                           names=sample.names), repeat)))
             for label, rasterise in libs.items():
                 show(f"  the SVG by {label}", timed(partial(rasterise, svg), max(3, repeat // 3)))
-            show("PDF: drawn pages (cairo)", timed(partial(render.drawn_pdf, name, view, 0, sample.names, "t", "n"),
-                                                  repeat))
-            show("PDF: the page in words", timed(partial(render.words_pdf, name, view, 0, meta), repeat))
-            snapshots.append(show("PDF snapshot (both, joined)", timed(partial(render_snapshot_pdf, name, view, 0, meta),
-                                                                      repeat)))
-    print(f"\nPNG: median of the cases {statistics.median(w for w, _ in pngs):.1f} ms wall, "
-          f"{statistics.median(c for _, c in pngs):.1f} ms cpu (target 60 ms)")
+            drawn = render.drawn_pdf(name, view, 0, sample.names, "t", "n")
+            show(f"report's drawn pages ({page_count(drawn)} pages)",
+                 timed(partial(render.drawn_pdf, name, view, 0, sample.names, "t", "n"), repeat))
+            snapshot = render_snapshot_pdf(name, view, 0, meta)
+            snapshots.append(show(f"PDF snapshot ({page_count(snapshot)} pages, {len(snapshot) // 1024} KB)",
+                                  timed(partial(render_snapshot_pdf, name, view, 0, meta), repeat)))
+    print(f"\nPNG, every panel painted: median of the cases {statistics.median(w for w, _ in firsts):.1f} ms wall, "
+          f"{statistics.median(c for _, c in firsts):.1f} ms cpu (target 60 ms)")
+    print(f"PNG, same board again (panels kept): median of the cases {statistics.median(w for w, _ in pngs):.1f} ms "
+          f"wall, {statistics.median(c for _, c in pngs):.1f} ms cpu (a turn mail repaints the panels that changed: "
+          "bench/turn_mail.py)")
     print(f"PDF snapshot: median of the cases {statistics.median(w for w, _ in snapshots):.1f} ms wall, "
           f"{statistics.median(c for _, c in snapshots):.1f} ms cpu (target 150 ms)")
 
@@ -146,9 +162,8 @@ def main() -> None:
         sample = sample_game(name, seats, options, seed=7)
         for stage in ("middle", "end"):
             context = turn_context(sample, stage)
-            print(f"  {name:<9} {stage:<6}: {mail_size(context, False) / 1024:6.1f} KB now, "
-                  f"{mail_size(context, True) / 1024:6.1f} KB before the drawing (target 250 KB)")
-
+            print(f"  {name:<9} {stage:<6}: {mail_size(context) / 1024:6.1f} KB (target 250 KB)")
+    print(f"load average: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
 
 if __name__ == "__main__":
     main()

@@ -36,3 +36,9 @@ def board(game_name: str, view: dict, seat: int | None, names: list[str] | None 
     if names is not None and len(names) != view["seats"]:
         raise ValueError(f"{len(names)} names for {view['seats']} farmers")
     return import_module(module).board(view, seat, list(names) if names else None)
+
+
+def print_layout(game_name: str, board: dict) -> dict:
+    """The keys the report's board in words adds to a board model (see the
+    game module's ``print_layout``)."""
+    return import_module(_MODULES[game_name]).print_layout(board)

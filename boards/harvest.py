@@ -62,7 +62,6 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
     areas = _areas(view, names)
     town = town_lines(areas, TOWN_PRINT_WIDTH)
     private = _private(view, seat)
-    dealt = len(private["characters"]) + len(private["farmhouses"]) if private else 0
     return {
         "game": "harvest",
         "game_title": GAME.title,
@@ -84,10 +83,6 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "visit": _visit(view),
         "farmers": farmers,
         "print_full_width": print_full_width(farmers),
-        **printlayout.print_fill(
-            lambda k, stacked: print_height(farmers, print_full_width(farmers), dealt, k, len(town) if stacked else 0),
-            printsize.FILL_AIM,
-        ),
         "private": private,
         "notes": sheet.get("notes", []) if view["phase"] == "over" else [],  # Gairy rates the final score
     }
@@ -377,6 +372,19 @@ def print_full_width(farmers: list[dict]) -> bool:
     every farm fits half the page at the smallest grid size."""
     return len(farmers) <= 2 or not all(
         printlayout.fits_half(f["farm_print"]) for f in farmers
+    )
+
+
+def print_layout(board: dict) -> dict:
+    """How the board prints in words in the report (``print_grid_scale``,
+    ``print_top_stacked``, ``print_height``): worked out only for the report,
+    not for every board a mail or page draws."""
+    private = board["private"]
+    dealt = len(private["characters"]) + len(private["farmhouses"]) if private else 0
+    town = len(board["town_print"])
+    return printlayout.print_fill(
+        lambda k, stacked: print_height(board["farmers"], board["print_full_width"], dealt, k, town if stacked else 0),
+        printsize.FILL_AIM,
     )
 
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 import css_inline
 from markupsafe import Markup
 
-from boards import chart, games, pdf, png, printsize
+from boards import chart, games, pdf, png, printsize, wordspdf
 from boards import report as facts
 from boards.svg import pdfdraw
 from boards.svg.drawing import WIDTH, drawing
@@ -95,37 +95,26 @@ def render_png(game_name: str, view: dict, seat: int | None, *, names=None, prev
     """The drawing as a PNG (:data:`boards.png.PNG_WIDTH` pixels wide), for
     mail clients, which do not show SVG: the picture :func:`render_svg`
     describes, painted from the same drawing operations."""
-    canvas, height = drawing(game_name, view, seat, names, previous).canvas()
-    return png.canvas_to_png(canvas, WIDTH, height)
+    return png.panels_to_png(drawing(game_name, view, seat, names, previous).panels, WIDTH)
 
 
-def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict, *, previous=None) -> bytes:
-    """The board drawn (its first pages), then the board in words on one
-    page (A4 and Letter safe): the public board and the addressed farmer's
-    private view. ``previous``: as for :func:`render_svg`.
+def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict) -> bytes:
+    """The turn mail's PDF: the board in words (the text board's lines,
+    :func:`render_text`) on A4 pages that Letter prints whole, painted by
+    cairo (:mod:`boards.wordspdf`): the public board and the addressed
+    farmer's private view. The mail's picture is the drawn board, so the
+    PDF does not repeat it.
 
     ``meta``: ``{"title": str, "game_id": str, "version": int,
     "names": [str per seat], "generated_at": str (optional)}``.
     """
-    words = words_pdf(game_name, view, seat, meta)
-    title = get_game(game_name).title
-    who = f" · for {meta['names'][seat]}" if seat is not None else ""
-    drawn = drawn_pdf(game_name, view, seat, meta["names"], meta["title"],
-                      f"Farmpost · {title} · game {meta['game_id']} · board version {meta['version']}"
-                      f"{who} · the board in words on the last page", previous)
-    return pdf.join_pdfs([(drawn, 0, None), (words, 0, None)])
-
-
-def words_pdf(game_name: str, view: dict, seat: int | None, meta: dict) -> bytes:
-    """The board in words: always one page, the snapshot's last."""
     require(meta, ("title", "game_id", "version", "names"), "meta")
-    board = games.board(game_name, view, seat, meta["names"])
-
-    def html_at(root_pt: float, small_pt: float) -> str:
-        body = render(f"boards/{game_name}/print.html", b=board, seat=seat, full_width=False, small_pt=small_pt)
-        return render("pdf/snapshot.html", board_html=Markup(body), b=board, seat=seat, meta=meta)
-
-    return pdf.write_one_page_pdf(html_at, pdf.SNAPSHOT, expected_fill=board.get("print_height"))
+    lines = render_text(game_name, view, seat, names=meta["names"]).splitlines()
+    who = f" · for {meta['names'][seat]}" if seat is not None else ""
+    when = f" · {meta['generated_at']}" if meta.get("generated_at") else ""
+    note = (f"Farmpost · {get_game(game_name).title} · game {meta['game_id']} · board version {meta['version']}"
+            f"{who}{when}")
+    return wordspdf.words_pdf(lines, meta["title"], note)
 
 
 def drawn_pdf(game_name: str, view: dict, seat: int | None, names, heading: str, note: str, previous=None) -> bytes:
@@ -158,9 +147,10 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
     names = report["names"]
     sheet = report["score_sheet"]
     board = games.board(game_name, report["view"], None, names)
+    board |= games.print_layout(game_name, board)
     # the report has pages to spare: every farmer full width, none split across pages
     board_html = render(f"boards/{game_name}/print.html", b=board, seat=None, full_width=True,
-                        small_pt=printsize.small_pt(pdf.BASE_PT, False))
+                        small_pt=printsize.small_pt(printsize.BASE_PT))
     html = render(
         "pdf/report.html",
         r=report,
@@ -174,7 +164,7 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
     )
     drawn = drawn_pdf(game_name, report["view"], None, names, "Final boards, drawn",
                       f"{game.title} · game {report['game_id']} · the boards in words follow")
-    return pdf.write_pdf(html, pdf.REPORT, root_pt=pdf.BASE_PT, insert=("final-boards", drawn))
+    return pdf.write_pdf(html, pdf.REPORT, root_pt=printsize.BASE_PT, insert=("final-boards", drawn))
 
 
 def require(data: dict, keys: tuple[str, ...], what: str) -> None:

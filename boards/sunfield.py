@@ -70,7 +70,6 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "reputation": [_reputation(rid) for rid in view["reputation"]],
         "farmers": farmers,
         "print_full_width": full_width,
-        **printlayout.print_fill(lambda k, stacked: print_height(farmers, full_width, k, stacked), printsize.FILL_AIM),
         "private": _private(view, seat),
         "legend": {VEG_SIGN[v]: v.capitalize() for v in C.VEGETABLES} | {TILE_SIGN[c]: c for c in C.TILE_COLOURS},
     }
@@ -282,6 +281,14 @@ def _private(view: dict, seat: int | None) -> dict | None:
 TOP_PT = 200.0
 #: the top part stacked: its text, and the lines of its grids (market, Clients)
 TOP_STACKED_PT, TOP_GRID_LINES = 175.0, 15
+
+
+def print_layout(board: dict) -> dict:
+    """How the board prints in words in the report (``print_grid_scale``,
+    ``print_top_stacked``, ``print_height``): worked out only for the report,
+    not for every board a mail or page draws."""
+    return printlayout.print_fill(
+        lambda k, stacked: print_height(board["farmers"], board["print_full_width"], k, stacked), printsize.FILL_AIM)
 
 
 def print_height(farmers: list[dict], full_width: bool, grid_scale: float = 1.0, stacked: bool = False) -> float:

@@ -212,19 +212,29 @@ def compose(panels: Sequence[Panel], width: float, title: str, gap: float = 12.0
 
 
 def arrange(panels: Sequence[Panel], width: float, gap: float = 12.0) -> tuple[Canvas, float]:
-    """The panels on one canvas ``width`` wide, and its height: left to
-    right in rows, a panel too wide for what is left of a row starting the
-    next one (shrunk to the width if it is wider than the whole drawing)."""
+    """The panels on one canvas ``width`` wide, and its height (see :func:`placements`)."""
     canvas = Canvas()
+    placed, height = placements(panels, width, gap)
+    for panel, x, y, scale in placed:
+        canvas.group(panel.canvas, x, y, scale)
+    return canvas, height
+
+
+def placements(panels: Sequence[Panel], width: float, gap: float = 12.0) -> tuple[list[tuple], float]:
+    """Where each panel goes on a drawing ``width`` wide, as
+    ``(panel, x, y, scale)``, and the drawing's height: left to right in
+    rows, a panel too wide for what is left of a row starting the next one
+    (shrunk to the width if it is wider than the whole drawing)."""
+    placed = []
     x = y = row_height = 0.0
     for panel in panels:
         scale = min(1.0, width / panel.width)
         w, h = panel.width * scale, panel.height * scale
         if x > 0 and (x + w > width + 0.5 or panel.wide):
             x, y, row_height = 0.0, y + row_height + gap, 0.0
-        canvas.group(panel.canvas, x, y, scale)
+        placed.append((panel, x, y, scale))
         x += w + gap
         row_height = max(row_height, h)
         if panel.wide:
             x = width + 1
-    return canvas, y + row_height
+    return placed, y + row_height

@@ -9,8 +9,10 @@ CairoSVG (parsing the SVG again) 250-400 ms (docs/libraries.md).
 Pages are A4 with the margins of every Farmpost PDF (templates/pdf/page.css):
 everything lies 14-274 mm from the top and 12 mm from the sides, so A4 and
 Letter print it whole. Parts (panels) go down the page and on to the next
-page whole; a part wider than the page is shrunk to fit (text no smaller
-than 7.5 pt), and one taller than a page goes on over the next page.
+page whole; a page takes one more part at a slightly smaller scale when
+that fills it (text no smaller than 7.5 pt, :func:`pack`); a part wider
+than the page is shrunk to fit (to the same floor), and one taller than a
+page goes on over the next page.
 """
 
 from __future__ import annotations
@@ -38,47 +40,92 @@ FONT = "DejaVu Sans"
 GAP = 8.0
 
 
-def drawing_pdf(panels: Sequence[Panel], heading: str, note: str = "") -> bytes:
-    """The panels on as many A4 pages as they need, under a heading."""
+def drawing_pdf(panels: Sequence[Panel], title: str, note: str = "") -> bytes:
+    """The panels on as few A4 pages as they fill, under a heading."""
     out = io.BytesIO()
     surface = cairo.PDFSurface(out, PAGE_W, PAGE_H)
     ctx = cairo.Context(surface)
-    y = _heading(ctx, heading, note)
-    for panel in panels:
-        # a part wider than the page shrinks, but never below the text floor;
-        # a part taller than a page goes on over the next one
-        scale = max(min(SCALE, WIDTH / panel.width), SMALLEST_SCALE)
-        height = panel.height * scale
-        if y + height > BOTTOM and y > TOP + 40:
+    top = heading(ctx, title, note)
+    for number, (page, scale) in enumerate(pack(panels, BOTTOM - top, BOTTOM - TOP)):
+        if number:
             ctx.show_page()
-            y = TOP
-        shown = 0.0
-        while True:
-            room = BOTTOM - y
-            ctx.save()
-            ctx.rectangle(LEFT - 2, y - 2, WIDTH + 4, room + 2)
-            ctx.clip()
-            ctx.translate(LEFT, y - shown)
-            ctx.scale(scale, scale)
-            paint(ctx, panel.canvas)
-            ctx.restore()
-            if height - shown <= room:
-                y += height - shown + GAP
-                break
-            shown += room
-            ctx.show_page()
-            y = TOP
+        y = top if number == 0 else TOP
+        for panel in page:
+            y = _place(ctx, panel, _panel_scale(panel, scale), y)
     surface.finish()
     return out.getvalue()
 
 
-def _heading(ctx, heading: str, note: str) -> float:
-    ctx.select_font_face(FONT, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_BOLD)
+def pack(panels: Sequence[Panel], first: float, rest: float) -> list[tuple[list[Panel], float]]:
+    """The panels in order on pages ``first`` points tall (the first
+    page, under its heading), then ``rest``: each page takes as many as
+    fit at :data:`SCALE`, or at a smaller scale down to the text floor
+    (:data:`SMALLEST_SCALE`) when that brings one more on the page, so a
+    page is not left half empty for want of a few points. A panel taller
+    than a page at the floor has a page of its own and goes on over the
+    next (:func:`_place`). Returns ``(panels, scale)`` for each page."""
+    out: list[tuple[list[Panel], float]] = []
+    start, room = 0, first
+    while start < len(panels):
+        # a panel alone shrinks to its page if the floor allows, else goes on over the next
+        end, scale = start + 1, _largest_scale(panels[start : start + 1], room) or SMALLEST_SCALE
+        while end < len(panels):
+            fits = _largest_scale(panels[start : end + 1], room)
+            if fits is None:
+                break
+            end, scale = end + 1, fits
+        out.append((list(panels[start:end]), scale))
+        start, room = end, rest
+    return out
+
+
+def _largest_scale(panels: Sequence[Panel], room: float) -> float | None:
+    """The largest page scale, in 2% steps from :data:`SCALE` down to the
+    floor, at which the panels stacked fit ``room`` points; None if none."""
+    scale = SCALE
+    while scale >= SMALLEST_SCALE:
+        if sum(p.height * _panel_scale(p, scale) for p in panels) + GAP * (len(panels) - 1) <= room:
+            return scale
+        scale *= 0.98
+    return None
+
+
+def _panel_scale(panel: Panel, scale: float) -> float:
+    """A panel's scale on a page drawn at ``scale``: smaller if it is wider
+    than the page, never under the text floor."""
+    return max(SMALLEST_SCALE, min(scale, WIDTH / panel.width))
+
+
+def _place(ctx, panel: Panel, scale: float, y: float) -> float:
+    """The panel painted at ``y`` (going on over the next pages if it is
+    taller than what is left); returns where the next panel goes."""
+    height = panel.height * scale
+    shown = 0.0
+    while True:
+        room = BOTTOM - y
+        ctx.save()
+        ctx.rectangle(LEFT - 2, y - 2, WIDTH + 4, room + 2)
+        ctx.clip()
+        ctx.translate(LEFT, y - shown)
+        ctx.scale(scale, scale)
+        paint(ctx, panel.canvas)
+        ctx.restore()
+        if height - shown <= room:
+            return y + height - shown + GAP
+        shown += room
+        ctx.show_page()
+        y = TOP
+
+
+def heading(ctx, title: str, note: str, font: str = FONT, bold: bool = True) -> float:
+    """The heading of a Farmpost PDF drawn by cairo, in ``font`` (the
+    title in bold or not); returns where the page's content starts."""
+    ctx.select_font_face(font, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
     ctx.set_font_size(15)
     ctx.set_source_rgb(0.1, 0.1, 0.1)
     ctx.move_to(LEFT, TOP + 14)
-    ctx.show_text(heading)
-    ctx.select_font_face(FONT, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
+    ctx.show_text(title)
+    ctx.select_font_face(font, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
     ctx.set_font_size(8.5)
     ctx.move_to(LEFT, TOP + 27)
     ctx.show_text(note)

@@ -24,6 +24,7 @@ ends, folded headers; List-Unsubscribe unfolded).
 from __future__ import annotations
 
 import logging
+import re
 from email.headerregistry import HeaderRegistry, UnstructuredHeader
 from email.message import EmailMessage
 from email.policy import SMTP
@@ -71,7 +72,7 @@ def compose(context: dict, *, snapshots=None) -> EmailMessage:
     cid = picture_cid(context) if picture else None
     values = {**context, **boards, "reply_marker": REPLY_MARKER, "board_picture_cid": cid}
     text = render_mail(f"mail/{kind}.txt", values)
-    html = css_inline.inline(render_mail(f"mail/{kind}.html", values))
+    html = compact_styles(css_inline.inline(render_mail(f"mail/{kind}.html", values)))
 
     message = EmailMessage(policy=POLICY)
     headers = dict(context["headers"])
@@ -89,6 +90,20 @@ def compose(context: dict, *, snapshots=None) -> EmailMessage:
     if pdf:
         message.add_attachment(pdf, maintype="application", subtype="pdf", filename=pdf_name(context))
     return message
+
+
+_STYLE = re.compile(r'style="([^"]*)"')
+
+
+def compact_styles(html: str) -> str:
+    """Inline styles without the spaces the inliner writes after ``:`` and
+    ``;`` (``color: #333;background: #fff;`` -> ``color:#333;background:#fff``):
+    a 4-farmer board has some 3,000 declarations, 3-4 KB of a mail that
+    should stay small. Values are left as they are."""
+    return _STYLE.sub(lambda m: 'style="' + _DECLARATION_GAP.sub(r"\1", m.group(1)).rstrip(";") + '"', html)
+
+
+_DECLARATION_GAP = re.compile(r"([:;])\s+")
 
 
 def pdf_name(context: dict) -> str:

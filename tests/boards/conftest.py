@@ -49,18 +49,6 @@ def pdf_text(data: bytes) -> tuple[int, str]:
     return len(reader.pages), " ".join(text.split())
 
 
-def words_page(data: bytes) -> bytes:
-    """The last page of a snapshot PDF, on its own: the board in words, which
-    follows the drawn board's pages."""
-    from pypdf import PdfReader, PdfWriter
-
-    writer = PdfWriter()
-    writer.add_page(PdfReader(io.BytesIO(data)).pages[-1])
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
-
-
 def require_tool(name: str) -> str:
     """A tool the tests need; in CI a missing tool is a failure, never a skip."""
     path = shutil.which(name)

@@ -3,8 +3,9 @@
     .venv/bin/python -m tests.boards.make_drawn_screenshots
 
 Writes ``drawn-<case>-mail-picture.png`` (the picture a turn mail carries),
-``drawn-<case>-pdf-<page>.png`` (the snapshot's drawn pages, pdftoppm) and
-``drawn-<case>-report.png`` (the report's page of final boards, drawn). The
+``drawn-<case>-pdf-<page>.png`` (the turn mail's PDF, the board in words,
+pdftoppm) and ``drawn-<case>-report.png`` (the report's first page of final
+boards, drawn). The
 seat pages (desktop and a 390 px phone) come from
 tests/e2e/test_seat_page_drawn.py and the turn mail in a browser from
 tests/e2e/test_browser.py, both run with FARMPOST_SCREENSHOTS=docs/screenshots.
@@ -55,7 +56,7 @@ def main() -> None:
         before = game.view(sample.states[max(0, index - 3 * seats)], 0)
         small(render_png(name, view, 0, names=sample.names, previous=before), OUT / f"drawn-{tag}-mail-picture.png")
         meta = {"title": f"{game.title} — sample", "game_id": "sample", "version": 12, "names": sample.names}
-        snapshot = pages(render_snapshot_pdf(name, view, 0, meta, previous=before), 70)
+        snapshot = pages(render_snapshot_pdf(name, view, 0, meta), 70)
         for number, page in enumerate(snapshot[:2], 1):
             small(page, OUT / f"drawn-{tag}-pdf-{number}.png")
         report = sample.report()

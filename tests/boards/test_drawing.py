@@ -149,3 +149,47 @@ def test_the_png_is_the_drawing_at_its_width_in_pixels(name):
     image = Image.open(io.BytesIO(data))
     assert image.format == "PNG" and image.width == PNG_WIDTH == WIDTH and image.height > 600
     assert len(image.convert("RGB").getcolors(1 << 16)) > 8  # coloured, not a blank canvas
+
+
+def test_the_next_turns_picture_paints_only_the_panels_that_changed(monkeypatch):
+    from types import SimpleNamespace
+
+    from boards import png
+    from boards.svg import pdfdraw
+
+    game = sample("sunfield", 2)
+    index = len(game.states) // 2
+    view = get_game("sunfield").view
+    painted = []
+    png.forget_panels()
+    monkeypatch.setattr(png, "pdfdraw", SimpleNamespace(
+        paint=lambda ctx, canvas: painted.append(canvas) or pdfdraw.paint(ctx, canvas)))
+
+    # given the picture of a turn
+    first = render_png("sunfield", view(game.states[index], 0), 0, names=game.names)
+    panels = len(drawing("sunfield", view(game.states[index], 0), 0, game.names).panels)
+    assert len(painted) == panels
+    # when the same board is drawn again, then nothing is painted anew
+    painted.clear()
+    assert render_png("sunfield", view(game.states[index], 0), 0, names=game.names) == first
+    assert painted == []
+    # when one move later, then only the panels that differ are painted
+    render_png("sunfield", view(game.states[index + 1], 0), 0, names=game.names)
+    assert 0 < len(painted) < panels
+
+
+def test_the_pictures_palette_keeps_every_colour_of_the_drawing_exact():
+    from PIL import Image
+
+    from boards.png import canvas_colours
+
+    game = sample("harvest", 2)
+    view = game.view("middle", 0)
+    picture = Image.open(io.BytesIO(render_png("harvest", view, 0, names=game.names)))
+    assert picture.mode == "P"
+    shown = {"#{:02x}{:02x}{:02x}".format(*rgb) for _, rgb in picture.convert("RGB").getcolors(256)}
+    used = set()
+    for panel in drawing("harvest", view, 0, game.names).panels:
+        canvas_colours(panel.canvas, used)
+    # every fill large enough to show a pixel of its own comes out as drawn
+    assert {"#0072b2", "#e69f00", "#009e73"} <= used & shown and "#ffffff" in shown

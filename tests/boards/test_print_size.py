@@ -1,8 +1,8 @@
 """The snapshot PDF prints its text at a size a farmer reads without a lens.
 
-Crowded boards (four farmers late in the game) used to shrink the whole page
-to 4-6 pt. Small text (facts, grids, legends) now keeps to a 7.5 pt floor
-while headings and spacing shrink.
+The snapshot is the board in words: on as few pages as its text allows
+between the 7.5 pt floor and 10 pt, as large as that page count allows;
+never smaller than the floor.
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ import io
 import pytest
 
 from boards import render_snapshot_pdf
-from boards.render import words_pdf
 from tests.boards.conftest import STAGES
 
 #: no text of a snapshot prints smaller, in points
@@ -43,16 +42,18 @@ def test_snapshot_text_never_prints_below_the_floor(sample, stage):
     assert smallest_text_pt(data) >= FLOOR_PT - 0.01
 
 
-def test_a_sparse_board_prints_larger_than_a_crowded_one():
+def test_a_long_board_takes_more_pages_rather_than_smaller_text():
+    from pypdf import PdfReader
+
     from tests.boards.conftest import game
 
     solo, crowded = game("harvest", 1), game("harvest", 4)
-    sizes = [
-        smallest_text_pt(words_pdf("harvest", s.view("middle", 0), 0,
-                                   {"title": "t", "game_id": "g", "version": 1, "names": s.names}))
-        for s in (solo, crowded)
-    ]
-    assert sizes[0] > 8.5 > sizes[1] >= FLOOR_PT - 0.01  # 8.5 pt: the small text at the base size
+    pdfs = [render_snapshot_pdf("harvest", s.view("middle", 0), 0,
+                                {"title": "t", "game_id": "g", "version": 1, "names": s.names})
+            for s in (solo, crowded)]
+    pages = [len(PdfReader(io.BytesIO(data)).pages) for data in pdfs]
+    assert pages[0] == 1 < pages[1]
+    assert min(smallest_text_pt(data) for data in pdfs) >= FLOOR_PT - 0.01
 
 
 def test_the_smallest_size_is_measured_from_the_drawn_text():

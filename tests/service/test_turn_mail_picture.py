@@ -5,6 +5,7 @@ plain text stays complete."""
 
 from __future__ import annotations
 
+import io
 import re
 from email import message_from_bytes, policy
 
@@ -47,6 +48,19 @@ def test_a_turn_mail_carries_the_drawn_board_as_a_png_named_by_cid_in_its_html(s
     # the plain text is the whole board still
     plain = text.get_content()
     assert "Ann" in plain and "Bot" in plain and re.search(r"^.*\ba\s+b\s+c\s+d\s+e\s+f\s*$", plain, re.M)
+    # the PDF is the board in words: the same lines as the plain text
+    from pypdf import PdfReader
+
+    pdf_text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.get_content())).pages)
+    assert "HARVEST" in pdf_text and "ANN (you)" in pdf_text and "BOT" in pdf_text
+
+
+def test_the_mail_html_writes_its_inline_styles_without_spaces_between_declarations():
+    from mail.outgoing.compose import compact_styles
+
+    html = '<td style="color: #333333;background: #f2f2f2; font-family: DejaVu Sans, Verdana;">a: b; c</td>'
+    assert compact_styles(html) == ('<td style="color:#333333;background:#f2f2f2;font-family:DejaVu Sans, Verdana">'
+                                    "a: b; c</td>")
 
 
 def test_the_local_mailbox_shows_the_picture_as_a_mail_client_does(client, svc):

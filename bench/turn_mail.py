@@ -1,0 +1,104 @@
+"""Worker CPU per turn mail: what one composed turn mail costs.
+
+    .venv/bin/python bench/turn_mail.py [--mails 16]
+
+A worker composes a turn mail (plain text, HTML with the board's tables,
+the board picture, the PDF snapshot) for the farmer to act after every
+move. This bench does what it does, in one process, for ``--mails``
+consecutive moves from the middle of a sample game (seed 7) of each game
+with 2 and 4 farmers: each mail for the farmer to act, with their previous
+turn's view (changes outlined), composed and written as bytes. It prints
+the median and 90th percentile of the CPU time of this process per mail
+(``time.process_time``: steadier than wall time on a shared machine), the
+first mail of each game apart (nothing of that game drawn yet), and the
+mail's size. The machine's load average is printed with the figures.
+Target (issue 15): a 2-farmer turn mail <= 100 ms CPU at the median.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from email import policy
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from boards.samples import sample_game  # noqa: E402
+from engine import get_game  # noqa: E402
+from mail.outgoing import compose as composer  # noqa: E402
+
+CASES = [("sunfield", 2, {}), ("sunfield", 4, {"advanced": True}), ("harvest", 2, {}), ("harvest", 4, {})]
+
+
+def turn_context(sample, index: int) -> dict:
+    """The context the service gives the composer for the farmer to act
+    after ``index`` moves, with their view at their previous turn."""
+    game = get_game(sample.game_name)
+    state = sample.states[index]
+    seat = game.to_act(state)
+    before = sample.states[max(0, index - sample.seats)]
+    return {
+        "kind": "turn",
+        "game": {"id": 7, "kind": sample.game_name, "title": "Bench", "progress": game.progress(state),
+                 "options": sample.options, "status": "active"},
+        "version": index,
+        "seat": {"position": seat, "name": sample.names[seat]},
+        "farmers": [{"position": i, "name": n, "bot": None, "away_until": None} for i, n in enumerate(sample.names)],
+        "view": game.view(state, seat),
+        "previous_view": game.view(before, seat),
+        "links": {"seat": "https://farmpost.example/g/7/0/" + "x" * 60,
+                  "prefs": "https://farmpost.example/prefs/7/0/" + "x" * 60},
+        "notation_help": [],
+        "clock": None,
+        "note": None,
+        "account": [],
+        "account_title": "Since your last turn",
+        "options": [{"text": f"option {i}", "code": f"o{i}", "url": "https://farmpost.example/m/7/0/" + "y" * 120,
+                     "outcome": "Sheep tile (Carrot), free, collects 1 Seed"} for i in range(12)],
+        "headers": {"Message-ID": f"<bench.{index}@farmpost.example>", "From": "Farmpost <play@farmpost.example>",
+                    "To": "farmer@example.org", "Subject": "Bench: your turn"},
+    }
+
+
+def one_mail(context: dict) -> tuple[float, int]:
+    """CPU milliseconds to compose the mail and write it, and its bytes."""
+    start = time.process_time()
+    data = composer.compose(context).as_bytes(policy=policy.SMTP)
+    return (time.process_time() - start) * 1000, len(data)
+
+
+def p90(values: list[float]) -> float:
+    return statistics.quantiles(values, n=10)[-1] if len(values) > 1 else values[0]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--mails", type=int, default=16)
+    mails = parser.parse_args().mails
+    print(f"load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())} ({os.cpu_count()} cores)")
+    # the process's one-time costs (fonts, templates, stylesheets) out of the figures,
+    # as in a worker that has sent mail before: one mail of an unrelated game first
+    one_mail(turn_context(sample_game("sunfield", 3, {}, seed=1), 10))
+    one_mail(turn_context(sample_game("harvest", 3, {}, seed=1), 10))
+    print(f"{'game':<20} {'first mail':>11} {'median':>9} {'p90':>9} {'size':>9}   (CPU ms per turn mail, {mails} moves)")
+    for name, seats, options in CASES:
+        sample = sample_game(name, seats, options, seed=7)
+        middle = len(sample.states) // 2
+        first, size = one_mail(turn_context(sample, middle - 1))
+        times, sizes = [], []
+        for index in range(middle, min(middle + mails, len(sample.states) - 1)):
+            cpu, size = one_mail(turn_context(sample, index))
+            times.append(cpu)
+            sizes.append(size)
+        label = f"{name} {seats}{' adv.' if options else ''}"
+        print(f"{label:<20} {first:9.1f} ms {statistics.median(times):6.1f} ms {p90(times):6.1f} ms "
+              f"{statistics.median(sizes) / 1024:6.1f} KB")
+    print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
