@@ -63,9 +63,8 @@ def wait_until(condition, what: str, timeout: float, still_going=lambda: True):
         time.sleep(0.2)
 
 
-def worker_pid(run) -> int:
-    [pid] = [p for p in children_of(run.pid) if b"worker\x00worker" in open(f"/proc/{p}/cmdline", "rb").read()]
-    return pid
+def worker_pids(run) -> set[int]:
+    return {p for p in children_of(run.pid) if b"worker\x00worker" in open(f"/proc/{p}/cmdline", "rb").read()}
 
 
 def start_run(tmp_path, port):
@@ -99,7 +98,8 @@ def test_farmpost_run_serves_prints_its_url_plays_bots_and_stops_cleanly(tmp_pat
         assert "mailbox" in line and "this machine only" in line
         wait_until(lambda: health(url) == 200, "healthy (the worker's first heartbeat)", 120, lambda: run.poll() is None)
         helpers = children_of(run.pid)
-        assert len(helpers) == 2  # the worker and beat
+        assert len(helpers) == 3  # the moves worker, the mail worker and beat
+        assert len(worker_pids(run)) == 2
 
         del env["PORT"]  # another shell: the demo finds the running server's address in the instance folder
         demo = subprocess.run([sys.executable, "-m", "service.cli", "demo", "--bots", "3", "--bot", "random"],
@@ -124,7 +124,7 @@ def test_farmpost_run_serves_prints_its_url_plays_bots_and_stops_cleanly(tmp_pat
         assert not os.path.exists(f"/proc/{pid}") or "zombie" in open(f"/proc/{pid}/status").read().lower()
 
 
-def test_healthz_fails_when_the_worker_is_killed_and_recovers_once_farmpost_run_restarts_it(tmp_path):
+def test_healthz_fails_when_the_workers_are_killed_and_recovers_once_farmpost_run_restarts_them(tmp_path):
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     run, _ = start_run(tmp_path, port)
@@ -132,11 +132,12 @@ def test_healthz_fails_when_the_worker_is_killed_and_recovers_once_farmpost_run_
     try:
         wait_for_line(run, "Farmpost is running at", timeout=60)
         wait_until(lambda: health(url) == 200, "healthy", 120, still_running)
-        killed = worker_pid(run)
-        os.kill(killed, signal.SIGKILL)
-        wait_until(lambda: health(url) != 200, "unhealthy after the worker was killed", 60, still_running)
+        killed = worker_pids(run)
+        for pid in killed:  # the moves worker and the mail worker
+            os.kill(pid, signal.SIGKILL)
+        wait_until(lambda: health(url) != 200, "unhealthy after the workers were killed", 60, still_running)
         wait_until(lambda: health(url) == 200, "healthy again", 120, still_running)
-        assert worker_pid(run) != killed  # a new worker, started by farmpost run
+        assert not worker_pids(run) & killed  # new workers, started by farmpost run
     finally:
         run.send_signal(signal.SIGTERM)
         run.wait(timeout=60)
