@@ -11,8 +11,9 @@ from sqlalchemy import select
 from boards import renderings
 from engine.core import MoveError
 from service.clocks import describe as describe_clock
+from service.errors import NotFound
 from service.links import BadMoveLink, MoveToken, token_key
-from service.models import Game, MoveLogEntry, MoveRequest, Seat, date_text
+from service.models import Game, MoveLogEntry, MoveRequest, Seat, as_utc, date_text, utcnow
 from service.notify import account_lines, away_text, options_for
 from service.previous import previous_view
 from service.rules import rules_for
@@ -36,6 +37,27 @@ def open_seat(svc: Services, game_id: int, position: int, token: str, purpose: s
         seat = seat_of(game, position)
         payload = svc.links.check(purpose, token, game_id=game_id, seat=position, seat_secret=seat.secret)
         return SeatAccess(game, seat, live_log(session, game_id)), payload
+
+
+def seat_secret(svc: Services, game_id: int, position: int, token: str) -> str:
+    """Check a seat link reading only the seat's secret: what a button's POST
+    and the page of a move being applied need (not the game nor its log)."""
+    with svc.db.transaction() as session:
+        secret = session.scalar(select(Seat.secret).where(Seat.game_id == game_id, Seat.position == position))
+    if secret is None:
+        raise NotFound(f"Game #{game_id} has no seat {position}.")
+    svc.links.check("seat", token, game_id=game_id, seat=position, seat_secret=secret)
+    return secret
+
+
+def move_request(svc: Services, game_id: int, position: int, request_id: int) -> tuple[MoveRequest, float]:
+    """A move request of this seat (another seat's is not found), and how
+    many seconds it has waited so far."""
+    with svc.db.transaction() as session:
+        request = session.get(MoveRequest, request_id)
+    if request is None or request.game_id != game_id or request.seat != position:
+        raise NotFound(f"There is no such move request #{request_id}.")
+    return request, (utcnow() - as_utc(request.created_at)).total_seconds()
 
 
 def board(svc: Services, access: SeatAccess, highlight=()) -> dict:
