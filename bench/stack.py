@@ -20,7 +20,10 @@ their bytes). Uses TEST_DATABASE_URL's server (default the local
 PostgreSQL) with a database of its own, dropped afterwards, and Redis
 database 14 with queue names of its own.
 
-Run: ``python -m bench.stack [--games 24] [--seconds 40]``. Prints JSON
+``botsN`` setups play bot-only games instead (no farmer, no mail): the
+moves queue alone, with N worker processes on it.
+
+Run: ``python -m bench.stack [--games 24] [--seconds 40] [--setups bots1,1x1,2x2+stored]``. Prints JSON
 lines, one per setup, with the machine's load average.
 """
 
@@ -160,22 +163,22 @@ def insert_finished_games(engine, count: int) -> None:
         c.execute(sa.text(
             "INSERT INTO games (id, kind, options, seed, status, version, next_seq, state, created_at, updated_at)"
             " SELECT g, 'sunfield', '{\"advanced\": true}', g, 'over', 80, 80, '{}', now(), now()"
-            " FROM generate_series(:a, :b) g"), {"a": first, "b": first + count - 1})
+            " FROM generate_series(CAST(:a AS integer), CAST(:b AS integer)) g"), {"a": first, "b": first + count - 1})
         c.execute(sa.text("SELECT setval(pg_get_serial_sequence('games', 'id'), :b)"), {"b": first + count - 1})
         c.execute(sa.text(
             "INSERT INTO seats (game_id, position, name, email, secret, reply_key, preferences, resigned, turn_held)"
             " SELECT g, p, 'Farmer ' || p, 'f' || g || '-' || p || '@example.org', md5(g || ':' || p),"
             " md5('reply' || g || ':' || p), '{}', false, false"
-            " FROM generate_series(:a, :b) g, generate_series(0, 3) p"), {"a": first, "b": first + count - 1})
+            " FROM generate_series(CAST(:a AS integer), CAST(:b AS integer)) g, generate_series(0, 3) p"), {"a": first, "b": first + count - 1})
         c.execute(sa.text(
             "INSERT INTO move_log (game_id, seq, seat, code, text, description, source, revealed, undone, created_at)"
             " SELECT g, s, s % 4, 'take:a1', 'take a1', 'took Field tile a1', 'link', false, false, now()"
-            " FROM generate_series(:a, :b) g, generate_series(0, 79) s"), {"a": first, "b": first + count - 1})
+            " FROM generate_series(CAST(:a AS integer), CAST(:b AS integer)) g, generate_series(0, 79) s"), {"a": first, "b": first + count - 1})
         c.execute(sa.text(
             "INSERT INTO outgoing_mail (message_id, game_id, kind, to_addr, subject, context, status, attempts,"
             " created_at, sent_at)"
             " SELECT '<' || g || '.' || n || '@bench>', g, 'turn', 'f' || g || '@example.org', 'your turn',"
-            " '{}', 'sent', 0, now(), now() FROM generate_series(:a, :b) g, generate_series(1, 10) n"),
+            " '{}', 'sent', 0, now(), now() FROM generate_series(CAST(:a AS integer), CAST(:b AS integer)) g, generate_series(1, 10) n"),
             {"a": first, "b": first + count - 1})
         c.execute(sa.text("ANALYZE"))
 
@@ -222,7 +225,7 @@ class Stack:
 
 
 def run_setup(database_url: str, instance: str, web: int, workers: int, games: int, seconds: float,
-              stored: int) -> dict:
+              stored: int, bots: bool = False) -> dict:
     import redis
 
     from service.broker import CeleryQueue, sender
@@ -245,7 +248,10 @@ def run_setup(database_url: str, instance: str, web: int, workers: int, games: i
     svc = Services.from_config(config, CeleryQueue(sender(config)))  # sends task names to Redis, as the web does
     stop, submits, farmers = threading.Event(), [], []
     try:
-        for n in range(games):
+        for n in range(games if bots else 0):  # the moves pipeline alone: no farmer, no mail
+            create_game(svc, "sunfield", [FarmerSpec(f"Bot {p}", bot="greedy") for p in range(4)],
+                        options={"advanced": True}, host=None, seed=2000 + n)
+        for n in range(0 if bots else games):
             address = [f"g{n}-ann@example.org", f"g{n}-bob@example.org"]
             created = create_game(svc, "sunfield", [FarmerSpec("Ann", address[0]), FarmerSpec("Bob", address[1])],
                                   options={"advanced": True}, host=0, seed=1000 + n)
@@ -278,7 +284,8 @@ def run_setup(database_url: str, instance: str, web: int, workers: int, games: i
         return round(values[min(len(values) - 1, int(len(values) * q))] * 1000, 1) if values else None
 
     errors = [e for f in farmers for e in f.errors]
-    return {"gunicorn": web, "workers_per_queue": workers, "stored_games": stored, "games": games,
+    return {"setup": "bot-only games" if bots else "two farmers per game, over HTTP", "gunicorn": web,
+            "workers_per_queue": workers, "stored_games": stored, "games": games,
             "seconds": round(elapsed, 1), "moves_per_s": round((moves1 - moves0) / elapsed, 1),
             "mails_per_s": round((mails1 - mails0) / elapsed, 1),
             "turn_mail_ms_p50": round(statistics.median(latencies) * 1000, 1) if latencies else None,
@@ -292,8 +299,9 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--seconds", type=float, default=40.0)
     parser.add_argument("--stored", type=int, default=10_000, help="finished games for the last setup")
-    parser.add_argument("--setups", default="1x1,2x2,2x2+stored",
-                        help="gunicorn x workers per queue, comma separated; +stored: with the finished games")
+    parser.add_argument("--setups", default="bots1,bots2,1x1,2x2,2x2+stored",
+                        help="gunicorn x workers per queue, comma separated; +stored: with the finished games;"
+                             " botsN: bot-only games, N processes on the moves queue")
     args = parser.parse_args()
     import tempfile
 
@@ -301,7 +309,8 @@ def main() -> None:
 
     for setup in args.setups.split(","):
         stored = args.stored if setup.endswith("+stored") else 0
-        web, workers = (int(x) for x in setup.removesuffix("+stored").split("x"))
+        bots = setup.startswith("bots")
+        web, workers = (1, int(setup[4:])) if bots else (int(x) for x in setup.removesuffix("+stored").split("x"))
         name = f"farmpost_bench_{uuid.uuid4().hex[:8]}"
         admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
         with admin.connect() as c:
@@ -314,7 +323,8 @@ def main() -> None:
             upgrade(database)
             database.dispose()
             with tempfile.TemporaryDirectory() as instance:
-                print(json.dumps(run_setup(url, instance, web, workers, args.games, args.seconds, stored)), flush=True)
+                print(json.dumps(run_setup(url, instance, web, workers, args.games, args.seconds, stored, bots)),
+                      flush=True)
         finally:
             with admin.connect() as c:
                 c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
