@@ -133,17 +133,39 @@ def move_link(svc: Services, game_id: int, position: int, token: str) -> tuple[S
             texts.append(rules.text(rules.from_code(code)))
         except Exception:  # a signed code this game cannot read: shown as it is
             texts.append(code)
-    info = {"texts": texts, "request": request, "reason": request.result if request else None}
-    if request is not None:
-        info["state"] = {"applied": "done", "pending": "pending"}.get(request.status, request.status)
-    elif game.status == "over":
-        info["state"] = "over"
-    elif move_token.version != game.version:
-        info["state"] = "stale"
-    else:
-        info["state"] = "ready"
+    info = {"texts": texts, "request": request, "reason": request.result if request else None,
+            "state": link_state(request, game.status, game.version, move_token)}
+    if info["state"] == "ready":
         info["outcomes"] = outcomes(rules, game.state, move_token.codes)
     return access, move_token, info
+
+
+def confirming(svc: Services, game_id: int, position: int, token: str) -> tuple[str, MoveToken, MoveRequest | None, str]:
+    """What confirming a move link does now, read without the seats, the log
+    or the board (the POST's question): the link's state as :func:`move_link`
+    says it, the token, its request if there is one, and the seat's secret."""
+    with svc.db.transaction() as session:
+        row = session.execute(
+            select(Game.kind, Game.status, Game.version, Game.state, Seat.secret).join(Seat, Seat.game_id == Game.id)
+            .where(Game.id == game_id, Seat.position == position)
+        ).one_or_none()
+        if row is None:
+            raise NotFound(f"Game #{game_id} has no seat {position}.")
+        move_token = svc.links.check_move(token, game_id=game_id, seat=position, seat_secret=row.secret)
+        request = session.scalar(select(MoveRequest).where(MoveRequest.dedupe_key == token_key(token)))
+    state = link_state(request, row.status, row.version, move_token)
+    if state == "ready":
+        outcomes(rules_for(row.kind), row.state, move_token.codes)  # a move it cannot read: 400, as on the page
+    return state, move_token, request, row.secret
+
+
+def link_state(request: MoveRequest | None, status: str, version: int, move_token: MoveToken) -> str:
+    """ready, done, pending, rejected, stale, failed or over."""
+    if request is not None:
+        return {"applied": "done", "pending": "pending"}.get(request.status, request.status)
+    if status == "over":
+        return "over"
+    return "stale" if move_token.version != version else "ready"
 
 
 def outcomes(rules, state: dict, codes: list[str]) -> list[str]:

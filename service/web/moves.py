@@ -28,14 +28,15 @@ def confirm_page(game_id: int, seat: int, token: str):
 
 @blueprint.post("/m/<int:game_id>/<int:seat>/<token>")
 def confirm(game_id: int, seat: int, token: str):
+    """Store the move and answer at once with the page of the move being applied."""
     svc = services()
-    access, move_token, info = queries.move_link(svc, game_id, seat, token)
-    if info["state"] == "pending":
+    state, move_token, move_request, secret = queries.confirming(svc, game_id, seat, token)
+    if state == "pending":
         # the same link confirmed a moment ago (a double click): follow that one
-        return redirect(applying_url(svc, game_id, seat, access.seat.secret, info["request"].id), code=303)
-    if info["state"] != "ready":
+        return redirect(applying_url(svc, game_id, seat, secret, move_request.id), code=303)
+    if state != "ready":
         # already done, stale, rejected, over: that page says so
         return redirect(url_for("moves.confirm_page", game_id=game_id, seat=seat, token=token), code=303)
     request_id = submit_move(svc, game_id, seat, list(move_token.codes), source="link",
                              base_version=move_token.version, dedupe_key=token_key(token))
-    return redirect(applying_url(svc, game_id, seat, access.seat.secret, request_id), code=303)
+    return redirect(applying_url(svc, game_id, seat, secret, request_id), code=303)
