@@ -10,12 +10,14 @@ import sys
 import time
 import uuid
 
+import pytest
 import redis
 
 from service.broker import QUEUES, ROUTES, CeleryQueue, celery_settings, queue_name
 from service.config import ROOT, load_config
 from service.models import MoveRequest
 from service.services import Services
+from tests.e2e.stack import ONE_STACK_AT_A_TIME
 from worker.app import create_celery
 
 
@@ -33,6 +35,8 @@ def test_every_task_is_routed_to_the_queue_designed_for_it(tmp_path):
     assert [queue_name(config, q) for q in QUEUES] == ["farm.moves", "farm.mail", "farm.reports"]
 
 
+@pytest.mark.integration
+@ONE_STACK_AT_A_TIME  # a worker process with its pool
 def test_given_a_full_mail_queue_when_a_farmer_moves_then_the_moves_worker_applies_it_at_once(
         tmp_path, postgres_schema, redis_url):
     from engine import get_game
