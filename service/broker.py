@@ -13,6 +13,31 @@ from celery import Celery
 
 from service.config import Config
 
+#: the queues, by what waits in them, so that a move never waits behind a
+#: render: moves (and what turns into moves: inbound mail, beat's sweeps and
+#: clocks), mail (composing and sending: the turn mail's board and PDF),
+#: reports (the daily digests). docs/operations.md says how to staff them.
+QUEUES = ("moves", "mail", "reports")
+
+#: each task's queue
+ROUTES = {
+    "farmpost.apply_move_request": "moves",
+    "farmpost.process_inbound": "moves",
+    "farmpost.sweep": "moves",
+    "farmpost.clocks": "moves",
+    "farmpost.imap_poll": "moves",
+    "farmpost.send_mail": "mail",
+    "farmpost.digest": "reports",
+}
+
+
+def queue_name(config: Config, queue: str) -> str:
+    """The broker's name of one of :data:`QUEUES` (FARMPOST_QUEUE is the
+    prefix, so installations sharing one Redis keep apart)."""
+    if queue not in QUEUES:
+        raise ValueError(f"unknown queue {queue!r}: choose from {', '.join(QUEUES)}")
+    return f"{config.queue_name}.{queue}"
+
 
 def broker_options(config: Config) -> dict:
     if not config.embedded_broker:
@@ -45,7 +70,8 @@ def celery_settings(config: Config) -> dict:
         task_acks_late=True,
         task_reject_on_worker_lost=True,
         worker_prefetch_multiplier=1,
-        task_default_queue=config.queue_name,
+        task_default_queue=queue_name(config, "moves"),
+        task_routes={task: {"queue": queue_name(config, queue)} for task, queue in ROUTES.items()},
         task_serializer="json",
         accept_content=["json"],
         timezone="UTC",

@@ -39,6 +39,8 @@ def register(subparsers) -> None:
 
     worker = subparsers.add_parser("worker", help="a Celery worker")
     worker.add_argument("--concurrency", type=int, default=None, help="processes (default: one per CPU)")
+    worker.add_argument("--queues", default=None, metavar="moves,mail,reports",
+                        help="the queues it takes (default: all); docs/operations.md says how to staff them")
     worker.add_argument("--loglevel", default="INFO")
     worker.set_defaults(func=cmd_worker)
 
@@ -72,7 +74,8 @@ def worker_command(role: str, *options: str) -> list[str]:
 
 
 def cmd_worker(args) -> int:
-    options = [f"--loglevel={args.loglevel}"] + ([f"--concurrency={args.concurrency}"] if args.concurrency else [])
+    options = [f"--loglevel={args.loglevel}"] + ([f"--concurrency={args.concurrency}"] if args.concurrency else []) \
+        + ([f"--queues={args.queues}"] if args.queues else [])
     os.execv(sys.executable, worker_command("worker", *options))
 
 
@@ -81,7 +84,8 @@ def cmd_beat(args) -> int:
 
 
 def cmd_run(args) -> int:
-    """Everything on one machine: schema upgrade, a worker and beat as child
+    """Everything on one machine: schema upgrade, two workers (moves; mail
+    and reports) and beat as child
     processes (restarted when they die, service/supervise.py), and the web
     app in this one. The address it serves on goes into the instance folder
     while it runs, so `farmpost demo` in another shell links to it."""
@@ -107,11 +111,14 @@ def cmd_run(args) -> int:
     svc = app.extensions["farmpost"]
 
     def died(name: str, pid: int) -> None:
-        if name in ("worker", "beat"):  # /healthz should know at once, not when the heartbeat ages out
-            forget(svc, worker_name(pid) if name == "worker" else beat_name(pid))
+        # /healthz should know at once, not when the heartbeat ages out
+        forget(svc, beat_name(pid) if name == "beat" else worker_name(pid))
 
     quiet = ["--quiet", "--loglevel=WARNING"]
-    supervisor = Supervisor({"worker": worker_command("worker", "--concurrency=2", *quiet),
+    # one worker for the moves and one for the mail: a move never waits behind a turn mail's board
+    supervisor = Supervisor({"moves worker": worker_command("worker", "--queues=moves", "--concurrency=1", *quiet),
+                             "mail worker": worker_command("worker", "--queues=mail,reports", "--concurrency=1",
+                                                           *quiet),
                              "beat": worker_command("beat", *quiet)}, on_death=died).start()
     gave_up, stopping = threading.Event(), threading.Event()
 

@@ -90,8 +90,6 @@ class Config:
     move_link_max_age: int = 30 * 24 * 3600
     #: seconds a seat, join or preferences link stays valid
     seat_link_max_age: int = 365 * 24 * 3600
-    #: seconds the web waits for a submitted move before showing "queued"
-    submit_wait: float = 8.0
     #: filesystem broker polling interval (seconds)
     broker_polling_interval: float = 0.05
     #: the authserv-id under which our MTA writes Authentication-Results (RFC

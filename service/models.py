@@ -64,6 +64,9 @@ class Game(Base):
     status: Mapped[str] = mapped_column(String(16), default="inviting")
     #: bumped by every change of the state (move or undo); links carry it
     version: Mapped[int] = mapped_column(Integer, default=0)
+    #: the seq of the next move log entry (undone entries keep theirs): one
+    #: more than the last, so a move appends without asking the log
+    next_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     #: the full state after the last live move of the log
     state: Mapped[dict] = mapped_column(JSON)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)

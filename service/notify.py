@@ -33,14 +33,14 @@ import uuid
 from dataclasses import dataclass, field
 
 from sqlalchemy import select
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, selectinload
 
 from engine.core import second_person
 from mail.outgoing.addresses import format_address
 from service import spectator_mail, webhooks
 from service.clocks import describe as describe_clock
 from service.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text, utcnow
-from service.previous import previous_view_of
+from service.previous import previous_view
 from service.report import report_data
 from service.rules import rules_for
 from service.services import Services
@@ -137,18 +137,22 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
     return mail
 
 
-def game_context(svc: Services, game: Game, seat: Seat) -> dict:
+def game_context(svc: Services, game: Game, seat: Seat, *, state: dict | None = None, version: int | None = None,
+                 status: str | None = None) -> dict:
     """What every mail about a game shows: names, where the game stands, the
-    farmer's own view of the board and their links."""
+    farmer's own view of the board and their links. ``state``, ``version``
+    and ``status``: the game as it was when a mail composed later was owed
+    (default: as it is)."""
     rules = rules_for(game.kind)
+    state = game.state if state is None else state
     return {
-        "game": {"id": game.id, "kind": game.kind, "title": rules.title, "progress": rules.progress(game.state),
-                 "options": game.options, "status": game.status},
-        "version": game.version,
+        "game": {"id": game.id, "kind": game.kind, "title": rules.title, "progress": rules.progress(state),
+                 "options": game.options, "status": status or game.status},
+        "version": game.version if version is None else version,
         "seat": {"position": seat.position, "name": seat.name},
         "farmers": [{"position": s.position, "name": s.name, "bot": s.bot, "away_until": away_text(s)}
                     for s in game.seats],
-        "view": rules.view(game.state, seat.position),
+        "view": rules.view(state, seat.position),
         "links": {
             "seat": svc.links.seat_url(game.id, seat.position, seat.secret),
             "prefs": svc.links.prefs_url(game.id, seat.position, seat.secret),
@@ -158,18 +162,21 @@ def game_context(svc: Services, game: Game, seat: Seat) -> dict:
     }
 
 
-def options_for(svc: Services, game: Game, seat: Seat) -> list[dict]:
+def options_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = None,
+                version: int | None = None) -> list[dict]:
     """Each legal move as its typed form, its code, its signed link and its
     outcome: what it will do, in a few words (``Game.outcome``)."""
     rules = rules_for(game.kind)
+    state = game.state if state is None else state
+    version = game.version if version is None else version
     return [
         {
             "text": rules.text(move),
             "code": rules.code(move),
-            "url": svc.links.move_url(game.id, seat.position, seat.secret, game.version, [rules.code(move)]),
-            "outcome": rules.outcome(game.state, move),
+            "url": svc.links.move_url(game.id, seat.position, seat.secret, version, [rules.code(move)]),
+            "outcome": rules.outcome(state, move),
         }
-        for move in rules.legal_moves(game.state)
+        for move in rules.legal_moves(state)
     ]
 
 
@@ -219,11 +226,17 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
         webhooks.turn_changed(session, game, to_act, work)
 
 
-def since_last_turn(session: Session, game: Game, seat: Seat) -> list[MoveLogEntry]:
-    """The live log entries after the farmer's own last move: what the others
-    did since then (everything so far, before their first turn)."""
-    log = list(session.scalars(select(MoveLogEntry).where(
-        MoveLogEntry.game_id == game.id, MoveLogEntry.undone.is_(False)).order_by(MoveLogEntry.seq)))
+def accounts_owed(game: Game, actor: int | None) -> bool:
+    """Whether :func:`turn_changed` writes an account mail (someone besides
+    the actor and the farmer to act opted in): only then is the turn read."""
+    to_act = rules_for(game.kind).to_act(game.state)
+    return any(s.position not in (actor, to_act) and wants_mail(s, "account") and preference(s, "accounts")
+               and not preference(s, "digest") for s in game.seats)
+
+
+def since_last_turn(log: list[MoveLogEntry], seat: Seat) -> list[MoveLogEntry]:
+    """The entries of the live ``log`` after the farmer's own last move: what
+    the others did since then (everything so far, before their first turn)."""
     last = max((index for index, entry in enumerate(log) if entry.seat == seat.position), default=-1)
     return log[last + 1:]
 
@@ -234,20 +247,55 @@ def turn_mail(session: Session, svc: Services, game: Game, seat: Seat, work: Wor
     (None when they take no mail or it is held back). A new turn folds in
     what the others did since the farmer's last turn; ``continued``: the
     farmer's turn goes on after a step they mailed in (``steps``, the turn so
-    far) or an undo. ``note``: a line that answers the farmer's mail."""
-    context = game_context(svc, game, seat)
-    if continued:
-        account, title = account_lines(game, steps or [], seat.position), "Your turn so far"
-    else:
-        account, title = account_lines(game, since_last_turn(session, game, seat), seat.position), \
-            "Since your last turn"
-    context.update(account=account, account_title=title, options=options_for(svc, game, seat), note=note,
-                   pdf=not continued,  # the PDF comes with the turn's first mail
-                   previous_view=previous_view_of(session, game, seat.position))
-    progress = rules_for(game.kind).progress(game.state)
+    far) or an undo. ``note``: a line that answers the farmer's mail.
+
+    The row holds what the mail needs to be composed later, by the mail task
+    (:func:`full_context`): the state as it is now and where the log ends.
+    The options with their signed links and outcomes, the view, what the
+    others did and the previous view (a replay) cost the move nothing."""
+    rules = rules_for(game.kind)
+    progress = rules.progress(game.state)
     what = "your turn continues" if continued else "your turn"
     what = f"{what} ({progress})" if progress else what
+    context = {
+        "compose_later": {"state": game.state, "version": game.version, "status": game.status,
+                          "log_end": game.next_seq, "continued": continued, "note": note},
+        # continued: the turn so far; a new turn: lines put before what the
+        # others did (a timeout's notice), which the mail task adds
+        "account": account_lines(game, steps or [], seat.position) if continued else [],
+    }
     return queue_mail(session, svc, game, seat, "turn", subject_for(game, what), context, work)
+
+
+def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
+    """The context a mail is composed from. A turn mail written by
+    :func:`turn_mail` gets here its view, options, account and previous view,
+    from the state it stored and the live log up to where the log ended then."""
+    context = dict(mail.context)
+    later = context.pop("compose_later", None)
+    if later is None:
+        return context
+    game = session.execute(
+        select(Game).where(Game.id == mail.game_id)
+        .options(selectinload(Game.seats).selectinload(Seat.clock), selectinload(Game.clock))
+    ).scalar_one()
+    seat = next(s for s in game.seats if s.id == mail.seat_id)
+    log = list(session.scalars(select(MoveLogEntry).where(
+        MoveLogEntry.game_id == game.id, MoveLogEntry.undone.is_(False), MoveLogEntry.seq < later["log_end"])
+        .order_by(MoveLogEntry.seq)))
+    state, version = later["state"], later["version"]
+    if later["continued"]:
+        account, title = context.get("account", []), "Your turn so far"
+    else:
+        account = [*context.get("account", []), *account_lines(game, since_last_turn(log, seat), seat.position)]
+        title = "Since your last turn"
+    full = game_context(svc, game, seat, state=state, version=version, status=later["status"])
+    full.update(account=account, account_title=title, note=later["note"],
+                options=options_for(svc, game, seat, state=state, version=version),
+                pdf=not later["continued"],  # the PDF comes with the turn's first mail
+                previous_view=previous_view(game, seat.position, log))
+    full.update(kind=context["kind"], headers=context["headers"])
+    return full
 
 
 def played(session: Session, svc: Services, game: Game, seat: Seat, turn: list[MoveLogEntry], work: Work) -> None:

@@ -2,7 +2,9 @@
 
 At least once, never twice for one Message-ID:
 
-1. compose the message outside any lock (the PDF may take a while);
+1. compose the message outside any lock (the PDF may take a while); a turn
+   mail's context is completed first (its options, view and account: the
+   move that owed it stored only the state, ``notify.full_context``);
 2. claim the row (``sending`` with a lease) in a short transaction: a second
    worker that gets the same id sees the claim and stops;
 3. hand the bytes to the transport;
@@ -35,6 +37,7 @@ from service import circuit
 from service.errors import NotFound
 from service.mail_transport import MailRefused, ServerUnavailable, needs_smtputf8, transport_for
 from service.models import MailboxMessage, OutgoingMail, utcnow
+from service.notify import full_context
 from service.retries import count_failure, reason_of
 from service.services import Services
 from service.usecases.my_games import with_listing
@@ -54,7 +57,9 @@ def send_mail(svc: Services, mail_id: int) -> str:
             raise NotFound(f"There is no outgoing mail #{mail_id}.")
         if mail.status in ("sent", "failed"):
             return mail.status
-        raw, context, to_addr = mail.raw, mail.context, mail.to_addr
+        raw, to_addr = mail.raw, mail.to_addr
+        later = raw is None and "compose_later" in mail.context
+        context = full_context(session, svc, mail) if raw is None else None
     if raw is None:
         try:
             context = with_listing(svc, context)  # a my-games mail's list is made now, in the worker
@@ -77,6 +82,8 @@ def send_mail(svc: Services, mail_id: int) -> str:
             return "sending"
         if mail.raw is None:
             mail.raw = raw
+            if later:  # the row keeps the context the mail was composed from
+                mail.context = context
         raw = mail.raw
         if transport is None:
             deliver_locally(session, raw)

@@ -5,9 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session
-
 from service.models import Game, MoveLogEntry
 from service.rules import rules_for
 
@@ -27,11 +24,3 @@ def previous_view(game: Game, position: int, log: Sequence[MoveLogEntry]) -> dic
     rules = rules_for(game.kind)
     state = rules.replay(len(game.seats), game.options, game.seed, [e.code for e in entries[: last + 1]])
     return rules.view(state, position)
-
-
-def previous_view_of(session: Session, game: Game, position: int) -> dict | None:
-    log = session.scalars(
-        select(MoveLogEntry).where(MoveLogEntry.game_id == game.id, MoveLogEntry.undone.is_(False))
-        .order_by(MoveLogEntry.seq)
-    )
-    return previous_view(game, position, list(log))

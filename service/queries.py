@@ -11,8 +11,9 @@ from sqlalchemy import select
 from boards import renderings
 from engine.core import MoveError
 from service.clocks import describe as describe_clock
+from service.errors import NotFound
 from service.links import BadMoveLink, ForgedLink, MoveToken, token_key
-from service.models import Game, MoveLogEntry, MoveRequest, Seat, date_text
+from service.models import Game, MoveLogEntry, MoveRequest, Seat, as_utc, date_text, utcnow
 from service.notify import account_lines, away_text, options_for
 from service.previous import previous_view
 from service.rules import rules_for
@@ -41,6 +42,27 @@ def open_seat(svc: Services, game_id: int, position: int, token: str, purpose: s
         seat = seat_of(game, position)
         payload = svc.links.check(purpose, token, game_id=game_id, seat=position, seat_secret=seat.secret)
         return SeatAccess(game, seat, live_log(session, game_id)), payload
+
+
+def seat_secret(svc: Services, game_id: int, position: int, token: str) -> str:
+    """Check a seat link reading only the seat's secret: what a button's POST
+    and the page of a move being applied need (not the game nor its log)."""
+    with svc.db.transaction() as session:
+        secret = session.scalar(select(Seat.secret).where(Seat.game_id == game_id, Seat.position == position))
+    if secret is None:
+        raise NotFound(f"Game #{game_id} has no seat {position}.")
+    svc.links.check("seat", token, game_id=game_id, seat=position, seat_secret=secret)
+    return secret
+
+
+def move_request(svc: Services, game_id: int, position: int, request_id: int) -> tuple[MoveRequest, float]:
+    """A move request of this seat (another seat's is not found), and how
+    many seconds it has waited so far."""
+    with svc.db.transaction() as session:
+        request = session.get(MoveRequest, request_id)
+    if request is None or request.game_id != game_id or request.seat != position:
+        raise NotFound(f"There is no such move request #{request_id}.")
+    return request, (utcnow() - as_utc(request.created_at)).total_seconds()
 
 
 def board(svc: Services, access: SeatAccess, highlight=()) -> dict:
@@ -167,17 +189,39 @@ def move_link(svc: Services, game_id: int, position: int, token: str) -> tuple[S
             texts.append(rules.text(rules.from_code(code)))
         except Exception:  # a signed code this game cannot read: shown as it is
             texts.append(code)
-    info = {"texts": texts, "request": request, "reason": request.result if request else None}
-    if request is not None:
-        info["state"] = {"applied": "done", "pending": "pending"}.get(request.status, request.status)
-    elif game.status == "over":
-        info["state"] = "over"
-    elif move_token.version != game.version:
-        info["state"] = "stale"
-    else:
-        info["state"] = "ready"
+    info = {"texts": texts, "request": request, "reason": request.result if request else None,
+            "state": link_state(request, game.status, game.version, move_token)}
+    if info["state"] == "ready":
         info["outcomes"] = outcomes(rules, game.state, move_token.codes)
     return access, move_token, info
+
+
+def confirming(svc: Services, game_id: int, position: int, token: str) -> tuple[str, MoveToken, MoveRequest | None, str]:
+    """What confirming a move link does now, read without the seats, the log
+    or the board (the POST's question): the link's state as :func:`move_link`
+    says it, the token, its request if there is one, and the seat's secret."""
+    with svc.db.transaction() as session:
+        row = session.execute(
+            select(Game.kind, Game.status, Game.version, Game.state, Seat.secret).join(Seat, Seat.game_id == Game.id)
+            .where(Game.id == game_id, Seat.position == position)
+        ).one_or_none()
+        if row is None:
+            raise NotFound(f"Game #{game_id} has no seat {position}.")
+        move_token = svc.links.check_move(token, game_id=game_id, seat=position, seat_secret=row.secret)
+        request = session.scalar(select(MoveRequest).where(MoveRequest.dedupe_key == token_key(token)))
+    state = link_state(request, row.status, row.version, move_token)
+    if state == "ready":
+        outcomes(rules_for(row.kind), row.state, move_token.codes)  # a move it cannot read: 400, as on the page
+    return state, move_token, request, row.secret
+
+
+def link_state(request: MoveRequest | None, status: str, version: int, move_token: MoveToken) -> str:
+    """ready, done, pending, rejected, stale, failed or over."""
+    if request is not None:
+        return {"applied": "done", "pending": "pending"}.get(request.status, request.status)
+    if status == "over":
+        return "over"
+    return "stale" if move_token.version != version else "ready"
 
 
 def outcomes(rules, state: dict, codes: list[str]) -> list[str]:

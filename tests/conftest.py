@@ -101,7 +101,6 @@ def config(tmp_path, database_url):
     return load_config(
         {"FARMPOST_INSTANCE": str(tmp_path / "instance"), "DATABASE_URL": database_url,
          "BASE_URL": "http://farmpost.test", "MAIL_DOMAIN": "farmpost.test", "SECRET_KEY": "test-secret"},
-        submit_wait=0.0,
     )
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from service.broker import QUEUES, queue_name
 from worker.app import create_celery
 
 
@@ -13,6 +14,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m worker", description="Farmpost's Celery worker or beat.")
     parser.add_argument("role", choices=["worker", "beat"])
     parser.add_argument("--concurrency", type=int, default=None, help="worker processes (default: one per CPU)")
+    parser.add_argument("--queues", default=",".join(QUEUES),
+                        help=f"the queues this worker takes, comma separated (default: all: {','.join(QUEUES)})")
     parser.add_argument("--loglevel", default="INFO")
     parser.add_argument("--quiet", action="store_true", help="no Celery banner")
     args = parser.parse_args(argv)
@@ -21,7 +24,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.role == "beat":
         app.start([*quiet, "beat", f"--loglevel={args.loglevel}"])
         return 0
-    argv = [*quiet, "worker", f"--loglevel={args.loglevel}"]
+    queues = [queue_name(app.conf.farmpost_config, queue.strip()) for queue in args.queues.split(",") if queue.strip()]
+    argv = [*quiet, "worker", f"--loglevel={args.loglevel}", f"--queues={','.join(queues)}"]
     if args.concurrency:
         argv.append(f"--concurrency={args.concurrency}")
     app.worker_main(argv)

@@ -1,14 +1,14 @@
 """spectators: games.watchable and games.watch_secret, the spectators table
 
 Revision ID: 0010
-Revises: 0007
+Revises: 0008
 Create Date: 2026-11-30 18:20:00
 """
 import sqlalchemy as sa
 from alembic import op
 
 revision = '0010'
-down_revision = '0007'
+down_revision = '0008'
 branch_labels = None
 depends_on = None
 

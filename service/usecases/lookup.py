@@ -3,11 +3,11 @@ every use case starts from."""
 
 from __future__ import annotations
 
-from sqlalchemy import select
-from sqlalchemy.orm import Session, selectinload
+from sqlalchemy import func, select
+from sqlalchemy.orm import Session, joinedload, selectinload
 
 from service.errors import NotFound
-from service.models import Game, MoveLogEntry, Seat
+from service.models import Game, MoveLogEntry, MoveRequest, Seat
 
 
 def lock_game(session: Session, game_id: int) -> Game:
@@ -19,6 +19,20 @@ def lock_game(session: Session, game_id: int) -> Game:
     if game is None:
         raise NotFound(f"There is no game #{game_id}.")
     return game
+
+
+def lock_request(session: Session, request_id: int) -> tuple[MoveRequest, Game]:
+    """A move request and its game in one round trip: the game row locked
+    (PostgreSQL: FOR UPDATE OF games), its seats and clocks loaded with it,
+    so deciding the move asks the database nothing more."""
+    row = session.execute(
+        select(MoveRequest, Game).join(Game, Game.id == MoveRequest.game_id).where(MoveRequest.id == request_id)
+        .options(joinedload(Game.seats).joinedload(Seat.clock), joinedload(Game.clock))
+        .with_for_update(of=Game).execution_options(populate_existing=True)
+    ).unique().one_or_none()
+    if row is None:
+        raise NotFound(f"There is no move request #{request_id}.")
+    return row[0], row[1]
 
 
 def load_game(session: Session, game_id: int) -> Game:
@@ -43,6 +57,21 @@ def live_log(session: Session, game_id: int) -> list[MoveLogEntry]:
         select(MoveLogEntry).where(MoveLogEntry.game_id == game_id, MoveLogEntry.undone.is_(False))
         .order_by(MoveLogEntry.seq)
     ))
+
+
+def turn_in_progress(session: Session, game_id: int) -> list[MoveLogEntry]:
+    """The live entries of the turn in progress (or just ended), in one query
+    that reads only them, not the whole log: those after the last live entry
+    of another seat than the last live entry's."""
+    last, other = MoveLogEntry.__table__.alias("last"), MoveLogEntry.__table__.alias("other")
+    last_seat = (select(last.c.seat).where(last.c.game_id == game_id, last.c.undone.is_(False))
+                 .order_by(last.c.seq.desc()).limit(1).scalar_subquery())
+    before = (select(func.coalesce(func.max(other.c.seq), -1))
+              .where(other.c.game_id == game_id, other.c.undone.is_(False), other.c.seat != last_seat)
+              .scalar_subquery())
+    return list(session.scalars(select(MoveLogEntry).where(
+        MoveLogEntry.game_id == game_id, MoveLogEntry.undone.is_(False), MoveLogEntry.seq > before)
+        .order_by(MoveLogEntry.seq)))
 
 
 def current_turn(log: list[MoveLogEntry]) -> list[MoveLogEntry]:

@@ -23,7 +23,7 @@ from service.rules import rules_for
 from service.services import Services
 from service.usecases.bot_turns import queue_bot
 from service.usecases.dispatching import dispatch, enqueue
-from service.usecases.lookup import current_turn, live_log, load_game, lock_game, seat_of
+from service.usecases.lookup import current_turn, live_log, lock_request, seat_of, turn_in_progress
 
 SOURCES = ("link", "mail", "web", "bot")
 ACTIONS = ("move", "undo", "resign")
@@ -42,8 +42,8 @@ def submit_move(svc: Services, game_id: int, position: int, codes: list[str], *,
         raise InvalidInput("No move was given.")
     try:
         with svc.db.transaction() as session:
-            game = load_game(session, game_id)
-            seat_of(game, position)
+            if session.scalar(select(Seat.id).where(Seat.game_id == game_id, Seat.position == position)) is None:
+                raise NotFound(f"Game #{game_id} has no seat {position}.")
             request = MoveRequest(game_id=game_id, seat=position, action=action, codes=list(codes), source=source,
                                   base_version=base_version, dedupe_key=dedupe_key, status="pending")
             session.add(request)
@@ -89,13 +89,7 @@ def _count_failed_try(svc: Services, request_id: int, reason: str) -> MoveReques
 def _apply_move_request(svc: Services, request_id: int) -> MoveRequest:
     work = Work()
     with svc.db.transaction() as session:
-        game_id = session.scalar(select(MoveRequest.game_id).where(MoveRequest.id == request_id))
-        if game_id is None:
-            raise NotFound(f"There is no move request #{request_id}.")
-        game = lock_game(session, game_id)
-        request = session.execute(
-            select(MoveRequest).where(MoveRequest.id == request_id).execution_options(populate_existing=True)
-        ).scalar_one()
+        request, game = lock_request(session, request_id)
         apply_locked(session, svc, game, request, work)
     dispatch(svc, work)
     return request
@@ -145,11 +139,8 @@ def _decide(session: Session, svc: Services, game: Game, request: MoveRequest, w
         steps.append((state, move, after))
         state = after
 
-    seq = session.scalar(select(MoveLogEntry.seq).where(MoveLogEntry.game_id == game.id)
-                         .order_by(MoveLogEntry.seq.desc()).limit(1))
-    seq = -1 if seq is None else seq
     for before, move, after in steps:
-        seq += 1
+        seq, game.next_seq = game.next_seq, game.next_seq + 1
         session.add(MoveLogEntry(
             game_id=game.id, seq=seq, seat=seat.position, code=rules.code(move), text=rules.text(move),
             description=rules.describe(before, move), source=request.source, request_id=request.id,
@@ -157,7 +148,6 @@ def _decide(session: Session, svc: Services, game: Game, request: MoveRequest, w
         ))
     game.state = state
     game.version += 1
-    session.flush()
     _after_change(session, svc, game, seat.position, to_act, work, source=request.source)
     texts = ", ".join(rules.text(m) for _, m, _ in steps)
     return "applied", f"Done: {texts}."
@@ -178,20 +168,23 @@ def _after_change(session: Session, svc: Services, game: Game, actor: int, befor
     (an account of what they did)."""
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state)
-    log = live_log(session, game.id)
-    turn = current_turn(log)
     if to_act is None:
         game.status = "over"
         clocks.follow_turn(game)
-        notify.game_over(session, svc, game, log, turn, work)
+        log = live_log(session, game.id)
+        notify.game_over(session, svc, game, log, current_turn(log), work)
         return
     clocks.follow_turn(game)  # before the mails: they say the new deadline
     if to_act != before_to_act:
+        # the turn just played is read only when a mail tells it
+        told = source == "mail" or notify.accounts_owed(game, actor)
+        turn = turn_in_progress(session, game.id) if told else []
         notify.turn_changed(session, svc, game, actor, turn, work)
         if source == "mail":
             notify.played(session, svc, game, seat_of(game, actor), turn, work)
     elif source == "mail":
-        notify.turn_mail(session, svc, game, seat_of(game, actor), work, continued=True, steps=turn)
+        notify.turn_mail(session, svc, game, seat_of(game, actor), work, continued=True,
+                         steps=turn_in_progress(session, game.id))
     queue_bot(session, game, work)
 
 

@@ -7,9 +7,9 @@ from flask import Blueprint, redirect, render_template, url_for
 
 from service import queries
 from service.links import token_key
-from service.usecases.playing import submit_move, wait_for
+from service.usecases.playing import submit_move
 from service.web import services
-from service.web.seats import flash_result
+from service.web.seats import applying_url
 
 blueprint = Blueprint("moves", __name__)
 
@@ -28,18 +28,15 @@ def confirm_page(game_id: int, seat: int, token: str):
 
 @blueprint.post("/m/<int:game_id>/<int:seat>/<token>")
 def confirm(game_id: int, seat: int, token: str):
+    """Store the move and answer at once with the page of the move being applied."""
     svc = services()
-    access, move_token, info = queries.move_link(svc, game_id, seat, token)
-    if info["state"] == "pending":
-        # the same link confirmed a moment ago (a double click): wait for that one
-        wait_for(svc, info["request"].id, svc.config.submit_wait)
-    if info["state"] != "ready":
+    state, move_token, move_request, secret = queries.confirming(svc, game_id, seat, token)
+    if state == "pending":
+        # the same link confirmed a moment ago (a double click): follow that one
+        return redirect(applying_url(svc, game_id, seat, secret, move_request.id), code=303)
+    if state != "ready":
         # already done, stale, rejected, over: that page says so
         return redirect(url_for("moves.confirm_page", game_id=game_id, seat=seat, token=token), code=303)
     request_id = submit_move(svc, game_id, seat, list(move_token.codes), source="link",
                              base_version=move_token.version, dedupe_key=token_key(token))
-    result = wait_for(svc, request_id, svc.config.submit_wait)
-    if result.status == "pending":
-        return redirect(url_for("moves.confirm_page", game_id=game_id, seat=seat, token=token), code=303)
-    flash_result(result)
-    return redirect(svc.links.seat_url(game_id, seat, access.seat.secret), code=303)
+    return redirect(applying_url(svc, game_id, seat, secret, request_id), code=303)

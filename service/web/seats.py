@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, Response, flash, redirect, render_template, request
+from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request
 
 from boards import renderings
 from service import history, queries, webhooks
 from service.errors import InvalidInput
 from service.record import game_record
 from service.report import report_data
-from service.usecases.playing import submit_move, wait_for
+from service.usecases.playing import submit_move
 from service.usecases.rematch import rematch
 from service.usecases.seat_links import new_seat_link
 from service.usecases.watching import set_watchable
 from service.web import services
 
 blueprint = Blueprint("seats", __name__)
+
+#: seconds after which the page of a move still being applied says it takes
+#: longer than usual (the workers are busy or away; nothing is lost)
+LONG_WAIT = 10.0
 
 
 @blueprint.get("/g/<int:game_id>/<int:seat>/<token>")
@@ -39,9 +43,11 @@ def table_link(access) -> str | None:
 
 @blueprint.post("/g/<int:game_id>/<int:seat>/<token>/act")
 def act(game_id: int, seat: int, token: str):
-    """One button of the seat page: a move, undo or resign."""
+    """One button of the seat page: a move, undo or resign. The request is
+    stored and queued, and the answer comes at once: the page of the move
+    being applied (a worker applies it), which follows it by itself."""
     svc = services()
-    access, _ = queries.open_seat(svc, game_id, seat, token)
+    secret = queries.seat_secret(svc, game_id, seat, token)
     action = request.form.get("action", "move")
     code = request.form.get("code", "")
     try:
@@ -50,20 +56,45 @@ def act(game_id: int, seat: int, token: str):
         raise InvalidInput("The form was incomplete; reload the page and try again.") from None
     if action == "resign" and request.form.get("confirm") != "yes":
         flash("To resign, tick the box that says you are sure.", "error")
-        return redirect(svc.links.seat_url(game_id, seat, access.seat.secret), code=303)
+        return redirect(svc.links.seat_url(game_id, seat, secret), code=303)
     codes = [code] if action == "move" else []
     # the same button pressed twice on the same board is one request
     dedupe = f"web:{game_id}:{seat}:{version}:{action}:{code}"
     request_id = submit_move(svc, game_id, seat, codes, source="web", base_version=version, dedupe_key=dedupe,
                              action=action)
-    flash_result(wait_for(svc, request_id, svc.config.submit_wait))
-    return redirect(svc.links.seat_url(game_id, seat, access.seat.secret), code=303)
+    return redirect(applying_url(svc, game_id, seat, secret, request_id), code=303)
+
+
+def applying_url(svc, game_id: int, seat: int, secret: str, request_id: int) -> str:
+    return f"{svc.links.seat_url(game_id, seat, secret)}/requests/{request_id}"
+
+
+@blueprint.get("/g/<int:game_id>/<int:seat>/<token>/requests/<int:request_id>")
+def applying(game_id: int, seat: int, token: str, request_id: int):
+    """A submitted move: while it is being applied, a small page (202) that
+    says so and follows it (a script asks ``status``; without scripts, the
+    page refreshes itself); once decided, the seat page with the answer."""
+    svc = services()
+    secret = queries.seat_secret(svc, game_id, seat, token)
+    move_request, waited = queries.move_request(svc, game_id, seat, request_id)
+    if move_request.status != "pending":
+        flash_result(move_request)
+        return redirect(svc.links.seat_url(game_id, seat, secret), code=303)
+    return render_template("web/applying.html", move_request=move_request, long=waited >= LONG_WAIT,
+                           long_wait=LONG_WAIT, waited=waited, seat_url=svc.links.seat_url(game_id, seat, secret)), 202
+
+
+@blueprint.get("/g/<int:game_id>/<int:seat>/<token>/requests/<int:request_id>/status")
+def status(game_id: int, seat: int, token: str, request_id: int):
+    """What the page of a move being applied asks, a few times a second."""
+    svc = services()
+    queries.seat_secret(svc, game_id, seat, token)
+    move_request, waited = queries.move_request(svc, game_id, seat, request_id)
+    return jsonify(status=move_request.status, waited=round(waited, 1))
 
 
 def flash_result(move_request) -> None:
-    if move_request.status == "pending":
-        flash("Your move is queued and will be applied in a moment; reload this page to see it.", "info")
-    elif move_request.status == "applied":
+    if move_request.status == "applied":
         flash(move_request.result, "ok")
     elif move_request.status == "stale":
         flash("The board has moved on since that page was shown; here it is as it is now.", "error")

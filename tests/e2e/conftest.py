@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import threading
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,7 +15,6 @@ from service.app import create_app
 def server(svc):
     """The app over real HTTP (a threaded werkzeug server on a loopback port
     the system chose); links in the mails point at it. Yields its base URL."""
-    svc.config = replace(svc.config, submit_wait=10.0)
     httpd = make_server("127.0.0.1", 0, create_app(services=svc), threaded=True)
     svc.links.base_url = f"http://127.0.0.1:{httpd.server_port}"
     thread = threading.Thread(target=httpd.serve_forever, daemon=True)

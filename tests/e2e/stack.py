@@ -248,26 +248,14 @@ class LinkFarmer:
 
     def settled(self, page, posted_version: int):
         """The seat page once the move made on ``posted_version`` is applied;
-        any answer but "Done" is a failure. A move link still being applied
-        answers 202 with a page that refreshes itself until it is done; that
-        page then shows the options that follow."""
-        if page.status_code == 202 and "Your move is being applied" in page.text:
-            patience = Patience(60, f"the move of {self.address} on version {posted_version} was never applied")
-            while page.status_code == 202:
-                patience.check(self.activity())
-                time.sleep(0.2)
-                page = self.http.get(page.url, timeout=30)
-            assert page.status_code == 200 and "Already done:" in page.text, (page.status_code, page.text[:3000])
-            return page
-        assert page.status_code == 200, (page.status_code, page.text[:3000])
-        if "Your move is queued" not in page.text:
-            assert 'class="flash ok"' in page.text and "Done:" in page.text, page.text[:3000]
-            return page
+        any answer but "Done" is a failure. A submit answers at once with the
+        page of the move being applied (202), which follows it by itself;
+        once the move is applied it leads to the seat page and its answer."""
         patience = Patience(60, f"the move of {self.address} on version {posted_version} was never applied")
-        while True:
+        while page.status_code == 202 and "is being applied" in page.text:
             patience.check(self.activity())
-            time.sleep(0.2)
+            time.sleep(0.1)
             page = self.http.get(page.url, timeout=30)
-            versions = {int(v) for _, v in BUTTON.findall(page.text)}
-            if not versions or min(versions) > posted_version:
-                return page
+        assert page.status_code == 200, (page.status_code, page.text[:3000])
+        assert 'class="flash ok"' in page.text and "Done:" in page.text, page.text[:3000]
+        return page

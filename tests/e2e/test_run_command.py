@@ -63,10 +63,9 @@ def wait_until(condition, what: str, timeout: float, still_going=lambda: True):
         time.sleep(0.2)
 
 
-def worker_pid(run, role: str = "worker") -> int:
+def worker_pids(run, role: str = "worker") -> set[int]:
     needle = f"worker\x00{role}".encode()
-    [pid] = [p for p in children_of(run.pid) if needle in open(f"/proc/{p}/cmdline", "rb").read()]
-    return pid
+    return {p for p in children_of(run.pid) if needle in open(f"/proc/{p}/cmdline", "rb").read()}
 
 
 def start_run(tmp_path, port):
@@ -100,7 +99,8 @@ def test_farmpost_run_serves_prints_its_url_plays_bots_and_stops_cleanly(tmp_pat
         assert "mailbox" in line and "this machine only" in line
         wait_until(lambda: health(url) == 200, "healthy (the worker's first heartbeat)", 120, lambda: run.poll() is None)
         helpers = children_of(run.pid)
-        assert len(helpers) == 2  # the worker and beat
+        assert len(helpers) == 3  # the moves worker, the mail worker and beat
+        assert len(worker_pids(run)) == 2
 
         del env["PORT"]  # another shell: the demo finds the running server's address in the instance folder
         demo = subprocess.run([sys.executable, "-m", "service.cli", "demo", "--bots", "3", "--bot", "random"],
@@ -126,7 +126,7 @@ def test_farmpost_run_serves_prints_its_url_plays_bots_and_stops_cleanly(tmp_pat
 
 
 @pytest.mark.parametrize("role", ["worker", "beat"])
-def test_healthz_fails_when_the_worker_or_beat_is_killed_and_recovers_once_farmpost_run_restarts_it(tmp_path, role):
+def test_healthz_fails_when_the_workers_or_beat_are_killed_and_recover_once_farmpost_run_restarts_them(tmp_path, role):
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     run, _ = start_run(tmp_path, port)
@@ -134,11 +134,12 @@ def test_healthz_fails_when_the_worker_or_beat_is_killed_and_recovers_once_farmp
     try:
         wait_for_line(run, "Farmpost is running at", timeout=60)
         wait_until(lambda: health(url) == 200, "healthy", 120, still_running)
-        killed = worker_pid(run, role)
-        os.kill(killed, signal.SIGKILL)
-        wait_until(lambda: health(url) != 200, f"unhealthy after the {role} was killed", 60, still_running)
+        killed = worker_pids(run, role)
+        for pid in killed:  # the moves worker and the mail worker, or beat
+            os.kill(pid, signal.SIGKILL)
+        wait_until(lambda: health(url) != 200, f"unhealthy after the {role} processes were killed", 60, still_running)
         wait_until(lambda: health(url) == 200, "healthy again", 120, still_running)
-        assert worker_pid(run, role) != killed  # a new one, started by farmpost run
+        assert not worker_pids(run, role) & killed  # new ones, started by farmpost run
     finally:
         run.send_signal(signal.SIGTERM)
         run.wait(timeout=60)

@@ -1,0 +1,91 @@
+"""The queues (service/broker.py): moves, mail and reports apart, so that a
+move never waits behind a turn mail's rendering."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import uuid
+
+import pytest
+import redis
+
+from service.broker import QUEUES, ROUTES, CeleryQueue, celery_settings, queue_name
+from service.config import ROOT, load_config
+from service.models import MoveRequest
+from service.services import Services
+from tests.e2e.stack import ONE_STACK_AT_A_TIME
+from worker.app import create_celery
+
+
+def test_every_task_is_routed_to_the_queue_designed_for_it(tmp_path):
+    config = load_config({"FARMPOST_INSTANCE": str(tmp_path), "FARMPOST_QUEUE": "farm"})
+    app = create_celery(config)
+    ours = {name for name in app.tasks if name.startswith("farmpost.")}
+    assert ours == set(ROUTES)
+    routes = celery_settings(config)["task_routes"]
+    assert routes["farmpost.apply_move_request"] == {"queue": "farm.moves"}
+    assert routes["farmpost.process_inbound"] == {"queue": "farm.moves"}
+    assert routes["farmpost.send_mail"] == {"queue": "farm.mail"}
+    assert routes["farmpost.digest"] == {"queue": "farm.reports"}
+    assert celery_settings(config)["task_default_queue"] == "farm.moves"
+    assert [queue_name(config, q) for q in QUEUES] == ["farm.moves", "farm.mail", "farm.reports"]
+
+
+@pytest.mark.integration
+@ONE_STACK_AT_A_TIME  # a worker process with its pool
+def test_given_a_full_mail_queue_when_a_farmer_moves_then_the_moves_worker_applies_it_at_once(
+        tmp_path, postgres_schema, redis_url):
+    from engine import get_game
+    from service.usecases.creation import FarmerSpec, create_game, join
+    from service.usecases.playing import submit_move
+
+    env = {"FARMPOST_INSTANCE": str(tmp_path / "instance"), "DATABASE_URL": postgres_schema,
+           "CELERY_BROKER_URL": redis_url, "FARMPOST_QUEUE": f"farmpost-test-{uuid.uuid4().hex[:8]}",
+           "SECRET_KEY": "queues-secret", "BASE_URL": "http://farmpost.test", "MAIL_DOMAIN": "farmpost.test"}
+    config = load_config(env)
+    app = create_celery(config)
+    svc = Services.from_config(config, CeleryQueue(app))
+    broker = redis.Redis.from_url(redis_url)
+    mail_queue = queue_name(config, "mail")
+    worker = None
+    try:
+        # given a mail queue with a thousand renders waiting
+        with app.producer_or_acquire() as producer:
+            for n in range(1000):
+                app.send_task("farmpost.send_mail", args=[10**9 + n], producer=producer)
+        created = create_game(svc, "sunfield", [FarmerSpec("Ann", "ann@example.org"),
+                                                FarmerSpec("Bob", "bob@example.org")], host=0, seed=3)
+        join(svc, created.game_id, 1)
+        waiting = broker.llen(mail_queue)
+        assert waiting >= 1000
+        # when the farmer to act moves, with one worker on the moves queue
+        rules = get_game("sunfield")
+        with svc.db.transaction() as session:
+            from service.models import Game
+
+            game = session.get(Game, created.game_id)
+            seat, code, version = rules.to_act(game.state), rules.code(rules.legal_moves(game.state)[0]), game.version
+        request_id = submit_move(svc, created.game_id, seat, [code], source="web", base_version=version)
+        worker = subprocess.Popen([sys.executable, "-m", "worker", "worker", "--queues=moves", "--concurrency=1",
+                                   "--quiet", "--loglevel=WARNING"], cwd=ROOT, env={**os.environ, **env},
+                                  start_new_session=True)
+        # then it is applied while every mail still waits (the worker must start first: wait for it)
+        status = "pending"
+        while status == "pending":
+            assert worker.poll() is None, "the moves worker died"
+            time.sleep(0.2)
+            with svc.db.transaction() as session:
+                status = session.get(MoveRequest, request_id).status
+        assert status == "applied"
+        assert broker.llen(mail_queue) >= waiting  # no mail left the queue before the move
+    finally:
+        if worker is not None:
+            os.killpg(worker.pid, signal.SIGTERM)
+            worker.wait(timeout=30)
+        broker.delete(*(queue_name(config, q) for q in QUEUES))
+        broker.close()
+        svc.db.dispose()
