@@ -11,7 +11,8 @@ from service.broker import celery_settings
 from service.config import Config, load_config
 from worker import tasks
 
-#: how often beat re-enqueues work left pending (seconds)
+#: how often beat re-enqueues work left pending (seconds; FARMPOST_SWEEP_EVERY,
+#: which the fault-injection tests shorten so that recovery takes seconds)
 SWEEP_EVERY = 15.0
 #: how often beat looks at the games' clocks (seconds; FARMPOST_CLOCKS_EVERY):
 #: deadlines are hours or days apart, so half a minute late is on time
@@ -28,7 +29,8 @@ def create_celery(config: Config | None = None) -> Celery:
     app.conf.update(
         celery_settings(config),
         beat_schedule={
-            "sweep": {"task": "farmpost.sweep", "schedule": SWEEP_EVERY},
+            "sweep": {"task": "farmpost.sweep",
+                      "schedule": float(os.environ.get("FARMPOST_SWEEP_EVERY") or SWEEP_EVERY)},
             "imap-poll": {"task": "farmpost.imap_poll", "schedule": IMAP_POLL_EVERY},
             "digest": {"task": "farmpost.digest", "schedule": DIGEST_EVERY},
             "clocks": {"task": "farmpost.clocks",
