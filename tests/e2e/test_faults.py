@@ -56,7 +56,7 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow, FAULTS]
 #: test's observer connections do not, so they survive the terminations)
 APPLICATION = "farmpost-faults"
 SEED = 20261130
-GAMES = 3
+GAMES = 2
 #: refused probes of the breaker in the SMTP outage: its wait doubles to 160 s,
 #: longer than the tests' patience
 PROBES = 4
@@ -116,7 +116,7 @@ class Faults:
 
 
 @pytest.fixture(scope="module")
-def faults(tmp_path_factory):
+def running(tmp_path_factory):
     folder = tmp_path_factory.mktemp("faults")
     clock = folder / "clock-offset"
     clock.write_text("0")
@@ -142,6 +142,17 @@ def faults(tmp_path_factory):
             running.observer.dispose()
 
 
+@pytest.fixture
+def faults(running):
+    """The module's stack, healed after each test whatever happened in it."""
+    yield running
+    running.sink.recover()
+    if running.redis.process.poll() is not None:
+        running.redis.start()
+    if running.stack.worker.poll() is not None:
+        running.stack.start_worker()
+
+
 # --------------------------------------------------------------------------- games and the moves played in them
 
 
@@ -163,13 +174,13 @@ class Table:
         #: game id -> [(request id, code)] in the order submitted
         self.submitted: dict[int, list[tuple[int, str]]] = {game_id: [] for game_id in self.game_ids}
 
-    def play_round(self) -> list[int]:
-        """One move in every game, on the version the farmer sees; returns
-        the request ids. Waits for the previous round first."""
+    def play_round(self, game_ids: list[int] | None = None) -> list[int]:
+        """One move in every game (or in those given), on the version the
+        farmer sees; returns the request ids. Waits for the previous round first."""
         self.applied()
         ids = []
-        for game_id in self.game_ids:
-            [(state, version)] = self.faults.query("SELECT state, version FROM games WHERE id = :id", id=game_id)
+        for game_id in game_ids or self.game_ids:
+            state, version = self.state(game_id)
             moves = self.rules.legal_moves(state)
             code = self.rules.code(moves[self.rng.below(len(moves))])
             request_id = submit_move(self.svc, game_id, self.rules.to_act(state), [code], source="link",
@@ -177,6 +188,21 @@ class Table:
             self.submitted[game_id].append((request_id, code))
             ids.append(request_id)
         return ids
+
+    def state(self, game_id: int) -> tuple:
+        [(state, version)] = self.faults.query("SELECT state, version FROM games WHERE id = :id", id=game_id)
+        return state, version
+
+    def pass_turns(self) -> None:
+        """Rounds of moves until the turn has passed in every game: each owes
+        a turn mail, which is on its way when this returns."""
+        self.applied()
+        starting = {game_id: self.rules.to_act(self.state(game_id)[0]) for game_id in self.game_ids}
+        playing = list(self.game_ids)
+        while playing:
+            self.play_round(playing)
+            self.applied()
+            playing = [game_id for game_id in playing if self.rules.to_act(self.state(game_id)[0]) == starting[game_id]]
 
     def pending(self) -> int:
         ids = [request_id for moves in self.submitted.values() for request_id, _ in moves]
@@ -256,7 +282,7 @@ def test_a_worker_killed_while_applying_moves_loses_none_and_applies_none_twice(
                                            "AND id = ANY(:ids)", ids=ids)[0][0] > 0, "the round never started")
     faults.kill_worker()
     faults.restart_worker_after_its_leases()
-    table.play_round()  # and the new worker plays on
+    table.pass_turns()  # and the new worker plays on
     table.check()
 
 
@@ -264,7 +290,7 @@ def test_a_worker_killed_while_the_smtp_server_holds_a_mail_sends_it_again_with_
     table = Table(faults)
     table.delivered()
     faults.sink.stall()
-    table.play_round()
+    table.pass_turns()
     faults.wait_until(lambda: faults.sink.stalled, "no mail reached the DATA phase")
     faults.kill_worker()
     stalled = set(faults.sink.stalled)
@@ -305,8 +331,7 @@ def test_an_smtp_server_refusing_connections_opens_the_breaker_and_no_mail_count
     table = Table(faults)
     table.delivered()
     faults.sink.refuse()
-    table.play_round()
-    table.applied()
+    table.pass_turns()
 
     def every_mail_waits():
         """Every unsent mail met the refusal or the open breaker and waits for a later time."""
@@ -343,8 +368,7 @@ def test_an_smtp_server_deferring_every_mail_backs_each_off_and_delivers_all_onc
     table = Table(faults)
     table.delivered()
     faults.sink.defer()
-    table.play_round()
-    table.applied()
+    table.pass_turns()
 
     def every_mail_tried(times):
         waiting = table.mails("status <> 'sent'")
