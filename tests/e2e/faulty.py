@@ -27,11 +27,10 @@ class FaultySink(SmtpSink):
       unexpectedly closed"); each such connection is counted in ``refused``;
     * ``defer()``: the server answers ``451`` to every recipient (a passing
       refusal of each mail); counted in ``deferred``;
-    * ``stall()``: the DATA phase of each mail waits (the mail is read, no
-      answer given) until ``recover()``; the Message-IDs waiting are in
-      ``stalled``. On recovery a stalled mail is accepted, as a server that
-      got the whole mail keeps it even if the client is gone before its
-      ``250``.
+    * ``stall()``: the server reads and keeps each mail, but its answer to
+      the DATA phase (``250``) waits until ``recover()``; the Message-IDs
+      waiting are in ``stalled``. A client that dies meanwhile never learns
+      that its mail arrived.
     """
 
     def __init__(self):
@@ -54,13 +53,14 @@ class FaultySink(SmtpSink):
         return "250 OK"
 
     async def handle_DATA(self, server, session, envelope):
+        answer = await super().handle_DATA(server, session, envelope)  # the mail is kept
         if self.mode == "stall":
             message_id = str(message_from_bytes(envelope.content, policy=policy.default)["Message-ID"])
             with self._lock:
                 self.stalled.append(message_id)
-            while not self._released.is_set():
+            while not self._released.is_set():  # the answer waits (the client may die meanwhile)
                 await asyncio.sleep(0.05)
-        return await super().handle_DATA(server, session, envelope)
+        return answer
 
     # -- switching faults
 
