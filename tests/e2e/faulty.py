@@ -117,11 +117,10 @@ class OwnRedis:
     """A redis-server of the test's own on a free port, without persistence:
     stopping it loses every queued task, as a Redis that crashes does."""
 
-    BINARY = "/usr/bin/redis-server"
-
     def __init__(self, folder):
-        if not shutil.which(self.BINARY):
-            unavailable("redis-server", FileNotFoundError(self.BINARY))
+        self.binary = shutil.which("redis-server")
+        if not self.binary:
+            unavailable("redis-server", FileNotFoundError("redis-server (apt-get install redis-server)"))
         self.folder = folder
         self.port = free_port()
         self.url = f"redis://127.0.0.1:{self.port}/0"
@@ -129,7 +128,7 @@ class OwnRedis:
 
     def start(self):
         self.process = subprocess.Popen(
-            [self.BINARY, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
+            [self.binary, "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
              "--dir", str(self.folder), "--logfile", str(self.folder / "redis.log")], cwd=self.folder)
         client = redis.Redis.from_url(self.url)
         try:
