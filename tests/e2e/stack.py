@@ -156,12 +156,13 @@ class Stack:
 
     def stop(self):
         self.server.shutdown()
-        # the worker and its pool processes form one process group: stop them all
-        os.killpg(self.worker.pid, signal.SIGTERM)
-        try:
-            self.worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            self.kill_worker()
+        if self.worker.poll() is None:
+            # the worker and its pool processes form one process group: stop them all
+            os.killpg(self.worker.pid, signal.SIGTERM)
+            try:
+                self.worker.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill_worker()
         self.inbox.stop()
         self.services.db.dispose()
 
