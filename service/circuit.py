@@ -31,7 +31,8 @@ class Permit:
     allowed: bool
     #: this caller is the probe of an open breaker (it closes it on success)
     probe: bool = False
-    #: when a caller that may not try now should come back
+    #: when a caller that may not try now should come back; for the probe,
+    #: the end of the wait it set for the others
     wait_until: datetime | None = None
 
 
@@ -50,7 +51,7 @@ def permit(svc: Services, name: str = SMTP) -> Permit:
         if as_utc(breaker.open_until) > now:
             return Permit(False, wait_until=as_utc(breaker.open_until))
         breaker.open_until = now + _wait(svc, breaker.failures)  # the others wait while this one probes
-        return Permit(True, probe=True)
+        return Permit(True, probe=True, wait_until=breaker.open_until)
 
 
 def trip(svc: Services, reason: str, name: str = SMTP) -> datetime:

@@ -29,7 +29,7 @@ from datetime import UTC, timedelta
 from email import message_from_bytes, policy
 from email.utils import parseaddr
 
-from sqlalchemy import select
+from sqlalchemy import select, update
 
 from boards.cache import FileStore, SnapshotCache
 from mail.outgoing.compose import compose
@@ -116,8 +116,18 @@ def _policy_for(to_addr: str):
 
 
 def _close_if_probe(svc: Services, permit) -> None:
-    if permit.probe:
-        circuit.close(svc)
+    """The server answered the probe: close the breaker, and make the mails
+    that waited for it due now. Those turned away while the probe was out
+    were told to come back at the end of the wait the probe set (up to an
+    hour after a long outage); they go out with the next sweep instead."""
+    if not permit.probe:
+        return
+    circuit.close(svc)
+    now = utcnow()
+    with svc.db.transaction() as session:
+        session.execute(update(OutgoingMail).where(
+            OutgoingMail.status == "pending", OutgoingMail.next_try_at > now,
+            OutgoingMail.next_try_at <= permit.wait_until).values(next_try_at=now))
 
 
 def _wait_for_server(svc: Services, mail_id: int, until, reason: str | None = None) -> str:

@@ -11,7 +11,8 @@ from service.broker import celery_settings
 from service.config import Config, load_config
 from worker import tasks
 
-#: how often beat re-enqueues work left pending (seconds)
+#: how often beat re-enqueues work left pending (seconds; FARMPOST_SWEEP_EVERY,
+#: which the fault-injection tests shorten so that recovery takes seconds)
 SWEEP_EVERY = 15.0
 #: how often beat looks at the games' clocks (seconds; FARMPOST_CLOCKS_EVERY):
 #: deadlines are hours or days apart, so half a minute late is on time
@@ -25,14 +26,15 @@ DIGEST_EVERY = 3600.0
 def create_celery(config: Config | None = None) -> Celery:
     config = config or load_config()
     app = Celery("farmpost", broker=config.broker_url)
+    sweep_every = float(os.environ.get("FARMPOST_SWEEP_EVERY") or SWEEP_EVERY)
+    clocks_every = float(os.environ.get("FARMPOST_CLOCKS_EVERY") or CLOCKS_EVERY)
     app.conf.update(
         celery_settings(config),
         beat_schedule={
-            "sweep": {"task": "farmpost.sweep", "schedule": SWEEP_EVERY},
-            "imap-poll": {"task": "farmpost.imap_poll", "schedule": IMAP_POLL_EVERY},
-            "digest": {"task": "farmpost.digest", "schedule": DIGEST_EVERY},
-            "clocks": {"task": "farmpost.clocks",
-                       "schedule": float(os.environ.get("FARMPOST_CLOCKS_EVERY") or CLOCKS_EVERY)},
+            "sweep": _every(sweep_every, "farmpost.sweep"),
+            "imap-poll": _every(IMAP_POLL_EVERY, "farmpost.imap_poll"),
+            "digest": _every(DIGEST_EVERY, "farmpost.digest"),
+            "clocks": _every(clocks_every, "farmpost.clocks"),
         },
         beat_schedule_filename=str(config.instance_path / "celerybeat-schedule"),
         worker_hijack_root_logger=False,
@@ -41,6 +43,14 @@ def create_celery(config: Config | None = None) -> Celery:
     tasks.register(app)
     _beat_heart(config)
     return app
+
+
+def _every(seconds: float, task: str) -> dict:
+    """A beat entry whose task expires when the next one is due: while no
+    worker consumes (all killed, or cut off from the broker), beat's rounds
+    do not pile up in the queue, to be run back to back (each sweep enqueuing
+    all pending work again) when a worker comes back."""
+    return {"task": task, "schedule": seconds, "options": {"expires": seconds}}
 
 
 def _beat_heart(config: Config) -> None:

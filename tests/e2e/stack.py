@@ -140,21 +140,31 @@ class Stack:
         self.listener.close()  # the server holds its own copy of the socket
         self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
         self.thread.start()
+        self.start_worker()
+        return self
+
+    def start_worker(self):
+        """The Celery worker process with its pool (its log appended to ``worker.log``)."""
         self.worker = subprocess.Popen(
             [sys.executable, "-m", "service.cli", "worker", "--concurrency=2", "--loglevel=INFO"],
-            cwd=ROOT, env={**os.environ, **self.env}, stdout=self.log_path.open("wb"), stderr=subprocess.STDOUT,
+            cwd=ROOT, env={**os.environ, **self.env}, stdout=self.log_path.open("ab"), stderr=subprocess.STDOUT,
             start_new_session=True)
-        return self
+
+    def kill_worker(self):
+        """kill -9 the worker and its pool processes (one process group): no
+        task is finished, acknowledged or handed back."""
+        os.killpg(self.worker.pid, signal.SIGKILL)
+        self.worker.wait()
 
     def stop(self):
         self.server.shutdown()
-        # the worker and its pool processes form one process group: stop them all
-        os.killpg(self.worker.pid, signal.SIGTERM)
-        try:
-            self.worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(self.worker.pid, signal.SIGKILL)
-            self.worker.wait()
+        if self.worker.poll() is None:
+            # the worker and its pool processes form one process group: stop them all
+            os.killpg(self.worker.pid, signal.SIGTERM)
+            try:
+                self.worker.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill_worker()
         self.inbox.stop()
         self.services.db.dispose()
 

@@ -77,5 +77,6 @@ def test_beat_looks_for_digests_every_hour(tmp_path):
     from worker.app import create_celery
 
     app = create_celery(load_config({"FARMPOST_INSTANCE": str(tmp_path)}))
-    assert app.conf.beat_schedule["digest"] == {"task": "farmpost.digest", "schedule": 3600.0}
+    assert app.conf.beat_schedule["digest"] == {"task": "farmpost.digest", "schedule": 3600.0,
+                                                "options": {"expires": 3600.0}}
     assert "farmpost.digest" in app.tasks

@@ -16,6 +16,7 @@ from sqlalchemy import select, update
 from mail.outgoing.addresses import format_address
 from service import circuit, outbox
 from service.inline_queue import InlineQueue
+from service.mail_transport import SmtpTransport
 from service.models import OutgoingMail, as_utc, utcnow
 from service.services import Services
 from service.usecases import playing
@@ -165,6 +166,42 @@ def test_while_the_mail_server_refuses_connections_one_probe_tries_and_the_other
     assert sorted(r for (r,), _ in sink.received) == ["bob@example.org", "cat@example.org", "dan@example.org"]
     assert circuit.state(svc) is None
     assert len(connections) == 2 + 3
+    svc.db.dispose()
+
+
+def test_a_mail_turned_away_while_the_probe_was_out_is_due_as_soon_as_the_probe_gets_through(
+        config, toy_game, monkeypatch):
+    """Two workers: one probes the server while the other is turned away
+    until the end of the wait the probe set; the probe gets through, so the
+    other mail does not wait that long, it goes with the next sweep."""
+    port = free_port()
+    svc, queued = smtp_services(config, port, breaker_delay=600.0)
+    create_game(svc, "toy", [ANN, BOB, CAT], host=0, seed=1)
+    probe, other = queued[:2]
+    assert [outbox.send_mail(svc, i) for i in (probe, other)] == ["pending"] * 2  # refused: the breaker opens
+
+    sink = Sink()
+    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    controller.start()
+    send = SmtpTransport.send
+    turned_away = []
+
+    def probe_with_another_worker_at_work(transport, raw, sender, recipients):
+        if not turned_away:  # while the probe is out, the other worker tries its mail
+            turned_away.append(outbox.send_mail(svc, other))
+        return send(transport, raw, sender, recipients)
+
+    monkeypatch.setattr(SmtpTransport, "send", probe_with_another_worker_at_work)
+    try:
+        wait_is_over(svc)
+        assert outbox.send_mail(svc, probe) == "sent"
+    finally:
+        controller.stop()
+    assert turned_away == ["pending"]
+    assert circuit.state(svc) is None
+    [waiting] = [m for m in mails(svc) if m.id == other]
+    assert waiting.status == "pending" and as_utc(waiting.next_try_at) <= utcnow()  # due: not 600 s on
+    assert sweep_pending(svc, older_than=timedelta(0))["mails"] >= 1
     svc.db.dispose()
 
 
