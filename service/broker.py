@@ -27,6 +27,7 @@ ROUTES = {
     "farmpost.clocks": "moves",
     "farmpost.imap_poll": "moves",
     "farmpost.send_mail": "mail",
+    "farmpost.send_webhook": "mail",
     "farmpost.digest": "reports",
 }
 

@@ -81,6 +81,9 @@ class Game(Base):
     watchable: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: part of the signing key of the spectator link (made when first needed)
     watch_secret: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    #: a webhook was registered for this game: only then does a turn change look
+    #: for hooks (a move stays at its few statements; docs/webhooks.md)
+    hooked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.position")
     #: its clock and host (docs/clocks.md); None for a game made before clocks

@@ -74,6 +74,7 @@ def register(svc: Services, game_id: int, position: int, url: str, fmt: str, sco
         hook = Webhook(game_id=game_id, position=position, scope=scope, url=url, url_hash=url_hash(url),
                        format=fmt, secret=secret, active=True, failures=0)
         session.add(hook)
+        game.hooked = True
         session.flush()
         return Registered(hook.id, secret)
 
@@ -135,11 +136,15 @@ def public_host(host: str) -> bool:
 
 def turn_changed(session: Session, game: Game, to_act: int, work: Work) -> None:
     """The seat to act changed: the game's hooks and the new farmer's own."""
+    if not game.hooked:
+        return
     hooks = [h for h in _active(session, game.id) if h.scope == "game" or h.position == to_act]
     _queue(session, game, f"g{game.id}:v{game.version}:turn", turn_event(game, to_act), hooks, work)
 
 
 def game_over(session: Session, game: Game, work: Work) -> None:
+    if not game.hooked:
+        return
     _queue(session, game, f"g{game.id}:over", over_event(game), _active(session, game.id), work)
 
 

@@ -14,6 +14,8 @@ depends_on = None
 
 
 def upgrade() -> None:
+    with op.batch_alter_table('games') as batch:
+        batch.add_column(sa.Column('hooked', sa.Boolean(), server_default=sa.false(), nullable=False))
     op.create_table(
         'webhooks',
         sa.Column('id', sa.Integer(), nullable=False),
@@ -64,3 +66,5 @@ def downgrade() -> None:
     op.drop_table('webhook_deliveries')
     op.drop_index(op.f('ix_webhooks_game_id'), table_name='webhooks')
     op.drop_table('webhooks')
+    with op.batch_alter_table('games') as batch:
+        batch.drop_column('hooked')

@@ -67,9 +67,11 @@ def receiver():
 
 @pytest.fixture
 def hooks_svc(svc):
-    """Hooks may call this machine (the receiver); a failed try may be tried again at once."""
+    """Hooks may call this machine (the receiver); a failed try may be tried
+    again at once. The timeout is long enough for a loaded machine; the
+    timeout's own test shortens it."""
     svc.config = replace(svc.config, webhook_allow_private=True, retry_delay=0.0, max_tries=3,
-                         webhook_max_failures=4, webhook_timeout=0.5)
+                         webhook_max_failures=4, webhook_timeout=10.0)
     return svc
 
 
@@ -176,7 +178,7 @@ def test_a_slow_receiver_is_cut_off_by_the_timeout_and_counted(hooks_svc, receiv
     svc = hooks_svc
     svc.config = replace(svc.config, webhook_timeout=0.05)
     game(svc)
-    receiver.delay["/slow"] = 0.3
+    receiver.delay["/slow"] = 2.0
     webhooks.register(svc, 1, 0, f"{receiver.url}/slow", "slack", "game")
     assert play(svc, 0, "take:1", "end").status == "applied"
     [delivery] = deliveries(svc)

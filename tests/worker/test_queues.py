@@ -30,6 +30,7 @@ def test_every_task_is_routed_to_the_queue_designed_for_it(tmp_path):
     assert routes["farmpost.apply_move_request"] == {"queue": "farm.moves"}
     assert routes["farmpost.process_inbound"] == {"queue": "farm.moves"}
     assert routes["farmpost.send_mail"] == {"queue": "farm.mail"}
+    assert routes["farmpost.send_webhook"] == {"queue": "farm.mail"}  # calls out, like mail: never before a move
     assert routes["farmpost.digest"] == {"queue": "farm.reports"}
     assert celery_settings(config)["task_default_queue"] == "farm.moves"
     assert [queue_name(config, q) for q in QUEUES] == ["farm.moves", "farm.mail", "farm.reports"]
