@@ -181,8 +181,25 @@ def paint(ctx, canvas: Canvas, faces=None) -> None:
             ctx.save()
             ctx.translate(dx, dy)
             ctx.scale(scale, scale)
-            paint(ctx, inner, faces)
+            if inner.sign and isinstance(ctx.get_target(), cairo.PDFSurface):
+                # one form in the PDF however often the sign recurs (cairo writes a recording once a document)
+                ctx.set_source_surface(_recorded(inner, faces))
+                ctx.paint()
+            else:
+                paint(ctx, inner, faces)
             ctx.restore()
+
+
+#: the box a sign's recording keeps, around its centre: the largest sign is 40 units
+SIGN_BOX = (-60, -60, 120, 120)
+
+
+@cache
+def _recorded(sign: Canvas, faces) -> cairo.RecordingSurface:
+    """A sign's operations recorded once, to be painted as one PDF form."""
+    surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, SIGN_BOX)
+    paint(cairo.Context(surface), sign, faces)
+    return surface
 
 
 @cache
