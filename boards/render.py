@@ -9,7 +9,7 @@ from functools import lru_cache
 import css_inline
 from markupsafe import Markup
 
-from boards import chart, games, pdf, png, printsize, wordspdf
+from boards import chart, games, pdf, png, printsize, snapshot
 from boards import report as facts
 from boards.svg import pdfdraw
 from boards.svg.drawing import WIDTH, drawing
@@ -99,11 +99,10 @@ def render_png(game_name: str, view: dict, seat: int | None, *, names=None, prev
 
 
 def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict) -> bytes:
-    """The turn mail's PDF: the board in words (the text board's lines,
-    :func:`render_text`) on A4 pages that Letter prints whole, painted by
-    cairo (:mod:`boards.wordspdf`): the public board and the addressed
-    farmer's private view. The mail's picture is the drawn board, so the
-    PDF does not repeat it.
+    """The turn mail's PDF: the board drawn from the addressed farmer's
+    view (its panels packed as on the report) then the board in words (the
+    text board's lines, :func:`render_text`), on A4 pages that Letter
+    prints whole, painted by cairo on one surface (:mod:`boards.snapshot`).
 
     ``meta``: ``{"title": str, "game_id": str, "version": int,
     "names": [str per seat], "generated_at": str (optional)}``.
@@ -114,7 +113,8 @@ def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict
     when = f" · {meta['generated_at']}" if meta.get("generated_at") else ""
     note = (f"Farmpost · {get_game(game_name).title} · game {meta['game_id']} · board version {meta['version']}"
             f"{who}{when}")
-    return wordspdf.words_pdf(lines, meta["title"], note)
+    panels = drawing(game_name, view, seat, meta["names"]).print_panels()
+    return snapshot.snapshot_pdf(panels, lines, meta["title"], note)
 
 
 def drawn_pdf(game_name: str, view: dict, seat: int | None, names, heading: str, note: str, previous=None) -> bytes:

@@ -1,9 +1,9 @@
-"""The board in words on A4 pages, painted by cairo: the turn mail's PDF.
+"""The board in words on A4 pages, painted by cairo: the second part of
+the turn mail's PDF (:mod:`boards.snapshot`).
 
 The lines are the text board's (:func:`boards.render.render_text`: every
 word and count of the board, 72 columns), set in DejaVu Sans Mono as
-vector text, under a heading that says which game, version and farmer the
-snapshot is for. Painting them takes a few milliseconds, where laying out
+vector text, after the drawn board. Painting them takes a few milliseconds, where laying out
 the styled page in words with WeasyPrint took 90-240 ms of CPU (most of a
 turn mail's cost; docs/boards.md): WeasyPrint stays for the end-game report.
 
@@ -17,12 +17,9 @@ so a block is seldom cut.
 
 from __future__ import annotations
 
-import io
 import re
 
-import cairocffi as cairo
-
-from boards.svg.pdfdraw import BOTTOM, LEFT, PAGE_H, PAGE_W, TOP, WIDTH, heading
+from boards.svg.pdfdraw import BOTTOM, LEFT, TOP, WIDTH, face
 
 FONT = "DejaVu Sans Mono"
 LARGEST_PT = 10.0
@@ -37,24 +34,21 @@ _HEAD = re.compile(r"^[A-ZÀ-Þ][A-ZÀ-Þ'’]+\b")
 BAND = (0.88, 0.88, 0.88)
 
 
-def words_pdf(lines: list[str], title: str, note: str) -> bytes:
-    """``lines`` (the text board) under the heading ``title`` and its
-    ``note``, on as few pages as the size floor allows."""
-    out = io.BytesIO()
-    surface = cairo.PDFSurface(out, PAGE_W, PAGE_H)
-    ctx = cairo.Context(surface)
-    top = heading(ctx, title, note, FONT, bold=False)  # one font: each embedded font adds 4-9 KB
+def draw_words(ctx, lines: list[str], top: float) -> None:
+    """``lines`` (the text board) from ``top`` of the current page on, on
+    as few pages as the size floor allows, the largest size that needs no
+    more pages."""
     widest = max((len(line) for line in lines), default=1)
     largest = min(LARGEST_PT, WIDTH / (widest * ADVANCE))
     # the largest size, in half points down to the floor, that needs the fewest pages
     sizes = [largest - 0.5 * i for i in range(int((largest - SMALLEST_PT) / 0.5) + 1)]
     size = min(sizes, key=lambda pt: (len(_paged(lines, top, pt)), -pt))
-    ctx.set_font_face(cairo.ToyFontFace(FONT, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL))
+    ctx.set_font_face(face(FONT))
     ctx.set_font_size(size)
     step = size * LEADING
     for page, chunk in enumerate(_paged(lines, top, size)):
         if page:
-            surface.show_page()
+            ctx.show_page()
         y = (top if page == 0 else TOP) + size
         for line in chunk:
             if _HEAD.match(line):
@@ -66,8 +60,6 @@ def words_pdf(lines: list[str], title: str, note: str) -> bytes:
                 ctx.move_to(LEFT, y)
                 ctx.show_text(line)
             y += step
-    surface.finish()
-    return out.getvalue()
 
 
 def _paged(lines: list[str], top: float, size: float) -> list[list[str]]:

@@ -84,6 +84,9 @@ class Canvas:
     to SVG (:meth:`markup`) and straight to a PDF (:mod:`boards.svg.pdfdraw`).
     """
 
+    #: a sign drawn once and placed wherever it recurs (:func:`boards.svg.symbols.reused`)
+    sign = False
+
     def __init__(self):
         self.ops: list[tuple] = []
 

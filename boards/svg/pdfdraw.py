@@ -45,15 +45,23 @@ def drawing_pdf(panels: Sequence[Panel], title: str, note: str = "") -> bytes:
     out = io.BytesIO()
     surface = cairo.PDFSurface(out, PAGE_W, PAGE_H)
     ctx = cairo.Context(surface)
-    top = heading(ctx, title, note)
+    draw_panels(ctx, panels, heading(ctx, title, note))
+    surface.finish()
+    return out.getvalue()
+
+
+def draw_panels(ctx, panels: Sequence[Panel], top: float, faces=None) -> float:
+    """The panels packed (:func:`pack`) from ``top`` of the current page
+    on, painted with ``faces`` (:func:`paint`); returns where the last one
+    ends on the last page."""
+    y = top
     for number, (page, scale) in enumerate(pack(panels, BOTTOM - top, BOTTOM - TOP)):
         if number:
             ctx.show_page()
         y = top if number == 0 else TOP
         for panel in page:
-            y = _place(ctx, panel, _panel_scale(panel, scale), y)
-    surface.finish()
-    return out.getvalue()
+            y = _place(ctx, panel, _panel_scale(panel, scale), y, faces)
+    return y - GAP
 
 
 def pack(panels: Sequence[Panel], first: float, rest: float) -> list[tuple[list[Panel], float]]:
@@ -96,7 +104,7 @@ def _panel_scale(panel: Panel, scale: float) -> float:
     return max(SMALLEST_SCALE, min(scale, WIDTH / panel.width))
 
 
-def _place(ctx, panel: Panel, scale: float, y: float) -> float:
+def _place(ctx, panel: Panel, scale: float, y: float, faces=None) -> float:
     """The panel painted at ``y`` (going on over the next pages if it is
     taller than what is left); returns where the next panel goes."""
     height = panel.height * scale
@@ -108,7 +116,7 @@ def _place(ctx, panel: Panel, scale: float, y: float) -> float:
         ctx.clip()
         ctx.translate(LEFT, y - shown)
         ctx.scale(scale, scale)
-        paint(ctx, panel.canvas)
+        paint(ctx, panel.canvas, faces)
         ctx.restore()
         if height - shown <= room:
             return y + height - shown + GAP
@@ -136,7 +144,11 @@ def heading(ctx, title: str, note: str, font: str = FONT, bold: bool = True) -> 
     return TOP + 40
 
 
-def paint(ctx, canvas: Canvas) -> None:
+def paint(ctx, canvas: Canvas, faces=None) -> None:
+    """The canvas's operations painted on ``ctx``; ``faces(bold, italic)``
+    gives the font face of a text (default: DejaVu Sans in its four faces,
+    :func:`sans`)."""
+    faces = faces or sans
     for op in canvas.ops:
         kind = op[0]
         if kind == "rect":
@@ -163,14 +175,31 @@ def paint(ctx, canvas: Canvas) -> None:
             _path(ctx, d)
             _finish(ctx, style)
         elif kind == "text":
-            _text(ctx, *op[1:])
+            _text(ctx, faces, *op[1:])
         else:
             _, inner, dx, dy, scale = op
             ctx.save()
             ctx.translate(dx, dy)
             ctx.scale(scale, scale)
-            paint(ctx, inner)
+            if inner.sign and isinstance(ctx.get_target(), cairo.PDFSurface):
+                # one form in the PDF however often the sign recurs (cairo writes a recording once a document)
+                ctx.set_source_surface(_recorded(inner, faces))
+                ctx.paint()
+            else:
+                paint(ctx, inner, faces)
             ctx.restore()
+
+
+#: the box a sign's recording keeps, around its centre: the largest sign is 40 units
+SIGN_BOX = (-60, -60, 120, 120)
+
+
+@cache
+def _recorded(sign: Canvas, faces) -> cairo.RecordingSurface:
+    """A sign's operations recorded once, to be painted as one PDF form."""
+    surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, SIGN_BOX)
+    paint(cairo.Context(surface), sign, faces)
+    return surface
 
 
 @cache
@@ -236,13 +265,18 @@ def _path(ctx, d: str) -> None:
 
 
 @cache
-def _face(bold: bool, italic: bool):
-    return cairo.ToyFontFace(FONT, cairo.FONT_SLANT_ITALIC if italic else cairo.FONT_SLANT_NORMAL,
+def face(family: str, bold: bool = False, italic: bool = False):
+    return cairo.ToyFontFace(family, cairo.FONT_SLANT_ITALIC if italic else cairo.FONT_SLANT_NORMAL,
                              cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
 
 
-def _text(ctx, x, y, words, size, anchor, bold, italic, fill) -> None:
-    ctx.set_font_face(_face(bold, italic))
+def sans(bold: bool, italic: bool):
+    """The drawing's own faces: DejaVu Sans, bold and italic as drawn."""
+    return face(FONT, bold, italic)
+
+
+def _text(ctx, faces, x, y, words, size, anchor, bold, italic, fill) -> None:
+    ctx.set_font_face(faces(bold, italic))
     ctx.set_font_size(size)
     if anchor != "start":
         advance = ctx.text_extents(words)[4]

@@ -8,10 +8,40 @@ reads without colour (grey print, colour-blind farmers); colours come from
 
 from __future__ import annotations
 
+import functools
+import inspect
 import math
 
 from boards import palette
 from boards.svg.canvas import INK, MUTED, SMALLEST, Canvas
+
+
+def reused(draw):
+    """A sign drawn once, centred on the origin, for each set of its other
+    arguments, and placed as a group at ``(cx, cy)``: a PDF paints each
+    distinct sign once and refers to it wherever it recurs
+    (:func:`boards.svg.pdfdraw.paint`), which keeps a drawn page of dozens of
+    Vegetables and Animals small."""
+    signature = inspect.signature(draw)
+
+    @functools.wraps(draw)
+    def place(c: Canvas, *args, **kwargs) -> None:
+        bound = signature.bind(c, *args, **kwargs)
+        bound.apply_defaults()
+        rest = dict(bound.arguments)
+        del rest["c"]
+        cx, cy = rest.pop("cx"), rest.pop("cy")
+        c.group(_sign(draw, tuple(rest.items())), cx, cy)
+
+    return place
+
+
+@functools.cache
+def _sign(draw, args: tuple) -> Canvas:
+    canvas = Canvas()
+    draw(canvas, cx=0.0, cy=0.0, **dict(args))
+    canvas.sign = True
+    return canvas
 
 #: Vegetable -> (swatch, letter colour on the strong fill)
 VEGETABLES = {
@@ -23,6 +53,7 @@ VEGETABLES = {
 SIGNS = {"carrot": "Ca", "broccoli": "Br", "eggplant": "Eg", "corn": "Co"}
 
 
+@reused
 def vegetable(c: Canvas, name: str, cx: float, cy: float, s: float, filled: bool = True) -> None:
     """A Vegetable: carrot a cone, broccoli a cloud on a stem, eggplant an
     oval with a cap, corn a cob; ``filled=False`` is its empty space on a
@@ -60,6 +91,7 @@ def vegetable(c: Canvas, name: str, cx: float, cy: float, s: float, filled: bool
            fill=letter_ink if filled else MUTED)
 
 
+@reused
 def animal(c: Canvas, name: str, cx: float, cy: float, s: float, faded: bool = False) -> None:
     """An Animal's head: a Sheep woolly, a Pig round with a snout, a Cow
     long with horns; its first letter is on it."""
@@ -90,6 +122,7 @@ def animal(c: Canvas, name: str, cx: float, cy: float, s: float, faded: bool = F
     c.text(cx, cy + s * 0.12, letter, size=max(s * 0.38, SMALLEST), anchor="middle", bold=True, fill=ink)
 
 
+@reused
 def marker(c: Canvas, seat: int, cx: float, cy: float, s: float, letter: str = "") -> None:
     """A farmer's marker (Wheelbarrow, score): their colour and shape,
     with their initial on it."""
@@ -110,6 +143,7 @@ def marker(c: Canvas, seat: int, cx: float, cy: float, s: float, letter: str = "
         c.text(cx, ty, letter, size=max(s * 0.48, SMALLEST), anchor="middle", bold=True, fill="#ffffff")
 
 
+@reused
 def medal(c: Canvas, cx: float, cy: float, s: float, value: int) -> None:
     """A Medal: a ribbon and a disc with its value."""
     h = s / 2
@@ -120,6 +154,7 @@ def medal(c: Canvas, cx: float, cy: float, s: float, value: int) -> None:
     c.text(cx, cy + s * 0.16, str(value), size=max(s * 0.45, SMALLEST), anchor="middle", bold=True)
 
 
+@reused
 def seed(c: Canvas, cx: float, cy: float, s: float) -> None:
     """A Seed: a small brown drop."""
     h = s / 2
@@ -127,11 +162,13 @@ def seed(c: Canvas, cx: float, cy: float, s: float) -> None:
            f"Q{cx - h * 0.9:.1f} {cy + h * 0.2:.1f} {cx:.1f} {cy - h:.1f} Z", fill="#8c6239", stroke=INK, width=0.8)
 
 
+@reused
 def coin(c: Canvas, cx: float, cy: float, s: float) -> None:
     c.circle(cx, cy, s / 2, fill="#e6c200", stroke=INK)
     c.text(cx, cy + s * 0.17, "$", size=max(s * 0.5, SMALLEST), anchor="middle", bold=True)
 
 
+@reused
 def drop(c: Canvas, cx: float, cy: float, s: float) -> None:
     """Water: a blue drop."""
     h = s / 2
@@ -139,6 +176,7 @@ def drop(c: Canvas, cx: float, cy: float, s: float) -> None:
            f"Q{cx - h:.1f} {cy + h * 0.3:.1f} {cx:.1f} {cy - h:.1f} Z", fill="#56b4e9", stroke=INK, width=0.8)
 
 
+@reused
 def sack(c: Canvas, cx: float, cy: float, s: float) -> None:
     """Fertilizer: a sack."""
     h = s / 2
@@ -147,6 +185,7 @@ def sack(c: Canvas, cx: float, cy: float, s: float) -> None:
     c.text(cx, cy + h * 0.6, "F", size=max(s * 0.55, SMALLEST), anchor="middle", bold=True)
 
 
+@reused
 def crop(c: Canvas, name: str, cx: float, cy: float, s: float, berry: bool = False) -> None:
     """A Harvest crop: Wheat ears, a Strawberry, a Bush (with a Blueberry or
     not), a Pumpkin with ribs."""
@@ -179,6 +218,7 @@ def crop(c: Canvas, name: str, cx: float, cy: float, s: float, berry: bool = Fal
         c.rect(cx - h * 0.1, cy - h * 0.9, h * 0.2, h * 0.35, fill="#009e73", stroke=INK, width=0.8)
 
 
+@reused
 def forest(c: Canvas, cx: float, cy: float, s: float) -> None:
     """A Forest: two fir trees."""
     h = s / 2
@@ -189,6 +229,7 @@ def forest(c: Canvas, cx: float, cy: float, s: float) -> None:
         c.rect(x - h * 0.08, cy + h * 0.55, h * 0.16, h * 0.4, fill="#8c6239", stroke="none")
 
 
+@reused
 def house(c: Canvas, cx: float, cy: float, s: float) -> None:
     """A building: a barn front."""
     h = s / 2
@@ -197,6 +238,7 @@ def house(c: Canvas, cx: float, cy: float, s: float) -> None:
     c.rect(cx - h * 0.25, cy + h * 0.2, h * 0.5, h * 0.6, fill="#fbe3b3", stroke=INK, width=0.8)
 
 
+@reused
 def wheelbarrow(c: Canvas, cx: float, cy: float, s: float) -> None:
     """The Wheelbarrow of Sunfield: a tray on a wheel."""
     h = s / 2

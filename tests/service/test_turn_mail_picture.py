@@ -48,11 +48,13 @@ def test_a_turn_mail_carries_the_drawn_board_as_a_png_named_by_cid_in_its_html(s
     # the plain text is the whole board still
     plain = text.get_content()
     assert "Ann" in plain and "Bot" in plain and re.search(r"^.*\ba\s+b\s+c\s+d\s+e\s+f\s*$", plain, re.M)
-    # the PDF is the board in words: the same lines as the plain text
+    # the PDF is the board drawn (Ann's own view), then the board in words: the plain text's lines
     from pypdf import PdfReader
 
     pdf_text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf.get_content())).pages)
-    assert "HARVEST" in pdf_text and "ANN (you)" in pdf_text and "BOT" in pdf_text
+    drawn, words = pdf_text.split("The board in words")
+    assert "Key" in drawn and "Ann (you)" in drawn and "Bot" in drawn
+    assert "HARVEST" in words and "ANN (you)" in words and "BOT" in words
 
 
 def test_the_mail_html_writes_its_inline_styles_without_spaces_between_declarations():

@@ -1,0 +1,64 @@
+"""The turn mail's PDF: the farmer's board drawn, then the board in words,
+on one cairo PDF surface.
+
+The drawn panels are packed as in the end-game report
+(:func:`boards.svg.pdfdraw.draw_panels`: as few pages as the 7.5 pt text
+floor allows), and the words (:func:`boards.wordspdf.draw_words`) follow
+on the drawing's last page when enough of it is left, else on a new page.
+One surface, so each font is subset once and nothing is joined after.
+
+Every text of the snapshot, the drawing's included, is set in the one face
+of DejaVu Sans Mono (no bold, no italic: the drawing's titles stand out by
+size and bars): each further face embedded costs 4-9 KB in every turn
+mail. The drawing's layout sizes text at 0.6 em a letter (:mod:`canvas
+<boards.svg.canvas>`), which the mono face's 0.602 em matches.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Sequence
+
+import cairocffi as cairo
+
+from boards.svg.canvas import Panel
+from boards.svg.pdfdraw import BOTTOM, LEFT, PAGE_H, PAGE_W, TOP, WIDTH, draw_panels, face, heading
+from boards.wordspdf import FONT, SMALLEST_PT, draw_words
+
+#: the words start on the drawing's last page if this much of it is left
+#: (their heading and a dozen lines at the smallest size), else on the next
+WORDS_ROOM = 40 + 12 * SMALLEST_PT * 1.2
+
+
+def one_face(bold: bool, italic: bool):
+    """The drawing's text in the snapshot's one face, whatever its weight."""
+    return face(FONT)
+
+
+def snapshot_pdf(panels: Sequence[Panel], lines: list[str], title: str, note: str) -> bytes:
+    """The ``panels`` (the drawing) then ``lines`` (the text board) under
+    the heading ``title`` and its ``note``, on A4 pages."""
+    out = io.BytesIO()
+    surface = cairo.PDFSurface(out, PAGE_W, PAGE_H)
+    ctx = cairo.Context(surface)
+    end = draw_panels(ctx, panels, heading(ctx, title, note, FONT, bold=False), one_face)
+    if BOTTOM - end < WORDS_ROOM:
+        ctx.show_page()
+        end = TOP - 12
+    draw_words(ctx, lines, _words_heading(ctx, end + 12))
+    surface.finish()
+    return out.getvalue()
+
+
+def _words_heading(ctx, y: float) -> float:
+    """"The board in words" over a rule at ``y``; returns where the words start."""
+    ctx.set_font_face(face(FONT))
+    ctx.set_font_size(11)
+    ctx.set_source_rgb(0.1, 0.1, 0.1)
+    ctx.move_to(LEFT, y + 11)
+    ctx.show_text("The board in words")
+    ctx.set_line_width(0.8)
+    ctx.move_to(LEFT, y + 16)
+    ctx.line_to(LEFT + WIDTH, y + 16)
+    ctx.stroke()
+    return y + 22
