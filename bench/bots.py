@@ -23,6 +23,7 @@ from functools import partial
 
 from engine import get_game
 from engine.bots import GreedyBot, SearchBot, play
+from engine.bots.search import budget
 
 CONFIGS = {
     "sunfield": ("sunfield", 2, {}),
@@ -97,7 +98,8 @@ def summarise(config: str, results: list[dict]) -> dict:
     greedy = [r["greedy"] for r in results]
     spent = [t for r in results for t in r["all"]]
     choices = [t for r in results for t in r["choices"]]
-    figures = {"config": config, "games": len(results), "iterations": SearchBot().iterations}
+    iterations, lookahead = budget(CONFIGS[config][0])
+    figures = {"config": config, "games": len(results), "iterations": iterations, "lookahead": lookahead}
     if CONFIGS[config][1] > 1:
         wins = sum(r["win"] for r in results)
         figures |= {"search_wins": wins, "search_win_rate": round(wins / len(results), 3)}

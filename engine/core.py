@@ -251,6 +251,13 @@ class Game:
         """A new state (the given one is not changed). Raises IllegalMove."""
         raise NotImplementedError
 
+    def apply_legal(self, state: State, move: Move) -> State:
+        """As :meth:`apply` for a move taken from ``legal_moves(state)``,
+        without checking it again: for bots, which apply every legal move of
+        a position to judge it. The result is the same as ``apply``'s; a
+        move that is not legal gives an undefined state, not an error."""
+        return self.apply(state, move)
+
     def is_over(self, state: State) -> bool:
         return self.to_act(state) is None
 

@@ -51,12 +51,27 @@ def turn_starts(game: Game, before: State, after: State) -> bool:
     return False
 
 
+#: the budget by game: iterations per decision, and whole turns played out by
+#: the policy after the bot's own turn before judging (``lookahead``).
+#: Measured in bench.bots (docs/engine.md): in Harvest a playout that also
+#: plays the next turn sees the space the other farmer will take and the
+#: crops a visit prepares for the next; Sunfield Farm needs no more.
+BUDGETS = {"harvest": (50, 1)}
+DEFAULT_BUDGET = (50, 0)
+
+
+def budget(game_name: str) -> tuple[int, int]:
+    """(iterations, lookahead) of the search bot for a game."""
+    return BUDGETS.get(game_name, DEFAULT_BUDGET)
+
+
 class SearchBot(Bot):
-    """ISMCTS over the bot's own turn (see the module doc)."""
+    """ISMCTS over the bot's own turn (see the module doc). ``iterations``
+    and ``lookahead`` default to the game's :data:`BUDGETS`."""
 
     name = "search"
 
-    def __init__(self, iterations: int = 50, exploration: float = 1.0, lookahead: int = 0):
+    def __init__(self, iterations: int | None = None, exploration: float = 1.0, lookahead: int | None = None):
         self.iterations = iterations
         self.exploration = exploration
         self.lookahead = lookahead
@@ -66,6 +81,9 @@ class SearchBot(Bot):
         sampler = SAMPLERS.get(game.name)
         if sampler is None:
             return self.greedy.choose(game, state, rng)
+        iterations, lookahead = budget(game.name)
+        iterations = iterations if self.iterations is None else self.iterations
+        lookahead = lookahead if self.lookahead is None else self.lookahead
         seat = game.to_act(state)
         view = game.view(state, seat)
         del state  # from here on, only the view and samples made up from it
@@ -74,11 +92,11 @@ class SearchBot(Bot):
         if len(moves) == 1:
             return moves[0]
         root = Node()
-        for i in range(self.iterations):
-            self._iterate(game, first if i == 0 else sampler(view, seat, rng), seat, root, rng)
+        for i in range(iterations):
+            self._iterate(game, first if i == 0 else sampler(view, seat, rng), seat, root, rng, lookahead)
         return max(moves, key=lambda m: _rank(root.children.get(m)))
 
-    def _iterate(self, game: Game, state: State, seat: int, root: Node, rng: Rng) -> None:
+    def _iterate(self, game: Game, state: State, seat: int, root: Node, rng: Rng, lookahead: int) -> None:
         path = [root]
         node = root
         while True:
@@ -90,14 +108,14 @@ class SearchBot(Bot):
             else:
                 move = self._select(node, moves)
                 child = node.children[move]
-            after = game.apply(state, move)
+            after = game.apply_legal(state, move)
             path.append(child)
             node = child
             ended = game.to_act(after) is None or turn_starts(game, state, after)
             state = after
             if untried or ended:
                 break
-        value = self._evaluate(game, state, seat, rng, finish_turn=not ended)
+        value = self._evaluate(game, state, seat, rng, lookahead + (0 if ended else 1))
         for visited in path:
             visited.visits += 1
             visited.total += value
@@ -114,11 +132,11 @@ class SearchBot(Bot):
                 best, best_score = move, score
         return best
 
-    def _evaluate(self, game: Game, state: State, seat: int, rng: Rng, finish_turn: bool) -> float:
-        turns = self.lookahead + (1 if finish_turn else 0)
+    def _evaluate(self, game: Game, state: State, seat: int, rng: Rng, turns: int) -> float:
+        """Play ``turns`` turns (the rest of the bot's own counts as one) by the policy, then judge."""
         while turns and game.to_act(state) is not None:
             before = state
-            state = game.apply(state, policy(game, state, rng))
+            state = game.apply_legal(state, policy(game, state, rng))
             if turn_starts(game, before, state):
                 turns -= 1
         return value_for(game, state, seat)
@@ -135,7 +153,7 @@ def policy(game: Game, state: State, rng: Rng) -> Move:
     best: list[Move] = []
     best_value = -math.inf
     for move in moves:
-        value = value_for(game, game.apply(state, move), seat)
+        value = value_for(game, game.apply_legal(state, move), seat)
         if value > best_value:
             best, best_value = [move], value
         elif value == best_value:

@@ -44,7 +44,7 @@ class GreedyBot(Bot):
         best: list[Move] = []
         best_value = None
         for move in moves:
-            value = standing(game, game.apply(state, move), seat)
+            value = standing(game, game.apply_legal(state, move), seat)
             if best_value is None or value > best_value:
                 best, best_value = [move], value
             elif value == best_value:

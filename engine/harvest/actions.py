@@ -9,7 +9,8 @@ action is new or going on) and a resolver (the change it makes).
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Mapping
+from functools import cache, lru_cache
 
 from engine.core import IllegalMove, Move, Rng, State
 from engine.harvest import content as C
@@ -64,17 +65,21 @@ def is_free(turn: dict) -> bool:
 # --------------------------------------------------------------------------- costs
 
 
-def plant_cost(farmer: dict, crop: str, turn: dict) -> int:
-    mods = modifiers(farmer)
-    if is_free(turn) or mods.get("free_plant") == crop or mods.get("free_planting"):
+def plant_cost(farmer: dict, crop: str, turn: dict, mods: Mapping | None = None) -> int:
+    """``mods``: the farmer's :func:`modifiers`, when the caller has them."""
+    if is_free(turn):
+        return 0
+    mods = modifiers(farmer) if mods is None else mods
+    if mods.get("free_plant") == crop or mods.get("free_planting"):
         return 0
     return C.CROPS[crop]["plant"]
 
 
-def tend_cost(farmer: dict, tile: dict, turn: dict) -> int:
-    mods = modifiers(farmer)
+def tend_cost(farmer: dict, tile: dict, turn: dict, mods: Mapping | None = None) -> int:
+    """``mods``: the farmer's :func:`modifiers`, when the caller has them."""
     if is_free(turn):
         return 0
+    mods = modifiers(farmer) if mods is None else mods
     if mods.get("adjacent_tend_free") and any(
         b["building"] == "greenhouse" and touching(tile["cells"], b["cells"]) for b in farmer["farm"]["buildings"]
     ):
@@ -128,8 +133,9 @@ def dominoes_touching(cells: tuple[str, ...]) -> tuple:
 
 def gen_tend(farmer: dict, turn: dict, fresh: bool, free: set[str]) -> list[Move]:
     moves = []
+    mods = modifiers(farmer)
     for tile in tend_parents(farmer, turn, fresh):
-        if farmer["water"] < tend_cost(farmer, tile, turn):
+        if farmer["water"] < tend_cost(farmer, tile, turn, mods):
             continue
         crop, parent = tile["crop"], tile["cells"][0]
         if crop == "bush":
@@ -144,6 +150,14 @@ def gen_tend(farmer: dict, turn: dict, fresh: bool, free: set[str]) -> list[Move
             else:
                 moves.extend(_move("tend", crop, parent, a) for a in room)
     return moves
+
+
+@lru_cache(maxsize=8192)
+def plant_moves(seed: str, free: frozenset[str]) -> tuple[Move, ...]:
+    """Every way to plant ``seed`` on the ``free`` cells (cached: a farm
+    changes little from one move to the next)."""
+    return tuple(_move("plant", seed, anchor) if orientation is None else _move("plant", seed, anchor, orientation)
+                 for anchor, orientation, _ in placements(C.CROPS[seed]["shape"], free))
 
 
 def generate(state: State, kind: str, fresh: bool) -> list[Move]:
@@ -161,11 +175,10 @@ def generate(state: State, kind: str, fresh: bool) -> list[Move]:
     if kind == "plant":
         free = set(CELLS) - occupied(farmer["farm"])
         moves = []
+        mods = modifiers(farmer)
         for seed in C.SEEDS:
-            if farmer["seeds"][seed] and farmer["fertilizer"] >= plant_cost(farmer, seed, turn):
-                for anchor, orientation, _ in placements(C.CROPS[seed]["shape"], free):
-                    moves.append(_move("plant", seed, anchor) if orientation is None
-                                 else _move("plant", seed, anchor, orientation))
+            if farmer["seeds"][seed] and farmer["fertilizer"] >= plant_cost(farmer, seed, turn, mods):
+                moves += plant_moves(seed, frozenset(free))
         return moves
     if kind == "tend":
         return gen_tend(farmer, turn, fresh, set(CELLS) - occupied(farmer["farm"]))

@@ -31,6 +31,9 @@ class Harvest(Game):
     def apply(self, state: State, move: Move) -> State:
         return rules.apply(state, move)
 
+    def apply_legal(self, state: State, move: Move) -> State:
+        return rules.apply(state, move, checked=True)
+
     def text(self, move: Move) -> str:
         return notation.text(move)
 

@@ -95,7 +95,7 @@ def entry_moves(state: State) -> list[Move]:
         return []
     out = []
     for move in pay_moves(state["farmers"][state["active"]]):
-        after = clone(state)
+        after = copy_for_move(state, move)
         _pay(after, move, end_visit=False)
         if any(actions.kind_moves(after, kind) and not actions.going_on(turn, kind)
                for kind in actions.allowed_actions(turn)):
@@ -111,24 +111,71 @@ def seedup_moves(farmer: dict) -> list[Move]:
 # --------------------------------------------------------------------------- apply
 
 
-def apply(state: State, move: Move) -> State:
+def apply(state: State, move: Move, checked: bool = False) -> State:
+    """The state after ``move``; ``checked``: the move is known to be legal
+    (taken from :func:`legal_moves`), so it is not checked again."""
     phase = state["phase"]
     if phase == "over":
         raise IllegalMove("the game is over")
     if phase == "act" and state["turn"]["step"] == "act" and move.kind not in ("done", "pay"):
-        actions.check(state, move)
-        new = clone(state)
+        if not checked:
+            actions.check(state, move)
+        new = copy_for_move(state, move)
         actions.resolve(new, move)
         _maybe_end_visit(new)
         return new
-    if not _is_legal(state, move):
+    if not checked and not _is_legal(state, move):
         raise IllegalMove(_why_not(state, move))
-    new = clone(state)
+    new = copy_for_move(state, move)
     if phase == "sunrise" and state["sunrise"]["choice"]:
         _choose_at_sunrise(new, move)
     else:
         HANDLERS[move.kind](new, move)
     return new
+
+
+#: the top-level parts of the state a move may change in place, by phase,
+#: besides the scalars and the farmer to act (an action move: see
+#: :func:`changed_parts`); sunset changes every part (:func:`own_all`)
+PHASE_CHANGES = {"choose": ("private", "sunrise"), "sunrise": ("sunrise",), "place": ("spaces",)}
+
+
+def changed_parts(state: State, move: Move) -> tuple[str, ...]:
+    if state["phase"] != "act":
+        return PHASE_CHANGES[state["phase"]]
+    if move.kind == "build":  # the offer is refilled from the deck
+        return ("turn", "buildings", "hidden")
+    if move.kind == "clear":  # Forest dice
+        return ("turn", "hidden")
+    return ("turn",)
+
+
+def copy_for_move(state: State, move: Move) -> State:
+    """A copy that ``move`` may change in place: the farmer to act and the
+    parts the move may change are copied (one marshal round trip), the rest
+    is shared with ``state`` (a state is a value: nothing changes one once
+    returned). The steps that change every farmer or every part (the end of
+    the sunrise picks, sunset) first copy what they change with
+    :func:`own_farmers` and :func:`own_all`."""
+    seat = state["active"]
+    farmers = list(state["farmers"])
+    copied, farmers[seat] = clone(({k: state[k] for k in changed_parts(state, move)}, farmers[seat]))
+    out = dict(state)
+    out.update(copied)
+    out["farmers"] = farmers
+    return out
+
+
+def own_farmers(state: State) -> None:
+    """Copy the farmers that :func:`copy_for_move` shared (all but the one to act)."""
+    active = state["active"]
+    state["farmers"] = [farmer if seat == active else clone(farmer) for seat, farmer in enumerate(state["farmers"])]
+
+
+def own_all(state: State) -> None:
+    """Copy every part :func:`copy_for_move` may have shared."""
+    state.update(clone({k: v for k, v in state.items() if k != "farmers"}))
+    own_farmers(state)
 
 
 def _is_legal(state: State, move: Move) -> bool:
@@ -243,6 +290,7 @@ def _next_picker(state: State) -> None:
         return
     held = sunrise["held"]
     state["order"] = sorted(range(state["seats"]), key=lambda s: held[s])
+    own_farmers(state)
     for f in state["farmers"]:
         f["wheelbarrows"] = C.WHEELBARROWS
     state["blocked"] = [C.SUNRISE_TILES[held[0]]["solo_block"]] if state["seats"] == 1 else []
@@ -332,6 +380,7 @@ def sunset(state: State) -> None:
         state["phase"] = "over"
         state["active"] = None
         return
+    own_all(state)
     for name in state["spaces"]:
         state["spaces"][name] = []
     state["blocked"] = []

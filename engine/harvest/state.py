@@ -66,6 +66,10 @@ A crop tile is named by its first cell (its anchor).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
+from types import MappingProxyType
+
 from engine.core import Rng, State
 from engine.harvest import content as C
 from engine.harvest.farm import cell_sort_key
@@ -149,16 +153,25 @@ def capacity(farmer: dict) -> int:
     return C.BUCKET_LEVELS[farmer["bucket"]]
 
 
-def modifiers(farmer: dict) -> dict:
+def modifiers(farmer: dict) -> Mapping:
     """The standing rule changes of a farmer's character, buildings and this
-    round's sunrise discounts (numbers add up)."""
-    out: dict = dict(C.CHARACTERS.get(farmer["character"], {}).get("modifier", {}))
-    changes = [C.BUILDINGS[building["building"]].get("modifier", {}) for building in farmer["farm"]["buildings"]]
-    changes.append({key: farmer["perks"][key] for key in C.DISCOUNTS if key in farmer["perks"]})
+    round's sunrise discounts (numbers add up). Read-only: it is shared by
+    every farmer with the same character, buildings and discounts (legal
+    move listing asks for it once per crop and tile)."""
+    perks = farmer["perks"]
+    return _modifiers(farmer["character"], tuple(b["building"] for b in farmer["farm"]["buildings"]),
+                      tuple((key, perks[key]) for key in C.DISCOUNTS if key in perks))
+
+
+@lru_cache(maxsize=4096)
+def _modifiers(character: str | None, buildings: tuple[str, ...], discounts: tuple) -> Mapping:
+    out: dict = dict(C.CHARACTERS.get(character, {}).get("modifier", {}))
+    changes = [C.BUILDINGS[building].get("modifier", {}) for building in buildings]
+    changes.append(dict(discounts))
     for change in changes:
         for key, value in change.items():
             out[key] = out.get(key, 0) + value if isinstance(value, int) and not isinstance(value, bool) else value
-    return out
+    return MappingProxyType(out)
 
 
 def gain(farmer: dict, income: dict) -> None:

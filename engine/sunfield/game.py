@@ -20,6 +20,17 @@ CHANGES = {
     "deliver": ("clients", "medals", "reputation", "reserve", "hidden", "private"),
     "end": (),
 }
+#: the parts of the farmer to act each verb may change besides their scalars
+#: (Seeds, reserved Clients); powers may change any part
+FARMER_CHANGES = {
+    "take": (),
+    "place": ("plot", "wheelbarrow", "livestock", "medals"),  # the harvest and Animals that follow
+    "put": ("plot", "wheelbarrow", "livestock", "medals"),
+    "exchange": ("wheelbarrow",),
+    "buy": ("wheelbarrow",),
+    "deliver": ("wheelbarrow", "clients", "medals", "reputation"),
+    "end": (),
+}
 
 
 def column_emptied(state: State, move: Move) -> bool:
@@ -31,10 +42,11 @@ def column_emptied(state: State, move: Move) -> bool:
 def copy_for_move(state: State, move: Move) -> State:
     """A copy that ``move`` may change in place.
 
-    Only the parts the verb can change are copied (one marshal round trip);
-    the rest (the other farmers, the hidden piles on most moves...) is shared
-    with ``state``, which is safe because a state is a value: nothing changes
-    a state in place once it has been returned.
+    Only the parts the verb can change are copied (one marshal round trip),
+    down to the parts of the farmer to act; the rest (the other farmers, the
+    hidden piles on most moves...) is shared with ``state``, which is safe
+    because a state is a value: nothing changes a state in place once it has
+    been returned.
     """
     seat = state["seat"]
     kind = move.kind
@@ -43,7 +55,14 @@ def copy_for_move(state: State, move: Move) -> State:
         parts = CHANGES["renew"]
     if parts is None:
         parts = tuple(k for k in state if k != "farmers")
-    copied, farmer = clone(({k: state[k] for k in parts}, state["farmers"][seat]))
+    farmer = state["farmers"][seat]
+    own = FARMER_CHANGES.get(kind)
+    if own is None:
+        copied, farmer = clone(({k: state[k] for k in parts}, farmer))
+    else:
+        copied, changed = clone(({k: state[k] for k in parts}, {k: farmer[k] for k in own}))
+        farmer = dict(farmer)
+        farmer.update(changed)
     farmers = list(state["farmers"])
     farmers[seat] = farmer
     out = dict(state)
@@ -76,6 +95,11 @@ class Sunfield(Game):
             raise IllegalMove(error.reason) from None
         if not moves.is_legal(state, move):
             raise IllegalMove(moves.explain(state, move))
+        state = copy_for_move(state, move)
+        moves.apply_move(state, move)
+        return state
+
+    def apply_legal(self, state: State, move: Move) -> State:
         state = copy_for_move(state, move)
         moves.apply_move(state, move)
         return state

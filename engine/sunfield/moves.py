@@ -36,13 +36,32 @@ COLUMN_INDEX = {c: i for i, c in enumerate(C.COLUMNS)}
 # --------------------------------------------------------------------------- legal moves by verb
 
 
+#: (column index, row index) -> its take move
+_TAKE_MOVES = {(c, row): Move("take", (column, row + 1)) for c, column in enumerate(C.COLUMNS) for row in range(len(C.ROWS))}
+
+
 def _take(state: State, farmer: dict) -> list[Move]:
+    """Each tile whose cost (one Seed per tile above it, ``rules.take_cost``)
+    the farmer can pay, column by column, top to bottom."""
     out = []
+    seeds = farmer["seeds"]
     for c, column in enumerate(state["market"]):
+        above = 0
         for row, slot in enumerate(column):
-            if slot and rules.take_cost(column, row) <= farmer["seeds"]:
-                out.append(Move("take", (C.COLUMNS[c], row + 1)))
+            if slot:
+                if above <= seeds:
+                    out.append(_TAKE_MOVES[c, row])
+                above += 1
     return out
+
+
+def _can_take(state: State, farmer: dict, move: Move) -> bool:
+    """As ``move in _take(...)`` without listing every tile."""
+    column, row = move.args
+    if column not in COLUMN_INDEX or not isinstance(row, int) or not 1 <= row <= len(C.ROWS):
+        return False
+    slots = state["market"][COLUMN_INDEX[column]]
+    return bool(slots[row - 1]) and rules.take_cost(slots, row - 1) <= farmer["seeds"]
 
 
 @lru_cache(maxsize=4096)
@@ -148,13 +167,20 @@ def is_legal(state: State, move: Move) -> bool:
     """As ``move in legal_moves(state)``, computing only the moves of its verb."""
     phase = state["phase"]
     if move.kind == "end":
-        return move in legal_moves(state) if phase in ("act", "after") else False
+        if move.args:
+            return False
+        if phase == "act":  # the action is passed only when none is possible
+            farmer = rules.farmer_to_act(state)
+            return not _take(state, farmer) and not _deliver(state, farmer)
+        return phase == "after"
     if move.kind not in _PHASE_VERBS[phase]:
         return False
     if move.kind in C.POWERS:
         return move.kind in powers.open_powers(state) and move in powers.power_moves(state, move.kind)
     if move.kind == "place":
         return _can_place(rules.farmer_to_act(state)["plot"], move)
+    if move.kind == "take":
+        return len(move.args) == 2 and _can_take(state, rules.farmer_to_act(state), move)
     return move in _BY_VERB[move.kind](state, rules.farmer_to_act(state))
 
 

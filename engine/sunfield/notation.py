@@ -131,13 +131,16 @@ def _fits(args: tuple, pattern: str) -> bool:
     if len(args) != len(pattern):
         return False
     for arg, kind in zip(args, pattern):
-        ok = {
-            "n": isinstance(arg, int),
-            "c": arg in C.COLUMNS,
-            "v": arg in C.VEGETABLES,
-            "a": arg in C.ANIMALS,
-            "r": arg == "reserved",
-        }[kind]
+        if kind == "n":
+            ok = isinstance(arg, int)
+        elif kind == "c":
+            ok = arg in C.COLUMNS
+        elif kind == "v":
+            ok = arg in C.VEGETABLES
+        elif kind == "a":
+            ok = arg in C.ANIMALS
+        else:
+            ok = arg == "reserved"
         if not ok:
             return False
     return True

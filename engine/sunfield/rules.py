@@ -232,10 +232,16 @@ def deliver_animals(state: State) -> None:
     """Each Sheep + Pig + Cow trio in the Plot goes back to the reserve for a
     Medal worth 3, as long as the reserve has such a Medal."""
     farmer = farmer_to_act(state)
-    while state["reserve"]["medal3"] > 0 and all(animals_in_plot(farmer["plot"])[a] for a in C.ANIMALS):
+    while state["reserve"]["medal3"] > 0 and _has_trio(farmer["plot"]):
         for animal in C.ANIMALS:
             return_animal(state, farmer, animal)
         take_trio_medal(state, farmer)
+
+
+def _has_trio(plot: dict) -> bool:
+    """Whether a Sheep, a Pig and a Cow all stand in the Plot."""
+    animals = {t["animal"] for t in plot.values()}
+    return all(a in animals for a in C.ANIMALS)
 
 
 def take_trio_medal(state: State, farmer: dict) -> None:

@@ -96,11 +96,14 @@ def check_one_game(game, players, options, seed, *, deep):
             break
         assert moves, f"no legal move although seat {seat} is to act, {at}"
         assert len(set(moves)) == len(moves), f"duplicate legal moves, {at}"
+        untouched = clone(state) if deep else None
         for move in moves if deep else [bot.choose(game, state, rng)]:
             assert game.from_code(game.code(move)) == move, f"code round trip of {move}, {at}"
             assert game.parse(state, seat, game.text(move)) == move, f"text round trip of {game.text(move)!r}, {at}"
             if deep:
-                game.apply(state, move)  # must not raise
+                applied = game.apply(state, move)  # must not raise
+                assert game.apply_legal(state, move) == applied, f"apply_legal differs from apply for {move}, {at}"
+        assert not deep or state == untouched, f"apply or apply_legal changed its input state, {at}"
         move = bot.choose(game, state, rng)
         before, snapshot = state, clone(state)
         state = game.apply(state, move)
