@@ -35,6 +35,7 @@ from pypdf import PdfReader
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.render import timed as render_timings  # noqa: E402
+from bench.turn_mail import mail_context  # noqa: E402
 from boards import png, render, render_png, render_snapshot_pdf, render_svg  # noqa: E402
 from boards.samples import sample_game  # noqa: E402
 from mail.outgoing import compose as composer  # noqa: E402
@@ -75,27 +76,8 @@ def rasterisers() -> dict:
 
 
 def turn_context(sample, stage: str) -> dict:
-    view = sample.view(stage, 0)
-    return {
-        "kind": "turn",
-        "game": {"id": 7, "kind": sample.game_name, "title": "Bench", "progress": "", "options": sample.options,
-                 "status": "active"},
-        "version": 12,
-        "seat": {"position": 0, "name": sample.names[0]},
-        "farmers": [{"position": i, "name": n, "bot": None, "away_until": None} for i, n in enumerate(sample.names)],
-        "view": view,
-        "links": {"seat": "https://farmpost.example/g/7/0/" + "x" * 60,
-                  "prefs": "https://farmpost.example/prefs/7/0/" + "x" * 60},
-        "notation_help": [],
-        "clock": None,
-        "note": None,
-        "account": [],
-        "account_title": "Since your last turn",
-        "options": [{"text": f"option {i}", "code": f"o{i}", "url": "https://farmpost.example/m/7/0/" + "y" * 120,
-                     "outcome": "Sheep tile (Carrot), free, collects 1 Seed"} for i in range(12)],
-        "headers": {"Message-ID": "<bench@farmpost.example>", "From": "Farmpost <play@farmpost.example>",
-                    "To": "farmer@example.org", "Subject": "Bench: your turn"},
-    }
+    return mail_context(sample, seat=0, view=sample.view(stage, 0), previous_view=None, version=12, progress="",
+                        message_id="<bench@farmpost.example>")
 
 
 def mail_size(context: dict) -> int:

@@ -41,15 +41,22 @@ def turn_context(sample, index: int) -> dict:
     state = sample.states[index]
     seat = game.to_act(state)
     before = sample.states[max(0, index - sample.seats)]
-    return {
+    return mail_context(sample, seat=seat, view=game.view(state, seat), previous_view=game.view(before, seat),
+                        version=index, progress=game.progress(state), message_id=f"<bench.{index}@farmpost.example>")
+
+
+def mail_context(sample, *, seat: int, view: dict, previous_view: dict | None, version: int, progress: str,
+                 message_id: str) -> dict:
+    """A turn mail's context as notify builds it, with twelve options of a
+    typical length; the links have the length of real signed ones."""
+    context = {
         "kind": "turn",
-        "game": {"id": 7, "kind": sample.game_name, "title": "Bench", "progress": game.progress(state),
+        "game": {"id": 7, "kind": sample.game_name, "title": "Bench", "progress": progress,
                  "options": sample.options, "status": "active"},
-        "version": index,
+        "version": version,
         "seat": {"position": seat, "name": sample.names[seat]},
         "farmers": [{"position": i, "name": n, "bot": None, "away_until": None} for i, n in enumerate(sample.names)],
-        "view": game.view(state, seat),
-        "previous_view": game.view(before, seat),
+        "view": view,
         "links": {"seat": "https://farmpost.example/g/7/0/" + "x" * 60,
                   "prefs": "https://farmpost.example/prefs/7/0/" + "x" * 60},
         "notation_help": [],
@@ -59,9 +66,12 @@ def turn_context(sample, index: int) -> dict:
         "account_title": "Since your last turn",
         "options": [{"text": f"option {i}", "code": f"o{i}", "url": "https://farmpost.example/m/7/0/" + "y" * 120,
                      "outcome": "Sheep tile (Carrot), free, collects 1 Seed"} for i in range(12)],
-        "headers": {"Message-ID": f"<bench.{index}@farmpost.example>", "From": "Farmpost <play@farmpost.example>",
+        "headers": {"Message-ID": message_id, "From": "Farmpost <play@farmpost.example>",
                     "To": "farmer@example.org", "Subject": "Bench: your turn"},
     }
+    if previous_view is not None:
+        context["previous_view"] = previous_view
+    return context
 
 
 def one_mail(context: dict) -> tuple[float, int]:

@@ -28,13 +28,7 @@ def healthz():
 def _worker(svc) -> str:
     from service.heartbeat import live_workers
 
-    try:
-        alive = live_workers(svc)
-    except Exception as error:
-        return f"failing: {type(error).__name__}: {error}"[:300]
-    if not alive:
-        return f"failing: no worker heartbeat in the last {svc.config.heartbeat_max_age:g} s"
-    return "ok"
+    return _heartbeat(svc, live_workers, "worker")
 
 
 def _beat(svc) -> str:
@@ -42,12 +36,16 @@ def _beat(svc) -> str:
     without it moves still apply, but nothing late is taken up again."""
     from service.heartbeat import live_beats
 
+    return _heartbeat(svc, live_beats, "beat")
+
+
+def _heartbeat(svc, live, what: str) -> str:
     try:
-        alive = live_beats(svc)
+        alive = live(svc)
     except Exception as error:
         return f"failing: {type(error).__name__}: {error}"[:300]
     if not alive:
-        return f"failing: no beat heartbeat in the last {svc.config.heartbeat_max_age:g} s"
+        return f"failing: no {what} heartbeat in the last {svc.config.heartbeat_max_age:g} s"
     return "ok"
 
 
