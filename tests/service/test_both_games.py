@@ -10,7 +10,7 @@ from engine import get_game
 from engine.core import Rng
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game
-from tests.service.helpers import game_row, log_of, mailbox, mails
+from tests.service.helpers import game_row, log_of, mailbox, mails, requests_of
 
 
 @pytest.mark.parametrize("kind", ["sunfield", "harvest"])
@@ -19,7 +19,9 @@ def test_a_person_and_a_bot_play_a_whole_game_through_the_service(svc, kind):
     create_game(svc, kind, [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Robo", bot="greedy")], seed=11)
     rng = Rng(11)
     while (game := game_row(svc)).status == "active":
-        assert rules.to_act(game.state) == 0  # the bot has played its turns already
+        # the bot has played its turns already (if not, say what became of its requests)
+        assert rules.to_act(game.state) == 0, [(r.id, r.seat, r.source, r.status, r.result, r.attempts, r.last_error)
+                                               for r in requests_of(svc)][-4:]
         moves = rules.legal_moves(game.state)
         choice = rules.code(moves[rng.below(len(moves))])
         request_id = playing.submit_move(svc, 1, 0, [choice], source="web", base_version=game.version)
