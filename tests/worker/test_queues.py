@@ -17,6 +17,7 @@ from service.broker import QUEUES, ROUTES, CeleryQueue, celery_settings, queue_n
 from service.config import ROOT, load_config
 from service.models import MoveRequest
 from service.services import Services
+from tests.conftest import empty_postgres
 from tests.e2e.stack import ONE_STACK_AT_A_TIME
 from worker.app import create_celery
 
@@ -90,3 +91,4 @@ def test_given_a_full_mail_queue_when_a_farmer_moves_then_the_moves_worker_appli
         broker.delete(*(queue_name(config, q) for q in QUEUES))
         broker.close()
         svc.db.dispose()
+        empty_postgres(postgres_schema)  # the session's database: the next test starts from game #1
