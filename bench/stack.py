@@ -1,18 +1,23 @@
 """The service on the real stack: PostgreSQL, Redis, gunicorn, Celery
 workers on their queues (a moves worker and a mail worker) and an SMTP sink.
 
-Many two-farmer Sunfield games are played at once over HTTP, as farmers
-play them: each farmer waits for their turn mail at the sink, opens one of
-its move links, confirms it, follows the page of the move being applied to
-their seat page and plays the rest of their turn with its buttons. Printed
-per setup (gunicorn processes, worker processes per queue, finished games
-already stored):
+Many two-farmer Sunfield games are played at once, as farmers play them:
+each farmer waits for their turn mail at the sink and answers it. Half of
+them click: they open one of its move links, confirm it, follow the page of
+the move being applied to their seat page and play the rest of their turn
+with its buttons. The other half reply by mail: the first option's command,
+as a Gmail reply, posted to ``/inbound/mime`` as an MTA hands mail in, then
+the same for each "your turn continues" answer. Each farmer is its own
+client behind a trusted proxy (X-Forwarded-For), as the web's rate limits
+see farmers in production. Printed per setup (gunicorn processes, worker
+processes per queue, finished games already stored):
 
 * moves_per_s: move log entries written per second (every step applied);
 * mails_per_s: mails that reached the SMTP sink per second;
-* turn_mail_ms p50/p99: from the POST that ends a turn to the next
-  farmer's turn mail at the sink;
-* submit_ms p50/p99: how long a submit (the POST) took to answer.
+* turn_mail_ms p50/p99: from the POST that ends a turn (a confirm, a
+  button or a reply handed in) to the next farmer's turn mail at the sink;
+* submit_ms p50/p99: how long a submit (the POST) took to answer;
+* refused: POSTs answered with neither a redirect nor 202 (none expected).
 
 The finished games (``--stored``, 10,000 by default) are inserted with bulk
 SQL: 4 seats, 80 log entries and 10 sent mails each (the mails without
@@ -67,32 +72,43 @@ def free_port() -> int:
 
 
 class Sink:
-    """The SMTP server mail goes to; wakes the farmer a turn mail is for and
-    times it against the POST that ended the turn before."""
+    """The SMTP server mail goes to; hands each farmer their turn mails
+    (and the "your turn continues" answers to mailed steps) and times a
+    turn mail against the last submit in its game: the one that ended the
+    turn before."""
 
     def __init__(self):
         self.port = free_port()
         self.lock = threading.Condition()
         self.inbox: dict[str, list] = {}
         self.count = 0
-        self.turn_ended: dict[int, float] = {}  # game id -> when the POST that ended the last turn was sent
-        self.latencies: list[float] = []
+        self.kinds: dict[str, int] = {}  # mails by subject, without the game's name and number
+        self.last_submit: dict[int, tuple[float, str]] = {}  # game id -> when its last submit was sent, how
+        self.latencies: list[tuple[float, str]] = []  # (seconds, "mail" or "link")
         self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
 
     async def handle_DATA(self, server, session, envelope):
         arrived = time.perf_counter()
         message = message_from_bytes(envelope.content, policy=policy.default)
+        subject = str(message["Subject"])
         with self.lock:
             self.count += 1
-            if "your turn" in str(message["Subject"]) and "continues" not in str(message["Subject"]):
+            what = re.sub(r"\(.*?\)|#\d+|^.*?: ", "", subject).strip()
+            self.kinds[what] = self.kinds.get(what, 0) + 1
+            if "your turn" in subject:
                 game = int(message["X-Farmpost-Game"])
-                ended = self.turn_ended.pop(game, None)
-                if ended is not None:
-                    self.latencies.append(arrived - ended)
+                if "continues" not in subject:
+                    submitted = self.last_submit.pop(game, None)
+                    if submitted is not None:
+                        self.latencies.append((arrived - submitted[0], submitted[1]))
                 for to in envelope.rcpt_tos:
                     self.inbox.setdefault(to, []).append(message)
                 self.lock.notify_all()
         return "250 OK"
+
+    def submitted(self, game_id: int, moment: float, how: str) -> None:
+        with self.lock:
+            self.last_submit[game_id] = (moment, how)
 
     def next_turn_mail(self, address: str, stop: threading.Event):
         with self.lock:
@@ -102,11 +118,17 @@ class Sink:
 
 
 class Farmer(threading.Thread):
-    def __init__(self, address: str, game_id: int, sink: Sink, stop: threading.Event, submits: list):
+    """Plays one seat by links, or by mail replies (``by_mail``), from its own client address."""
+
+    def __init__(self, address: str, game_id: int, sink: Sink, stop: threading.Event, submits: list,
+                 base: str, client: str, by_mail: bool, inbound_secret: str):
         super().__init__(daemon=True)
         self.address, self.game_id, self.sink, self.stop, self.submits = address, game_id, sink, stop, submits
+        self.base, self.by_mail, self.inbound_secret = base, by_mail, inbound_secret
         self.http = requests.Session()
+        self.http.headers["X-Forwarded-For"] = client
         self.errors: list[str] = []
+        self.refused = 0
 
     def run(self):
         try:
@@ -114,21 +136,47 @@ class Farmer(threading.Thread):
                 mail = self.sink.next_turn_mail(self.address, self.stop)
                 if mail is None:
                     return
-                self.play_turn(mail)
+                if self.by_mail:
+                    self.reply(mail)
+                elif "continues" not in str(mail["Subject"]):  # a clicking farmer's turn goes on on the page
+                    self.play_turn(mail)
         except Exception as error:  # a bench reports what went wrong and goes on with the others
             self.errors.append(repr(error))
 
-    def submit(self, url: str, data: dict):
+    def submit(self, url: str, **kwargs):
         started = time.perf_counter()
-        answer = self.http.post(url, data=data, allow_redirects=False, timeout=60)
+        self.sink.submitted(self.game_id, started, "mail" if self.by_mail else "link")
+        answer = self.http.post(url, allow_redirects=False, timeout=60, **kwargs)
         self.submits.append(time.perf_counter() - started)
-        return started, answer
+        if answer.status_code not in (202, 303):
+            self.refused += 1
+            self.errors.append(f"{answer.status_code} from {url.split('?')[0][-40:]}")
+            return None
+        return answer
+
+    def reply(self, mail):
+        """The first option's command, replied to the mail and handed in as an MTA does."""
+        from service.inbound.auth import sign
+        from service.inbound.web import reply_to
+
+        text = mail.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
+        options = OPTION.findall(text)
+        if not options:
+            return
+        raw = reply_to(mail, self.address, options[0][0], "bench.example")
+        self.submit(self.base + "/inbound/mime", data=raw,
+                    headers={"X-Farmpost-Signature": "sha256=" + sign(self.inbound_secret, raw),
+                             "Content-Type": "message/rfc822"})
 
     def follow(self, answer):
-        """From the 303 of a submit: the page of the move being applied, until it leads to the seat page."""
-        page = self.http.get(answer.headers["Location"], timeout=60)
-        while page.status_code == 202:
-            time.sleep(0.05)
+        """From the 303 of a submit: the page of the move being applied, followed as a browser does, until it
+        leads to the seat page."""
+        page = self.http.get(urljoin(answer.url, answer.headers["Location"]), timeout=60)
+        while page.status_code == 202:  # as the page's script does: its status every 150 ms, then the page again
+            status = urljoin(page.url, re.search(r'data-status-url="([^"]+)"', page.text).group(1))
+            while self.http.get(status, headers={"Accept": "application/json"}, timeout=60).json()["status"] \
+                    == "pending":
+                time.sleep(0.15)
             page = self.http.get(page.url, timeout=60)
         return page
 
@@ -141,19 +189,58 @@ class Farmer(threading.Thread):
         page = self.http.get(link, timeout=60)
         if page.status_code != 200 or ">Confirm</button>" not in page.text:
             return
-        started, answer = self.submit(link, {"csrf_token": CSRF.search(page.text).group(1)})
-        page = self.follow(answer)
-        while True:
+        answer = self.submit(link, data={"csrf_token": CSRF.search(page.text).group(1)})
+        while answer is not None:
+            page = self.follow(answer)
             buttons = BUTTON.findall(page.text)
             if not buttons:  # the turn ended with the last submit
-                with self.sink.lock:
-                    self.sink.turn_ended.setdefault(self.game_id, started)
                 return
             code, version = buttons[-1]
             action = urljoin(page.url, ACT.search(page.text).group(1))
-            started, answer = self.submit(action, {"csrf_token": CSRF.search(page.text).group(1), "action": "move",
-                                                   "code": code, "version": version})
-            page = self.follow(answer)
+            answer = self.submit(action, data={"csrf_token": CSRF.search(page.text).group(1), "action": "move",
+                                               "code": code, "version": version})
+
+
+def cpu_seconds(group: int | None = None, command: str | None = None) -> float:
+    """CPU time (user + system) so far of the processes in process group
+    ``group``, or of those whose command is ``command``, from /proc."""
+    tick, total = os.sysconf("SC_CLK_TCK"), 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as f:
+                stat = f.read()
+        except OSError:
+            continue
+        name, fields = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:].split()
+        if (group is not None and int(fields[2]) == group) or (command is not None and name == command):
+            total += int(fields[11]) + int(fields[12])
+    return total / tick
+
+
+def stage_times(connection) -> dict:
+    """Where a turn's time goes, from the rows' own timestamps (p50 and p99
+    in ms over the last minute): a move request from stored to applied, a
+    turn mail from queued to claimed (composed) and to sent."""
+    def percentiles(sql: str) -> list:
+        row = connection.execute(sa.text(
+            f"SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY t), percentile_cont(0.99) WITHIN GROUP (ORDER BY t)"
+            f" FROM ({sql}) s")).one()
+        return [round(v * 1000, 1) if v is not None else None for v in row]
+
+    recent = "created_at > (SELECT max(created_at) FROM {table}) - interval '60 seconds'"
+    return {
+        "move_request_applied_ms": percentiles(
+            "SELECT EXTRACT(EPOCH FROM processed_at - created_at) t FROM move_requests WHERE processed_at IS NOT NULL"
+            " AND " + recent.format(table="move_requests")),
+        "turn_mail_composed_ms": percentiles(
+            "SELECT EXTRACT(EPOCH FROM claimed_at - created_at) t FROM outgoing_mail WHERE kind = 'turn'"
+            " AND claimed_at IS NOT NULL AND " + recent.format(table="outgoing_mail")),
+        "turn_mail_sent_ms": percentiles(
+            "SELECT EXTRACT(EPOCH FROM sent_at - created_at) t FROM outgoing_mail WHERE kind = 'turn'"
+            " AND sent_at IS NOT NULL AND " + recent.format(table="outgoing_mail")),
+    }
 
 
 def insert_finished_games(engine, count: int) -> None:
@@ -184,24 +271,29 @@ def insert_finished_games(engine, count: int) -> None:
 
 
 class Stack:
-    """gunicorn and the workers as processes, on one database and queue prefix."""
+    """gunicorn, the workers and beat as processes, on one database and queue prefix."""
 
     def __init__(self, env: dict, web: int, workers: int):
         self.env, self.web, self.workers = env, web, workers
         self.processes: list[subprocess.Popen] = []
+        self.roles: dict[str, int] = {}  # role -> process group
         self.log = open(os.path.join(env["FARMPOST_INSTANCE"], "stack.log"), "ab")
 
     def start(self):
         run = dict(cwd=ROOT, env={**os.environ, **self.env}, stdout=self.log, stderr=subprocess.STDOUT,
                    start_new_session=True)
         venv = os.path.dirname(sys.executable)
-        self.processes.append(subprocess.Popen(
-            [os.path.join(venv, "gunicorn"), "-w", str(self.web), "-b", f"127.0.0.1:{self.env['PORT']}",
-             "--logger-class", "service.access_log.RedactingLogger", "service.wsgi:app"], **run))
-        for queues in ("moves", "mail,reports"):
-            self.processes.append(subprocess.Popen(
-                [sys.executable, "-m", "worker", "worker", f"--queues={queues}", f"--concurrency={self.workers}",
-                 "--quiet", "--loglevel=WARNING"], **run))
+        commands = {
+            "web": [os.path.join(venv, "gunicorn"), "-w", str(self.web), "-b", f"127.0.0.1:{self.env['PORT']}",
+                    "--logger-class", "service.access_log.RedactingLogger", "service.wsgi:app"],
+            **{f"{queues.split(',')[0]} worker": [sys.executable, "-m", "worker", "worker", f"--queues={queues}",
+                                                   f"--concurrency={self.workers}", "--quiet", "--loglevel=WARNING"]
+               for queues in ("moves", "mail,reports")},
+            "beat": [sys.executable, "-m", "worker", "beat", "--quiet", "--loglevel=WARNING"],  # /healthz wants it
+        }
+        for role, command in commands.items():
+            self.processes.append(subprocess.Popen(command, **run))
+            self.roles[role] = self.processes[-1].pid
         deadline = time.monotonic() + 120
         while True:
             try:
@@ -211,6 +303,12 @@ class Stack:
                 pass
             assert time.monotonic() < deadline, "the stack did not become healthy"
             time.sleep(0.5)
+
+    def cpu(self) -> dict[str, float]:
+        """CPU seconds so far per role: web, moves, mail, beat, PostgreSQL, this bench."""
+        seconds = {role: cpu_seconds(group=group) for role, group in self.roles.items()}
+        times = os.times()
+        return {**seconds, "postgres": cpu_seconds(command="postgres"), "bench": times.user + times.system}
 
     def stop(self):
         for process in self.processes:
@@ -225,7 +323,7 @@ class Stack:
 
 
 def run_setup(database_url: str, instance: str, web: int, workers: int, games: int, seconds: float,
-              stored: int, bots: bool = False) -> dict:
+              stored: int, bots: bool = False, farmer_and_bots: bool = False) -> dict:
     import redis
 
     from service.broker import CeleryQueue, sender
@@ -239,7 +337,8 @@ def run_setup(database_url: str, instance: str, web: int, workers: int, games: i
     prefix = f"farmpost-bench-{uuid.uuid4().hex[:8]}"
     env = {"DATABASE_URL": database_url, "CELERY_BROKER_URL": REDIS_URL, "SMTP_URL": f"smtp://127.0.0.1:{sink.port}",
            "BASE_URL": f"http://127.0.0.1:{port}", "PORT": str(port), "FARMPOST_INSTANCE": instance,
-           "SECRET_KEY": "bench-secret", "MAIL_DOMAIN": "farmpost.test", "FARMPOST_QUEUE": prefix}
+           "SECRET_KEY": "bench-secret", "MAIL_DOMAIN": "farmpost.test", "FARMPOST_QUEUE": prefix,
+           "INBOUND_SECRET": "bench-inbound", "TRUSTED_PROXIES": "1"}
     engine = sa.create_engine(database_url)
     if stored:
         insert_finished_games(engine, stored)
@@ -251,23 +350,35 @@ def run_setup(database_url: str, instance: str, web: int, workers: int, games: i
         for n in range(games if bots else 0):  # the moves pipeline alone: no farmer, no mail
             create_game(svc, "sunfield", [FarmerSpec(f"Bot {p}", bot="greedy") for p in range(4)],
                         options={"advanced": True}, host=None, seed=2000 + n)
-        for n in range(0 if bots else games):
+        for n in range(games if farmer_and_bots else 0):  # one farmer against three bots, half of them by mail
+            address = f"g{n}-ann@example.org"
+            created = create_game(svc, "sunfield", [FarmerSpec("Ann", address)]
+                                  + [FarmerSpec(f"Bot {p}", bot="greedy") for p in range(1, 4)],
+                                  options={"advanced": True}, host=0, seed=3000 + n)
+            farmers.append(Farmer(address, created.game_id, sink, stop, submits, env["BASE_URL"], f"10.1.{n}.1",
+                                  by_mail=n % 2 == 1, inbound_secret=env["INBOUND_SECRET"]))
+        for n in range(0 if bots or farmer_and_bots else games):
             address = [f"g{n}-ann@example.org", f"g{n}-bob@example.org"]
             created = create_game(svc, "sunfield", [FarmerSpec("Ann", address[0]), FarmerSpec("Bob", address[1])],
                                   options={"advanced": True}, host=0, seed=1000 + n)
             join(svc, created.game_id, 1)
-            farmers += [Farmer(a, created.game_id, sink, stop, submits) for a in address]
+            farmers += [Farmer(a, created.game_id, sink, stop, submits, env["BASE_URL"], f"10.0.{n}.{p + 1}",
+                               by_mail=(n + p) % 2 == 1, inbound_secret=env["INBOUND_SECRET"])
+                        for p, a in enumerate(address)]
         for farmer in farmers:
             farmer.start()
         time.sleep(min(10.0, seconds / 4))  # warm up: every game under way
         with engine.connect() as c:
             moves0 = c.execute(sa.text("SELECT count(*) FROM move_log")).scalar()
         mails0, latencies0, submits0, t0 = sink.count, len(sink.latencies), len(submits), time.perf_counter()
+        cpu0 = stack.cpu()
         time.sleep(seconds)
         elapsed = time.perf_counter() - t0
+        cpu1 = stack.cpu()
         with engine.connect() as c:
             moves1 = c.execute(sa.text("SELECT count(*) FROM move_log")).scalar()
-        mails1, latencies, times = sink.count, sorted(sink.latencies[latencies0:]), sorted(submits[submits0:])
+            stages = stage_times(c)
+        mails1, timed, times = sink.count, sink.latencies[latencies0:], sorted(submits[submits0:])
     finally:
         stop.set()
         for farmer in farmers:
@@ -284,14 +395,21 @@ def run_setup(database_url: str, instance: str, web: int, workers: int, games: i
         return round(values[min(len(values) - 1, int(len(values) * q))] * 1000, 1) if values else None
 
     errors = [e for f in farmers for e in f.errors]
-    return {"setup": "bot-only games" if bots else "two farmers per game, over HTTP", "gunicorn": web,
+    latencies = sorted(t for t, _ in timed)
+    by_way = {how: sorted(t for t, way in timed if way == how) for how in ("link", "mail")}
+    kind = ("bot-only games" if bots else "a farmer and three bots per game, by links and by mail"
+            if farmer_and_bots else "two farmers per game, by links and by mail")
+    return {"setup": kind,
+            "gunicorn": web,
             "workers_per_queue": workers, "stored_games": stored, "games": games,
             "seconds": round(elapsed, 1), "moves_per_s": round((moves1 - moves0) / elapsed, 1),
             "mails_per_s": round((mails1 - mails0) / elapsed, 1),
             "turn_mail_ms_p50": round(statistics.median(latencies) * 1000, 1) if latencies else None,
             "turn_mail_ms_p99": pct(latencies, 0.99), "turn_mails_timed": len(latencies),
+            **{f"after_{how}_ms_p50_p99": [pct(values, 0.5), pct(values, 0.99)] for how, values in by_way.items()},
             "submit_ms_p50": pct(times, 0.5), "submit_ms_p99": pct(times, 0.99), "submits": len(times),
-            "errors": errors[:3], "load_average": os.getloadavg()}
+            "stages": stages, "mails_by_subject": sink.kinds,
+            "cpu_share": {role: round((cpu1[role] - cpu0[role]) / elapsed, 2) for role in cpu1}, "refused": sum(f.refused for f in farmers), "errors": errors[:3], "load_average": os.getloadavg()}
 
 
 def main() -> None:
@@ -301,16 +419,18 @@ def main() -> None:
     parser.add_argument("--stored", type=int, default=10_000, help="finished games for the last setup")
     parser.add_argument("--setups", default="bots1,bots2,1x1,2x2,2x2+stored",
                         help="gunicorn x workers per queue, comma separated; +stored: with the finished games;"
-                             " botsN: bot-only games, N processes on the moves queue")
+                             " +bots: a farmer and three bots per game; botsN: bot-only games, N processes on the"
+                             " moves queue")
     args = parser.parse_args()
     import tempfile
 
     from service.migrate import upgrade
 
     for setup in args.setups.split(","):
-        stored = args.stored if setup.endswith("+stored") else 0
-        bots = setup.startswith("bots")
-        web, workers = (1, int(setup[4:])) if bots else (int(x) for x in setup.removesuffix("+stored").split("x"))
+        shape, *extras = setup.split("+")
+        stored = args.stored if "stored" in extras else 0
+        bots = shape.startswith("bots")
+        web, workers = (1, int(shape[4:])) if bots else (int(x) for x in shape.split("x"))
         name = f"farmpost_bench_{uuid.uuid4().hex[:8]}"
         admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
         with admin.connect() as c:
@@ -323,8 +443,8 @@ def main() -> None:
             upgrade(database)
             database.dispose()
             with tempfile.TemporaryDirectory() as instance:
-                print(json.dumps(run_setup(url, instance, web, workers, args.games, args.seconds, stored, bots)),
-                      flush=True)
+                print(json.dumps(run_setup(url, instance, web, workers, args.games, args.seconds, stored, bots,
+                                           farmer_and_bots="bots" in extras)), flush=True)
         finally:
             with admin.connect() as c:
                 c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
