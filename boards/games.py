@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from importlib import import_module
 
+from engine.core import second_person
+
 _MODULES = {
     "sunfield": "boards.sunfield",
     "harvest": "boards.harvest",
@@ -35,7 +37,17 @@ def board(game_name: str, view: dict, seat: int | None, names: list[str] | None 
         raise ValueError(f"the view for seat {seat} holds other seats' private parts: {sorted(others)}")
     if names is not None and len(names) != view["seats"]:
         raise ValueError(f"{len(names)} names for {view['seats']} farmers")
-    return import_module(module).board(view, seat, list(names) if names else None)
+    model = import_module(module).board(view, seat, list(names) if names else None)
+    return addressed_to_reader(model, seat)
+
+
+def addressed_to_reader(model: dict, seat: int | None) -> dict:
+    """When the reader is the farmer to act, the board's line about who acts
+    speaks to them: "You to act: placing the Field tile just taken in your
+    Plot", not their name and "their Plot"."""
+    if seat is not None and model.get("to_act") == seat and model.get("to_act_name"):
+        return {**model, "to_act_name": "You", "doing": second_person(model["doing"])}
+    return model
 
 
 def print_layout(game_name: str, board: dict) -> dict:

@@ -203,3 +203,26 @@ def test_the_plain_text_clients_stay_in_line_whatever_their_needs():
     lines = [line for line in text.splitlines() if re.match(r"^\d  \S", line) and "needs" in line]
     # then every "Medals" column starts at the same place
     assert len(lines) == 4 and len({line.index("Medals") for line in lines}) == 1
+
+
+@pytest.mark.parametrize("name", ["sunfield", "harvest"])
+def test_the_line_about_who_acts_speaks_to_the_reader_when_it_is_their_turn(name):
+    """Given a state where a farmer places a Field tile (Sunfield) or acts in
+    town (Harvest), the farmer to act reads "You to act" and "your", the
+    other farmers read their name and "their"."""
+    from tests.boards.conftest import game as sample_of
+
+    sample = sample_of(name, 2)
+    rules = get_game(name)
+    phase = "place" if name == "sunfield" else "act"
+    state = next(s for s in sample.states if s["phase"] == phase)
+    actor = rules.to_act(state)
+    other = 1 - actor
+
+    own = render_text(name, rules.view(state, actor), actor, names=sample.names)
+    theirs = render_text(name, rules.view(state, other), other, names=sample.names)
+
+    assert "You to act:" in own and f"{sample.names[actor]} to act:" not in own
+    assert f"{sample.names[actor]} to act:" in theirs and "You to act:" not in theirs
+    if name == "sunfield":
+        assert "just taken in your Plot" in own and "just taken in their Plot" in theirs
