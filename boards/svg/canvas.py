@@ -110,6 +110,13 @@ class Canvas:
         """One line of text; ``y`` is its baseline."""
         self.ops.append(("text", x, y, str(words), size, anchor, bold, italic, fill))
 
+    def titled(self, x, y, title, note, size=15.0, note_size=11.0) -> None:
+        """A bold title and, after it, a muted note in smaller type, placed
+        after the title's width in the widest face we draw with (the PDF's
+        monospace), so the two never run into each other."""
+        self.text(x, y, title, size=size, bold=True)
+        self.text(x + text_width(title, size) + note_size * 0.5, y, note, size=note_size, fill=MUTED)
+
     def fitted(self, x, y, words, size, width, anchor="start", **kw) -> None:
         """Text shrunk (down to 70%, never under :data:`SMALLEST`) to fit
         ``width``, then cut with "…"."""

@@ -141,8 +141,7 @@ def market_and_buildings(b: dict, changed: Changes) -> Panel:
         if changed(f"market:{tile['label']}"):
             c.changed(x, y, w, 104)
     y += 118
-    c.text(0, y + 14, "Buildings", size=15, bold=True)
-    c.text(86, y + 14, f"({b['buildings']['deck']} in the deck)", size=11, fill=MUTED)
+    c.titled(0, y + 14, "Buildings", f"({b['buildings']['deck']} in the deck)")
     y += 24
     w = 220
     for k, item in enumerate(b["buildings"]["offer"]):

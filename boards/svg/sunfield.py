@@ -144,8 +144,7 @@ def _client_card(c: Canvas, x: float, y: float, client: dict, w: float = 84) -> 
 
 def clients(b: dict, changed: Changes) -> Panel:
     c = Canvas()
-    c.text(0, 14, "Clients", size=15, bold=True)
-    c.text(70, 14, "(space: colour, points, needs; Medals below)", size=11, fill=MUTED)
+    c.titled(0, 14, "Clients", "(space: colour, points, needs; Medals below)")
     top = 24
     bottom = top
     for i, space in enumerate(b["clients"]):
@@ -163,9 +162,8 @@ def clients(b: dict, changed: Changes) -> Panel:
             c.changed(x, top + 18, 84, h + 36)
         bottom = max(bottom, top + 18 + h + 40)
     y = bottom + 18
-    c.text(0, y, "Reputation tiles", size=13, bold=True)
-    c.text(120, y, f"(each {b['reputation'][0]['points']} points)" if b["reputation"] else "(none left)",
-           size=11, fill=MUTED)
+    c.titled(0, y, "Reputation tiles", f"(each {b['reputation'][0]['points']} points)" if b["reputation"]
+             else "(none left)", size=13)
     y += 8
     for i, rep in enumerate(b["reputation"]):
         x = (i % 4) * 112
