@@ -19,7 +19,7 @@ def register(subparsers) -> None:
 
     demo = subparsers.add_parser("demo", help="create a game with you and bots; prints your seat link")
     demo.add_argument("--game", default="sunfield")
-    demo.add_argument("--name", default="You")
+    demo.add_argument("--name", default="Sam", help="your name in the game (default Sam)")
     demo.add_argument("--email", default=None, help="your address (default: you@MAIL_DOMAIN, read it at /mailbox)")
     demo.add_argument("--bots", type=int, default=3)
     demo.add_argument("--bot", default="greedy")

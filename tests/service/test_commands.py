@@ -49,3 +49,5 @@ def test_demo_seats_you_against_bots_and_starts(environment, svc, capsys):
     game = game_row(svc)
     assert game.status == "active" and [s.bot for s in game.seats] == [None, "random", "random"]
     assert [m.to_addr for m in mails(svc, "turn")] == ["you@farmpost.test"]
+    # a name, not "You": the mail says "Your turn, Sam" and the board "Sam (you)"
+    assert game.seats[0].name == "Sam"
