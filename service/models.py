@@ -254,10 +254,14 @@ class WorkerHeartbeat(Base):
 
     __tablename__ = "worker_heartbeats"
 
-    #: host:pid of the worker's main process
+    #: host:pid of the worker's main process (beat@host:pid for beat)
     name: Mapped[str] = mapped_column(String(200), primary_key=True)
     started_at: Mapped[datetime] = mapped_column(Timestamp)
     beat_at: Mapped[datetime] = mapped_column(Timestamp)
+    #: the queues the worker consumes, comma separated, without the
+    #: FARMPOST_QUEUE prefix ("mail,reports"); None for beat, and for a row a
+    #: worker older than this column wrote (it counts for no queue)
+    queues: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
 class CircuitBreaker(Base):

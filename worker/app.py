@@ -59,11 +59,14 @@ def _beat_heart(config: Config) -> None:
     running = {}
 
     @signals.worker_ready.connect(weak=False)
-    def start(**_):
-        from service.heartbeat import Heartbeat
+    def start(sender, **_):
+        """``sender`` is the worker's consumer: its row names the queues
+        that consumer takes (its --queues), which /healthz checks one by one."""
+        from service.heartbeat import Heartbeat, consumed
         from service.services import Services
 
-        running["heartbeat"] = Heartbeat(Services.from_config(config)).start()
+        queues = consumed(config, (queue.name for queue in sender.task_consumer.queues))
+        running["heartbeat"] = Heartbeat(Services.from_config(config), queues=queues).start()
 
     @signals.worker_shutdown.connect(weak=False)
     def stop(**_):
@@ -78,5 +81,5 @@ def _beat_heart(config: Config) -> None:
         from service.heartbeat import Heartbeat, beat_name
         from service.services import Services
 
-        heartbeat = Heartbeat(Services.from_config(config), name=beat_name()).start()
+        heartbeat = Heartbeat(Services.from_config(config), name=beat_name(), queues=None).start()
         atexit.register(heartbeat.stop)

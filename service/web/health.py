@@ -1,13 +1,18 @@
 """/healthz: is the database answering, is the broker reachable, is a worker
-alive, is beat alive (their heartbeats, service/heartbeat.py)? Also how long the oldest due
+alive, does a live worker consume each queue (moves, mail, reports), is beat
+alive (their heartbeats, service/heartbeat.py)? Also how long the oldest due
 work has waited and how much failed for good (farmpost admin failed); those
 two are for the operator and do not fail the check."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from flask import Blueprint, jsonify
 from sqlalchemy import text
 
+from service.broker import QUEUES
+from service.models import utcnow
 from service.web import services
 
 blueprint = Blueprint("health", __name__)
@@ -17,10 +22,14 @@ blueprint = Blueprint("health", __name__)
 def healthz():
     svc = services()
     checks = {"database": _check(_database_check(svc)), "broker": _check(_broker_check(svc))}
+    queues = {}
     if getattr(svc.queue, "needs_worker", True):
         for role, probe in (("worker", _worker), ("beat", _beat)):
             checks[role] = probe(svc) if checks["database"] == "ok" else "unknown: the database is failing"
-    healthy = all(value == "ok" for value in checks.values())
+        queues = _queues(svc) if checks["database"] == "ok" else dict.fromkeys(QUEUES, "unknown: the database is failing")
+    healthy = all(value == "ok" for value in [*checks.values(), *queues.values()])
+    if queues:
+        checks["queues"] = queues
     facts = _facts(svc) if checks["database"] == "ok" else {}
     return jsonify(status="ok" if healthy else "failing", **checks, **facts), 200 if healthy else 503
 
@@ -29,6 +38,35 @@ def _worker(svc) -> str:
     from service.heartbeat import live_workers
 
     return _heartbeat(svc, live_workers, "worker")
+
+
+def _queues(svc) -> dict[str, str]:
+    """Each queue's verdict: a worker alive for the moves but none for the
+    mail means moves apply and no mail leaves; the check says which queue."""
+    from service.heartbeat import last_seen_per_queue
+
+    try:
+        seen = last_seen_per_queue(svc)
+    except Exception as error:
+        return dict.fromkeys(QUEUES, f"failing: {type(error).__name__}: {error}"[:300])
+    now, max_age = utcnow(), svc.config.heartbeat_max_age
+    verdicts = {}
+    for queue, moment in seen.items():
+        if moment is not None and (now - moment).total_seconds() <= max_age:
+            verdicts[queue] = "ok"
+        elif moment is None:
+            verdicts[queue] = "failing: no worker consumes it (no heartbeat on record)"
+        else:
+            verdicts[queue] = f"failing: no worker consumes it (last seen {_ago(now - moment)} ago)"
+    return verdicts
+
+
+def _ago(age: timedelta) -> str:
+    seconds = age.total_seconds()
+    for unit, size in (("days", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= 2 * size:
+            return f"{seconds // size:.0f} {unit}"
+    return f"{seconds:.0f} s"
 
 
 def _beat(svc) -> str:

@@ -1,7 +1,7 @@
 """`farmpost run` on the embedded defaults, as `make run` starts it: it prints
 its URL, answers /healthz, its worker plays the bots of a demo game, and
-stopping it stops its worker and beat. A worker that dies shows in /healthz
-and is started again."""
+stopping it stops its worker and beat. A worker that dies shows in /healthz,
+naming the queues nobody takes then, and is started again."""
 
 from __future__ import annotations
 
@@ -63,9 +63,12 @@ def wait_until(condition, what: str, timeout: float, still_going=lambda: True):
         time.sleep(0.2)
 
 
-def worker_pids(run, role: str = "worker") -> set[int]:
-    needle = f"worker\x00{role}".encode()
-    return {p for p in children_of(run.pid) if needle in open(f"/proc/{p}/cmdline", "rb").read()}
+def worker_pids(run, role: str = "worker", queues: str = "") -> set[int]:
+    """The pids of ``farmpost run``'s children in ``role`` (those taking
+    ``queues``, as in --queues=..., when given)."""
+    needles = [f"worker\x00{role}".encode()] + ([f"--queues={queues}\x00".encode()] if queues else [])
+    return {p for p in children_of(run.pid)
+            if all(needle in open(f"/proc/{p}/cmdline", "rb").read() for needle in needles)}
 
 
 def start_run(tmp_path, port):
@@ -140,6 +143,45 @@ def test_healthz_fails_when_the_workers_or_beat_are_killed_and_recover_once_farm
         wait_until(lambda: health(url) != 200, f"unhealthy after the {role} processes were killed", 60, still_running)
         wait_until(lambda: health(url) == 200, "healthy again", 120, still_running)
         assert not worker_pids(run, role) & killed  # new ones, started by farmpost run
+    finally:
+        run.send_signal(signal.SIGTERM)
+        run.wait(timeout=60)
+
+
+def test_healthz_names_the_mail_queues_when_only_the_mail_worker_is_killed_and_recovers_once_it_is_restarted(
+        tmp_path):
+    """The moves worker lives on (moves still apply), so a worker is alive:
+    the check fails for the queues that nobody takes, mail and reports."""
+    port = free_port()
+    url = f"http://127.0.0.1:{port}/"
+    run, _ = start_run(tmp_path, port)
+    still_running = lambda: run.poll() is None  # noqa: E731
+    failing = []
+
+    def failing_seen() -> bool:
+        response = requests.get(url + "healthz", timeout=10)
+        if response.status_code != 200:
+            failing.append(response)
+        return bool(failing)
+
+    try:
+        wait_for_line(run, "Farmpost is running at", timeout=60)
+        wait_until(lambda: health(url) == 200, "healthy", 120, still_running)
+        (mail_worker,) = worker_pids(run, queues="mail,reports")
+        (moves_worker,) = worker_pids(run, queues="moves")
+        os.kill(mail_worker, signal.SIGKILL)
+        wait_until(failing_seen, "unhealthy after the mail worker was killed", 60, still_running)
+        body = failing[0].json()
+        assert (failing[0].status_code, body["status"], body["worker"]) == (503, "failing", "ok")
+        assert body["queues"]["moves"] == "ok"
+        assert body["queues"]["mail"].startswith("failing: no worker consumes it")
+        assert body["queues"]["reports"].startswith("failing: no worker consumes it")
+        wait_until(lambda: health(url) == 200, "healthy again", 120, still_running)
+        assert requests.get(url + "healthz", timeout=10).json()["queues"] == {"moves": "ok", "mail": "ok",
+                                                                              "reports": "ok"}
+        restarted = worker_pids(run, queues="mail,reports")
+        assert len(restarted) == 1 and mail_worker not in restarted  # a new one, started by farmpost run
+        assert worker_pids(run, queues="moves") == {moves_worker}  # untouched
     finally:
         run.send_signal(signal.SIGTERM)
         run.wait(timeout=60)
