@@ -92,14 +92,14 @@ class CeleryQueue:
     def __init__(self, app: Celery):
         self.app = app
 
-    def enqueue_request(self, request_id: int) -> None:
-        self.app.send_task("farmpost.apply_move_request", args=[request_id])
+    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
+        self.app.send_task("farmpost.apply_move_request", args=[request_id], expires=expires)
 
-    def enqueue_mail(self, mail_id: int) -> None:
-        self.app.send_task("farmpost.send_mail", args=[mail_id])
+    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
+        self.app.send_task("farmpost.send_mail", args=[mail_id], expires=expires)
 
-    def enqueue_inbound(self, inbound_id: int) -> None:
-        self.app.send_task("farmpost.process_inbound", args=[inbound_id])
+    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
+        self.app.send_task("farmpost.process_inbound", args=[inbound_id], expires=expires)
 
-    def enqueue_webhook(self, delivery_id: int) -> None:
-        self.app.send_task("farmpost.send_webhook", args=[delivery_id])
+    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
+        self.app.send_task("farmpost.send_webhook", args=[delivery_id], expires=expires)

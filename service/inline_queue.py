@@ -27,14 +27,14 @@ class InlineQueue:
         self.send_mail = send_mail
         self._local = threading.local()  # each thread (a web request) runs its own jobs
 
-    def enqueue_request(self, request_id: int) -> None:
+    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
         self._run(("request", request_id))
 
-    def enqueue_mail(self, mail_id: int) -> None:
+    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
         if self.send_mail:
             self._run(("mail", mail_id))
 
-    def enqueue_webhook(self, delivery_id: int) -> None:
+    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
         self._run(("webhook", delivery_id))
 
     def _run(self, job) -> None:

@@ -12,26 +12,30 @@ from typing import Protocol
 
 
 class Queue(Protocol):
-    def enqueue_request(self, request_id: int) -> None: ...
+    """``expires``: seconds after which a queued job is dropped unrun (beat's
+    sweep re-enqueues with it, so that work waiting through an outage is
+    queued once per sweep, not once more every sweep); None: never."""
 
-    def enqueue_mail(self, mail_id: int) -> None: ...
+    def enqueue_request(self, request_id: int, expires: float | None = None) -> None: ...
 
-    def enqueue_inbound(self, inbound_id: int) -> None: ...
+    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None: ...
 
-    def enqueue_webhook(self, delivery_id: int) -> None: ...
+    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None: ...
+
+    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None: ...
 
 
 class NullQueue:
     """Leaves work in the tables for the beat sweeper (used when no broker is wanted)."""
 
-    def enqueue_request(self, request_id: int) -> None:
+    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
         pass
 
-    def enqueue_mail(self, mail_id: int) -> None:
+    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
         pass
 
-    def enqueue_inbound(self, inbound_id: int) -> None:
+    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
         pass
 
-    def enqueue_webhook(self, delivery_id: int) -> None:
+    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
         pass

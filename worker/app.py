@@ -11,9 +11,6 @@ from service.broker import celery_settings
 from service.config import Config, load_config
 from worker import tasks
 
-#: how often beat re-enqueues work left pending (seconds; FARMPOST_SWEEP_EVERY,
-#: which the fault-injection tests shorten so that recovery takes seconds)
-SWEEP_EVERY = 15.0
 #: how often beat looks at the games' clocks (seconds; FARMPOST_CLOCKS_EVERY):
 #: deadlines are hours or days apart, so half a minute late is on time
 CLOCKS_EVERY = 30.0
@@ -26,7 +23,7 @@ DIGEST_EVERY = 3600.0
 def create_celery(config: Config | None = None) -> Celery:
     config = config or load_config()
     app = Celery("farmpost", broker=config.broker_url)
-    sweep_every = float(os.environ.get("FARMPOST_SWEEP_EVERY") or SWEEP_EVERY)
+    sweep_every = tasks.sweep_every()
     clocks_every = float(os.environ.get("FARMPOST_CLOCKS_EVERY") or CLOCKS_EVERY)
     app.conf.update(
         celery_settings(config),

@@ -11,6 +11,7 @@ with exponential backoff, jitter and a cap: nothing can be recorded then.
 from __future__ import annotations
 
 import logging
+import os
 from datetime import timedelta
 
 from celery import Celery
@@ -28,6 +29,14 @@ RETRY = dict(autoretry_for=DATABASE_AWAY, retry_backoff=2, retry_backoff_max=300
 
 #: work older than this and still pending is enqueued again by the sweeper
 SWEEP_AFTER = timedelta(seconds=20)
+
+#: how often beat sweeps (seconds; FARMPOST_SWEEP_EVERY, which the
+#: fault-injection tests shorten so that recovery takes seconds)
+SWEEP_EVERY = 15.0
+
+
+def sweep_every() -> float:
+    return float(os.environ.get("FARMPOST_SWEEP_EVERY") or SWEEP_EVERY)
 
 
 def register(app: Celery) -> None:
@@ -99,14 +108,20 @@ def beat_round(svc: Services) -> dict:
     from service.usecases.creation import expire_unconfirmed
     from service.vacation import end_due_vacations
 
-    return {**sweep_pending(svc), "inbound": sweep_pending_inbound(svc), "vacations": end_due_vacations(svc),
+    again = sweep_every()  # a job the sweep queues again expires when the next sweep is due
+    return {**sweep_pending(svc, expires=again), "inbound": sweep_pending_inbound(svc, expires=again),
+            "vacations": end_due_vacations(svc),
             "expired": expire_unconfirmed(svc), "rate_counts": prune(svc)}
 
 
-def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER) -> dict:
+def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER, expires: float | None = None) -> dict:
     """Enqueue again the move requests, mails and webhook calls that have waited too long
-    (a broker outage, a worker that died) and those whose next try is due;
-    never a failed one, nor one whose next try is still to come."""
+    (a broker outage, a worker that died, a queue longer than ``older_than``)
+    and those whose next try is due; never a failed one, nor one whose next
+    try is still to come. With ``expires`` (beat's interval) each job queued
+    again is dropped unrun if no worker took it before the next sweep, which
+    queues it again: while the workers are away or behind, a row has one job
+    waiting for it, not one more every sweep."""
     from service.outbox import LEASE
     from service.webhook_delivery import LEASE as HOOK_LEASE
 
@@ -127,11 +142,11 @@ def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER) -> dict:
             | ((WebhookDelivery.status == "sending") & (WebhookDelivery.claimed_at < now - HOOK_LEASE))
         ).order_by(WebhookDelivery.id)).all()
     for request_id in requests:
-        svc.queue.enqueue_request(request_id)
+        svc.queue.enqueue_request(request_id, expires=expires)
     for mail_id in mails:
-        svc.queue.enqueue_mail(mail_id)
+        svc.queue.enqueue_mail(mail_id, expires=expires)
     for delivery_id in hooks:
-        svc.queue.enqueue_webhook(delivery_id)
+        svc.queue.enqueue_webhook(delivery_id, expires=expires)
     if requests or mails or hooks:
         log.info("sweep: re-enqueued %d move requests, %d mails and %d webhook calls",
                  len(requests), len(mails), len(hooks))

@@ -74,24 +74,26 @@ def receive(svc: Services, raw: bytes, *, source: str, envelope_to: tuple[str, .
     return Received(inbound_id, duplicate=False)
 
 
-def _hand_on(svc: Services, inbound_id: int) -> None:
+def _hand_on(svc: Services, inbound_id: int, expires: float | None = None) -> None:
     """Enqueue the stored row, or process it now where the queue has no
     inbound task. Either way the mail is safe: a failure leaves the row
     pending for :func:`sweep_pending_inbound`."""
     enqueue = getattr(svc.queue, "enqueue_inbound", None)
     try:
         if enqueue is not None:
-            enqueue(inbound_id)
+            enqueue(inbound_id, expires=expires)
         else:
             process_inbound_counted(svc, inbound_id)
     except Exception:
         log.exception("inbound mail %s is stored but could not be processed yet", inbound_id)
 
 
-def sweep_pending_inbound(svc: Services, older_than: timedelta = timedelta(seconds=20)) -> int:
+def sweep_pending_inbound(svc: Services, older_than: timedelta = timedelta(seconds=20),
+                          expires: float | None = None) -> int:
     """Hand on again the rows left pending (a broker outage, a crash while
     processing) once their next try is due (service/retries.py); for the beat
-    schedule. Returns how many."""
+    schedule, whose ``expires`` drops a job queued again unrun at the next
+    sweep (worker/tasks.py sweep_pending). Returns how many."""
     now = utcnow()
     with svc.db.transaction() as session:
         ids = session.scalars(select(InboundMail.id).where(
@@ -99,7 +101,7 @@ def sweep_pending_inbound(svc: Services, older_than: timedelta = timedelta(secon
             InboundMail.next_try_at.is_(None) | (InboundMail.next_try_at <= now),
         ).order_by(InboundMail.id)).all()
     for inbound_id in ids:
-        _hand_on(svc, inbound_id)
+        _hand_on(svc, inbound_id, expires)
     return len(ids)
 
 

@@ -35,10 +35,10 @@ def send(svc, keys, who: str, body: str, **kwargs) -> InboundMail:
 class WorkerLater:
     """A queue whose worker has not run yet (a stored mail is still read at once)."""
 
-    def enqueue_request(self, request_id: int) -> None:
+    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
         pass
 
-    def enqueue_mail(self, mail_id: int) -> None:
+    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
         pass
 
 

@@ -21,10 +21,10 @@ from tests.service.played import ANN, BOB, CAT, finished, started
 class WorkerLater:
     """A queue whose worker has not run yet."""
 
-    def enqueue_request(self, request_id: int) -> None:
+    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
         pass
 
-    def enqueue_mail(self, mail_id: int) -> None:
+    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
         pass
 
 

@@ -92,3 +92,29 @@ def test_given_a_full_mail_queue_when_a_farmer_moves_then_the_moves_worker_appli
         broker.close()
         svc.db.dispose()
         empty_postgres(postgres_schema)  # the session's database: the next test starts from game #1
+
+
+@pytest.mark.integration
+def test_a_job_the_sweep_queues_again_reaches_the_broker_with_its_expiry(tmp_path, redis_url):
+    """What the worker reads from Redis: a first job has no expiry; a job
+    queued again with ``expires`` carries the moment it lapses."""
+    import json
+    from datetime import UTC, datetime, timedelta
+
+    from service.broker import sender
+
+    config = load_config({"FARMPOST_INSTANCE": str(tmp_path), "CELERY_BROKER_URL": redis_url,
+                          "FARMPOST_QUEUE": f"farmpost-test-{uuid.uuid4().hex[:8]}"})
+    queue = CeleryQueue(sender(config))
+    broker = redis.Redis.from_url(redis_url)
+    try:
+        queue.enqueue_mail(7)
+        queue.enqueue_mail(8, expires=15)
+        headers = {json.loads(raw)["headers"]["argsrepr"]: json.loads(raw)["headers"]
+                   for raw in broker.lrange(queue_name(config, "mail"), 0, -1)}
+    finally:
+        broker.delete(queue_name(config, "mail"))
+        broker.close()
+    assert headers["[7]"]["expires"] is None
+    lapses = datetime.fromisoformat(headers["[8]"]["expires"])
+    assert timedelta(seconds=10) < lapses - datetime.now(UTC) <= timedelta(seconds=15)

@@ -17,7 +17,7 @@ from mail.outgoing.addresses import format_address
 from service import circuit, outbox
 from service.inline_queue import InlineQueue
 from service.mail_transport import SmtpTransport
-from service.models import OutgoingMail, as_utc, utcnow
+from service.models import MoveRequest, OutgoingMail, as_utc, utcnow
 from service.services import Services
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game, join
@@ -29,10 +29,10 @@ ANN, BOB = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.
 
 
 class BrokerDown:
-    def enqueue_request(self, request_id):
+    def enqueue_request(self, request_id, expires=None):
         raise ConnectionError("broker unreachable")
 
-    def enqueue_mail(self, mail_id):
+    def enqueue_mail(self, mail_id, expires=None):
         raise ConnectionError("broker unreachable")
 
 
@@ -67,6 +67,48 @@ def test_the_sweeper_leaves_fresh_work_and_a_mail_being_sent_alone(svc):
     assert mails(svc, "turn")[0].status == "sent"
 
 
+class Recording:
+    """A queue that keeps what it is given, with each job's expiry."""
+
+    def __init__(self):
+        self.jobs: list[tuple[str, int, float | None]] = []
+
+    def enqueue_request(self, request_id, expires=None):
+        self.jobs.append(("request", request_id, expires))
+
+    def enqueue_mail(self, mail_id, expires=None):
+        self.jobs.append(("mail", mail_id, expires))
+
+    def enqueue_webhook(self, delivery_id, expires=None):
+        self.jobs.append(("webhook", delivery_id, expires))
+
+    def enqueue_inbound(self, inbound_id, expires=None):
+        self.jobs.append(("inbound", inbound_id, expires))
+
+
+def test_work_the_sweep_queues_again_expires_when_the_next_sweep_is_due(svc, monkeypatch):
+    """Given a mail and a move request left pending while no worker runs,
+    when beat sweeps three times, then each sweep queues each row once, with
+    the sweep's interval as expiry: a worker that comes back finds at most
+    one live job per row, not one more for every sweep it missed."""
+    from worker.tasks import beat_round
+
+    monkeypatch.setenv("FARMPOST_SWEEP_EVERY", "7")
+    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
+    svc.queue = BrokerDown()
+    join(svc, 1, 1)
+    submit_move(svc, 1, 0, ["take:1"], source="link", base_version=0)
+    with svc.db.transaction() as session:  # both waited longer than the sweep leaves fresh work
+        session.execute(update(OutgoingMail).values(created_at=utcnow() - timedelta(minutes=5)))
+        session.execute(update(MoveRequest).values(created_at=utcnow() - timedelta(minutes=5)))
+    svc.queue = recording = Recording()
+    for _ in range(3):
+        beat_round(svc)
+    kinds = [kind for kind, _, _ in recording.jobs]
+    assert kinds.count("mail") == 3 * len(mails(svc, "turn")) and kinds.count("request") == 3
+    assert {expires for _, _, expires in recording.jobs} == {7.0}
+
+
 class Sink:
     """A real SMTP server on loopback that keeps what it receives."""
 
@@ -93,8 +135,8 @@ def smtp_services(config, port: int, **changes) -> tuple[Services, list[int]]:
     """Services sending to 127.0.0.1:port; enqueued mail ids are recorded, not sent."""
     svc = Services.from_config(replace(config, smtp_url=f"smtp://127.0.0.1:{port}", **changes))
     queued: list[int] = []
-    svc.queue = type("Recorder", (), {"enqueue_request": lambda self, i: playing.apply_move_request(svc, i),
-                                      "enqueue_mail": lambda self, i: queued.append(i)})()
+    svc.queue = type("Recorder", (), {"enqueue_request": lambda self, i, expires=None: playing.apply_move_request(svc, i),
+                                      "enqueue_mail": lambda self, i, expires=None: queued.append(i)})()
     return svc, queued
 
 
