@@ -25,11 +25,21 @@ their bytes). Uses TEST_DATABASE_URL's server (default the local
 PostgreSQL) with a database of its own, dropped afterwards, and Redis
 database 14 with queue names of its own.
 
-``botsN`` setups play bot-only games instead (no farmer, no mail): the
-moves queue alone, with N worker processes on it.
+``+bots`` setups play games of one farmer and three greedy bots (half the
+farmers by mail): most moves are the bots', and each farmer's turn ends with
+a 4-farmer turn mail. ``botsN`` setups play bot-only games (no farmer, no
+mail): the moves queue alone, with N worker processes on it. Also printed:
+each process role's CPU share during the window (cores), the mails by
+subject, and each stage's p50/p99 read from the rows' timestamps.
 
-Run: ``python -m bench.stack [--games 24] [--seconds 40] [--setups bots1,1x1,2x2+stored]``. Prints JSON
-lines, one per setup, with the machine's load average.
+Farmers answer at once by default: the stack then runs as fast as it can
+and the turn-mail latency is mostly time in the queues. ``--think S`` makes
+each farmer read each mail for 0.5-1.5 S seconds first, which holds the load
+below the stack's most, where the latency is the work's own.
+
+Run: ``python -m bench.stack [--games 24] [--seconds 40] [--think 0]
+[--setups bots1,bots2,1x1,2x2,2x2+stored,1x1+bots]``. Prints JSON lines, one
+per setup, with the machine's load average.
 """
 
 from __future__ import annotations
@@ -37,6 +47,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import re
 import signal
 import socket
@@ -121,10 +132,11 @@ class Farmer(threading.Thread):
     """Plays one seat by links, or by mail replies (``by_mail``), from its own client address."""
 
     def __init__(self, address: str, game_id: int, sink: Sink, stop: threading.Event, submits: list,
-                 base: str, client: str, by_mail: bool, inbound_secret: str):
+                 base: str, client: str, by_mail: bool, inbound_secret: str, think: float = 0.0):
         super().__init__(daemon=True)
         self.address, self.game_id, self.sink, self.stop, self.submits = address, game_id, sink, stop, submits
         self.base, self.by_mail, self.inbound_secret = base, by_mail, inbound_secret
+        self.think, self.pace = think, random.Random(client)
         self.http = requests.Session()
         self.http.headers["X-Forwarded-For"] = client
         self.errors: list[str] = []
@@ -136,6 +148,8 @@ class Farmer(threading.Thread):
                 mail = self.sink.next_turn_mail(self.address, self.stop)
                 if mail is None:
                     return
+                if self.think and self.stop.wait(self.think * self.pace.uniform(0.5, 1.5)):
+                    return  # reads the mail for a while first (--think)
                 if self.by_mail:
                     self.reply(mail)
                 elif "continues" not in str(mail["Subject"]):  # a clicking farmer's turn goes on on the page
@@ -323,7 +337,7 @@ class Stack:
 
 
 def run_setup(database_url: str, instance: str, web: int, workers: int, games: int, seconds: float,
-              stored: int, bots: bool = False, farmer_and_bots: bool = False) -> dict:
+              stored: int, bots: bool = False, farmer_and_bots: bool = False, think: float = 0.0) -> dict:
     import redis
 
     from service.broker import CeleryQueue, sender
@@ -356,14 +370,14 @@ def run_setup(database_url: str, instance: str, web: int, workers: int, games: i
                                   + [FarmerSpec(f"Bot {p}", bot="greedy") for p in range(1, 4)],
                                   options={"advanced": True}, host=0, seed=3000 + n)
             farmers.append(Farmer(address, created.game_id, sink, stop, submits, env["BASE_URL"], f"10.1.{n}.1",
-                                  by_mail=n % 2 == 1, inbound_secret=env["INBOUND_SECRET"]))
+                                  by_mail=n % 2 == 1, inbound_secret=env["INBOUND_SECRET"], think=think))
         for n in range(0 if bots or farmer_and_bots else games):
             address = [f"g{n}-ann@example.org", f"g{n}-bob@example.org"]
             created = create_game(svc, "sunfield", [FarmerSpec("Ann", address[0]), FarmerSpec("Bob", address[1])],
                                   options={"advanced": True}, host=0, seed=1000 + n)
             join(svc, created.game_id, 1)
             farmers += [Farmer(a, created.game_id, sink, stop, submits, env["BASE_URL"], f"10.0.{n}.{p + 1}",
-                               by_mail=(n + p) % 2 == 1, inbound_secret=env["INBOUND_SECRET"])
+                               by_mail=(n + p) % 2 == 1, inbound_secret=env["INBOUND_SECRET"], think=think)
                         for p, a in enumerate(address)]
         for farmer in farmers:
             farmer.start()
@@ -401,7 +415,7 @@ def run_setup(database_url: str, instance: str, web: int, workers: int, games: i
             if farmer_and_bots else "two farmers per game, by links and by mail")
     return {"setup": kind,
             "gunicorn": web,
-            "workers_per_queue": workers, "stored_games": stored, "games": games,
+            "workers_per_queue": workers, "think_s": think, "stored_games": stored, "games": games,
             "seconds": round(elapsed, 1), "moves_per_s": round((moves1 - moves0) / elapsed, 1),
             "mails_per_s": round((mails1 - mails0) / elapsed, 1),
             "turn_mail_ms_p50": round(statistics.median(latencies) * 1000, 1) if latencies else None,
@@ -416,8 +430,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=24)
     parser.add_argument("--seconds", type=float, default=40.0)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="seconds a farmer reads a mail before answering it (0.5-1.5 times this), to hold the"
+                             " load below what the stack can take; 0: answer at once, the stack's most")
     parser.add_argument("--stored", type=int, default=10_000, help="finished games for the last setup")
-    parser.add_argument("--setups", default="bots1,bots2,1x1,2x2,2x2+stored",
+    parser.add_argument("--setups", default="bots1,bots2,1x1,2x2,2x2+stored,1x1+bots",
                         help="gunicorn x workers per queue, comma separated; +stored: with the finished games;"
                              " +bots: a farmer and three bots per game; botsN: bot-only games, N processes on the"
                              " moves queue")
@@ -444,7 +461,7 @@ def main() -> None:
             database.dispose()
             with tempfile.TemporaryDirectory() as instance:
                 print(json.dumps(run_setup(url, instance, web, workers, args.games, args.seconds, stored, bots,
-                                           farmer_and_bots="bots" in extras)), flush=True)
+                                           farmer_and_bots="bots" in extras, think=args.think)), flush=True)
         finally:
             with admin.connect() as c:
                 c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
