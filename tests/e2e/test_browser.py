@@ -45,6 +45,14 @@ def test_a_farmer_opens_a_move_link_from_a_mail_confirms_and_sees_the_new_board(
     phone.screenshot(path=str(shots / "turn-mail-phone.png"), full_page=True)
     phone.goto(f"{server}/mailbox/1")  # the mailbox's view of it: long headers and the reply box fit the phone
     assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    phone.goto(f"{server}/mailbox?to=ann@example.org")  # the list: one farmer's mail, no word cut in two
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+    assert phone.locator("table.mailbox th").all_inner_texts() == ["Subject", "Received"]
+    for cell in phone.locator("table.mailbox th, table.mailbox td.when span").all():
+        lines = cell.evaluate("e => { const r = document.createRange(); r.selectNodeContents(e);"
+                              " return new Set([...r.getClientRects()].map(b => Math.round(b.top))).size; }")
+        assert lines == 1, cell.inner_text()  # on one line
+    phone.screenshot(path=str(shots / "mailbox-phone.png"), full_page=True)
 
     page.goto(f"{server}/mailbox/1")
     page.get_by_role("link", name=link).first.click()

@@ -365,7 +365,7 @@ def test_every_page_links_an_icon_and_the_icons_are_served(client):
 def test_the_mailbox_list_reads_left_to_right_like_a_mail_client(client, svc):
     started(svc)
     page = client.get("/mailbox").text
-    assert '<table class="list">' in page and 'class="sheet"' not in page  # score sheets right-align numbers
+    assert '<table class="list mailbox">' in page and 'class="sheet"' not in page  # score sheets right-align numbers
     rule = re.search(r"table\.list td, table\.list th \{([^}]*)\}", page).group(1)
     assert "text-align: left" in rule
 
