@@ -11,9 +11,10 @@ the same version shows a new name) and the moves the tables outline.
 The seat is always part of the key: a farmer's view holds their hidden
 cards, so an entry is only ever served to the seat it was drawn for.
 
-Within a version's drawing, most panels (the market, the other farmers'
-boards, the key) are the same as in the drawing before it, and writing a
-panel's SVG is most of the drawing's CPU. Each panel's markup is kept,
+Within a version's drawing, many panels (the other farmers' boards, the
+key, often the market) are the same as in the drawing before it (about half
+of a 4-farmer Sunfield seat page's), and writing a panel's SVG is most of
+the drawing's CPU. Each panel's markup is kept,
 keyed by a digest of the whole panel (its size, titles and every drawing
 operation): the markup is a function of the panel alone, so a panel that
 pickles to the same bytes draws the same, whoever it was drawn for.
@@ -25,7 +26,10 @@ turn, so it is kept too, keyed by the log entries it replays.
 
 Entries live in this process only (each web worker fills its own), with
 the database they were made for (a game id means a game of that database),
-at most :data:`MAX_ENTRIES` of each; the oldest used goes first.
+a bounded number of each (:data:`MAX_BOARDS`...); the least recently used
+goes first. A farmer sees each version of the board once, so few boards
+are kept: they serve the same page asked for again (a reload, a move link
+opened twice, a stale link's page, spectators).
 """
 
 from __future__ import annotations
@@ -46,8 +50,13 @@ from boards.svg.drawing import drawing
 from boards.templating import render
 from service import previous
 
-#: entries kept per cache (a 4-farmer Sunfield board is about 150 kB of markup)
-MAX_ENTRIES = 256
+#: boards kept (a board's drawing and tables measured 85 kB of markup, median,
+#: up to 180 kB: about 11 MB at most per web process)
+MAX_BOARDS = 64
+#: panels kept (14 kB each, median, up to 33 kB)
+MAX_PANELS = 512
+#: previous views kept (a view is a small dict)
+MAX_VIEWS = 256
 
 
 class Recent:
@@ -57,7 +66,7 @@ class Recent:
     asking for the same new key at once both make it, and either result is
     right (the same inputs give the same output)."""
 
-    def __init__(self, max_entries: int = MAX_ENTRIES):
+    def __init__(self, max_entries: int):
         self.max_entries = max_entries
         self.entries: OrderedDict[Hashable, Any] = OrderedDict()
         self.lock = threading.Lock()
@@ -79,16 +88,12 @@ class Recent:
             for key in [k for k in self.entries if not keep(k)]:
                 del self.entries[key]
 
-    def clear(self) -> None:
-        with self.lock:
-            self.entries.clear()
-
 
 class BoardFragments:
     """The board fragments of the pages, per ``(game, version, seat, names,
     highlight)``; storing version *v* of a game drops its older versions."""
 
-    def __init__(self, max_entries: int = MAX_ENTRIES):
+    def __init__(self, max_entries: int = MAX_BOARDS):
         self.recent = Recent(max_entries)
 
     def get_or_render(self, game_id: int, version: int, seat: int | None, names: tuple[str, ...],
@@ -99,18 +104,14 @@ class BoardFragments:
 
         return self.recent.get_or_make((game_id, version, seat, names, highlight), render_newer)
 
-    def clear(self) -> None:
-        self.recent.clear()
-
 
 class PageCaches:
     """The caches of one database (game ids are its own)."""
 
-    def __init__(self, max_entries: int = MAX_ENTRIES):
-        self.boards = BoardFragments(max_entries)
-        self.previous_views = Recent(max_entries)
-        #: a drawing has up to 8 panels
-        self.panels = Recent(8 * max_entries)
+    def __init__(self):
+        self.boards = BoardFragments(MAX_BOARDS)
+        self.previous_views = Recent(MAX_VIEWS)
+        self.panels = Recent(MAX_PANELS)
 
     def drawing_html(self, kind: str, view: dict, seat: int | None, names: list[str],
                      before: dict | None = None) -> Markup | None:

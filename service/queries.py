@@ -180,10 +180,18 @@ def open_watch(svc: Services, game_id: int, token: str) -> tuple[Game, list[Move
 
 
 def watch_page(svc: Services, game: Game, log: list[MoveLogEntry]) -> dict:
-    """The spectator page: the public view only (``Game.view(state, None)``)."""
+    """The spectator page: the public view only (``Game.view(state, None)``),
+    its board kept as the public board of this version (seat None)."""
     rules = rules_for(game.kind)
     names = [s.name for s in game.seats]
-    view = rules.view(game.state, None)
+    caches = page_cache.of(svc)
+
+    def render() -> dict:
+        view = rules.view(game.state, None)
+        return {"html": renderings.web_html(game.kind, view, None, names),
+                "drawing": caches.drawing_html(game.kind, view, None, names)}
+
+    fragments = caches.boards.get_or_render(game.id, game.version, None, tuple(names), (), render)
     to_act = rules.to_act(game.state) if game.status == "active" else None
     return {
         "game": game,
@@ -191,9 +199,7 @@ def watch_page(svc: Services, game: Game, log: list[MoveLogEntry]) -> dict:
         "to_act": names[to_act] if to_act is not None else None,
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
         "log": account_lines(game, log, None),
-        "board": {"html": renderings.web_html(game.kind, view, None, names),
-                  "drawing": renderings.drawing_html(game.kind, view, None, names),
-                  "progress": rules.progress(game.state)},
+        "board": {**fragments, "progress": rules.progress(game.state)},
         **final_result(game),
     }
 

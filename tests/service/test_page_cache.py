@@ -19,9 +19,9 @@ ON_SQLITE = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 
 
 def sunfield_for_two(svc) -> None:
-    """Ann and Bob at an advanced Sunfield table (each has private cards)."""
+    """Ann and Bob at an advanced Sunfield table (each has private cards), open to spectators."""
     create_game(svc, "sunfield", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")],
-                options={"advanced": True}, host=0, seed=5)
+                options={"advanced": True}, host=0, seed=5, watchable=True)
     join(svc, 1, 1)
 
 
@@ -29,11 +29,11 @@ def seat_path(svc, position: int) -> str:
     return path_of(svc.links.seat_url(1, position, game_row(svc).seats[position].secret))
 
 
-def drawn_now(svc, position: int) -> str:
-    """The seat's drawing rendered afresh, without any cache."""
+def drawn_now(svc, position: int | None) -> str:
+    """The seat's drawing (None: the public one) rendered afresh, without any cache."""
     game = game_row(svc)
     view = rules_for(game.kind).view(game.state, position)
-    before = previous.previous_view(game, position, log_of(svc))
+    before = previous.previous_view(game, position, log_of(svc)) if position is not None else None
     return str(renderings.drawing_html(game.kind, view, position, [s.name for s in game.seats], before))
 
 
@@ -69,6 +69,20 @@ def test_a_seat_never_gets_the_board_kept_for_another_seat(svc, client):
     assert drawn_now(svc, 1) in bobs
     assert drawn_now(svc, 0) not in bobs
     assert drawn_now(svc, 0) != drawn_now(svc, 1)
+
+
+@ON_SQLITE
+def test_spectators_get_the_public_board_even_after_the_farmers_pages(svc, client):
+    # given Ann's and Bob's pages shown at this version
+    sunfield_for_two(svc)
+    for position in (0, 1):
+        client.get(seat_path(svc, position))
+    # when a spectator opens the game's spectator page
+    watching = client.get(path_of(svc.links.watch_url(1, game_row(svc).watch_secret)))
+    # then it shows the public view, drawn for no seat
+    assert watching.status_code == 200
+    assert drawn_now(svc, None) in watching.get_data(as_text=True)
+    assert all(drawn_now(svc, position) not in watching.get_data(as_text=True) for position in (0, 1))
 
 
 @ON_SQLITE
@@ -124,3 +138,23 @@ def test_the_kept_previous_view_is_the_replayed_one_at_every_point_of_a_game(kin
         for position in range(seats):
             assert caches.previous_view(game, position, log) == previous.previous_view(game, position, log)
     assert len(caches.previous_views.entries) < 60 * seats  # kept once per turn, not per move
+
+
+@pytest.mark.parametrize("kind, seats, options", [("sunfield", 3, {"advanced": True}), ("harvest", 2, {})])
+def test_a_drawing_from_kept_panels_is_the_drawing_made_afresh_for_every_seat(kind, seats, options):
+    # given one set of caches shared by every seat of a game, played by the first legal move
+    rules = rules_for(kind)
+    state = rules.setup(seats, {**{option.key: option.default for option in rules.options}, **options}, 3)
+    names = [f"Farmer {n}" for n in range(seats)]
+    caches = page_cache.PageCaches()
+    before = [None] * seats
+    for _ in range(15):
+        # then each seat's drawing, panels taken from the kept ones, is the one drawn afresh
+        for position in range(seats):
+            view = rules.view(state, position)
+            assert str(caches.drawing_html(kind, view, position, names, before[position])) == \
+                str(renderings.drawing_html(kind, view, position, names, before[position]))
+        seat = rules.to_act(state)
+        before[seat] = rules.view(state, seat)
+        state = rules.apply(state, rules.legal_moves(state)[0])
+    assert len(caches.panels.entries) < 15 * seats * 8  # panels were shared
