@@ -10,12 +10,12 @@ from sqlalchemy import select
 
 from boards import renderings
 from engine.core import MoveError
+from service import page_cache
 from service.clocks import describe as describe_clock
 from service.errors import NotFound
 from service.links import BadMoveLink, ForgedLink, MoveToken, token_key
 from service.models import Game, MoveLogEntry, MoveRequest, Seat, as_utc, date_text, utcnow
-from service.notify import account_lines, away_text, options_for
-from service.previous import previous_view
+from service.notify import account_lines, away_text
 from service.rules import rules_for
 from service.services import Services
 from service.usecases.lookup import current_turn, live_log, load_game, seat_of
@@ -67,25 +67,35 @@ def move_request(svc: Services, game_id: int, position: int, request_id: int) ->
 
 def board(svc: Services, access: SeatAccess, highlight=()) -> dict:
     """The seat's view drawn for the web, or the plain facts when the game
-    has no board rendering."""
+    has no board rendering. The drawn fragments are rendered once per state
+    version and seat (:mod:`service.page_cache`)."""
     game, seat = access.game, access.seat
     rules = rules_for(game.kind)
-    view = rules.view(game.state, seat.position)
     names = [s.name for s in game.seats]
-    before = previous_view(game, seat.position, access.log) if renderings.supports(game.kind) else None
-    return {"html": renderings.web_html(game.kind, view, seat.position, names, highlight),
-            "drawing": renderings.drawing_html(game.kind, view, seat.position, names, before),
-            "progress": rules.progress(game.state)}
+    caches = page_cache.of(svc)
+
+    def render() -> dict:
+        view = rules.view(game.state, seat.position)
+        before = caches.previous_view(game, seat.position, access.log) if renderings.supports(game.kind) else None
+        return {"html": renderings.web_html(game.kind, view, seat.position, names, highlight),
+                "drawing": caches.drawing_html(game.kind, view, seat.position, names, before)}
+
+    fragments = caches.boards.get_or_render(game.id, game.version, seat.position, tuple(names), tuple(highlight),
+                                                render)
+    return {**fragments, "progress": rules.progress(game.state)}
 
 
-def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = None) -> dict:
+def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = None, *,
+              with_options: bool = True) -> dict:
     """Everything the seat page shows; ``highlight``: the move codes to mark on
-    the board (default: every option of the farmer's turn)."""
+    the board (default: every option of the farmer's turn). ``with_options``
+    False: a page that does not list the options (a move link's Confirm
+    page) skips working out what each would do."""
     game, seat = access.game, access.seat
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state) if game.status == "active" else None
     my_turn = to_act == seat.position and not seat.resigned and seat.bot is None
-    options = options_for(svc, game, seat) if my_turn else []
+    options = page_options(game) if my_turn and with_options else []
     turn = current_turn(access.log)
     names = {s.position: s.name for s in game.seats}
     page = {
@@ -108,20 +118,35 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "board": board(svc, access, highlight=[o["code"] for o in options] if highlight is None else highlight),
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
         "notation_help": rules.notation_help(),
-        "seat_url": svc.links.seat_url(game.id, seat.position, seat.secret),
+    }
+    seat_url = svc.links.seat_url(game.id, seat.position, seat.secret)
+    page.update({
+        "seat_url": seat_url,
         #: the seat link's path: the page's buttons post below it, whichever link led here
-        "seat_path": urlsplit(svc.links.seat_url(game.id, seat.position, seat.secret)).path,
+        "seat_path": urlsplit(seat_url).path,
         "prefs_url": svc.links.prefs_url(game.id, seat.position, seat.secret),
         "clock": describe_clock(game, seat),
         "is_host": game.clock is not None and game.clock.host == seat.position,
         #: the spectator link, shown to everyone at the table while the host lets people watch
         "watch_url": svc.links.watch_url(game.id, game.watch_secret) if game.watchable and game.watch_secret else None,
-    }
+    })
     page.update(final_result(game))
     if game.status == "over":
         page["rematch"] = rematch_link(svc, game.id, seat.position)
     page["record_url"] = svc.links.record_url(seat.email) if seat.email else None
     return page
+
+
+def page_options(game: Game) -> list[dict]:
+    """Each legal move of the turn as the page's buttons show it: its typed
+    form, its code and what it will do. (The turn mail's options,
+    :func:`service.notify.options_for`, also carry a signed link each; the
+    page posts the code instead.)"""
+    rules = rules_for(game.kind)
+    options = []
+    for move in rules.legal_moves(game.state):
+        options.append({"text": rules.text(move), "code": rules.code(move), "outcome": rules.outcome(game.state, move)})
+    return options
 
 
 def final_result(game: Game) -> dict:
@@ -155,10 +180,18 @@ def open_watch(svc: Services, game_id: int, token: str) -> tuple[Game, list[Move
 
 
 def watch_page(svc: Services, game: Game, log: list[MoveLogEntry]) -> dict:
-    """The spectator page: the public view only (``Game.view(state, None)``)."""
+    """The spectator page: the public view only (``Game.view(state, None)``),
+    its board kept as the public board of this version (seat None)."""
     rules = rules_for(game.kind)
     names = [s.name for s in game.seats]
-    view = rules.view(game.state, None)
+    caches = page_cache.of(svc)
+
+    def render() -> dict:
+        view = rules.view(game.state, None)
+        return {"html": renderings.web_html(game.kind, view, None, names),
+                "drawing": caches.drawing_html(game.kind, view, None, names)}
+
+    fragments = caches.boards.get_or_render(game.id, game.version, None, tuple(names), (), render)
     to_act = rules.to_act(game.state) if game.status == "active" else None
     return {
         "game": game,
@@ -166,9 +199,7 @@ def watch_page(svc: Services, game: Game, log: list[MoveLogEntry]) -> dict:
         "to_act": names[to_act] if to_act is not None else None,
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
         "log": account_lines(game, log, None),
-        "board": {"html": renderings.web_html(game.kind, view, None, names),
-                  "drawing": renderings.drawing_html(game.kind, view, None, names),
-                  "progress": rules.progress(game.state)},
+        "board": {**fragments, "progress": rules.progress(game.state)},
         **final_result(game),
     }
 

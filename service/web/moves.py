@@ -21,8 +21,9 @@ STATUS = {"ready": 200, "done": 200, "pending": 202, "stale": 409, "rejected": 4
 def confirm_page(game_id: int, seat: int, token: str):
     svc = services()
     access, move_token, info = queries.move_link(svc, game_id, seat, token)
-    # the confirmation marks the chosen move on the board; other pages, the options
-    page = queries.seat_page(svc, access, highlight=list(move_token.codes) if info["state"] == "ready" else None)
+    # the confirmation marks the chosen move on the board and lists no options; other pages, the options
+    ready = info["state"] == "ready"
+    page = queries.seat_page(svc, access, highlight=list(move_token.codes) if ready else None, with_options=not ready)
     return render_template("web/move.html", info=info, token=token, **page), STATUS[info["state"]]
 
 

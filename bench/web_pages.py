@@ -1,0 +1,187 @@
+"""The web process's CPU per request on a farmer's path by link (issue 15).
+
+One farmer (seat 0) plays against bots as bench/stack.py's farmers do: the
+move link of the turn mail (GET, then POST), the page of the move being
+applied (GET: 202) and its JSON status, the same page once decided (GET:
+303), the seat page, then a button of the rest of the turn (POST .../act)
+and the same again. Requests go through Flask's test client; the queue
+keeps them until the farmer has asked its status once, then applies them as
+a worker would (outside the measure), bots' turns included.
+
+CPU ms of this process (``time.process_time``) per request kind, median
+over the requests of the game, on the embedded defaults (SQLite) or
+``--database-url``. Prints one JSON object; asserts nothing.
+
+    .venv/bin/python -m bench.web_pages [--moves 40] [--profile seat_get]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import json
+import os
+import pstats
+import re
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+
+#: (name, kind, farmers, options): the farmer and bots around them
+CASES = [("sunfield-2", "sunfield", 2, {}), ("sunfield-4-advanced", "sunfield", 4, {"advanced": True}),
+         ("harvest-2", "harvest", 2, {})]
+
+KINDS = ("link_get", "link_post", "applying_get", "status_json", "applying_done", "seat_get", "act_post")
+
+
+class HeldQueue:
+    """Keeps the work until :meth:`run` (the worker's turn, not measured)."""
+
+    needs_worker = False
+
+    def __init__(self, svc):
+        from service.inline_queue import InlineQueue
+
+        self.jobs: list[tuple[str, int]] = []
+        self.inline = InlineQueue(svc, send_mail=False)
+
+    def enqueue_request(self, request_id: int) -> None:
+        self.jobs.append(("request", request_id))
+
+    def enqueue_mail(self, mail_id: int) -> None:
+        pass
+
+    def enqueue_inbound(self, inbound_id: int) -> None:
+        pass
+
+    def enqueue_webhook(self, delivery_id: int) -> None:
+        pass
+
+    def run(self) -> None:
+        while self.jobs:
+            kind, ident = self.jobs.pop(0)
+            self.inline.enqueue_request(ident)
+
+
+class Farmer:
+    """Seat 0 of one game, clicking through it; ``cpu[kind]``: ms per request."""
+
+    def __init__(self, svc, queue: HeldQueue, client, game_id: int, profiles: dict):
+        self.svc, self.queue, self.client, self.game_id = svc, queue, client, game_id
+        self.cpu: dict[str, list[float]] = defaultdict(list)
+        self.profiles = profiles
+
+    def request(self, kind: str, method: str, url: str, **kwargs):
+        profile = self.profiles.get(kind)
+        started = time.process_time()
+        if profile is not None:
+            profile.enable()
+        answer = self.client.open(url, method=method, **kwargs)
+        if profile is not None:
+            profile.disable()
+        self.cpu[kind].append((time.process_time() - started) * 1000)
+        return answer
+
+    def game(self):
+        from service.usecases.lookup import load_game
+
+        with self.svc.db.transaction() as session:
+            return load_game(session, self.game_id)
+
+    def play(self, moves: int) -> None:
+        """Every other move by the turn mail's link, the others by the seat page's first button."""
+        from service.notify import options_for
+
+        page = None
+        for done in range(moves):
+            if page is not None and done % 2 and b'name="action" value="move"' in page.data:
+                code = re.search(rb'name="code" value="([^"]+)"', page.data).group(1).decode()
+                version = re.search(rb'name="version" value="(\d+)"', page.data).group(1).decode()
+                answer = self.request("act_post", "POST", f"{seat_path(page)}/act",
+                                      data={"csrf_token": csrf(page), "action": "move", "code": code,
+                                            "version": version})
+            else:
+                game = self.game()
+                options = options_for(self.svc, game, game.seats[0]) if game.status == "active" else []
+                if not options:
+                    return
+                link = options[0]["url"].split("farmpost.test", 1)[1]
+                page = self.request("link_get", "GET", link)
+                answer = self.request("link_post", "POST", link, data={"csrf_token": csrf(page)})
+            page = self.follow(answer)
+
+    def follow(self, answer):
+        """The 303 of a submit to the seat page, as the applying page's script does."""
+        assert answer.status_code == 303, answer.status_code
+        applying = answer.headers["Location"].split("farmpost.test", 1)[-1]
+        page = self.request("applying_get", "GET", applying)
+        assert page.status_code == 202, page.status_code
+        status = re.search(rb'data-status-url="([^"]+)"', page.data).group(1).decode()
+        self.request("status_json", "GET", status, headers={"Accept": "application/json"})
+        self.queue.run()  # the worker's turn
+        done = self.request("applying_done", "GET", applying)
+        assert done.status_code == 303, done.status_code
+        return self.request("seat_get", "GET", done.headers["Location"].split("farmpost.test", 1)[-1])
+
+
+def csrf(page) -> str:
+    return re.search(rb'name="csrf_token" value="([^"]+)"', page.data).group(1).decode()
+
+
+def seat_path(page) -> str:
+    return re.search(rb'action="(/g/\d+/\d+/[^"/]+)/act"', page.data).group(1).decode()
+
+
+def run_case(kind: str, farmers: int, options: dict, moves: int, database_url: str | None, profiles: dict) -> dict:
+    from service.app import create_app
+    from service.config import load_config
+    from service.migrate import upgrade
+    from service.services import Services
+    from service.usecases.creation import FarmerSpec, create_game
+
+    with tempfile.TemporaryDirectory() as folder:
+        settings = {"FARMPOST_INSTANCE": folder, "BASE_URL": "http://farmpost.test", "SECRET_KEY": "bench"}
+        if database_url:
+            settings["DATABASE_URL"] = database_url
+        svc = Services.from_config(load_config(settings))
+        queue = HeldQueue(svc)
+        svc.queue = queue
+        upgrade(svc.db)
+        bots = [FarmerSpec(f"Bot{i}", bot="greedy") for i in range(1, farmers)]
+        game = create_game(svc, kind, [FarmerSpec("Ann", "ann@example.org"), *bots], options=options, host=0, seed=7)
+        queue.run()
+        farmer = Farmer(svc, queue, create_app(services=svc, testing=True).test_client(), game.game_id, profiles)
+        farmer.play(2)  # warm up: templates compiled, caches of the process filled
+        farmer.cpu.clear()
+        farmer.play(moves)
+        svc.db.dispose()
+    return {k: (round(statistics.median(v), 2), len(v)) for k, v in farmer.cpu.items()}
+
+
+def main(moves: int, database_url: str | None, profile: str | None, cases: list[str] | None) -> None:
+    profiles = {profile: cProfile.Profile()} if profile else {}
+    report = {"moves": moves, "database": database_url or "sqlite (embedded default)",
+              "loadavg_before": os.getloadavg()}
+    results = {}
+    for name, kind, farmers, options in CASES:
+        if cases and name not in cases:
+            continue
+        results[name] = run_case(kind, farmers, options, moves, database_url, profiles)
+    report["cpu_ms_median"] = {name: {k: r[k][0] for k in KINDS if k in r} for name, r in results.items()}
+    report["requests"] = {name: {k: r[k][1] for k in KINDS if k in r} for name, r in results.items()}
+    report["loadavg_after"] = os.getloadavg()
+    print(json.dumps(report))
+    for kind, prof in profiles.items():
+        print(f"\n--- profile of {kind} (cumulative) ---")
+        pstats.Stats(prof).sort_stats("cumulative").print_stats(45)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--moves", type=int, default=40, help="the farmer's moves per game")
+    parser.add_argument("--database-url", default=None, help="e.g. postgresql+psycopg://postgres@127.0.0.1/bench")
+    parser.add_argument("--profile", choices=KINDS, default=None, help="print a cProfile of one request kind")
+    parser.add_argument("--case", action="append", choices=[c[0] for c in CASES], help="only these games")
+    arguments = parser.parse_args()
+    main(arguments.moves, arguments.database_url, arguments.profile, arguments.case)

@@ -1,0 +1,74 @@
+"""The web submits stay small (issue 15): a move link's POST and a
+button's POST store the request and answer with a redirect, and the
+status the page of a move being applied asks for is JSON; none of them
+renders a template or draws a board."""
+
+from __future__ import annotations
+
+import re
+from contextlib import contextmanager
+
+import pytest
+from flask import template_rendered
+
+from boards import renderings
+from service.queue import NullQueue
+from service.usecases.creation import FarmerSpec, create_game, join
+from tests.service.helpers import csrf_token, game_row, mailbox, path_of, requests_of, text_part
+
+pytestmark = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+
+
+def started(svc):
+    """Ann and Bob at a toy table; no worker has come yet (the requests wait)."""
+    create_game(svc, "toy", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")],
+                host=0, seed=1)
+    join(svc, 1, 1)
+    svc.queue = NullQueue()
+
+
+@contextmanager
+def nothing_rendered(app, monkeypatch):
+    """Fails the test if a template is rendered or a board drawn inside."""
+    rendered = []
+
+    def record(sender, template, context, **extra):
+        rendered.append(template.name)
+
+    for name in ("web_html", "drawing_html"):
+        monkeypatch.setattr(renderings, name, lambda *args, name=name, **kwargs: pytest.fail(f"{name} on a submit"))
+    template_rendered.connect(record, app)
+    try:
+        yield
+    finally:
+        template_rendered.disconnect(record, app)
+        monkeypatch.undo()
+    assert rendered == []
+
+
+def test_confirming_a_move_link_stores_the_request_and_renders_nothing(app, client, svc, monkeypatch):
+    # given Ann's move link, opened (its page carries the form's token)
+    started(svc)
+    url = path_of(re.search(r"(https?://\S+/m/\S+)", text_part(mailbox(svc, "ann@example.org")[-1])).group(1))
+    token = csrf_token(client.get(url).text)
+    # when she confirms it
+    with nothing_rendered(app, monkeypatch):
+        answer = client.post(url, data={"csrf_token": token})
+    # then the request is stored and she is sent to the page of the move being applied
+    assert answer.status_code == 303 and "/requests/" in answer.headers["Location"]
+    assert [r.status for r in requests_of(svc)] == ["pending"]
+
+
+def test_a_button_and_the_status_it_leads_to_render_nothing(app, client, svc, monkeypatch):
+    # given Ann's seat page
+    started(svc)
+    seat = path_of(svc.links.seat_url(1, 0, game_row(svc).seats[0].secret))
+    token = csrf_token(client.get(seat).text)
+    # when she presses a button, then the page asks for the move's status
+    with nothing_rendered(app, monkeypatch):
+        answer = client.post(f"{seat}/act", data={"csrf_token": token, "action": "move", "code": "take:1",
+                                                  "version": 0})
+        status = client.get(f"{path_of(answer.headers['Location'])}/status")
+    # then the move waits for a worker and the status says so
+    assert answer.status_code == 303
+    assert status.get_json()["status"] == "pending"
