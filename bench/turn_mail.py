@@ -29,6 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from boards import memo  # noqa: E402
 from boards.samples import sample_game  # noqa: E402
 from engine import get_game  # noqa: E402
 from mail.outgoing import compose as composer  # noqa: E402
@@ -77,7 +78,11 @@ def mail_context(sample, *, seat: int, view: dict, previous_view: dict | None, v
 
 
 def one_mail(context: dict) -> tuple[float, bytes]:
-    """CPU milliseconds to compose the mail and write it, and the mail."""
+    """CPU milliseconds to compose the mail and write it, and the mail.
+    No board model or drawing is kept from an earlier mail (boards.memo):
+    a worker serving many games seldom has the farmer's previous view at
+    hand, so each mail builds both its boards."""
+    memo.forget()
     start = time.process_time()
     data = composer.compose(context).as_bytes(policy=policy.SMTP)
     return (time.process_time() - start) * 1000, data

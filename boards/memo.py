@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import TypeVar
@@ -29,6 +30,7 @@ KEPT = 32
 T = TypeVar("T")
 
 _kept: OrderedDict[Hashable, object] = OrderedDict()
+_lock = threading.Lock()
 
 
 def view_key(view: dict | None) -> bytes | None:
@@ -44,20 +46,24 @@ def names_key(names) -> tuple | None:
 
 def kept(key: Hashable, make: Callable[[], T]) -> T:
     """``make()``'s result for ``key``, made once while it is among the
-    :data:`KEPT` most recently used."""
-    if key in _kept:
-        _kept.move_to_end(key)
-        return _kept[key]  # type: ignore[return-value]
+    :data:`KEPT` most recently used. Safe to call from threads (a web
+    server's): the dict is changed under a lock, ``make`` runs outside it."""
+    with _lock:
+        if key in _kept:
+            _kept.move_to_end(key)
+            return _kept[key]  # type: ignore[return-value]
     value = make()
-    _kept[key] = value
-    while len(_kept) > KEPT:
-        _kept.popitem(last=False)
+    with _lock:
+        _kept[key] = value
+        while len(_kept) > KEPT:
+            _kept.popitem(last=False)
     return value
 
 
 def forget() -> None:
-    """Drop everything kept (the benches measure a first mail so)."""
-    _kept.clear()
+    """Drop everything kept (bench/drawing.py times a new view so)."""
+    with _lock:
+        _kept.clear()
 
 
 def board(game_name: str, view: dict, seat: int | None, names=None) -> dict:
