@@ -10,9 +10,11 @@ with 2 and 4 farmers: each mail for the farmer to act, with their previous
 turn's view (changes outlined), composed and written as bytes. It prints
 the median and 90th percentile of the CPU time of this process per mail
 (``time.process_time``: steadier than wall time on a shared machine), the
-first mail of each game apart (nothing of that game drawn yet), and the
-mail's size. The machine's load average is printed with the figures.
-Target (issue 15): a 2-farmer turn mail <= 100 ms CPU at the median.
+first mail of each game apart (nothing of that game drawn yet), the
+mail's size as sent and that of its parts as sent (text, HTML, picture,
+PDF; medians). The machine's load average is printed with the figures.
+Targets: a 2-farmer turn mail <= 100 ms CPU at the median (issue 15); a
+4-farmer one <= 250 KB (issue 12).
 """
 
 from __future__ import annotations
@@ -22,11 +24,12 @@ import os
 import statistics
 import sys
 import time
-from email import policy
+from email import message_from_bytes, policy
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from boards import memo  # noqa: E402
 from boards.samples import sample_game  # noqa: E402
 from engine import get_game  # noqa: E402
 from mail.outgoing import compose as composer  # noqa: E402
@@ -74,11 +77,24 @@ def mail_context(sample, *, seat: int, view: dict, previous_view: dict | None, v
     return context
 
 
-def one_mail(context: dict) -> tuple[float, int]:
-    """CPU milliseconds to compose the mail and write it, and its bytes."""
+def one_mail(context: dict) -> tuple[float, bytes]:
+    """CPU milliseconds to compose the mail and write it, and the mail.
+    No board model or drawing is kept from an earlier mail (boards.memo):
+    a worker serving many games seldom has the farmer's previous view at
+    hand, so each mail builds both its boards."""
+    memo.forget()
     start = time.process_time()
     data = composer.compose(context).as_bytes(policy=policy.SMTP)
-    return (time.process_time() - start) * 1000, len(data)
+    return (time.process_time() - start) * 1000, data
+
+
+PARTS = {"text/plain": "text", "text/html": "HTML", "image/png": "PNG", "application/pdf": "PDF"}
+
+
+def part_sizes(data: bytes) -> dict[str, int]:
+    """The bytes of each leaf part as sent (transfer-encoded), by :data:`PARTS` name."""
+    return {PARTS[part.get_content_type()]: len(part.get_payload()) for part in message_from_bytes(data).walk()
+            if part.get_content_type() in PARTS}
 
 
 def p90(values: list[float]) -> float:
@@ -94,19 +110,22 @@ def main() -> None:
     # as in a worker that has sent mail before: one mail of an unrelated game first
     one_mail(turn_context(sample_game("sunfield", 3, {}, seed=1), 10))
     one_mail(turn_context(sample_game("harvest", 3, {}, seed=1), 10))
-    print(f"{'game':<20} {'first mail':>11} {'median':>9} {'p90':>9} {'size':>9}   (CPU ms per turn mail, {mails} moves)")
+    print(f"{'game':<20} {'first mail':>11} {'median':>9} {'p90':>9} {'size':>9}   "
+          f"{'text':>6} {'HTML':>6} {'PNG':>6} {'PDF':>6}   (CPU ms per turn mail, {mails} moves; KB as sent)")
     for name, seats, options in CASES:
         sample = sample_game(name, seats, options, seed=7)
         middle = len(sample.states) // 2
-        first, size = one_mail(turn_context(sample, middle - 1))
-        times, sizes = [], []
+        first, _ = one_mail(turn_context(sample, middle - 1))
+        times, sizes, parts = [], [], []
         for index in range(middle, min(middle + mails, len(sample.states) - 1)):
-            cpu, size = one_mail(turn_context(sample, index))
+            cpu, data = one_mail(turn_context(sample, index))
             times.append(cpu)
-            sizes.append(size)
+            sizes.append(len(data))
+            parts.append(part_sizes(data))
         label = f"{name} {seats}{' adv.' if options else ''}"
+        by_part = " ".join(f"{statistics.median(p.get(name, 0) for p in parts) / 1024:6.1f}" for name in PARTS.values())
         print(f"{label:<20} {first:9.1f} ms {statistics.median(times):6.1f} ms {p90(times):6.1f} ms "
-              f"{statistics.median(sizes) / 1024:6.1f} KB")
+              f"{statistics.median(sizes) / 1024:6.1f} KB {by_part}")
     print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
 
 

@@ -9,7 +9,7 @@ from functools import lru_cache
 import css_inline
 from markupsafe import Markup
 
-from boards import chart, games, pdf, png, printsize, snapshot
+from boards import chart, games, memo, pdf, png, printsize, snapshot
 from boards import report as facts
 from boards.svg import pdfdraw
 from boards.svg.drawing import WIDTH, drawing
@@ -34,8 +34,12 @@ def render_text(game_name: str, view: dict, seat: int | None, *, names=None) -> 
     """The board in monospace text, for text-only mail clients and the text
     part of every mail; lines stay within 72 characters. ``names``: the
     farmers' names in seat order (default "Farmer 1", ...)."""
-    text = render(f"boards/{game_name}/board.txt", b=games.board(game_name, view, seat, names), seat=seat)
-    return wrap_long_lines(text, TEXT_WIDTH)
+    def make() -> str:
+        text = render(f"boards/{game_name}/board.txt", b=memo.board(game_name, view, seat, names), seat=seat)
+        return wrap_long_lines(text, TEXT_WIDTH)
+
+    # a turn mail has it twice: in its text part and in its PDF
+    return memo.kept(("text", game_name, seat, memo.names_key(names), memo.view_key(view)), make)
 
 
 def wrap_long_lines(text: str, width: int) -> str:
@@ -61,7 +65,7 @@ def render_html(game_name: str, view: dict, seat: int | None, *, mail: bool, hig
     with its own scoped ``<style>``; board elements that a legal move acts on
     (``highlight`` = move codes) are outlined and starred.
     """
-    board = games.board(game_name, view, seat, names)
+    board = memo.board(game_name, view, seat, names)
     body = render(
         f"boards/{game_name}/board.html",
         b=board,
@@ -105,7 +109,10 @@ def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict
     prints whole, painted by cairo on one surface (:mod:`boards.snapshot`).
 
     ``meta``: ``{"title": str, "game_id": str, "version": int,
-    "names": [str per seat], "generated_at": str (optional)}``.
+    "names": [str per seat], "generated_at": str (optional), "previous":
+    the farmer's view at their previous turn (optional)}``. With
+    ``previous`` the drawing is the one of the mail's picture, what changed
+    outlined the same way, and built only once for both.
     """
     require(meta, ("title", "game_id", "version", "names"), "meta")
     lines = render_text(game_name, view, seat, names=meta["names"]).splitlines()
@@ -113,7 +120,7 @@ def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict
     when = f" · {meta['generated_at']}" if meta.get("generated_at") else ""
     note = (f"Farmpost · {get_game(game_name).title} · game {meta['game_id']} · board version {meta['version']}"
             f"{who}{when}")
-    panels = drawing(game_name, view, seat, meta["names"]).print_panels()
+    panels = drawing(game_name, view, seat, meta["names"], meta.get("previous")).print_panels()
     return snapshot.snapshot_pdf(panels, lines, meta["title"], note)
 
 
@@ -147,7 +154,7 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
     names = report["names"]
     sheet = report["score_sheet"]
     board = games.board(game_name, report["view"], None, names)
-    board |= games.print_layout(game_name, board)
+    board = board | games.print_layout(game_name, board)
     # the report has pages to spare: every farmer full width, none split across pages
     board_html = render(f"boards/{game_name}/print.html", b=board, seat=None, full_width=True,
                         small_pt=printsize.small_pt(printsize.BASE_PT))

@@ -2,7 +2,7 @@
 
 ``previous`` is the same farmer's view at their previous turn (optional):
 what differs from it is outlined. Both views go through
-:func:`boards.games.board`, which refuses a full state, so a drawing can only
+:func:`boards.games.board` (through :mod:`boards.memo`), which refuses a full state, so a drawing can only
 show what the farmer may see.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from importlib import import_module
 
-from boards import games
+from boards import memo
 from boards.svg.canvas import Panel, compose, panel_svg
 from boards.svg.changes import Changes, changes
 
@@ -45,8 +45,15 @@ class Drawing:
 
 
 def drawing(game_name: str, view: dict, seat: int | None, names=None, previous: dict | None = None) -> Drawing:
+    """The drawing, made once per view, previous view, seat and names (a
+    turn mail's picture and PDF share it; :mod:`boards.memo`)."""
+    key = ("drawing", game_name, seat, memo.names_key(names), memo.view_key(view), memo.view_key(previous))
+    return memo.kept(key, lambda: _drawing(game_name, view, seat, names, previous))
+
+
+def _drawing(game_name: str, view: dict, seat: int | None, names=None, previous: dict | None = None) -> Drawing:
     module = import_module(_MODULES[game_name]) if game_name in _MODULES else None
-    board = games.board(game_name, view, seat, names)  # raises for an unknown game or a full state
-    before = games.board(game_name, previous, seat, names) if previous is not None else None
+    board = memo.board(game_name, view, seat, names)  # raises for an unknown game or a full state
+    before = memo.board(game_name, previous, seat, names) if previous is not None else None
     changed = changes(module.parts, board, before)
     return Drawing(f"{board['game_title']}: the board, drawn", module.panels(board, changed), changed)

@@ -21,7 +21,7 @@ import io
 import math
 import re
 from collections.abc import Sequence
-from functools import cache
+from functools import cache, lru_cache
 
 import cairocffi as cairo
 
@@ -147,47 +147,68 @@ def heading(ctx, title: str, note: str, font: str = FONT, bold: bool = True) -> 
 def paint(ctx, canvas: Canvas, faces=None) -> None:
     """The canvas's operations painted on ``ctx``; ``faces(bold, italic)``
     gives the font face of a text (default: DejaVu Sans in its four faces,
-    :func:`sans`)."""
-    faces = faces or sans
+    :func:`sans`).
+
+    The operations go straight to cairo's C functions (``cairocffi.cairo``)
+    rather than through cairocffi's methods, which check cairo's status
+    after every call: a 4-farmer board is some 15,000 calls, painted twice
+    per turn mail (picture and PDF), and the wrappers were a third of it.
+    Cairo keeps the first error in the context, so one check at the end
+    (:func:`_check`) reports what the wrappers would have."""
+    _paint(ctx, ctx._pointer, canvas, faces or sans)
+    _check(ctx)
+
+
+def _paint(ctx, p, canvas: Canvas, faces) -> None:
     for op in canvas.ops:
         kind = op[0]
         if kind == "rect":
             _, x, y, w, h, rx, style = op
-            _rounded(ctx, x, y, w, h, rx)
-            _finish(ctx, style)
+            _rounded(p, x, y, w, h, rx)
+            _finish(p, style)
         elif kind == "circle":
             _, cx, cy, r, style = op
-            ctx.new_sub_path()
-            ctx.arc(cx, cy, r, 0, 2 * math.pi)
-            _finish(ctx, style)
+            _lib.cairo_new_sub_path(p)
+            _lib.cairo_arc(p, cx, cy, r, 0, TAU)
+            _finish(p, style)
         elif kind == "ellipse":
             _, cx, cy, rx, ry, rotate, style = op
-            ctx.save()
-            ctx.translate(cx, cy)
-            ctx.rotate(math.radians(rotate))
-            ctx.scale(rx, ry)
-            ctx.new_sub_path()
-            ctx.arc(0, 0, 1, 0, 2 * math.pi)
-            ctx.restore()
-            _finish(ctx, style)
+            _lib.cairo_save(p)
+            _lib.cairo_translate(p, cx, cy)
+            _lib.cairo_rotate(p, math.radians(rotate))
+            _lib.cairo_scale(p, rx, ry)
+            _lib.cairo_new_sub_path(p)
+            _lib.cairo_arc(p, 0, 0, 1, 0, TAU)
+            _lib.cairo_restore(p)
+            _finish(p, style)
         elif kind == "path":
             _, d, style = op
-            _path(ctx, d)
-            _finish(ctx, style)
+            _path(p, d)
+            _finish(p, style)
         elif kind == "text":
-            _text(ctx, faces, *op[1:])
+            _text(p, faces, *op[1:])
         else:
             _, inner, dx, dy, scale = op
-            ctx.save()
-            ctx.translate(dx, dy)
-            ctx.scale(scale, scale)
+            _lib.cairo_save(p)
+            _lib.cairo_translate(p, dx, dy)
+            _lib.cairo_scale(p, scale, scale)
             if inner.sign and isinstance(ctx.get_target(), cairo.PDFSurface):
                 # one form in the PDF however often the sign recurs (cairo writes a recording once a document)
                 ctx.set_source_surface(_recorded(inner, faces))
                 ctx.paint()
             else:
-                paint(ctx, inner, faces)
-            ctx.restore()
+                _paint(ctx, p, inner, faces)
+            _lib.cairo_restore(p)
+
+
+def _check(ctx) -> None:
+    """Raise cairo's error, if the context is in one."""
+    ctx._check_status()
+
+
+TAU = 2 * math.pi
+_lib = cairo.cairo
+_ffi = cairo.ffi
 
 
 #: the box a sign's recording keeps, around its centre: the largest sign is 40 units
@@ -208,38 +229,62 @@ def _rgb(colour: str) -> tuple[float, float, float]:
     return tuple(int(colour[i : i + 2], 16) / 255 for i in (0, 2, 4))
 
 
-def _finish(ctx, style: Style) -> None:
+def _finish(p, style: Style) -> None:
     if style.fill != "none":
-        ctx.set_source_rgb(*_rgb(style.fill))
-        ctx.fill_preserve() if style.stroke != "none" else ctx.fill()
+        _lib.cairo_set_source_rgb(p, *_rgb(style.fill))
+        _lib.cairo_fill_preserve(p) if style.stroke != "none" else _lib.cairo_fill(p)
     if style.stroke != "none":
-        ctx.set_source_rgb(*_rgb(style.stroke))
-        ctx.set_line_width(style.width)
-        ctx.set_line_join(cairo.LINE_JOIN_ROUND)
-        ctx.set_dash([float(v) for v in style.dash.split()] if style.dash else [])
-        ctx.stroke()
-    ctx.new_path()
+        _lib.cairo_set_source_rgb(p, *_rgb(style.stroke))
+        _lib.cairo_set_line_width(p, style.width)
+        _lib.cairo_set_line_join(p, cairo.LINE_JOIN_ROUND)
+        dashes = _dashes(style.dash)
+        _lib.cairo_set_dash(p, dashes, len(dashes), 0)
+        _lib.cairo_stroke(p)
+    _lib.cairo_new_path(p)
 
 
-def _rounded(ctx, x, y, w, h, r) -> None:
+@cache
+def _dashes(dash: str):
+    """A dash pattern as cairo takes it (kept: a board has a handful)."""
+    return _ffi.new("double[]", [float(v) for v in dash.split()]) if dash else _ffi.new("double[]", 0)
+
+
+def _rounded(p, x, y, w, h, r) -> None:
     if not r:
-        ctx.rectangle(x, y, w, h)
+        _lib.cairo_rectangle(p, x, y, w, h)
         return
     r = min(r, w / 2, h / 2)
-    ctx.new_sub_path()
-    ctx.arc(x + w - r, y + r, r, -math.pi / 2, 0)
-    ctx.arc(x + w - r, y + h - r, r, 0, math.pi / 2)
-    ctx.arc(x + r, y + h - r, r, math.pi / 2, math.pi)
-    ctx.arc(x + r, y + r, r, math.pi, 3 * math.pi / 2)
-    ctx.close_path()
+    _lib.cairo_new_sub_path(p)
+    _lib.cairo_arc(p, x + w - r, y + r, r, -math.pi / 2, 0)
+    _lib.cairo_arc(p, x + w - r, y + h - r, r, 0, math.pi / 2)
+    _lib.cairo_arc(p, x + r, y + h - r, r, math.pi / 2, math.pi)
+    _lib.cairo_arc(p, x + r, y + r, r, math.pi, 3 * math.pi / 2)
+    _lib.cairo_close_path(p)
 
 
 _TOKEN = re.compile(r"[MLQZmlqz]|-?(?:\d+\.?\d*|\.\d+)")
 
 
-def _path(ctx, d: str) -> None:
-    """SVG path data with M, L, Q, Z and their relative forms l, q."""
+def _path(p, d: str) -> None:
+    for segment in _segments(d):
+        if segment[0] == "M":
+            _lib.cairo_move_to(p, *segment[1:])
+        elif segment[0] == "L":
+            _lib.cairo_line_to(p, *segment[1:])
+        elif segment[0] == "C":
+            _lib.cairo_curve_to(p, *segment[1:])
+        else:
+            _lib.cairo_close_path(p)
+
+
+@lru_cache(maxsize=4096)
+def _segments(d: str) -> tuple[tuple, ...]:
+    """SVG path data with M, L, Q, Z and their relative forms l, q, as
+    absolute ``("M", x, y)``, ``("L", x, y)``, ``("C", 6 values)`` (a
+    quadratic curve as the cubic cairo draws) and ``("Z",)``; worked out
+    once per path (signs repeat theirs on every board)."""
     tokens = _TOKEN.findall(d)
+    out: list[tuple] = []
     i, command = 0, "M"
     x = y = 0.0
     while i < len(tokens):
@@ -247,21 +292,22 @@ def _path(ctx, d: str) -> None:
             command = tokens[i]
             i += 1
             if command in "Zz":
-                ctx.close_path()
+                out.append(("Z",))
                 continue
         values = [float(v) for v in tokens[i : i + (4 if command in "Qq" else 2)]]
         i += len(values)
         if command in "lq":
             values = [v + (x if k % 2 == 0 else y) for k, v in enumerate(values)]
         if command in "Mm":
-            ctx.move_to(*values)
+            out.append(("M", *values))
         elif command in "Ll":
-            ctx.line_to(*values)
-        else:  # a quadratic curve as the cubic cairo draws
+            out.append(("L", *values))
+        else:
             qx, qy, ex, ey = values
-            ctx.curve_to(x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex), ey + 2 / 3 * (qy - ey),
-                         ex, ey)
+            out.append(("C", x + 2 / 3 * (qx - x), y + 2 / 3 * (qy - y), ex + 2 / 3 * (qx - ex),
+                        ey + 2 / 3 * (qy - ey), ex, ey))
         x, y = values[-2], values[-1]
+    return tuple(out)
 
 
 @cache
@@ -275,13 +321,15 @@ def sans(bold: bool, italic: bool):
     return face(FONT, bold, italic)
 
 
-def _text(ctx, faces, x, y, words, size, anchor, bold, italic, fill) -> None:
-    ctx.set_font_face(faces(bold, italic))
-    ctx.set_font_size(size)
+def _text(p, faces, x, y, words, size, anchor, bold, italic, fill) -> None:
+    _lib.cairo_set_font_face(p, faces(bold, italic)._pointer)
+    _lib.cairo_set_font_size(p, size)
+    data = words.encode("utf-8")
     if anchor != "start":
-        advance = ctx.text_extents(words)[4]
-        x -= advance if anchor == "end" else advance / 2
-    ctx.set_source_rgb(*_rgb(fill))
-    ctx.move_to(x, y)
-    ctx.show_text(words)
-    ctx.new_path()
+        extents = _ffi.new("cairo_text_extents_t *")
+        _lib.cairo_text_extents(p, data, extents)
+        x -= extents.x_advance if anchor == "end" else extents.x_advance / 2
+    _lib.cairo_set_source_rgb(p, *_rgb(fill))
+    _lib.cairo_move_to(p, x, y)
+    _lib.cairo_show_text(p, data)
+    _lib.cairo_new_path(p)
