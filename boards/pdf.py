@@ -43,19 +43,37 @@ def _sheets(names: tuple[str, ...], root_size: str | None) -> list[CSS]:
     return [_sheet(n) for n in names + extra]
 
 
+#: the id prefix of the pages an HTML document keeps for another PDF's pages
+#: (:func:`write_pdf`): ``<div class="pdf-break" id="pdf-page-0"></div>``, ...
+PAGE_KEPT = "pdf-page-"
+
+
+def page_count(data: bytes) -> int:
+    return len(PdfReader(io.BytesIO(data)).pages)
+
+
 def write_pdf(html: str, stylesheets: tuple[str, ...] = (), root_pt: float | None = None,
-              insert: tuple[str, bytes] | None = None) -> bytes:
+              onto: bytes | None = None) -> bytes:
     """A PDF of ``html`` (any number of pages); ``root_pt``: the root font
-    size the layout is drawn for (boards: :data:`BASE_PT`). ``insert``:
-    ``(anchor id, pdf)``: that PDF's pages go before the page holding the
-    element of that id (the drawn board in the report)."""
+    size the layout is drawn for (boards: :data:`BASE_PT`). ``onto``: a PDF
+    whose page K takes the place of the page the HTML keeps for it (an
+    empty element of id ``pdf-page-K`` alone on its page): the drawn board
+    in the report. Keeping the pages in the HTML counts them with the
+    others, so "page 7 of 9" is true on every page after them. (The drawn
+    pages themselves carry no number: laying them onto the kept pages with
+    pypdf's merge wrote dictionaries with repeated keys.)"""
     document = _document(html, stylesheets, f"{root_pt}pt" if root_pt else None)
     data = document.write_pdf()
-    if insert is None:
+    if onto is None:
         return data
-    anchor, pages = insert
-    at = next((i for i, page in enumerate(document.pages) if anchor in page.anchors), len(document.pages))
-    return join_pdfs([(data, 0, at), (pages, 0, None), (data, at, None)])
+    kept = {int(anchor.removeprefix(PAGE_KEPT)): i for i, page in enumerate(document.pages)
+            for anchor in page.anchors if anchor.startswith(PAGE_KEPT)}
+    if sorted(kept) != list(range(page_count(onto))):
+        raise ValueError(f"the HTML keeps pages {sorted(kept)} for a PDF of {page_count(onto)}")
+    first, last = kept[0], kept[len(kept) - 1]
+    if last - first != len(kept) - 1:
+        raise ValueError("the pages kept for another PDF must follow each other")
+    return join_pdfs([(data, 0, first), (onto, 0, None), (data, last + 1, None)])
 
 
 def join_pdfs(parts: list[tuple[bytes, int, int | None]]) -> bytes:

@@ -158,6 +158,8 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
     # the report has pages to spare: every farmer full width, none split across pages
     board_html = render(f"boards/{game_name}/print.html", b=board, seat=None, full_width=True,
                         small_pt=printsize.small_pt(printsize.BASE_PT))
+    drawn = drawn_pdf(game_name, report["view"], None, names, "Final boards, drawn",
+                      f"{game.title} · game {report['game_id']} · the boards in words follow")
     html = render(
         "pdf/report.html",
         r=report,
@@ -168,10 +170,9 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
         chart=chart.score_chart(names, report.get("rounds") or []),
         board_html=Markup(board_html),
         ordinal=facts.ordinal,
+        drawn_pages=[f"{pdf.PAGE_KEPT}{k}" for k in range(pdf.page_count(drawn))],
     )
-    drawn = drawn_pdf(game_name, report["view"], None, names, "Final boards, drawn",
-                      f"{game.title} · game {report['game_id']} · the boards in words follow")
-    return pdf.write_pdf(html, pdf.REPORT, root_pt=printsize.BASE_PT, insert=("final-boards", drawn))
+    return pdf.write_pdf(html, pdf.REPORT, root_pt=printsize.BASE_PT, onto=drawn)
 
 
 def require(data: dict, keys: tuple[str, ...], what: str) -> None:

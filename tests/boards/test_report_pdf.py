@@ -99,3 +99,22 @@ def test_a_report_without_rounds_times_or_moves_still_renders_and_says_so():
     assert "No per-round scores were recorded for this game." in text
     assert "Moves 0" in text and "Started" not in text
     assert "Sunfield Farm — final report" in text
+
+
+def test_every_numbered_page_of_the_report_counts_the_drawn_pages_too(sample, reports):
+    """Given a report with the final boards drawn on pages of their own,
+    then a page that says "page i of N" is the i-th of N pages."""
+    import io
+    import re
+
+    from pypdf import PdfReader
+
+    _, data = rendered(sample, reports)
+    pages = PdfReader(io.BytesIO(data)).pages
+    numbered = {}
+    for index, page in enumerate(pages, start=1):
+        found = re.search(r"page (\d+) of (\d+)", page.extract_text())
+        if found:
+            numbered[index] = (int(found[1]), int(found[2]))
+    assert numbered and len(numbered) < len(pages)  # the drawn pages carry none
+    assert all(said == (index, len(pages)) for index, said in numbered.items()), numbered
