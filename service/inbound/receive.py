@@ -261,7 +261,32 @@ def _own_lines(svc: Services, raw: bytes) -> list[str]:
         sent = session.scalar(select(OutgoingMail.raw).where(OutgoingMail.message_id == message_id))
     if not sent:
         return []
-    return extract_body(parse_message(sent).message).text.splitlines()
+    return extract_body(parse_message(_up_to_text_part(sent)).message).text.splitlines()
+
+
+_TEXT_PART = re.compile(rb"^Content-Type:\s*text/plain", re.IGNORECASE | re.MULTILINE)
+_BOUNDARY = re.compile(rb'boundary="([^"\r\n]+)"', re.IGNORECASE)
+
+
+def _up_to_text_part(raw: bytes) -> bytes:
+    """One of our mails cut after its plain text part, which comes before
+    the HTML, the picture and the PDF (a turn mail's 200 KB, whose parsing
+    cost a reply more than the rest of its reading): the multiparts the
+    text is in are closed by their declared boundaries right after it. A
+    mail of another shape is returned whole."""
+    text = _TEXT_PART.search(raw)
+    if text is None:
+        return raw
+    boundaries = _BOUNDARY.findall(raw, 0, text.start())
+    if not boundaries:
+        return raw
+    ends = [raw.find(b"\n--" + boundary, text.end()) for boundary in boundaries]
+    if min(ends) < 0:
+        return raw
+    cut = raw[:min(ends)]
+    newline = b"\r\n" if cut.endswith(b"\r") else b"\n"
+    closing = b"".join(newline + b"--" + boundary + b"--" for boundary in reversed(boundaries))
+    return cut.rstrip(b"\r") + closing + newline
 
 
 def _subject(reading) -> str:

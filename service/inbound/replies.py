@@ -23,10 +23,9 @@ from mail.inbound.intents import say_back
 from mail.inbound.message import addresses
 from mail.inbound.pipeline import Reading
 from mail.inbound.prose import MoveWords, is_prose_for_game
-from service.models import OutgoingMail
+from service.models import Game, OutgoingMail
 from service.rules import rules_for
 from service.services import Services
-from service.usecases import lookup
 
 
 def author_refusal(svc: Services, reading: Reading, seat_address: str, where: str) -> InboundRejection | None:
@@ -49,18 +48,16 @@ def answered_kind(svc: Services, reading: Reading) -> str | None:
         return session.scalar(select(OutgoingMail.kind).where(OutgoingMail.message_id == message_id))
 
 
-def commands_for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> cmd.Commands:
+def commands_for_seat(svc: Services, reading: Reading, game: Game, position: int) -> cmd.Commands:
     """The commands to act on: a say back for a reply to a say relay; the
-    others without the lines that are prose for this game now."""
+    others without the lines that are prose for ``game`` as the mail found it."""
     name = reading.message.sender_name if reading.message else ""
     commands = reading.commands
     if answered_kind(svc, reading) == "say":
         commands = say_back(reading.text, commands, sender_name=name)
     if not commands.moves:
         return commands
-    with svc.db.transaction() as session:
-        game = lookup.load_game(session, game_id)
-        kind, state = game.kind, game.state
+    kind, state = game.kind, game.state
     rules = rules_for(kind)
     words = MoveWords.for_game(rules, state)
     kept = tuple(c for c in commands.commands
