@@ -16,6 +16,7 @@ import re
 import traceback
 from dataclasses import dataclass
 from datetime import timedelta
+from email import message_from_bytes
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
@@ -261,7 +262,9 @@ def _own_lines(svc: Services, raw: bytes) -> list[str]:
         sent = session.scalar(select(OutgoingMail.raw).where(OutgoingMail.message_id == message_id))
     if not sent:
         return []
-    return extract_body(parse_message(_up_to_text_part(sent)).message).text.splitlines()
+    # our own mail, well formed: read with the plain (compat32) parser, which
+    # builds no header objects; the text is the same, for a sixth of the cost
+    return extract_body(message_from_bytes(_up_to_text_part(sent))).text.splitlines()
 
 
 _TEXT_PART = re.compile(rb"^Content-Type:\s*text/plain", re.IGNORECASE | re.MULTILINE)
