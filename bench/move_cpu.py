@@ -78,7 +78,7 @@ class Timer:
     def __init__(self, profile: str | None):
         self.times: dict[str, list[float]] = {kind: [] for kind in (*KINDS, "inbound", "mail_apply")}
         self.profile = profile
-        self.profiler = cProfile.Profile(time.process_time) if profile else None
+        self.profiler = cProfile.Profile() if profile else None
 
     def run(self, kind: str, call):
         profiled = self.profiler is not None and (kind == self.profile or (self.profile == "mail" and kind in
