@@ -51,7 +51,8 @@ class Decision:
 HELP_HINT = "Reply “help” for every command with an example."
 
 
-def decide(svc: Services, reading: Reading) -> Decision:
+def decide(svc: Services, reading: Reading, answered_kind: str | None = None) -> Decision:
+    """``answered_kind``: the kind of our mail the reading answers (replies.answered_mail)."""
     if isinstance(reading.rejection, Bounce):
         return _bounce(svc, reading.rejection)
     rejection = reading.rejection
@@ -79,7 +80,7 @@ def decide(svc: Services, reading: Reading) -> Decision:
         decision = _rejection(rejection, game_id=game_id, seat=position)
         return replace(decision, answer=f"{decision.answer}\n\n{HELP_HINT}")
     try:
-        return _for_seat(svc, reading, game, position)
+        return _for_seat(svc, reading, game, position, answered_kind)
     except ServiceError as error:
         return Decision("not-possible", error.message, game_id=game_id, seat=position)
 
@@ -102,13 +103,13 @@ def _rejection(rejection: InboundRejection, **where) -> Decision:
     return Decision(rejection.reason, answer, detail=rejection.detail or None, **where)
 
 
-def _for_seat(svc: Services, reading: Reading, game: Game, position: int) -> Decision:
+def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answered_kind: str | None) -> Decision:
     """What the seat's farmer asks; ``game``: the game as the mail found it
     (with its seats and clocks, outside any session)."""
     game_id = game.id
     where = {"game_id": game_id, "seat": position}
     clock_commands, clock_answers = take_clock_commands(svc, reading, game, position)
-    commands = replies.commands_for_seat(svc, replace(reading, commands=clock_commands), game, position)
+    commands = replies.commands_for_seat(replace(reading, commands=clock_commands), game, position, answered_kind)
     if not commands.commands and not commands.errors:
         if clock_answers:
             return Decision("answered", "\n\n".join(clock_answers), **where)

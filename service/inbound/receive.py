@@ -16,19 +16,18 @@ import re
 import traceback
 from dataclasses import dataclass
 from datetime import timedelta
-from email import message_from_bytes
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 
-from mail.inbound.body import extract_body
-from mail.inbound.message import dedupe_key_of, parse_message
+from mail.inbound.message import dedupe_key_of
 from mail.inbound.pipeline import read_mail
 from service import ratelimit
+from service.inbound import replies
 from service.inbound.answer import answer_mail
 from service.inbound.decide import decide
 from service.inbound.models import InboundMail
-from service.models import OutgoingMail, Seat, utcnow
+from service.models import Seat, utcnow
 from service.retries import count_failure, database_away, reason_of
 from service.services import Services
 from service.usecases import dispatching
@@ -152,11 +151,12 @@ TRANSIENT = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
 
 
 def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str, ...]) -> InboundMail:
-    reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to, own_lines=_own_lines(svc, raw),
+    answered = replies.answered_mail(svc, raw)
+    reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to, own_lines=list(answered.lines),
                         max_bytes=svc.config.max_mail_bytes)
     if reading.outcome == "unreadable":
         log.error("inbound mail %s could not be read: %s", inbound_id, reading.rejection.detail)
-    decision = decide(svc, reading)
+    decision = decide(svc, reading, answered.kind)
     mail_id = None
     with svc.db.transaction() as session:
         row = session.get(InboundMail, inbound_id, with_for_update=True)
@@ -249,47 +249,6 @@ def _addressable(address: str | None) -> bool:
 def _storable(text: str | None) -> str | None:
     """Text from a mail may hold NUL characters, which PostgreSQL refuses."""
     return text.replace("\x00", "\ufffd")[:10000] if text else text
-
-
-def _own_lines(svc: Services, raw: bytes) -> list[str]:
-    """The text lines of the mail of ours this one answers (by In-Reply-To),
-    which are never the farmer's commands, whatever their client did to them."""
-    replied_to = parse_message(raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]).header("In-Reply-To")
-    message_id = replied_to.strip()
-    if not message_id.endswith("@" + svc.config.mail_domain + ">"):
-        return []
-    with svc.db.transaction() as session:
-        sent = session.scalar(select(OutgoingMail.raw).where(OutgoingMail.message_id == message_id))
-    if not sent:
-        return []
-    # our own mail, well formed: read with the plain (compat32) parser, which
-    # builds no header objects; the text is the same, for a sixth of the cost
-    return extract_body(message_from_bytes(_up_to_text_part(sent))).text.splitlines()
-
-
-_TEXT_PART = re.compile(rb"^Content-Type:\s*text/plain", re.IGNORECASE | re.MULTILINE)
-_BOUNDARY = re.compile(rb'boundary="([^"\r\n]+)"', re.IGNORECASE)
-
-
-def _up_to_text_part(raw: bytes) -> bytes:
-    """One of our mails cut after its plain text part, which comes before
-    the HTML, the picture and the PDF (a turn mail's 200 KB, whose parsing
-    cost a reply more than the rest of its reading): the multiparts the
-    text is in are closed by their declared boundaries right after it. A
-    mail of another shape is returned whole."""
-    text = _TEXT_PART.search(raw)
-    if text is None:
-        return raw
-    boundaries = _BOUNDARY.findall(raw, 0, text.start())
-    if not boundaries:
-        return raw
-    ends = [raw.find(b"\n--" + boundary, text.end()) for boundary in boundaries]
-    if min(ends) < 0:
-        return raw
-    cut = raw[:min(ends)]
-    newline = b"\r\n" if cut.endswith(b"\r") else b"\n"
-    closing = b"".join(newline + b"--" + boundary + b"--" for boundary in reversed(boundaries))
-    return cut.rstrip(b"\r") + closing + newline
 
 
 def _subject(reading) -> str:

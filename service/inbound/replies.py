@@ -8,19 +8,24 @@ database (the seat, the game, the mail the reply answers).
 * :func:`commands_for_seat` — a reply to a relayed ``say`` is a say back
   (:func:`mail.inbound.intents.say_back`); lines that are prose are dropped
   (:mod:`mail.inbound.prose`).
-* :func:`answered_kind` — the kind of our mail a reply answers (``turn``,
-  ``invite``, ``say``, …), by its In-Reply-To.
+* :func:`answered_mail` — the kind of our mail a reply answers (``turn``,
+  ``invite``, ``say``, …), by its In-Reply-To, and its text lines.
 """
 
 from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from email import message_from_bytes
 
 from sqlalchemy import select
 
 from mail.inbound import commands as cmd
 from mail.inbound.authorship import author_refusal as _author_refusal
+from mail.inbound.body import extract_body
 from mail.inbound.errors import ForgedSender, InboundRejection
 from mail.inbound.intents import say_back
-from mail.inbound.message import addresses
+from mail.inbound.message import addresses, parse_message
 from mail.inbound.pipeline import Reading
 from mail.inbound.prose import MoveWords, is_prose_for_game
 from service.models import Game, OutgoingMail
@@ -37,23 +42,67 @@ def author_refusal(svc: Services, reading: Reading, seat_address: str, where: st
     return _author_refusal(mail, seat_address, svc.config.authserv_id) if mail is not None else None
 
 
-def answered_kind(svc: Services, reading: Reading) -> str | None:
-    """The kind of our mail this reply answers (None: not one of ours)."""
-    if reading.message is None:
-        return None
-    message_id = reading.message.header("In-Reply-To").strip()
+@dataclass(frozen=True)
+class Answered:
+    """The mail of ours a reply answers (by its In-Reply-To): its kind
+    (``turn``, ``invite``, ``say``, …) and its text lines, which are never
+    the farmer's commands, whatever their client did to them. Empty when the
+    reply answers none of ours."""
+
+    kind: str | None = None
+    lines: tuple[str, ...] = ()
+
+
+def answered_mail(svc: Services, raw: bytes) -> Answered:
+    """What :class:`Answered` says of the reply ``raw``, in one read."""
+    replied_to = parse_message(raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]).header("In-Reply-To")
+    message_id = replied_to.strip()
     if not message_id.endswith("@" + svc.config.mail_domain + ">"):
-        return None
+        return Answered()
     with svc.db.transaction() as session:
-        return session.scalar(select(OutgoingMail.kind).where(OutgoingMail.message_id == message_id))
+        row = session.execute(select(OutgoingMail.kind, OutgoingMail.raw)
+                              .where(OutgoingMail.message_id == message_id)).one_or_none()
+    if row is None:
+        return Answered()
+    if not row.raw:
+        return Answered(row.kind)
+    # our own mail, well formed: read with the plain (compat32) parser, which
+    # builds no header objects; the text is the same, for a sixth of the cost
+    return Answered(row.kind, tuple(extract_body(message_from_bytes(up_to_text_part(row.raw))).text.splitlines()))
 
 
-def commands_for_seat(svc: Services, reading: Reading, game: Game, position: int) -> cmd.Commands:
-    """The commands to act on: a say back for a reply to a say relay; the
-    others without the lines that are prose for ``game`` as the mail found it."""
+_TEXT_PART = re.compile(rb"^Content-Type:\s*text/plain", re.IGNORECASE | re.MULTILINE)
+_BOUNDARY = re.compile(rb'boundary="([^"\r\n]+)"', re.IGNORECASE)
+
+
+def up_to_text_part(raw: bytes) -> bytes:
+    """One of our mails cut after its plain text part, which comes before
+    the HTML, the picture and the PDF (a turn mail's 200 KB, whose parsing
+    cost a reply more than the rest of its reading): the multiparts the
+    text is in are closed by their declared boundaries right after it. A
+    mail of another shape is returned whole."""
+    text = _TEXT_PART.search(raw)
+    if text is None:
+        return raw
+    boundaries = _BOUNDARY.findall(raw, 0, text.start())
+    if not boundaries:
+        return raw
+    ends = [raw.find(b"\n--" + boundary, text.end()) for boundary in boundaries]
+    if min(ends) < 0:
+        return raw
+    cut = raw[:min(ends)]
+    newline = b"\r\n" if cut.endswith(b"\r") else b"\n"
+    closing = b"".join(newline + b"--" + boundary + b"--" for boundary in reversed(boundaries))
+    return cut.rstrip(b"\r") + closing + newline
+
+
+def commands_for_seat(reading: Reading, game: Game, position: int, answered_kind: str | None) -> cmd.Commands:
+    """The commands to act on: a say back for a reply to a say relay
+    (``answered_kind``, :class:`Answered`); the others without the lines
+    that are prose for ``game`` as the mail found it."""
     name = reading.message.sender_name if reading.message else ""
     commands = reading.commands
-    if answered_kind(svc, reading) == "say":
+    if answered_kind == "say":
         commands = say_back(reading.text, commands, sender_name=name)
     if not commands.moves:
         return commands

@@ -1,4 +1,4 @@
-"""The lines of our own mail that a reply answers (service/inbound/receive.py):
+"""The lines of our own mail that a reply answers (service/inbound/replies.py):
 read from the mail as it went out, cut after its text part, so the HTML,
 the picture and the PDF behind it are never parsed."""
 
@@ -9,7 +9,7 @@ from email.policy import SMTP
 
 from mail.inbound.body import extract_body
 from mail.inbound.message import parse_message
-from service.inbound.receive import _up_to_text_part
+from service.inbound.replies import up_to_text_part
 
 
 def our_mail(text: str, linesep: str = "\r\n") -> bytes:
@@ -34,7 +34,7 @@ TEXT = ("## Please reply above this line ##\n\nYour turn, Ann → take 1 or take
 def test_given_our_multipart_mail_when_cut_after_its_text_then_the_text_reads_the_same_without_the_rest():
     for linesep in ("\r\n", "\n"):
         raw = our_mail(TEXT, linesep)
-        cut = _up_to_text_part(raw)
+        cut = up_to_text_part(raw)
         assert len(cut) < len(raw) / 4
         assert b"PDF" not in cut and b"text/html" not in cut
         assert text_lines(cut) == text_lines(raw) == TEXT.splitlines()
@@ -46,4 +46,4 @@ def test_given_a_plain_mail_when_cut_then_it_is_whole():
     mail["Subject"] = "Re: your mail to Farmpost"
     mail.set_content("Done: take 1.\n")
     raw = mail.as_bytes()
-    assert _up_to_text_part(raw) == raw
+    assert up_to_text_part(raw) == raw

@@ -91,3 +91,13 @@ def test_given_a_chained_move_that_fails_when_the_task_ends_then_its_request_goe
     assert status == "applied"
     pending = [r.id for r in requests_of(svc) if r.status == "pending"]
     assert len(pending) == 1 and broker.requests == pending
+
+
+def test_given_a_job_with_an_expiry_when_a_moves_task_enqueues_it_then_it_goes_to_the_broker_at_once():
+    from worker.tasks import ChainQueue
+
+    broker = Broker()
+    chain = ChainQueue(broker)
+    chain.enqueue_request(7)
+    chain.enqueue_request(8, expires=15.0)  # beat's sweep: one live job per row, never kept back
+    assert (chain.requests, broker.requests) == ([7], [8])

@@ -69,10 +69,15 @@ def test_the_greedy_estimate_values_a_tile_close_to_harvest():
 def test_one_farmers_total_is_their_total_on_the_score_sheet_all_game_long():
     from engine.bots import GreedyBot, play
 
+    def playing(seen):
+        def decide(seat, state, choose):
+            seen.append(state)
+            return choose()
+        return decide
+
     for options in ({}, {"advanced": True}):
         seen = []
-        play(GAME, 3, options, 11, [GreedyBot()] * 3,
-             on_decision=lambda seat, state, choose: seen.append(state) or choose())
+        play(GAME, 3, options, 11, [GreedyBot()] * 3, on_decision=playing(seen))
         assert len(seen) > 50
         for state in seen[::5] + seen[-1:]:
             sheet = GAME.score_sheet(state)["total"]
