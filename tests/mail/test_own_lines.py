@@ -9,7 +9,7 @@ from email.policy import SMTP
 
 from mail.inbound.body import extract_body
 from mail.inbound.message import parse_message
-from service.inbound.replies import up_to_text_part
+from service.inbound.replies import text_part_only
 
 
 def our_mail(text: str, linesep: str = "\r\n") -> bytes:
@@ -34,16 +34,35 @@ TEXT = ("## Please reply above this line ##\n\nYour turn, Ann → take 1 or take
 def test_given_our_multipart_mail_when_cut_after_its_text_then_the_text_reads_the_same_without_the_rest():
     for linesep in ("\r\n", "\n"):
         raw = our_mail(TEXT, linesep)
-        cut = up_to_text_part(raw)
+        cut = text_part_only(raw)
         assert len(cut) < len(raw) / 4
         assert b"PDF" not in cut and b"text/html" not in cut
         assert text_lines(cut) == text_lines(raw) == TEXT.splitlines()
         assert parse_message(cut).defects == ()
 
 
-def test_given_a_plain_mail_when_cut_then_it_is_whole():
+def test_given_a_plain_mail_or_the_head_of_a_long_text_when_cut_then_there_is_nothing_to_cut():
     mail = EmailMessage()
     mail["Subject"] = "Re: your mail to Farmpost"
     mail.set_content("Done: take 1.\n")
-    raw = mail.as_bytes()
-    assert up_to_text_part(raw) == raw
+    assert text_part_only(mail.as_bytes()) is None
+    raw = our_mail(TEXT * 50)
+    assert text_part_only(raw[:raw.index(b"Pebbles #1 by") + 5]) is None  # the text goes on past these bytes
+
+
+def test_given_a_reply_to_our_mail_whose_text_is_longer_than_the_head_read_then_all_its_lines_are_ours(svc):
+    from service.inbound.replies import HEAD_BYTES, answered_mail
+    from service.models import OutgoingMail
+
+    long_text = TEXT * (HEAD_BYTES // len(TEXT) + 10)
+    with svc.db.transaction() as session:
+        session.add(OutgoingMail(message_id="<abc.g1@farmpost.test>", kind="turn", to_addr="ann@example.org",
+                                 subject="Pebbles #1: your turn", context={}, raw=our_mail(long_text)))
+    reply = (b"From: ann@example.org\r\nIn-Reply-To: <abc.g1@farmpost.test>\r\nSubject: Re: your turn\r\n\r\n"
+             b"take 1\r\n")
+
+    answered = answered_mail(svc, reply)
+
+    assert answered.kind == "turn"
+    assert list(answered.lines) == long_text.splitlines()
+    assert answered_mail(svc, reply.replace(b"abc.g1", b"unknown.g1")).lines == ()
