@@ -21,7 +21,8 @@ a real mail and the inbound side reads the mail it answers, as in
 production. Also printed: the moves worker's CPU per move over every move
 (bots' and farmers', mail read included), which is what ``bench.stack``'s
 cpu_share of the moves worker divided by its moves per second estimates,
-without Celery's own share.
+without Celery's own share; and the greedy bot's CPU per decision in
+four-bot games on the same seeds (the engine alone).
 
 Uses TEST_DATABASE_URL's server (default the local PostgreSQL) with a
 database of its own, dropped afterwards. Prints one JSON object (with the
@@ -100,6 +101,26 @@ def ms(values: list[float], q: float | None = None) -> float | None:
         return round(statistics.median(values) * 1000, 2)
     ordered = sorted(values)
     return round(ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000, 2)
+
+
+def greedy_choice_ms(games: int) -> float:
+    """The greedy bot's CPU per decision, median, in games of four greedy
+    bots on the same seeds (the engine alone: no service around it)."""
+    from engine import get_game
+    from engine.bots import GreedyBot
+    from engine.bots import play as self_play
+
+    spent: list[float] = []
+
+    def timed(seat, state, choose):
+        started = time.process_time()
+        move = choose()
+        spent.append(time.process_time() - started)
+        return move
+
+    for n in range(games):
+        self_play(get_game("sunfield"), 4, {"advanced": True}, 3000 + n, [GreedyBot()] * 4, on_decision=timed)
+    return ms(spent)
 
 
 def play(svc, queue: RecordingQueue, timer: Timer, games: int) -> None:
@@ -216,6 +237,7 @@ def main(argv: list[str] | None = None) -> None:
                         "apply_ms_median": ms(times["mail_apply"])}
     print(json.dumps({"games": args.games, **figures, "all_moves": moves,
                       "cpu_ms_per_move_mean": round(spent / moves * 1000, 2) if moves else None,
+                      "greedy_choice_ms_median": greedy_choice_ms(args.games),
                       "load_average": [round(x, 2) for x in os.getloadavg()]}, indent=2))
 
 
