@@ -27,9 +27,11 @@ four-bot games on the same seeds (the engine alone).
 Uses TEST_DATABASE_URL's server (default the local PostgreSQL) with a
 database of its own, dropped afterwards. Prints one JSON object (with the
 load average); ``--profile KIND`` prints cProfile's top functions of that
-kind's timed calls instead (link, bot, mail).
+kind's timed calls instead (link, bot, mail). cProfile keeps its own clock,
+the wall clock: the time spent waiting for PostgreSQL shows there as
+psycopg's ``wait``, which is no CPU.
 
-    python -m bench.move_cpu [--games 6] [--profile bot] [--top 40]
+    python -m bench.move_cpu [--games 6] [--profile bot] [--top 40] [--sort cumulative]
 """
 
 from __future__ import annotations
