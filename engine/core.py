@@ -352,6 +352,11 @@ class Game:
         """
         raise NotImplementedError
 
+    def score_of(self, state: State, seat: int) -> int:
+        """One farmer's total of :meth:`score_sheet` (what a bot weighs for
+        every move it considers); a game may compute it alone, cheaper."""
+        return self.score_sheet(state)["total"][seat]
+
     def ranking(self, state: State) -> list[list[int]]:
         """Seats grouped by place, best first; a group of several shares it."""
         sheet = self.score_sheet(state)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+from dataclasses import replace
 from datetime import timedelta
 
 from celery import Celery
@@ -21,6 +22,7 @@ from service.broker import CeleryQueue
 from service.models import MoveRequest, OutgoingMail, WebhookDelivery, utcnow
 from service.retries import DATABASE_AWAY
 from service.services import Services
+from service.usecases.dispatching import enqueue
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +54,7 @@ def register(app: Celery) -> None:
     def apply_move_request(request_id: int) -> str:
         from service.usecases.playing import apply_move_request as apply
 
-        return apply(services(), request_id).status
+        return in_chain(services(), lambda svc: apply(svc, request_id).status)
 
     @app.task(name="farmpost.send_mail", **RETRY)
     def send_mail(mail_id: int) -> str:
@@ -71,7 +73,7 @@ def register(app: Celery) -> None:
     def process_inbound(inbound_id: int) -> str:
         from service.inbound.receive import process_inbound_counted
 
-        return process_inbound_counted(services(), inbound_id)
+        return in_chain(services(), lambda svc: process_inbound_counted(svc, inbound_id))
 
     @app.task(name="farmpost.sweep", acks_late=True)
     def sweep() -> dict:
@@ -97,6 +99,70 @@ def register(app: Celery) -> None:
         from service.digest import send_digests
 
         return send_digests(services())
+
+
+#: the most move requests one task applies: its own and those its moves
+#: enqueue (the bots' moves that follow), before the rest go to the broker
+CHAIN = 8
+
+
+class ChainQueue:
+    """The queue of one moves task: the move requests enqueued while it runs
+    are kept, for the same task to apply once its own work is committed;
+    everything else goes to the broker at once. A bots' run of moves (or the
+    move of a farmer's mail and the bots' answer) costs one task instead of
+    one each: a task's receipt, acknowledgement and sending are most of what
+    a bot's move costs beside the move itself."""
+
+    def __init__(self, broker):
+        self.broker = broker
+        self.requests: list[int] = []
+
+    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
+        if expires is not None:  # a job that must not outlive its time is the broker's
+            self.broker.enqueue_request(request_id, expires=expires)
+        else:
+            self.requests.append(request_id)
+
+    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
+        self.broker.enqueue_mail(mail_id, expires=expires)
+
+    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
+        self.broker.enqueue_inbound(inbound_id, expires=expires)
+
+    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
+        self.broker.enqueue_webhook(delivery_id, expires=expires)
+
+
+def in_chain(svc: Services, work, most: int = CHAIN):
+    """Run ``work(svc)`` with the move requests it enqueues applied here
+    afterwards, each in its own transaction as its own task would, up to
+    ``most`` tasks' worth in all; the rest, and one whose applying raised
+    (the database away), go to the broker, so a request is never left
+    behind. What ``work`` raises is raised (the task's retry)."""
+    chain = ChainQueue(svc.queue)
+    here = replace(svc, queue=chain)
+    try:
+        result = work(here)
+        _apply_chained(here, chain, most - 1)
+    finally:
+        for request_id in chain.requests:
+            enqueue(svc, "request", request_id)
+    return result
+
+
+def _apply_chained(svc: Services, chain: ChainQueue, most: int) -> None:
+    from service.usecases.playing import apply_move_request
+
+    for _ in range(most):
+        if not chain.requests:
+            return
+        try:
+            apply_move_request(svc, chain.requests[0])
+        except Exception as error:  # its own task tries again, with the backoff of RETRY
+            log.warning("move request #%s left to its own task: %s", chain.requests[0], error)
+            return
+        chain.requests.pop(0)
 
 
 def beat_round(svc: Services) -> dict:

@@ -55,7 +55,7 @@ class GreedyBot(Bot):
 def standing(game: Game, state: State, seat: int) -> float:
     """How well ``seat`` is doing: score now plus the game's estimate of what
     it has built that will score later (``Game.progress_value``, optional)."""
-    value = game.score_sheet(state)["total"][seat]
+    value = game.score_of(state, seat)
     estimate = getattr(game, "progress_value", None)
     if estimate is not None:
         value += estimate(state, seat)

@@ -156,5 +156,8 @@ class Sunfield(Game):
     def score_sheet(self, state: State) -> dict:
         return scoring.score_sheet(state)
 
+    def score_of(self, state: State, seat: int) -> int:
+        return scoring.total_of(state, seat)
+
     def progress_value(self, state: State, seat: int) -> float:
         return scoring.progress_value(state, seat)

@@ -66,6 +66,13 @@ def score_sheet(state: State) -> dict:
     }
 
 
+def total_of(state: State, seat: int) -> int:
+    """One farmer's total of :func:`score_sheet`, the others not scored."""
+    lines = LINES + ((PASTURE_LINE,) if state["advanced"] else ())
+    farmer = state["farmers"][seat]
+    return sum(points(farmer) for _, _, points in lines)
+
+
 def progress_value(state: State, seat: int) -> float:
     """A cheap guess of the points a farmer's position will still bring:
     Vegetables on tiles (toward harvests), Animals (toward a trio or the

@@ -18,7 +18,9 @@ from mail.inbound.pipeline import Reading
 from service import timekeeping
 from service.clocks import SETTING_NAMES, ClockSettings, parse_duration, read_settings
 from service.errors import ServiceError
+from service.models import Game
 from service.services import Services
+from service.usecases import lookup
 
 _MORE_TIME = re.compile(r"^(?:more time|extend|give more time)(?:\s+(.+))?$", re.IGNORECASE)
 _PAUSE = re.compile(r"^(?:pause|stop)\s+(?:the\s+)?clock$|^pause$", re.IGNORECASE)
@@ -28,10 +30,12 @@ _SETTING = re.compile(r"^(" + "|".join(n.replace("-", "[- ]") for n in SETTING_N
                       re.IGNORECASE)
 
 
-def take_clock_commands(svc: Services, reading: Reading, game_id: int,
+def take_clock_commands(svc: Services, reading: Reading, game: Game,
                         position: int) -> tuple[Commands, list[str]]:
-    """Do the clock commands of a farmer's mail; (the other commands, the answers)."""
-    guess_zone(svc, reading, game_id, position)
+    """Do the clock commands of a farmer's mail; (the other commands, the
+    answers). ``game``: as the mail found it, with its seats and their clocks."""
+    game_id = game.id
+    guess_zone(svc, reading, game, position)
     rest, answers = [], []
     for command in reading.commands.commands:
         line = command.line.strip().rstrip(".!")
@@ -52,14 +56,19 @@ def take_clock_commands(svc: Services, reading: Reading, game_id: int,
     return Commands(tuple(rest), reading.commands.errors), answers
 
 
-def guess_zone(svc: Services, reading: Reading, game_id: int, position: int) -> None:
-    """A farmer who has not chosen a time zone gets the one their mail was written in."""
+def guess_zone(svc: Services, reading: Reading, game: Game, position: int) -> None:
+    """A farmer who has not chosen a time zone gets the one their mail was
+    written in (a seat without a clock, or with a zone already, has nothing
+    to guess: the game is not read again for it)."""
+    clock = lookup.seat_of(game, position).clock
+    if clock is None or clock.time_zone is not None:
+        return
     date = reading.message.header("Date") if reading.message else ""
     try:
         moment = parsedate_to_datetime(date) if date else None
     except (TypeError, ValueError):
         moment = None
-    timekeeping.guess_time_zone(svc, game_id, position, moment)
+    timekeeping.guess_time_zone(svc, game.id, position, moment)
 
 
 def new_game_clock(commands: Commands) -> tuple[ClockSettings, Commands]:

@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from sqlalchemy import select
-
 from boards import renderings
 from engine.core import MoveError
 from mail.inbound import commands as cmd
@@ -30,7 +28,7 @@ from service.inbound.answer import tell_others
 from service.inbound.clock_mail import new_game_clock, take_clock_commands
 from service.inbound.help import help_text, is_help
 from service.inbound.invitations import answer_invitation
-from service.models import MoveRequest, Seat
+from service.models import Game, MoveRequest
 from service.rules import rules_for
 from service.services import Services
 from service.usecases import creation, dispatching, lookup, my_games, playing, preferences
@@ -53,7 +51,8 @@ class Decision:
 HELP_HINT = "Reply “help” for every command with an example."
 
 
-def decide(svc: Services, reading: Reading) -> Decision:
+def decide(svc: Services, reading: Reading, answered_kind: str | None = None) -> Decision:
+    """``answered_kind``: the kind of our mail the reading answers (replies.answered_mail)."""
     if isinstance(reading.rejection, Bounce):
         return _bounce(svc, reading.rejection)
     rejection = reading.rejection
@@ -63,23 +62,25 @@ def decide(svc: Services, reading: Reading) -> Decision:
         return _new_game(svc, reading)
     assert isinstance(reading.route, ReplyTo)
     with svc.db.transaction() as session:
-        seat = session.scalar(select(Seat).where(Seat.reply_key == reading.route.key))
-        if seat is None:
+        game = lookup.game_of_reply_key(session, reading.route.key)
+        if game is None:
             return _rejection(UnknownReplyKey())
-        game_id, position, email = seat.game_id, seat.position, (seat.email or "").lower()
-    refusal = replies.author_refusal(svc, reading, email, f"seat {position} of game {game_id}")
-    if refusal is not None:
-        return _rejection(refusal)
-    with svc.db.transaction() as session:
+        seat = next(s for s in game.seats if s.reply_key == reading.route.key)
+        game_id, position, email = game.id, seat.position, (seat.email or "").lower()
+        refusal = replies.author_refusal(svc, reading, email, f"seat {position} of game {game_id}")
+        if refusal is not None:
+            return _rejection(refusal)
         bounces.clear_bouncing(session, email)
-    invitation = answer_invitation(svc, reading, game_id, position)
+    # ``game``, as read here, is what the steps below decide on: one read of
+    # the game, its seats and clocks per mail
+    invitation = answer_invitation(svc, reading, game, position)
     if invitation is not None:
         return Decision(invitation.outcome, invitation.answer, game_id=game_id, seat=position)
     if rejection is not None:  # e.g. no command found: answered as the seat's farmer, with its reply address
         decision = _rejection(rejection, game_id=game_id, seat=position)
         return replace(decision, answer=f"{decision.answer}\n\n{HELP_HINT}")
     try:
-        return _for_seat(svc, reading, game_id, position)
+        return _for_seat(svc, reading, game, position, answered_kind)
     except ServiceError as error:
         return Decision("not-possible", error.message, game_id=game_id, seat=position)
 
@@ -102,10 +103,13 @@ def _rejection(rejection: InboundRejection, **where) -> Decision:
     return Decision(rejection.reason, answer, detail=rejection.detail or None, **where)
 
 
-def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> Decision:
+def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answered_kind: str | None) -> Decision:
+    """What the seat's farmer asks; ``game``: the game as the mail found it
+    (with its seats and clocks, outside any session)."""
+    game_id = game.id
     where = {"game_id": game_id, "seat": position}
-    clock_commands, clock_answers = take_clock_commands(svc, reading, game_id, position)
-    commands = replies.commands_for_seat(svc, replace(reading, commands=clock_commands), game_id, position)
+    clock_commands, clock_answers = take_clock_commands(svc, reading, game, position)
+    commands = replies.commands_for_seat(replace(reading, commands=clock_commands), game, position, answered_kind)
     if not commands.commands and not commands.errors:
         if clock_answers:
             return Decision("answered", "\n\n".join(clock_answers), **where)
@@ -113,10 +117,8 @@ def _for_seat(svc: Services, reading: Reading, game_id: int, position: int) -> D
     if commands.errors:
         lines = [f"“{e.line}”: {e.reason}" for e in commands.errors]
         return Decision("bad-command", "Nothing was done:\n" + "\n".join(lines), **where)
-    with svc.db.transaction() as session:
-        game = lookup.load_game(session, game_id)
-        kind, state, version, status = game.kind, game.state, game.version, game.status
-        names = [s.name for s in game.seats]
+    kind, state, version, status = game.kind, game.state, game.version, game.status
+    names = [s.name for s in game.seats]
     rules = rules_for(kind)
     kinds = {c.kind for c in commands.commands}
     if kinds & {cmd.REMATCH, cmd.GAMES}:

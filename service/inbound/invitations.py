@@ -18,7 +18,7 @@ from sqlalchemy import select
 from mail.inbound.intents import DECLINE, JOIN, invitation_answer
 from mail.inbound.pipeline import Reading
 from service.inbound.answer import game_mail
-from service.models import OutgoingMail
+from service.models import Game, OutgoingMail
 from service.notify import Work, wants_mail
 from service.rules import title_of
 from service.services import Services
@@ -33,14 +33,13 @@ class InvitationReply:
     answer: str
 
 
-def answer_invitation(svc: Services, reading: Reading, game_id: int, position: int) -> InvitationReply | None:
-    """Join or decline for a farmer who has not joined yet; None for a seated farmer."""
-    with svc.db.transaction() as session:
-        game = lookup.load_game(session, game_id)
-        seat = lookup.seat_of(game, position)
-        if seat.joined_at is not None or game.status != "inviting":
-            return None
-        title = f"{title_of(game.kind)} #{game.id}"
+def answer_invitation(svc: Services, reading: Reading, game: Game, position: int) -> InvitationReply | None:
+    """Join or decline for a farmer who has not joined yet; None for a seated
+    farmer. ``game``: as the mail found it, with its seats."""
+    seat = lookup.seat_of(game, position)
+    if seat.joined_at is not None or game.status != "inviting":
+        return None
+    game_id, title = game.id, f"{title_of(game.kind)} #{game.id}"
     name = reading.message.sender_name if reading.message else ""
     intent = invitation_answer(reading.text, sender_name=name)
     if intent == JOIN:

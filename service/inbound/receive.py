@@ -20,14 +20,14 @@ from datetime import timedelta
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 
-from mail.inbound.body import extract_body
-from mail.inbound.message import dedupe_key_of, parse_message
+from mail.inbound.message import dedupe_key_of
 from mail.inbound.pipeline import read_mail
 from service import ratelimit
+from service.inbound import replies
 from service.inbound.answer import answer_mail
 from service.inbound.decide import decide
 from service.inbound.models import InboundMail
-from service.models import OutgoingMail, Seat, utcnow
+from service.models import Seat, utcnow
 from service.retries import count_failure, database_away, reason_of
 from service.services import Services
 from service.usecases import dispatching
@@ -151,11 +151,12 @@ TRANSIENT = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
 
 
 def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str, ...]) -> InboundMail:
-    reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to, own_lines=_own_lines(svc, raw),
+    answered = replies.answered_mail(svc, raw)
+    reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to, own_lines=list(answered.lines),
                         max_bytes=svc.config.max_mail_bytes)
     if reading.outcome == "unreadable":
         log.error("inbound mail %s could not be read: %s", inbound_id, reading.rejection.detail)
-    decision = decide(svc, reading)
+    decision = decide(svc, reading, answered.kind)
     mail_id = None
     with svc.db.transaction() as session:
         row = session.get(InboundMail, inbound_id, with_for_update=True)
@@ -248,20 +249,6 @@ def _addressable(address: str | None) -> bool:
 def _storable(text: str | None) -> str | None:
     """Text from a mail may hold NUL characters, which PostgreSQL refuses."""
     return text.replace("\x00", "\ufffd")[:10000] if text else text
-
-
-def _own_lines(svc: Services, raw: bytes) -> list[str]:
-    """The text lines of the mail of ours this one answers (by In-Reply-To),
-    which are never the farmer's commands, whatever their client did to them."""
-    replied_to = parse_message(raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]).header("In-Reply-To")
-    message_id = replied_to.strip()
-    if not message_id.endswith("@" + svc.config.mail_domain + ">"):
-        return []
-    with svc.db.transaction() as session:
-        sent = session.scalar(select(OutgoingMail.raw).where(OutgoingMail.message_id == message_id))
-    if not sent:
-        return []
-    return extract_body(parse_message(sent).message).text.splitlines()
 
 
 def _subject(reading) -> str:

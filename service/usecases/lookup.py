@@ -45,6 +45,15 @@ def load_game(session: Session, game_id: int) -> Game:
     return game
 
 
+def game_of_reply_key(session: Session, reply_key: str) -> Game | None:
+    """The game with the seat whose reply address has ``reply_key``, its
+    seats and clocks loaded with it in one statement, or None."""
+    return session.execute(
+        select(Game).where(Game.id == select(Seat.game_id).where(Seat.reply_key == reply_key).scalar_subquery())
+        .options(joinedload(Game.seats).joinedload(Seat.clock), joinedload(Game.clock))
+    ).unique().scalar_one_or_none()
+
+
 def seat_of(game: Game, position: int) -> Seat:
     for seat in game.seats:
         if seat.position == position:

@@ -64,3 +64,21 @@ def test_the_greedy_estimate_values_a_tile_close_to_harvest():
     before = GAME.progress_value(state, 0)
     state["farmers"][0]["plot"]["1,0"]["filled"] = [1, 1, 0]  # the Cow tile one Vegetable from harvest
     assert GAME.progress_value(state, 0) > before
+
+
+def test_one_farmers_total_is_their_total_on_the_score_sheet_all_game_long():
+    from engine.bots import GreedyBot, play
+
+    def playing(seen):
+        def decide(seat, state, choose):
+            seen.append(state)
+            return choose()
+        return decide
+
+    for options in ({}, {"advanced": True}):
+        seen = []
+        play(GAME, 3, options, 11, [GreedyBot()] * 3, on_decision=playing(seen))
+        assert len(seen) > 50
+        for state in seen[::5] + seen[-1:]:
+            sheet = GAME.score_sheet(state)["total"]
+            assert [GAME.score_of(state, seat) for seat in range(3)] == sheet

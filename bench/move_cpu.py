@@ -1,0 +1,247 @@
+"""What the moves worker spends per move, in CPU time, on PostgreSQL.
+
+Games as ``bench.stack --setups 1x1+bots`` plays them (advanced Sunfield,
+one farmer and three greedy bots; the farmers of even games play by link,
+those of odd games reply to their turn mails), but driven in this process:
+the use cases the moves worker's tasks call (worker/tasks.py) run here one
+after another, and each is timed with ``time.process_time``:
+
+* link: ``apply_move_request`` of a farmer's move by link (submitted as the
+  web's confirm does; the submit itself is the web's work, not timed);
+* bot: ``apply_move_request`` of a bot's move (choosing the next bot's move
+  when a bot is next is part of the move that made it next);
+* mail: a reply with one command (the first option of the turn mail, as a
+  Gmail reply) that was received (not timed): ``process_inbound_counted``,
+  then ``apply_move_request`` of the request it submitted; both figures and
+  their sum.
+
+The turn mails the mail farmers answer are composed and delivered to the
+local mailbox first (the mail worker's work, not timed), so the reply quotes
+a real mail and the inbound side reads the mail it answers, as in
+production. Also printed: the moves worker's CPU per move over every move
+(bots' and farmers', mail read included), which is what ``bench.stack``'s
+cpu_share of the moves worker divided by its moves per second estimates,
+without Celery's own share; and the greedy bot's CPU per decision in
+four-bot games on the same seeds (the engine alone).
+
+Uses TEST_DATABASE_URL's server (default the local PostgreSQL) with a
+database of its own, dropped afterwards. Prints one JSON object (with the
+load average); ``--profile KIND`` prints cProfile's top functions of that
+kind's timed calls instead (link, bot, mail). cProfile keeps its own clock,
+the wall clock: the time spent waiting for PostgreSQL shows there as
+psycopg's ``wait``, which is no CPU.
+
+    python -m bench.move_cpu [--games 6] [--profile bot] [--top 40] [--sort cumulative]
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import json
+import os
+import pstats
+import statistics
+import tempfile
+import time
+import uuid
+from collections import deque
+from email import message_from_bytes, policy
+from functools import partial
+
+import sqlalchemy as sa
+
+ADMIN_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
+KINDS = ("link", "bot", "mail")
+
+
+class RecordingQueue:
+    """Keeps what the use cases enqueue, for the driver to run in order."""
+
+    def __init__(self):
+        self.jobs: deque[tuple[str, int]] = deque()
+
+    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
+        self.jobs.append(("request", request_id))
+
+    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
+        self.jobs.append(("mail", mail_id))
+
+    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
+        self.jobs.append(("inbound", inbound_id))
+
+    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
+        pass
+
+
+class Timer:
+    """CPU time per kind of call, optionally under one profiler."""
+
+    def __init__(self, profile: str | None):
+        self.times: dict[str, list[float]] = {kind: [] for kind in (*KINDS, "inbound", "mail_apply")}
+        self.profile = profile
+        self.profiler = cProfile.Profile() if profile else None
+
+    def run(self, kind: str, call):
+        profiled = self.profiler is not None and (kind == self.profile or (self.profile == "mail" and kind in
+                                                                           ("inbound", "mail_apply")))
+        if profiled:
+            self.profiler.enable()
+        started = time.process_time()
+        result = call()
+        self.times[kind].append(time.process_time() - started)
+        if profiled:
+            self.profiler.disable()
+        return result
+
+
+def ms(values: list[float], q: float | None = None) -> float | None:
+    if not values:
+        return None
+    if q is None:
+        return round(statistics.median(values) * 1000, 2)
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000, 2)
+
+
+def greedy_choice_ms(games: int) -> float:
+    """The greedy bot's CPU per decision, median, in games of four greedy
+    bots on the same seeds (the engine alone: no service around it)."""
+    from engine import get_game
+    from engine.bots import GreedyBot
+    from engine.bots import play as self_play
+
+    spent: list[float] = []
+
+    def timed(seat, state, choose):
+        started = time.process_time()
+        move = choose()
+        spent.append(time.process_time() - started)
+        return move
+
+    for n in range(games):
+        self_play(get_game("sunfield"), 4, {"advanced": True}, 3000 + n, [GreedyBot()] * 4, on_decision=timed)
+    return ms(spent)
+
+
+def play(svc, queue: RecordingQueue, timer: Timer, games: int) -> None:
+    from service.inbound.receive import process_inbound_counted, receive
+    from service.inbound.web import reply_to
+    from service.links import token_key
+    from service.models import Game, MailboxMessage, MoveRequest, OutgoingMail
+    from service.outbox import send_mail
+    from service.rules import rules_for
+    from service.usecases.creation import FarmerSpec, create_game
+    from service.usecases.playing import apply_move_request, submit_move
+
+    by_mail: dict[str, int] = {}  # a mail farmer's address -> their game
+    for n in range(games):
+        address = f"g{n}-ann@example.org"
+        created = create_game(svc, "sunfield", [FarmerSpec("Ann", address)]
+                              + [FarmerSpec(f"Bot {p}", bot="greedy") for p in range(1, 4)],
+                              options={"advanced": True}, host=0, seed=3000 + n)
+        if n % 2:
+            by_mail[address] = created.game_id
+
+    def farmer_moves_by_link() -> None:
+        """Every link farmer whose turn it is plays the first legal move (as the web's confirm submits it)."""
+        with svc.db.transaction() as session:
+            rows = session.execute(sa.select(Game.id, Game.kind, Game.state, Game.version)
+                                   .where(Game.status == "active")).all()
+        for game_id, kind, state, version in rows:
+            rules = rules_for(kind)
+            if game_id in by_mail.values() or rules.to_act(state) != 0:
+                continue
+            code = rules.code(rules.legal_moves(state)[0])
+            token = svc.links.token("move", "x", {"g": game_id, "s": 0, "v": version, "m": [code]})
+            submit_move(svc, game_id, 0, [code], source="link", base_version=version, dedupe_key=token_key(token))
+
+    def reply_by_mail(mail_id: int) -> None:
+        """A mail farmer's turn mail: delivered to the mailbox, then answered with its first option."""
+        with svc.db.transaction() as session:
+            mail = session.get(OutgoingMail, mail_id)
+            if mail.kind != "turn" or mail.to_addr not in by_mail:
+                return
+        send_mail(svc, mail_id)
+        with svc.db.transaction() as session:
+            mail = session.get(OutgoingMail, mail_id)
+            raw = session.scalar(sa.select(MailboxMessage.raw).where(MailboxMessage.message_id == mail.message_id))
+        message = message_from_bytes(raw, policy=policy.default)
+        text = message.get_body(preferencelist=("plain",)).get_content()
+        options = [line[2:].split(" → ")[0] for line in text.splitlines() if line.startswith("* ") and " → " in line]
+        if options:
+            receive(svc, reply_to(message, mail.to_addr, options[0], "bench.example"), source="webhook")
+
+    while True:
+        farmer_moves_by_link()
+        if not queue.jobs:
+            break
+        while queue.jobs:
+            kind, ident = queue.jobs.popleft()
+            if kind == "mail":
+                reply_by_mail(ident)
+            elif kind == "inbound":
+                timer.run("inbound", partial(process_inbound_counted, svc, ident))
+            else:
+                with svc.db.transaction() as session:
+                    source = session.scalar(sa.select(MoveRequest.source).where(MoveRequest.id == ident))
+                timed = {"bot": "bot", "mail": "mail_apply"}.get(source, "link")
+                timer.run(timed, partial(apply_move_request, svc, ident))
+    timer.times["mail"] = [a + b for a, b in zip(timer.times["inbound"], timer.times["mail_apply"])]
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=6, help="games played to their end (half by mail)")
+    parser.add_argument("--profile", choices=KINDS, help="print cProfile's top functions of this kind's calls")
+    parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--sort", default="tottime", help="cProfile's sort key (tottime, cumulative)")
+    args = parser.parse_args(argv)
+
+    from service.config import load_config
+    from service.db import Database
+    from service.migrate import upgrade
+    from service.services import Services
+
+    name = f"farmpost_bench_{uuid.uuid4().hex[:8]}"
+    admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    url = admin.url.set(database=name).render_as_string(hide_password=False)
+    queue, timer = RecordingQueue(), Timer(args.profile)
+    try:
+        database = Database(url)
+        upgrade(database)
+        database.dispose()
+        with tempfile.TemporaryDirectory() as instance:
+            config = load_config({"DATABASE_URL": url, "FARMPOST_INSTANCE": instance, "SECRET_KEY": "bench-secret",
+                                  "BASE_URL": "http://127.0.0.1:5000", "MAIL_DOMAIN": "farmpost.test"})
+            svc = Services.from_config(config, queue)
+            play(svc, queue, timer, args.games)
+            svc.db.dispose()
+    finally:
+        with admin.connect() as c:
+            c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()
+
+    if args.profile:
+        out = io.StringIO()
+        pstats.Stats(timer.profiler, stream=out).sort_stats(args.sort).print_stats(args.top)
+        print(out.getvalue())
+        return
+    times = timer.times
+    moves = len(times["link"]) + len(times["bot"]) + len(times["mail_apply"])
+    spent = sum(times["link"]) + sum(times["bot"]) + sum(times["mail"])
+    figures = {kind: {"moves": len(times[kind]), "cpu_ms_median": ms(times[kind]), "cpu_ms_p90": ms(times[kind], 0.9)}
+               for kind in KINDS}
+    figures["mail"] |= {"process_inbound_ms_median": ms(times["inbound"]),
+                        "apply_ms_median": ms(times["mail_apply"])}
+    print(json.dumps({"games": args.games, **figures, "all_moves": moves,
+                      "cpu_ms_per_move_mean": round(spent / moves * 1000, 2) if moves else None,
+                      "greedy_choice_ms_median": greedy_choice_ms(args.games),
+                      "load_average": [round(x, 2) for x in os.getloadavg()]}, indent=2))
+
+
+if __name__ == "__main__":
+    main()
