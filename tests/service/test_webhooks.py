@@ -281,7 +281,7 @@ def test_the_worker_sends_a_delivery_by_the_task_name_the_service_enqueues(tmp_p
 
     app = create_celery(load_config({"FARMPOST_INSTANCE": str(tmp_path)}))
     sent = []
-    app.send_task = lambda name, args: sent.append((name, args))
+    app.send_task = lambda name, args, expires=None: sent.append((name, args))
     CeleryQueue(app).enqueue_webhook(7)
     assert sent == [("farmpost.send_webhook", [7])] and "farmpost.send_webhook" in app.tasks
 
