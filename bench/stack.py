@@ -128,6 +128,11 @@ class Sink:
             return self.inbox[address].pop(0) if self.inbox.get(address) else None
 
 
+def options_of(mail) -> list[tuple[str, str]]:
+    """A turn mail's options as (command, link), from its plain text."""
+    return OPTION.findall(mail.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n"))
+
+
 class Farmer(threading.Thread):
     """Plays one seat by links, or by mail replies (``by_mail``), from its own client address."""
 
@@ -173,8 +178,7 @@ class Farmer(threading.Thread):
         from service.inbound.auth import sign
         from service.inbound.web import reply_to
 
-        text = mail.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
-        options = OPTION.findall(text)
+        options = options_of(mail)
         if not options:
             return
         raw = reply_to(mail, self.address, options[0][0], "bench.example")
@@ -195,8 +199,7 @@ class Farmer(threading.Thread):
         return page
 
     def play_turn(self, mail):
-        text = mail.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n")
-        options = OPTION.findall(text)
+        options = options_of(mail)
         if not options:
             return
         _, link = options[0]
