@@ -16,9 +16,9 @@ from sqlalchemy import func, select, update
 from mail.inbound.errors import FailedRecipient
 from service.inbound.answer import tell_others
 from service.models import Game, Seat, utcnow
-from service.notify import Work
 from service.services import Services
 from service.usecases import dispatching, lookup
+from service.work import Work
 
 
 def mark_bouncing(svc: Services, failed: tuple[FailedRecipient, ...]) -> list[tuple[int, int]]:

@@ -30,7 +30,6 @@ the message when it is sent; the board is the farmer's view, never the state.
 from __future__ import annotations
 
 import uuid
-from dataclasses import dataclass, field
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
@@ -44,6 +43,7 @@ from service.previous import previous_view
 from service.report import report_data
 from service.rules import rules_for
 from service.services import Services
+from service.work import Work
 
 #: mail: any mail about the game; accounts: a short mail after every other
 #: farmer's turn; digest: one mail a day about all the farmer's games
@@ -55,16 +55,6 @@ ANSWERS = ("link", "note")
 #: kinds held back while a farmer is away (``vacation``); when they are back
 #: they get one turn mail if one was held (service.vacation)
 HELD_WHILE_AWAY = ("turn", "account")
-
-
-@dataclass
-class Work:
-    """Ids to enqueue once the transaction that created them has committed."""
-
-    requests: list[int] = field(default_factory=list)
-    mails: list[int] = field(default_factory=list)
-    #: webhook deliveries (service/webhooks.py)
-    webhooks: list[int] = field(default_factory=list)
 
 
 def preference(seat: Seat, key: str) -> bool:

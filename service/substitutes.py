@@ -15,9 +15,9 @@ from service import clocks, notify
 from service.errors import InvalidInput
 from service.inbound.answer import tell_others
 from service.models import ClockEvent, Invitation, utcnow
-from service.notify import Work
 from service.services import Services
 from service.usecases import creation, dispatching, lookup, seat_links
+from service.work import Work
 
 
 def substitute(svc: Services, game_id: int, by: int, position: int, name: str, email: str) -> str:

@@ -27,10 +27,10 @@ from service.clocks import duration_text, local_text
 from service.errors import InvalidInput, NotFound
 from service.inbound.answer import game_mail, tell_others
 from service.models import ClockEvent, Game, GameClock, MoveRequest, OutgoingMail, Seat, SeatClock, as_utc, utcnow
-from service.notify import Work
 from service.rules import rules_for
 from service.services import Services
 from service.usecases import dispatching, lookup, playing
+from service.work import Work
 
 log = logging.getLogger(__name__)
 

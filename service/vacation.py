@@ -19,10 +19,10 @@ from service import clocks, notify
 from service.errors import InvalidInput
 from service.inbound.answer import tell_others
 from service.models import Game, Seat, as_utc, date_text, utcnow
-from service.notify import Work
 from service.rules import rules_for
 from service.services import Services
 from service.usecases import dispatching, lookup
+from service.work import Work
 
 
 def start_vacation(svc: Services, game_id: int, position: int, days: int, key: str | None = None) -> str:

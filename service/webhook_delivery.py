@@ -32,12 +32,12 @@ from sqlalchemy import select
 from service import notify
 from service.errors import NotFound
 from service.models import Game, Webhook, WebhookDelivery, as_utc, utcnow
-from service.notify import Work
 from service.retries import count_failure, due, reason_of
 from service.services import Services
 from service.usecases.dispatching import dispatch
 from service.webhook_formats import body, headers
 from service.webhooks import short_url
+from service.work import Work
 
 log = logging.getLogger(__name__)
 

@@ -19,7 +19,6 @@ import hashlib
 import ipaddress
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from sqlalchemy import select
@@ -30,9 +29,7 @@ from service.models import Game, Webhook, WebhookDelivery, utcnow
 from service.rules import rules_for
 from service.services import Services
 from service.usecases.lookup import load_game
-
-if TYPE_CHECKING:
-    from service.notify import Work
+from service.work import Work
 
 FORMATS = {"discord": "Discord", "slack": "Slack", "json": "JSON (signed)"}
 SCOPES = {"farmer": "my turns and the end", "game": "every turn and the end"}

@@ -24,9 +24,10 @@ from sqlalchemy import select
 
 from mail.outgoing.addresses import format_address
 from service.models import Game, OutgoingMail, Seat, utcnow
-from service.notify import Work, wants_mail
+from service.notify import wants_mail
 from service.rules import title_of
 from service.services import Services
+from service.work import Work
 
 FOOTER = "\n\n-- \nFarmpost. This mail was sent automatically."
 

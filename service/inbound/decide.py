@@ -21,7 +21,7 @@ from mail.inbound import commands as cmd
 from mail.inbound.errors import Answer, Bounce, EmptyReply, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
-from service import bounces, notify, ratelimit, vacation
+from service import bounces, ratelimit, vacation
 from service.errors import ServiceError
 from service.inbound import replies, suggest
 from service.inbound.answer import tell_others
@@ -33,6 +33,7 @@ from service.rules import rules_for
 from service.services import Services
 from service.usecases import creation, dispatching, lookup, my_games, playing, preferences
 from service.usecases.rematch import rematch
+from service.work import Work
 
 
 @dataclass(frozen=True)
@@ -228,7 +229,7 @@ def _rematch(svc: Services, game_id: int, position: int, where: dict) -> Decisio
 
 def _say(svc: Services, game_id: int, position: int, text: str, key: str) -> str:
     """Relay a message to the other farmers who take mail (once per mail and line)."""
-    work = notify.Work()
+    work = Work()
     with svc.db.transaction() as session:
         game = lookup.load_game(session, game_id)
         sender = lookup.seat_of(game, position)

@@ -19,10 +19,11 @@ from mail.inbound.intents import DECLINE, JOIN, invitation_answer
 from mail.inbound.pipeline import Reading
 from service.inbound.answer import game_mail
 from service.models import Game, OutgoingMail
-from service.notify import Work, wants_mail
+from service.notify import wants_mail
 from service.rules import title_of
 from service.services import Services
 from service.usecases import creation, dispatching, lookup
+from service.work import Work
 
 
 @dataclass(frozen=True)

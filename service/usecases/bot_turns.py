@@ -8,9 +8,9 @@ from sqlalchemy.orm import Session
 from engine.bots import make_bot
 from engine.core import Rng
 from service.models import Game, MoveRequest
-from service.notify import Work
 from service.rules import rules_for
 from service.usecases.lookup import seat_of
+from service.work import Work
 
 
 def queue_bot(session: Session, game: Game, work: Work) -> None:

@@ -27,13 +27,13 @@ from engine.bots import BOTS
 from service import clocks, notify
 from service.errors import InvalidInput, ServiceError
 from service.models import Game, Invitation, Seat, utcnow
-from service.notify import Work
 from service.rules import rules_for
 from service.services import Services
 from service.usecases.bot_turns import queue_bot
 from service.usecases.dispatching import dispatch
 from service.usecases.lookup import lock_game, seat_of
 from service.usecases.seat_links import new_reply_key, new_secret
+from service.work import Work
 
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+\Z")
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import logging
 
-from service.notify import Work
 from service.services import Services
+from service.work import Work
 
 log = logging.getLogger(__name__)
 

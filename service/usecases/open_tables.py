@@ -19,13 +19,13 @@ from service import notify
 from service.clocks import duration_text
 from service.errors import InvalidInput, NotAllowed, NotFound
 from service.models import Game, Seat, SeatClaim, utcnow
-from service.notify import Work
 from service.rules import rules_for
 from service.services import Services
 from service.usecases.creation import FarmerSpec, check_farmer, start
 from service.usecases.dispatching import dispatch
 from service.usecases.lookup import load_game, lock_game
 from service.usecases.seat_links import new_reply_key, new_secret
+from service.work import Work
 
 #: the most open tables /open shows (newest first)
 LISTED_MAX = 100

@@ -17,13 +17,13 @@ from engine.core import MoveError
 from service import clocks, notify
 from service.errors import InvalidInput, NotFound
 from service.models import Game, MoveLogEntry, MoveRequest, Seat, utcnow
-from service.notify import Work
 from service.retries import count_failure, database_away, reason_of
 from service.rules import rules_for
 from service.services import Services
 from service.usecases.bot_turns import queue_bot
 from service.usecases.dispatching import dispatch, enqueue
 from service.usecases.lookup import current_turn, live_log, lock_request, seat_of, turn_in_progress
+from service.work import Work
 
 SOURCES = ("link", "mail", "web", "bot")
 ACTIONS = ("move", "undo", "resign")

@@ -6,10 +6,10 @@ from __future__ import annotations
 import secrets
 
 from service import notify
-from service.notify import Work
 from service.services import Services
 from service.usecases.dispatching import dispatch
 from service.usecases.lookup import lock_game, seat_of
+from service.work import Work
 
 
 def new_secret() -> str:
