@@ -19,7 +19,7 @@ from service.notify import account_lines, away_text
 from service.rules import rules_for
 from service.services import Services
 from service.usecases.lookup import current_turn, live_log, load_game, seat_of
-from service.usecases.rematch import rematch_link
+from service.usecases.rematch import origin_link, rematch_link
 
 
 class ClosedToSpectators(ForgedLink):
@@ -131,6 +131,7 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "watch_url": svc.links.watch_url(game.id, game.watch_secret) if game.watchable and game.watch_secret else None,
     })
     page.update(final_result(game))
+    page["rematch_of"] = origin_link(svc, game, seat.position)
     if game.status == "over":
         page["rematch"] = rematch_link(svc, game.id, seat.position)
     page["record_url"] = svc.links.record_url(seat.email) if seat.email else None

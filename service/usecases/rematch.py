@@ -40,8 +40,12 @@ class Rematch:
     new: bool
 
 
+#: a rematch's creation key is this and the id of the game it replays
+REMATCH_KEY = "rematch:"
+
+
 def creation_key(game_id: int) -> str:
-    return f"rematch:{game_id}"
+    return f"{REMATCH_KEY}{game_id}"
 
 
 def rematch(svc: Services, game_id: int, position: int) -> Rematch:
@@ -92,6 +96,20 @@ def _clock_settings(game: Game) -> clocks.ClockSettings:
     return clocks.ClockSettings(per_turn=clock.per_turn, bank=clock.bank, on_timeout=clock.on_timeout,
                                 replace_after=clock.replace_after, bot=clock.bot,
                                 reminders=tuple(clock.reminders or ()), vacation_budget=clock.vacation_budget)
+
+
+def origin_link(svc: Services, game: Game, position: int) -> dict | None:
+    """For a rematch's pages: the game it is a rematch of, and the farmer's
+    seat there (the same position: a rematch keeps the table), or None for
+    a game that is no rematch."""
+    key = game.creation_key or ""
+    if not key.startswith(REMATCH_KEY):
+        return None
+    with svc.db.transaction() as session:
+        old = load_game(session, int(key.removeprefix(REMATCH_KEY)))
+        seat = seat_of(old, position)
+        return {"title": f"{rules_for(old.kind).title} #{old.id}",
+                "url": svc.links.seat_url(old.id, position, seat.secret)}
 
 
 def rematch_link(svc: Services, game_id: int, position: int) -> dict | None:

@@ -105,6 +105,12 @@ def test_the_finished_games_page_offers_play_again_and_then_links_to_the_rematch
     _, bob_page = seat_page(svc, client, old, 1)
     assert f"/g/{new_id}/1/" in bob_page and "you are in it" in bob_page
 
+    # and the rematch's page leads back to the farmer's own seat in the game it came from
+    _, bob_new_page = seat_page(svc, client, new_id, 1)
+    assert f"A rematch of <a href=\"http://farmpost.test/g/{old}/1/" in bob_new_page
+    _, first_page = seat_page(svc, client, old, 0)
+    assert "A rematch of" not in first_page
+
 
 def test_the_invitation_to_a_rematch_says_so(svc):
     old = finished(svc, ANN, BOB)
