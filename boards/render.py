@@ -12,6 +12,7 @@ from markupsafe import Markup
 from boards import chart, games, memo, pdf, png, printsize, snapshot
 from boards import report as facts
 from boards.svg import pdfdraw
+from boards.svg.canvas import panel_svg
 from boards.svg.drawing import WIDTH, drawing
 from boards.templating import TEMPLATES, render
 from engine import get_game
@@ -87,11 +88,15 @@ def render_svg(game_name: str, view: dict, seat: int | None, *, names=None, prev
     return drawing(game_name, view, seat, names, previous).svg()
 
 
-def render_drawing_html(game_name: str, view: dict, seat: int | None, *, names=None, previous=None) -> Markup:
+def render_drawing_html(game_name: str, view: dict, seat: int | None, *, names=None, previous=None,
+                        write_panel=None) -> Markup:
     """The drawing for a web page: one SVG per part of the board (market,
     Clients, each farmer...) in a block that lets them flow, so a phone
-    shows them one under the other at a readable size."""
-    parts = drawing(game_name, view, seat, names, previous).panel_svgs()
+    shows them one under the other at a readable size. ``write_panel``:
+    what writes one panel's SVG (default :func:`boards.svg.canvas.panel_svg`;
+    the web's page cache passes one that keeps what it wrote)."""
+    write = write_panel or panel_svg
+    parts = [write(panel) for panel in drawing(game_name, view, seat, names, previous).panels]
     return Markup(render("boards/drawing.html", panels=[Markup(p) for p in parts]))
 
 

@@ -30,12 +30,13 @@ def web_html(kind: str, view: dict, seat: int | None, names: list[str], highligh
     return Markup(boards.render_html(kind, view, seat, mail=False, highlight=tuple(highlight), names=names))
 
 
-def drawing_html(kind: str, view: dict, seat: int | None, names: list[str], previous: dict | None = None) -> Markup | None:
+def drawing_html(kind: str, view: dict, seat: int | None, names: list[str], previous: dict | None = None,
+                 write_panel=None) -> Markup | None:
     """The drawn board for a web page (SVG panels); ``previous``: the
     farmer's view at their previous turn, whose differences are outlined."""
     if not supports(kind):
         return None
-    return boards.render_drawing_html(kind, view, seat, names=names, previous=previous)
+    return boards.render_drawing_html(kind, view, seat, names=names, previous=previous, write_panel=write_panel)
 
 
 def picture_png(kind: str, view: dict, seat: int | None, names: list[str], previous: dict | None = None) -> bytes | None:

@@ -46,8 +46,6 @@ from markupsafe import Markup
 
 from boards import renderings
 from boards.svg.canvas import Panel, panel_svg
-from boards.svg.drawing import drawing
-from boards.templating import render
 from service import previous
 
 #: boards kept (a board's drawing and tables measured 85 kB of markup, median,
@@ -116,12 +114,9 @@ class PageCaches:
     def drawing_html(self, kind: str, view: dict, seat: int | None, names: list[str],
                      before: dict | None = None) -> Markup | None:
         """:func:`boards.renderings.drawing_html`, each panel's SVG written
-        once: the same drawing (boards.render.render_drawing_html), with the
-        markup of a panel already written taken from :attr:`panels`."""
-        if not renderings.supports(kind):
-            return None
-        svgs = [self.panel_svg(panel) for panel in drawing(kind, view, seat, names, before).panels]
-        return Markup(render("boards/drawing.html", panels=[Markup(svg) for svg in svgs]))
+        once: the markup of a panel already written is taken from
+        :attr:`panels`."""
+        return renderings.drawing_html(kind, view, seat, names, before, write_panel=self.panel_svg)
 
     def panel_svg(self, panel: Panel) -> str:
         digest = hashlib.blake2b(pickle.dumps(panel, protocol=pickle.HIGHEST_PROTOCOL), digest_size=20).digest()

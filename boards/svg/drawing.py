@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from importlib import import_module
 
 from boards import memo
-from boards.svg.canvas import Panel, compose, panel_svg
+from boards.svg.canvas import Panel, compose
 from boards.svg.changes import Changes, changes
 
 _MODULES = {"sunfield": "boards.svg.sunfield", "harvest": "boards.svg.harvest"}
@@ -38,10 +38,6 @@ class Drawing:
         key = [p for p in self.panels if p.title == "Key"]
         rest = [p for p in self.panels if p.title != "Key"]
         return rest[:1] + key + rest[1:]
-
-    def panel_svgs(self) -> list[str]:
-        """One SVG per panel, for a page that lets them flow."""
-        return [panel_svg(p) for p in self.panels]
 
 
 def drawing(game_name: str, view: dict, seat: int | None, names=None, previous: dict | None = None) -> Drawing:
