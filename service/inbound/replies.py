@@ -14,11 +14,10 @@ database (the seat, the game, the mail the reply answers).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from email import message_from_bytes
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 
 from mail.inbound import commands as cmd
 from mail.inbound.authorship import author_refusal as _author_refusal
@@ -53,59 +52,23 @@ class Answered:
     lines: tuple[str, ...] = ()
 
 
-#: the bytes of our mail read first: its text part ends well before (a
-#: turn mail's is about 8 KB of its 200 KB), so the rest is not even fetched
-HEAD_BYTES = 65536
-
-
 def answered_mail(svc: Services, raw: bytes) -> Answered:
     """What :class:`Answered` says of the reply ``raw``, in one read."""
     replied_to = parse_message(raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]).header("In-Reply-To")
     message_id = replied_to.strip()
     if not message_id.endswith("@" + svc.config.mail_domain + ">"):
         return Answered()
-    ours = OutgoingMail.message_id == message_id
     with svc.db.transaction() as session:
-        row = session.execute(select(OutgoingMail.kind, func.substr(OutgoingMail.raw, 1, HEAD_BYTES),
-                                     func.length(OutgoingMail.raw)).where(ours)).one_or_none()
-        if row is None:
-            return Answered()
-        kind, head, size = row
-        if not head:
-            return Answered(kind)
-        text = text_part_only(head)
-        if text is None:  # not our multipart's shape, or its text runs past the head: the whole mail
-            sent = head if size <= len(head) else session.scalar(select(OutgoingMail.raw).where(ours))
-            text = text_part_only(sent) or sent
+        row = session.execute(select(OutgoingMail.kind, OutgoingMail.raw)
+                              .where(OutgoingMail.message_id == message_id)).one_or_none()
+    if row is None:
+        return Answered()
+    kind, sent = row
+    if not sent:
+        return Answered(kind)
     # our own mail, well formed: read with the plain (compat32) parser, which
-    # builds no header objects; the text is the same, for a sixth of the cost
-    return Answered(kind, tuple(extract_body(message_from_bytes(text)).text.splitlines()))
-
-
-_TEXT_PART = re.compile(rb"^Content-Type:\s*text/plain", re.IGNORECASE | re.MULTILINE)
-_BOUNDARY = re.compile(rb'boundary="([^"\r\n]+)"', re.IGNORECASE)
-
-
-def text_part_only(raw: bytes) -> bytes | None:
-    """One of our mails cut after its plain text part, which comes before
-    the HTML, the picture and the PDF (a turn mail's 200 KB, whose parsing
-    cost a reply more than the rest of its reading): the multiparts the
-    text is in are closed by their declared boundaries right after it.
-    None for a mail of another shape, or one whose text part does not end
-    within ``raw``."""
-    text = _TEXT_PART.search(raw)
-    if text is None:
-        return None
-    boundaries = _BOUNDARY.findall(raw, 0, text.start())
-    if not boundaries:
-        return None
-    ends = [raw.find(b"\n--" + boundary, text.end()) for boundary in boundaries]
-    if min(ends) < 0:
-        return None
-    cut = raw[:min(ends)]
-    newline = b"\r\n" if cut.endswith(b"\r") else b"\n"
-    closing = b"".join(newline + b"--" + boundary + b"--" for boundary in reversed(boundaries))
-    return cut.rstrip(b"\r") + closing + newline
+    # builds no header objects and decodes no part it is not asked for
+    return Answered(kind, tuple(extract_body(message_from_bytes(sent)).text.splitlines()))
 
 
 def commands_for_seat(reading: Reading, game: Game, position: int, answered_kind: str | None) -> cmd.Commands:
