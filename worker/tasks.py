@@ -37,6 +37,13 @@ SWEEP_AFTER = timedelta(seconds=20)
 SWEEP_EVERY = 15.0
 
 
+#: how many sweeps a job the sweep queued again waits in the queue before it
+#: expires: long enough for a worker that is behind to reach it (with one
+#: sweep it expired in a busy queue before any worker got to it, and a mail
+#: waited for ever), short enough that an outage leaves at most ten jobs per row
+SWEEPS_A_JOB_OUTLIVES = 10
+
+
 def sweep_every() -> float:
     return float(os.environ.get("FARMPOST_SWEEP_EVERY") or SWEEP_EVERY)
 
@@ -174,7 +181,7 @@ def beat_round(svc: Services) -> dict:
     from service.usecases.creation import expire_unconfirmed
     from service.vacation import end_due_vacations
 
-    again = sweep_every()  # a job the sweep queues again expires when the next sweep is due
+    again = SWEEPS_A_JOB_OUTLIVES * sweep_every()  # a job the sweep queues again expires after ten sweeps
     return {**sweep_pending(svc, expires=again), "inbound": sweep_pending_inbound(svc, expires=again),
             "vacations": end_due_vacations(svc),
             "expired": expire_unconfirmed(svc), "rate_counts": prune(svc)}
@@ -184,10 +191,10 @@ def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER, expires: f
     """Enqueue again the move requests, mails and webhook calls that have waited too long
     (a broker outage, a worker that died, a queue longer than ``older_than``)
     and those whose next try is due; never a failed one, nor one whose next
-    try is still to come. With ``expires`` (beat's interval) each job queued
-    again is dropped unrun if no worker took it before the next sweep, which
-    queues it again: while the workers are away or behind, a row has one job
-    waiting for it, not one more every sweep."""
+    try is still to come. With ``expires`` (beat's: ten sweeps) each job
+    queued again is dropped unrun if no worker took it by then: while the
+    workers are away, a row gathers at most ten jobs, not one more every
+    sweep for as long as the outage lasts."""
     from service.outbox import LEASE
     from service.webhook_delivery import LEASE as HOOK_LEASE
 
