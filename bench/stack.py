@@ -9,8 +9,10 @@ with its buttons. The other half reply by mail: the first option's command,
 as a Gmail reply, posted to ``/inbound/mime`` as an MTA hands mail in, then
 the same for each "your turn continues" answer. Each farmer is its own
 client behind a trusted proxy (X-Forwarded-For), as the web's rate limits
-see farmers in production. Printed per setup (gunicorn processes, worker
-processes per queue, finished games already stored):
+see farmers in production. A setup ``GxW`` runs G gunicorn processes and W
+processes on each queue; ``GxMxS`` runs M on the moves queue and S on mail
+(docs/operations.md sizes 2 cores as 2x1x2). Printed per setup (gunicorn
+processes, moves and mail processes, finished games already stored):
 
 * moves_per_s: move log entries written per second (every step applied);
 * mails_per_s: mails that reached the SMTP sink per second;
@@ -38,7 +40,7 @@ each farmer read each mail for 0.5-1.5 S seconds first, which holds the load
 below the stack's most, where the latency is the work's own.
 
 Run: ``python -m bench.stack [--games 24] [--seconds 40] [--think 0]
-[--setups bots1,bots2,1x1,2x2,2x2+stored,1x1+bots]``. Prints JSON lines, one
+[--setups bots1,bots2,1x1,2x2,2x2+stored,1x1+bots,2x1x2+bots]``. Prints JSON lines, one
 per setup, with the machine's load average.
 """
 
@@ -298,8 +300,8 @@ def insert_finished_games(engine, count: int) -> None:
 class Stack:
     """gunicorn, the workers and beat as processes, on one database and queue prefix."""
 
-    def __init__(self, env: dict, web: int, workers: int):
-        self.env, self.web, self.workers = env, web, workers
+    def __init__(self, env: dict, web: int, workers: tuple[int, int]):
+        self.env, self.web, self.workers = env, web, dict(zip(("moves", "mail,reports"), workers))
         self.processes: list[subprocess.Popen] = []
         self.roles: dict[str, int] = {}  # role -> process group
         self.log = open(os.path.join(env["FARMPOST_INSTANCE"], "stack.log"), "ab")
@@ -312,7 +314,7 @@ class Stack:
             "web": [os.path.join(venv, "gunicorn"), "-w", str(self.web), "-b", f"127.0.0.1:{self.env['PORT']}",
                     "--logger-class", "service.access_log.RedactingLogger", "service.wsgi:app"],
             **{f"{queues.split(',')[0]} worker": [sys.executable, "-m", "worker", "worker", f"--queues={queues}",
-                                                   f"--concurrency={self.workers}", "--quiet", "--loglevel=WARNING"]
+                                                   f"--concurrency={self.workers[queues]}", "--quiet", "--loglevel=WARNING"]
                for queues in ("moves", "mail,reports")},
             "beat": [sys.executable, "-m", "worker", "beat", "--quiet", "--loglevel=WARNING"],  # /healthz wants it
         }
@@ -347,7 +349,7 @@ class Stack:
         self.log.close()
 
 
-def run_setup(database_url: str, instance: str, web: int, workers: int, games: int, seconds: float,
+def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, int], games: int, seconds: float,
               stored: int, bots: bool = False, farmer_and_bots: bool = False, think: float = 0.0) -> dict:
     import redis
 
@@ -426,7 +428,7 @@ def run_setup(database_url: str, instance: str, web: int, workers: int, games: i
             if farmer_and_bots else "two farmers per game, by links and by mail")
     return {"setup": kind,
             "gunicorn": web,
-            "workers_per_queue": workers, "think_s": think, "stored_games": stored, "games": games,
+            "processes_moves_mail": list(workers), "think_s": think, "stored_games": stored, "games": games,
             "seconds": round(elapsed, 1), "moves_per_s": round((moves1 - moves0) / elapsed, 1),
             "mails_per_s": round((mails1 - mails0) / elapsed, 1),
             "turn_mail_ms_p50": round(statistics.median(latencies) * 1000, 1) if latencies else None,
@@ -445,8 +447,9 @@ def main() -> None:
                         help="seconds a farmer reads a mail before answering it (0.5-1.5 times this), to hold the"
                              " load below what the stack can take; 0: answer at once, the stack's most")
     parser.add_argument("--stored", type=int, default=10_000, help="finished games for the last setup")
-    parser.add_argument("--setups", default="bots1,bots2,1x1,2x2,2x2+stored,1x1+bots",
-                        help="gunicorn x workers per queue, comma separated; +stored: with the finished games;"
+    parser.add_argument("--setups", default="bots1,bots2,1x1,2x2,2x2+stored,1x1+bots,2x1x2+bots",
+                        help="gunicorn x worker processes per queue (GxW), or x moves x mail processes (GxMxS), comma"
+                             " separated; +stored: with the finished games;"
                              " +bots: a farmer and three bots per game; botsN: bot-only games, N processes on the"
                              " moves queue")
     args = parser.parse_args()
@@ -458,7 +461,11 @@ def main() -> None:
         shape, *extras = setup.split("+")
         stored = args.stored if "stored" in extras else 0
         bots = shape.startswith("bots")
-        web, workers = (1, int(shape[4:])) if bots else (int(x) for x in shape.split("x"))
+        if bots:
+            web, workers = 1, (int(shape[4:]), 1)
+        else:
+            web, *counts = (int(x) for x in shape.split("x"))
+            workers = (counts[0], counts[-1])
         name = f"farmpost_bench_{uuid.uuid4().hex[:8]}"
         admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
         with admin.connect() as c:
