@@ -28,7 +28,10 @@ def board_css() -> str:
 
 @lru_cache(maxsize=1)
 def _inliner() -> css_inline.CSSInliner:
-    return css_inline.CSSInliner(extra_css=board_css(), load_remote_stylesheets=False)
+    """The mail board's inliner, with mail.css: the web's look, written for
+    being inlined into every tag (what inherits set once on a table)."""
+    css = (TEMPLATES / "boards" / "mail.css").read_text(encoding="utf-8")
+    return css_inline.CSSInliner(extra_css=css, load_remote_stylesheets=False)
 
 
 def render_text(game_name: str, view: dict, seat: int | None, *, names=None) -> str:

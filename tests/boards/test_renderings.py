@@ -226,3 +226,22 @@ def test_the_line_about_who_acts_speaks_to_the_reader_when_it_is_their_turn(name
     assert f"{sample.names[actor]} to act:" in theirs and "You to act:" not in theirs
     if name == "sunfield":
         assert "just taken in your Plot" in own and "just taken in their Plot" in theirs
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_mail_board_sets_what_inherits_once_per_table_and_cells_keep_their_border_and_fill(sample, stage):
+    html = str(render_html(sample.game_name, sample.view(stage, 0), 0, mail=True, names=sample.names))
+    html = re.sub(r"(?<=[:;]) ", "", html)  # as the inliner writes them: "color: #1a1a1a;"
+    tables = re.findall(r"<table[^>]*>", html)
+    assert tables
+    for table in tables:
+        # Outlook lets no table inherit a font from around it: each table says it
+        assert "font-family:" in table and "color:#1a1a1a" in table, table
+    grids = re.findall(r'(<table[^>]*class="fp-grid[^>]*>.*?</table>)', html, flags=re.DOTALL)
+    assert grids
+    for grid in grids:
+        assert 'cellpadding="2"' in grid[: grid.index(">")] and "font-size:" in grid[: grid.index(">")]
+        for cell in re.findall(r"<td[^>]*>", grid):
+            assert 'valign="top"' in cell and "border:" in cell, cell
+            for inherited in ("font-size", "text-align:center", "padding", "vertical-align", "font-family"):
+                assert inherited not in cell, cell
