@@ -193,3 +193,19 @@ def test_the_pictures_palette_keeps_every_colour_of_the_drawing_exact():
         canvas_colours(panel.canvas, used)
     # every fill large enough to show a pixel of its own comes out as drawn
     assert {"#0072b2", "#e69f00", "#009e73"} <= used & shown and "#ffffff" in shown
+
+
+def test_the_pictures_palette_is_white_the_drawings_colours_and_their_halfway_blends_and_no_more():
+    from PIL import Image
+
+    from boards.png import canvas_colours
+
+    game = sample("sunfield", 2)
+    view = game.view("middle", 0)
+    picture = Image.open(io.BytesIO(render_png("sunfield", view, 0, names=game.names)))
+    used = set()
+    for panel in drawing("sunfield", view, 0, game.names).panels:
+        canvas_colours(panel.canvas, used)
+    entries = len(picture.getpalette()) // 3
+    # a colour and its blend with white each, white once, fewer where two share a cube of 8 levels
+    assert len(used) < entries <= 2 * len(used) + 1 < 256
