@@ -242,6 +242,9 @@ def test_mail_board_sets_what_inherits_once_per_table_and_cells_keep_their_borde
     for grid in grids:
         assert 'cellpadding="2"' in grid[: grid.index(">")] and "font-size:" in grid[: grid.index(">")]
         for cell in re.findall(r"<td[^>]*>", grid):
+            if 'class="fp-blank"' in cell:  # a Plot's cell no tile can reach yet: the table's white, no border
+                assert re.search(r'style="border:0;?"', cell), cell
+                continue
             assert 'valign="top"' in cell and "border:" in cell, cell
             for inherited in ("font-size", "text-align:center", "padding", "vertical-align", "font-family"):
                 assert inherited not in cell, cell
