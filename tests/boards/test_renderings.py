@@ -142,6 +142,28 @@ def test_the_snapshot_embeds_one_font_face():
     assert faces == {"DejaVuSansMono"}
 
 
+
+def test_the_snapshot_draws_a_recurring_sign_once_as_a_form_and_a_rare_one_in_place():
+    """A PDF form costs about 500 bytes of objects of its own: a sign that
+    recurs is one form referred to wherever it is, one seen only a few
+    times is painted where it is."""
+    from pypdf import PdfReader
+
+    from boards.svg.drawing import drawing
+    from boards.svg.pdfdraw import FORM_USES, recurring_signs
+    from tests.boards.conftest import game as sample_of
+
+    sample = sample_of("sunfield", 4, True)
+    view = sample.view("middle", 0)
+    panels = drawing("sunfield", view, 0, sample.names).print_panels()
+    recurring, every = recurring_signs(panels, FORM_USES), recurring_signs(panels, 1)
+    assert 0 < len(recurring) < len(every)
+    meta = {"title": "t", "game_id": "g", "version": 1, "names": sample.names}
+    reader = PdfReader(io.BytesIO(render_snapshot_pdf("sunfield", view, 0, meta)))
+    # the pages' forms (the signs: the drawing places no other), each counted once
+    forms = {ref.idnum for page in reader.pages for ref in page["/Resources"].get("/XObject", {}).values()}
+    assert len(forms) == len(recurring)
+
 def test_a_two_farmer_harvest_snapshot_fills_five_pages_at_most():
     from tests.boards.conftest import game as sample_of
 
