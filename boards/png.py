@@ -53,7 +53,6 @@ RASTER_BUDGET = 32 * 1024 * 1024
 BLENDS = ((PAPER, 1 / 2),)
 
 
-
 def _hinting() -> cairo.FontOptions:
     """The picture's text hinted in full (its outlines fitted to whole
     pixels; the glyphs' advances, and so the layout, unchanged): crisper
