@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import math
 import re
+from collections import Counter
 from collections.abc import Sequence
 from functools import cache, lru_cache
 
@@ -38,6 +39,13 @@ SCALE = WIDTH / 600
 SMALLEST_SCALE = 7.5 / 10.5
 FONT = "DejaVu Sans"
 GAP = 8.0
+#: a sign that recurs this often in a PDF is painted once, as a PDF form, and
+#: referred to wherever it recurs; a rarer one is painted where it is. Each form
+#: is ~500 bytes of objects of its own (its stream's dictionary, resources,
+#: length and cross-reference entries), more than painting its few paths and
+#: letters three times (the 4-farmer Sunfield Farm turn mail's PDF: forms for
+#: every sign 78 KB, for none 83 KB, from four uses on 67 KB)
+FORM_USES = 4
 
 
 def drawing_pdf(panels: Sequence[Panel], title: str, note: str = "") -> bytes:
@@ -52,16 +60,36 @@ def drawing_pdf(panels: Sequence[Panel], title: str, note: str = "") -> bytes:
 
 def draw_panels(ctx, panels: Sequence[Panel], top: float, faces=None) -> float:
     """The panels packed (:func:`pack`) from ``top`` of the current page
-    on, painted with ``faces`` (:func:`paint`); returns where the last one
-    ends on the last page."""
+    on, painted with ``faces`` (:func:`paint`), each sign that recurs at
+    least :data:`FORM_USES` times in them as one PDF form; returns where the
+    last one ends on the last page."""
+    forms = recurring_signs(panels, FORM_USES)
     y = top
     for number, (page, scale) in enumerate(pack(panels, BOTTOM - top, BOTTOM - TOP)):
         if number:
             ctx.show_page()
         y = top if number == 0 else TOP
         for panel in page:
-            y = _place(ctx, panel, _panel_scale(panel, scale), y, faces)
+            y = _place(ctx, panel, _panel_scale(panel, scale), y, faces, forms)
     return y - GAP
+
+
+def recurring_signs(panels: Sequence[Panel], uses: int) -> frozenset[Canvas]:
+    """The signs (:func:`boards.svg.symbols.reused`) placed at least
+    ``uses`` times in the panels."""
+    counts: Counter[Canvas] = Counter()
+
+    def count(canvas: Canvas) -> None:
+        for op in canvas.ops:
+            if op[0] == "group":
+                if op[1].sign:
+                    counts[op[1]] += 1
+                else:
+                    count(op[1])
+
+    for panel in panels:
+        count(panel.canvas)
+    return frozenset(sign for sign, n in counts.items() if n >= uses)
 
 
 def pack(panels: Sequence[Panel], first: float, rest: float) -> list[tuple[list[Panel], float]]:
@@ -104,7 +132,7 @@ def _panel_scale(panel: Panel, scale: float) -> float:
     return max(SMALLEST_SCALE, min(scale, WIDTH / panel.width))
 
 
-def _place(ctx, panel: Panel, scale: float, y: float, faces=None) -> float:
+def _place(ctx, panel: Panel, scale: float, y: float, faces=None, forms: frozenset = frozenset()) -> float:
     """The panel painted at ``y`` (going on over the next pages if it is
     taller than what is left); returns where the next panel goes."""
     height = panel.height * scale
@@ -116,7 +144,7 @@ def _place(ctx, panel: Panel, scale: float, y: float, faces=None) -> float:
         ctx.clip()
         ctx.translate(LEFT, y - shown)
         ctx.scale(scale, scale)
-        paint(ctx, panel.canvas, faces)
+        paint(ctx, panel.canvas, faces, forms)
         ctx.restore()
         if height - shown <= room:
             return y + height - shown + GAP
@@ -144,10 +172,11 @@ def heading(ctx, title: str, note: str, font: str = FONT, bold: bool = True) -> 
     return TOP + 40
 
 
-def paint(ctx, canvas: Canvas, faces=None) -> None:
+def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset()) -> None:
     """The canvas's operations painted on ``ctx``; ``faces(bold, italic)``
     gives the font face of a text (default: DejaVu Sans in its four faces,
-    :func:`sans`).
+    :func:`sans`). The signs in ``forms`` are painted as recordings, which a
+    PDF surface writes as one form each however often they recur.
 
     The operations go straight to cairo's C functions (``cairocffi.cairo``)
     rather than through cairocffi's methods, which check cairo's status
@@ -155,11 +184,11 @@ def paint(ctx, canvas: Canvas, faces=None) -> None:
     per turn mail (picture and PDF), and the wrappers were a third of it.
     Cairo keeps the first error in the context, so one check at the end
     (:func:`_check`) reports what the wrappers would have."""
-    _paint(ctx, ctx._pointer, canvas, faces or sans)
+    _paint(ctx, ctx._pointer, canvas, faces or sans, forms)
     _check(ctx)
 
 
-def _paint(ctx, p, canvas: Canvas, faces) -> None:
+def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset) -> None:
     for op in canvas.ops:
         kind = op[0]
         if kind == "rect":
@@ -192,12 +221,12 @@ def _paint(ctx, p, canvas: Canvas, faces) -> None:
             _lib.cairo_save(p)
             _lib.cairo_translate(p, dx, dy)
             _lib.cairo_scale(p, scale, scale)
-            if inner.sign and isinstance(ctx.get_target(), cairo.PDFSurface):
+            if inner in forms:
                 # one form in the PDF however often the sign recurs (cairo writes a recording once a document)
                 ctx.set_source_surface(_recorded(inner, faces))
                 ctx.paint()
             else:
-                _paint(ctx, p, inner, faces)
+                _paint(ctx, p, inner, faces, forms)
             _lib.cairo_restore(p)
 
 

@@ -193,3 +193,39 @@ def test_the_pictures_palette_keeps_every_colour_of_the_drawing_exact():
         canvas_colours(panel.canvas, used)
     # every fill large enough to show a pixel of its own comes out as drawn
     assert {"#0072b2", "#e69f00", "#009e73"} <= used & shown and "#ffffff" in shown
+
+
+def test_the_pictures_palette_is_white_the_drawings_colours_and_their_halfway_blends_and_no_more():
+    from PIL import Image
+
+    from boards.png import canvas_colours
+
+    game = sample("sunfield", 2)
+    view = game.view("middle", 0)
+    picture = Image.open(io.BytesIO(render_png("sunfield", view, 0, names=game.names)))
+    used = set()
+    for panel in drawing("sunfield", view, 0, game.names).panels:
+        canvas_colours(panel.canvas, used)
+    entries = len(picture.getpalette()) // 3
+    # a colour and its blend with white each, white once, fewer where two share a cube of 8 levels
+    assert len(used) < entries <= 2 * len(used) + 1 < 256
+
+
+def test_a_sign_placed_by_position_or_by_name_is_one_sign_and_a_bad_call_is_refused():
+    from boards.svg.canvas import Canvas
+    from boards.svg.symbols import vegetable
+
+    canvas = Canvas()
+    vegetable(canvas, "carrot", 10, 20, 12, filled=False)
+    vegetable(canvas, name="carrot", s=12, cx=30, cy=40, filled=False)
+    vegetable(canvas, "carrot", 50, 60, 12, False)
+    (_, first, *at_first), (_, second, *at_second), (_, third, *_) = canvas.ops
+    assert first is second is third and first.sign  # drawn once, placed three times
+    assert at_first[:2] == [10, 20] and at_second[:2] == [30, 40]
+    for bad in ((canvas, "carrot", 1, 2), (canvas, "carrot", 1, 2, 3, True, 4)):
+        with pytest.raises(TypeError):
+            vegetable(*bad)
+    with pytest.raises(TypeError):
+        vegetable(canvas, "carrot", 1, 2, 3, name="corn")
+    with pytest.raises(TypeError):
+        vegetable(canvas, "carrot", 1, 2, 3, colour="red")

@@ -142,6 +142,28 @@ def test_the_snapshot_embeds_one_font_face():
     assert faces == {"DejaVuSansMono"}
 
 
+
+def test_the_snapshot_draws_a_recurring_sign_once_as_a_form_and_a_rare_one_in_place():
+    """A PDF form costs about 500 bytes of objects of its own: a sign that
+    recurs is one form referred to wherever it is, one seen only a few
+    times is painted where it is."""
+    from pypdf import PdfReader
+
+    from boards.svg.drawing import drawing
+    from boards.svg.pdfdraw import FORM_USES, recurring_signs
+    from tests.boards.conftest import game as sample_of
+
+    sample = sample_of("sunfield", 4, True)
+    view = sample.view("middle", 0)
+    panels = drawing("sunfield", view, 0, sample.names).print_panels()
+    recurring, every = recurring_signs(panels, FORM_USES), recurring_signs(panels, 1)
+    assert 0 < len(recurring) < len(every)
+    meta = {"title": "t", "game_id": "g", "version": 1, "names": sample.names}
+    reader = PdfReader(io.BytesIO(render_snapshot_pdf("sunfield", view, 0, meta)))
+    # the pages' forms (the signs: the drawing places no other), each counted once
+    forms = {ref.idnum for page in reader.pages for ref in page["/Resources"].get("/XObject", {}).values()}
+    assert len(forms) == len(recurring)
+
 def test_a_two_farmer_harvest_snapshot_fills_five_pages_at_most():
     from tests.boards.conftest import game as sample_of
 
@@ -226,3 +248,25 @@ def test_the_line_about_who_acts_speaks_to_the_reader_when_it_is_their_turn(name
     assert f"{sample.names[actor]} to act:" in theirs and "You to act:" not in theirs
     if name == "sunfield":
         assert "just taken in your Plot" in own and "just taken in their Plot" in theirs
+
+
+@pytest.mark.parametrize("stage", STAGES)
+def test_mail_board_sets_what_inherits_once_per_table_and_cells_keep_their_border_and_fill(sample, stage):
+    html = str(render_html(sample.game_name, sample.view(stage, 0), 0, mail=True, names=sample.names))
+    html = re.sub(r"(?<=[:;]) ", "", html)  # as the inliner writes them: "color: #1a1a1a;"
+    tables = re.findall(r"<table[^>]*>", html)
+    assert tables
+    for table in tables:
+        # Outlook lets no table inherit a font from around it: each table says it
+        assert "font-family:" in table and "color:#1a1a1a" in table, table
+    grids = re.findall(r'(<table[^>]*class="fp-grid[^>]*>.*?</table>)', html, flags=re.DOTALL)
+    assert grids
+    for grid in grids:
+        assert 'cellpadding="2"' in grid[: grid.index(">")] and "font-size:" in grid[: grid.index(">")]
+        for cell in re.findall(r"<td[^>]*>", grid):
+            if 'class="fp-blank"' in cell:  # a Plot's cell no tile can reach yet: the table's white, no border
+                assert re.search(r'style="border:0;?"', cell), cell
+                continue
+            assert 'valign="top"' in cell and "border:" in cell, cell
+            for inherited in ("font-size", "text-align:center", "padding", "vertical-align", "font-family"):
+                assert inherited not in cell, cell

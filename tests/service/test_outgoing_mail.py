@@ -60,8 +60,11 @@ def test_the_html_part_has_inline_styles_and_no_script_svg_or_style_block(turn_m
     html = html_part(turn_mail)
     assert "<script" not in html and "<svg" not in html and "<style" not in html
     assert 'style="' in html
-    assert re.search(r'<a class="btn" href="http://farmpost\.test/m/1/0/[^"]+"[^>]*>take 2</a> '
-                     r'<span class="outcome"[^>]*>your turn goes on</span>', html)
+    # each option a button (its style inlined) with what it will do beside it
+    assert re.search(r'<a href="http://farmpost\.test/m/1/0/[^"]+" style="display:inline-block;[^"]*">take 2</a> '
+                     r'<span style="color:#444;[^"]*">your turn goes on</span>', html)
+    # no class attributes: no stylesheet goes with the mail, every style is in its tag
+    assert " class=" not in html
     assert "reply to this mail with one command per line" in html
 
 
