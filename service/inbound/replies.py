@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from email import message_from_bytes
+from email.message import Message
 
 from sqlalchemy import select
 
@@ -53,22 +54,30 @@ class Answered:
 
 
 def answered_mail(svc: Services, raw: bytes) -> Answered:
-    """What :class:`Answered` says of the reply ``raw``, in one read."""
+    """What :class:`Answered` says of the reply ``raw``: one read of the kind and
+    the text part kept of our mail (:func:`own_text`)."""
     replied_to = parse_message(raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]).header("In-Reply-To")
     message_id = replied_to.strip()
     if not message_id.endswith("@" + svc.config.mail_domain + ">"):
         return Answered()
+    ours = OutgoingMail.message_id == message_id
     with svc.db.transaction() as session:
-        row = session.execute(select(OutgoingMail.kind, OutgoingMail.raw)
-                              .where(OutgoingMail.message_id == message_id)).one_or_none()
-    if row is None:
-        return Answered()
-    kind, sent = row
-    if not sent:
-        return Answered(kind)
-    # our own mail, well formed: read with the plain (compat32) parser, which
-    # builds no header objects and decodes no part it is not asked for
-    return Answered(kind, tuple(extract_body(message_from_bytes(sent)).text.splitlines()))
+        row = session.execute(select(OutgoingMail.kind, OutgoingMail.text_part).where(ours)).one_or_none()
+        if row is None:
+            return Answered()
+        kind, text = row
+        if text is None:  # sent before its text part was kept (migration 0014), or not sent yet
+            sent = session.scalar(select(OutgoingMail.raw).where(ours))
+            # our own mail, well formed: read with the plain (compat32) parser,
+            # which builds no header objects and decodes no part it is not asked for
+            text = own_text(message_from_bytes(sent)) if sent else ""
+    return Answered(kind, tuple(text.splitlines()))
+
+
+def own_text(message: Message) -> str:
+    """The text part of one of our mails as a reply to it reads it, kept in
+    ``OutgoingMail.text_part`` when the mail is written out."""
+    return extract_body(message).text
 
 
 def commands_for_seat(reading: Reading, game: Game, position: int, answered_kind: str | None) -> cmd.Commands:
