@@ -30,6 +30,11 @@ def our_mail(text: str) -> bytes:
 TEXT = ("## Please reply above this line ##\n\nYour turn, Ann → take 1 or take 2\n-- \n"
         "--not a boundary\n\nPebbles #1 by Farmpost.\n")
 
+def answered_of(svc, reply: bytes):
+    with svc.db.transaction() as session:
+        return answered_mail(session, svc.config.mail_domain, reply)
+
+
 REPLY = (b"From: ann@example.org\r\nIn-Reply-To: <abc.g1@farmpost.test>\r\nSubject: Re: your turn\r\n\r\n"
          b"take 1\r\n")
 
@@ -53,7 +58,7 @@ def test_given_a_reply_to_our_turn_mail_then_its_kind_and_the_lines_of_its_kept_
                                  subject="Pebbles #1: your turn", context={}, raw=our_mail(TEXT * 3),
                                  text_part=TEXT * 2))
 
-    answered = answered_mail(svc, REPLY)
+    answered = answered_of(svc, REPLY)
 
     assert answered.kind == "turn"
     assert list(answered.lines) == (TEXT * 2).splitlines()  # the kept text part: the mail is not parsed again
@@ -64,12 +69,12 @@ def test_given_a_reply_to_a_mail_sent_before_text_parts_were_kept_then_its_text_
         session.add(OutgoingMail(message_id="<abc.g1@farmpost.test>", kind="turn", to_addr="ann@example.org",
                                  subject="Pebbles #1: your turn", context={}, raw=our_mail(TEXT * 3)))
 
-    answered = answered_mail(svc, REPLY)
+    answered = answered_of(svc, REPLY)
 
     assert answered.kind == "turn"
     assert list(answered.lines) == (TEXT * 3).splitlines()  # the text part only: no HTML, picture or PDF
 
 
 def test_given_a_reply_to_a_mail_we_never_sent_then_it_answers_none_of_ours(svc):
-    assert answered_mail(svc, REPLY.replace(b"abc.g1", b"unknown.g1")).lines == ()
-    assert answered_mail(svc, REPLY.replace(b"@farmpost.test", b"@elsewhere.example")).kind is None
+    assert answered_of(svc, REPLY.replace(b"abc.g1", b"unknown.g1")).lines == ()
+    assert answered_of(svc, REPLY.replace(b"@farmpost.test", b"@elsewhere.example")).kind is None
