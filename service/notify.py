@@ -123,8 +123,7 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
         context={**context, "kind": kind, "headers": headers},
     )
     session.add(mail)
-    session.flush()
-    work.mails.append(mail.id)
+    work.mails.append(mail)
     return mail
 
 
@@ -393,8 +392,7 @@ def claim_mail(session: Session, svc: Services, game: Game, claim, confirm_url: 
     mail = OutgoingMail(message_id=message_id, game_id=game.id, seat_id=None, kind="claim", to_addr=claim.email,
                         subject=subject, context=context)
     session.add(mail)
-    session.flush()
-    work.mails.append(mail.id)
+    work.mails.append(mail)
 
 
 def seated(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:

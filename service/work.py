@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from service.models import OutgoingMail
+
 
 @dataclass
 class Work:
-    """Ids to enqueue once the transaction that created them has committed."""
+    """What to enqueue once the transaction that created it has committed."""
 
     requests: list[int] = field(default_factory=list)
-    mails: list[int] = field(default_factory=list)
+    #: the outbox rows written, added to the session and not flushed one by
+    #: one: the commit writes them all in one statement (their ids are
+    #: known from then on, when they are enqueued)
+    mails: list[OutgoingMail] = field(default_factory=list)
     #: webhook deliveries (service/webhooks.py)
     webhooks: list[int] = field(default_factory=list)

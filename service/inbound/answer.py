@@ -112,6 +112,5 @@ def tell_others(session, svc: Services, game: Game, about: Seat, *, kind: str, w
         names.append(seat.name)
         if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == mail.message_id)) is None:
             session.add(mail)
-            session.flush()
-            work.mails.append(mail.id)
+            work.mails.append(mail)
     return names

@@ -107,3 +107,23 @@ def test_a_move_mailed_in_reply_to_a_turn_mail_is_read_in_four_transactions_and_
     assert not any(s.lstrip().upper().startswith("SELECT") and "move_log" in s for s in sent)
     [continued] = [m for m in mails(svc, "turn") if "continues" in m.subject]  # told the turn so far when sent
     assert continued.to_addr == "ann@example.org"
+
+
+def test_a_turn_mailed_in_whole_is_applied_with_its_two_mails_in_five_statements_on_postgresql(svc):
+    """The account to the farmer who mailed the turn and the next farmer's
+    turn mail go in one INSERT, as do the turn's two log entries; SQLite's
+    driver writes each row with its own."""
+    started_game(svc)
+    turn_mail = mailbox(svc, "ann@example.org")[-1]
+    process_inbound(svc, receive(svc, gmail_reply(turn_mail, "Ann <ann@example.org>", "moves"), source="ingest").id)
+    row = process_inbound(svc, receive(svc, gmail_reply(turn_mail, "Ann <ann@example.org>", "take 2\nend"),
+                                       source="ingest").id)
+
+    with statements(svc) as sent:
+        assert playing.apply_move_request(svc, row.request_id).status == "applied"
+
+    rows_each = 2 if svc.db.is_sqlite else 0  # a second log entry, a second mail
+    assert len(sent) <= MOST + rows_each, "\n".join(sent)
+    assert not any(s.lstrip().upper().startswith("SELECT") and "move_log" in s for s in sent)
+    assert [(m.kind, m.to_addr) for m in mails(svc)[-2:]] == [("turn", "bob@example.org"),
+                                                              ("account", "ann@example.org")]
