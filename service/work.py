@@ -5,17 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from service.models import OutgoingMail
+from service.models import MoveRequest, OutgoingMail, WebhookDelivery
 
 
 @dataclass
 class Work:
-    """What to enqueue once the transaction that created it has committed."""
+    """The rows to enqueue once the transaction that wrote them has
+    committed. They are added to the session, not flushed one by one: the
+    commit writes them with the rest (on PostgreSQL the rows of one table in
+    one statement), and their ids, known from then on, go to the queue."""
 
-    requests: list[int] = field(default_factory=list)
-    #: the outbox rows written, added to the session and not flushed one by
-    #: one: the commit writes them all in one statement (their ids are
-    #: known from then on, when they are enqueued)
+    requests: list[MoveRequest] = field(default_factory=list)
     mails: list[OutgoingMail] = field(default_factory=list)
     #: webhook deliveries (service/webhooks.py)
-    webhooks: list[int] = field(default_factory=list)
+    webhooks: list[WebhookDelivery] = field(default_factory=list)
