@@ -193,6 +193,11 @@ class OutgoingMail(Base):
     subject: Mapped[str] = mapped_column(String(255))
     context: Mapped[dict] = mapped_column(JSON)
     raw: Mapped[bytes | None] = mapped_column(LargeBinary, nullable=True)
+    #: the text part of ``raw`` as a reader decodes it, kept when ``raw`` is
+    #: written: the lines a reply to this mail quotes, which are never the
+    #: farmer's commands (service/inbound/replies.py), read without parsing
+    #: the whole mail again (a turn mail is 200 KB, its text part 8 KB)
+    text_part: Mapped[str | None] = mapped_column(Text, nullable=True)
     #: pending -> sending -> sent (or back to pending after a failure, with
     #: next_try_at; failed for good after service.retries' bound)
     status: Mapped[str] = mapped_column(String(8), default="pending", index=True)

@@ -43,6 +43,7 @@ from service.previous import previous_view
 from service.report import report_data
 from service.rules import rules_for
 from service.services import Services
+from service.usecases.lookup import current_turn
 from service.work import Work
 
 #: mail: any mail about the game; accounts: a short mail after every other
@@ -122,8 +123,7 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
         context={**context, "kind": kind, "headers": headers},
     )
     session.add(mail)
-    session.flush()
-    work.mails.append(mail.id)
+    work.mails.append(mail)
     return mail
 
 
@@ -232,35 +232,43 @@ def since_last_turn(log: list[MoveLogEntry], seat: Seat) -> list[MoveLogEntry]:
 
 
 def turn_mail(session: Session, svc: Services, game: Game, seat: Seat, work: Work, *, continued: bool = False,
-              steps: list[MoveLogEntry] | None = None, note: str | None = None) -> OutgoingMail | None:
+              so_far: bool = False, note: str | None = None) -> OutgoingMail | None:
     """The mail that tells ``seat`` it is their turn, with their options
     (None when they take no mail or it is held back). A new turn folds in
     what the others did since the farmer's last turn; ``continued``: the
-    farmer's turn goes on after a step they mailed in (``steps``, the turn so
-    far) or an undo. ``note``: a line that answers the farmer's mail.
+    farmer's turn goes on after a step they mailed in (``so_far``: the mail
+    tells the turn so far) or an undo. ``note``: a line that answers the
+    farmer's mail.
 
     The row holds what the mail needs to be composed later, by the mail task
     (:func:`full_context`): the state as it is now and where the log ends.
     The options with their signed links and outcomes, the view, what the
-    others did and the previous view (a replay) cost the move nothing."""
+    others did or the turn so far, and the previous view (a replay) cost the
+    move nothing."""
     rules = rules_for(game.kind)
     progress = rules.progress(game.state)
     what = "your turn continues" if continued else "your turn"
     what = f"{what} ({progress})" if progress else what
     context = {
-        "compose_later": {"state": game.state, "version": game.version, "status": game.status,
-                          "log_end": game.next_seq, "continued": continued, "note": note},
-        # continued: the turn so far; a new turn: lines put before what the
-        # others did (a timeout's notice), which the mail task adds
-        "account": account_lines(game, steps or [], seat.position) if continued else [],
+        "compose_later": {**_as_it_is(game), "continued": continued, "so_far": so_far, "note": note},
+        # lines put before what the others did or the turn so far (a
+        # timeout's notice), which the mail task adds
+        "account": [],
     }
     return queue_mail(session, svc, game, seat, "turn", subject_for(game, what), context, work)
 
 
+def _as_it_is(game: Game) -> dict:
+    """The game as a mail composed later tells it: its state, version and
+    status now, and where its log ends."""
+    return {"state": game.state, "version": game.version, "status": game.status, "log_end": game.next_seq}
+
+
 def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
-    """The context a mail is composed from. A turn mail written by
-    :func:`turn_mail` gets here its view, options, account and previous view,
-    from the state it stored and the live log up to where the log ended then."""
+    """The context a mail is composed from. A mail written by :func:`turn_mail`
+    or :func:`played` gets here its view, account (and a turn mail its
+    options and previous view) from the state it stored and the live log up
+    to where the log ended then."""
     context = dict(mail.context)
     later = context.pop("compose_later", None)
     if later is None:
@@ -274,27 +282,33 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
         MoveLogEntry.game_id == game.id, MoveLogEntry.undone.is_(False), MoveLogEntry.seq < later["log_end"])
         .order_by(MoveLogEntry.seq)))
     state, version = later["state"], later["version"]
-    if later["continued"]:
-        account, title = context.get("account", []), "Your turn so far"
-    else:
-        account = [*context.get("account", []), *account_lines(game, since_last_turn(log, seat), seat.position)]
-        title = "Since your last turn"
     full = game_context(svc, game, seat, state=state, version=version, status=later["status"])
-    full.update(account=account, account_title=title, note=later["note"],
-                options=options_for(svc, game, seat, state=state, version=version),
-                pdf=not later["continued"],  # the PDF comes with the turn's first mail
-                previous_view=previous_view(game, seat.position, log))
+    told = context.get("account", [])
+    if context["kind"] == "account":  # played: the turn the farmer just mailed in, and who is next
+        to_act = rules_for(game.kind).to_act(state)
+        full.update(account=[*told, *account_lines(game, current_turn(log), seat.position)],
+                    to_act=game.seats[to_act].name, to_act_position=to_act, to_act_away=away_text(game.seats[to_act]))
+    else:
+        if later["continued"]:
+            account = [*told, *account_lines(game, current_turn(log), seat.position)] if later.get("so_far") else told
+            title = "Your turn so far"
+        else:
+            account = [*told, *account_lines(game, since_last_turn(log, seat), seat.position)]
+            title = "Since your last turn"
+        full.update(account=account, account_title=title, note=later["note"],
+                    options=options_for(svc, game, seat, state=state, version=version),
+                    pdf=not later["continued"],  # the PDF comes with the turn's first mail
+                    previous_view=previous_view(game, seat.position, log))
     full.update(kind=context["kind"], headers=context["headers"])
     return full
 
 
-def played(session: Session, svc: Services, game: Game, seat: Seat, turn: list[MoveLogEntry], work: Work) -> None:
+def played(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
     """Tell a farmer who played their turn by mail what it did and who is next
-    (a short account mail to the actor: their confirmation)."""
-    to_act = rules_for(game.kind).to_act(game.state)
-    context = game_context(svc, game, seat)
-    context.update(account=account_lines(game, turn, seat.position), to_act=game.seats[to_act].name,
-                   to_act_position=to_act, to_act_away=away_text(game.seats[to_act]))
+    (a short account mail to the actor: their confirmation). Composed later,
+    as a turn mail is (:func:`full_context`): the move reads neither its turn
+    from the log nor the farmer's view."""
+    context = {"compose_later": _as_it_is(game), "account": []}
     queue_mail(session, svc, game, seat, "account", subject_for(game, "you played"), context, work)
 
 
@@ -378,8 +392,7 @@ def claim_mail(session: Session, svc: Services, game: Game, claim, confirm_url: 
     mail = OutgoingMail(message_id=message_id, game_id=game.id, seat_id=None, kind="claim", to_addr=claim.email,
                         subject=subject, context=context)
     session.add(mail)
-    session.flush()
-    work.mails.append(mail.id)
+    work.mails.append(mail)
 
 
 def seated(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:

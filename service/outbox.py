@@ -35,6 +35,7 @@ from boards.cache import FileStore, SnapshotCache
 from mail.outgoing.compose import compose
 from service import circuit
 from service.errors import NotFound
+from service.inbound.replies import own_text
 from service.mail_transport import MailRefused, ServerUnavailable, needs_smtputf8, transport_for
 from service.models import MailboxMessage, OutgoingMail, utcnow
 from service.notify import full_context
@@ -63,7 +64,8 @@ def send_mail(svc: Services, mail_id: int) -> str:
     if raw is None:
         try:
             context = with_listing(svc, context)  # a my-games mail's list is made now, in the worker
-            raw = compose(context, snapshots=snapshot_cache(svc)).as_bytes(policy=_policy_for(to_addr))
+            message = compose(context, snapshots=snapshot_cache(svc))
+            raw, text = message.as_bytes(policy=_policy_for(to_addr)), own_text(message)
         except Exception as error:  # the same context composes the same way every time
             return _failed(svc, mail_id, f"cannot be composed: {reason_of(error)}", final=True)
 
@@ -81,7 +83,7 @@ def send_mail(svc: Services, mail_id: int) -> str:
         if mail.status == "sending" and mail.claimed_at and _aware(mail.claimed_at) > utcnow() - LEASE:
             return "sending"
         if mail.raw is None:
-            mail.raw = raw
+            mail.raw, mail.text_part = raw, text
             if later:  # the row keeps the context the mail was composed from
                 mail.context = context
         raw = mail.raw

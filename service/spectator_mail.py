@@ -58,8 +58,7 @@ def _queue(session: Session, game: Game, spectator: Spectator, context: dict, wo
                         kind=context["kind"], to_addr=spectator.email, subject=context["headers"]["Subject"],
                         context=context)
     session.add(mail)
-    session.flush()
-    work.mails.append(mail.id)
+    work.mails.append(mail)
 
 
 def confirmation(session: Session, svc: Services, game: Game, spectator: Spectator, work) -> None:

@@ -207,8 +207,7 @@ def _policy_text(game: Game) -> str:
 def _add_mail(session: Session, work: Work, mail: OutgoingMail) -> None:
     if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == mail.message_id)) is None:
         session.add(mail)
-        session.flush()
-        work.mails.append(mail.id)
+        work.mails.append(mail)
 
 
 # --------------------------------------------------------------------------- timeouts
@@ -271,9 +270,8 @@ def _fold_notice(session: Session, svc: Services, game: Game, late: Seat, since:
     farmer who got none (the late one, or one who takes no accounts) gets the
     notice alone."""
     written = {}
-    for mail_id in work.mails[first_mail:]:
-        mail = session.get(OutgoingMail, mail_id)
-        if mail is not None and mail.seat_id is not None:
+    for mail in work.mails[first_mail:]:
+        if mail.seat_id is not None:
             written[mail.seat_id] = mail
     for seat in game.seats:
         mine = seat.position == late.position

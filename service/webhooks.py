@@ -186,5 +186,4 @@ def _queue(session: Session, game: Game, key: str, event: dict, hooks: list[Webh
         delivery = WebhookDelivery(game_id=game.id, event_key=key, url_hash=hook.url_hash, url=hook.url,
                                    format=hook.format, secret=hook.secret, event=event, status="pending", attempts=0)
         session.add(delivery)
-        session.flush()
-        work.webhooks.append(delivery.id)
+        work.webhooks.append(delivery)

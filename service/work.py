@@ -5,12 +5,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from service.models import MoveRequest, OutgoingMail, WebhookDelivery
+
 
 @dataclass
 class Work:
-    """Ids to enqueue once the transaction that created them has committed."""
+    """The rows to enqueue once the transaction that wrote them has
+    committed. They are added to the session, not flushed one by one: the
+    commit writes them with the rest (on PostgreSQL the rows of one table in
+    one statement), and their ids, known from then on, go to the queue."""
 
-    requests: list[int] = field(default_factory=list)
-    mails: list[int] = field(default_factory=list)
+    requests: list[MoveRequest] = field(default_factory=list)
+    mails: list[OutgoingMail] = field(default_factory=list)
     #: webhook deliveries (service/webhooks.py)
-    webhooks: list[int] = field(default_factory=list)
+    webhooks: list[WebhookDelivery] = field(default_factory=list)

@@ -14,7 +14,9 @@ import re
 from dataclasses import dataclass, field
 from email import policy
 from email.header import decode_header, make_header
+from email.headerregistry import HeaderRegistry
 from email.message import EmailMessage
+from functools import lru_cache
 
 from mail.inbound.charsets import decode_bytes
 
@@ -22,6 +24,28 @@ from mail.inbound.charsets import decode_bytes
 RECIPIENT_HEADERS = ("Delivered-To", "X-Original-To", "Envelope-To", "X-Envelope-To", "To", "Cc")
 
 _MBOX_FROM = re.compile(rb"\AFrom [^\r\n]*(\r\n|\r|\n)")
+
+
+class _ParsedOnce(HeaderRegistry):
+    """The standard header registry, which keeps the headers it parsed last.
+    The parser and the guards ask a mail for its Content-Type about ten
+    times (its parts, the body, the bounce and report checks) and each ask
+    parses the value again; a header object is immutable and depends on its
+    name and value alone, so one parse serves them all. Values longer than
+    a mail's line may be (998 characters) are parsed each time, not kept."""
+
+    def __call__(self, name: str, value: str):
+        if len(value) > 998:
+            return super().__call__(name, value)
+        return self._kept(name, value)
+
+    @lru_cache(maxsize=512)  # noqa: B019  (one registry for the process: POLICY's)
+    def _kept(self, name: str, value: str):
+        return super().__call__(name, value)
+
+
+#: the standard library's default policy, with :class:`_ParsedOnce`
+POLICY = policy.default.clone(header_factory=_ParsedOnce())
 
 
 @dataclass(frozen=True)
@@ -55,7 +79,7 @@ def parse_message(raw: bytes | str) -> InboundMessage:
         raw = raw.encode("utf-8", "surrogateescape")
     digest = hashlib.sha256(raw).hexdigest()
     raw = _MBOX_FROM.sub(b"", raw.lstrip(b"\r\n\t "), count=1)
-    message = email.message_from_bytes(raw, policy=policy.default)
+    message = email.message_from_bytes(raw, policy=POLICY)
     defects = [type(d).__name__ for d in _all_defects(message)]
     senders = addresses(message, "From") or addresses(message, "Sender")
     recipients: list[str] = []

@@ -92,7 +92,7 @@ def strip_quotes(text: str, *, own_lines: Iterable[str] = (), sender_name: str =
     lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
     # a line without a letter or digit ("-- ", a rule) is never an own line:
     # our footer's "-- " must not hide the farmer's own signature delimiter
-    own = {_key(line) for line in own_lines if re.search(r"\w", _key(line))}
+    own = {key for key in map(_key, own_lines) if _WORD.search(key)}
     lines = _cut_at_marker(lines)
     below = _skip_leading_attribution(lines)
     fresh = _drop_quotes(below, writes_below=below is not lines)
@@ -184,7 +184,11 @@ def _quoted_block_follows(lines: list[str], index: int) -> bool:
 
 
 def _key(line: str) -> str:
-    return re.sub(r"\s+", " ", line.lstrip("> \t")).strip().lower()
+    return _SPACES.sub(" ", line.lstrip("> \t")).strip().lower()
+
+
+_SPACES = re.compile(r"\s+")
+_WORD = re.compile(r"\w")
 
 
 def _is_quoted(line: str) -> bool:

@@ -23,6 +23,7 @@ from email.utils import format_datetime
 from sqlalchemy import select
 
 from mail.outgoing.addresses import format_address
+from service.inbound.replies import own_text
 from service.models import Game, OutgoingMail, Seat, utcnow
 from service.notify import wants_mail
 from service.rules import title_of
@@ -94,7 +95,8 @@ def plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, th
         message["X-Farmpost-Game"] = str(game_id)
     message.set_content(text.strip() + FOOTER, charset="utf-8", cte="quoted-printable")
     return OutgoingMail(message_id=message_id, game_id=game_id, kind=kind, to_addr=to, subject=subject[:255],
-                        context={}, raw=message.as_bytes(policy=SMTP if to.isascii() else SMTPUTF8))
+                        context={}, raw=message.as_bytes(policy=SMTP if to.isascii() else SMTPUTF8),
+                        text_part=own_text(message))
 
 
 def tell_others(session, svc: Services, game: Game, about: Seat, *, kind: str, what: str, text: str, key: str,
@@ -110,6 +112,5 @@ def tell_others(session, svc: Services, game: Game, about: Seat, *, kind: str, w
         names.append(seat.name)
         if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == mail.message_id)) is None:
             session.add(mail)
-            session.flush()
-            work.mails.append(mail.id)
+            work.mails.append(mail)
     return names

@@ -15,6 +15,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
 from boards import renderings
 from engine.core import MoveError
 from mail.inbound import commands as cmd
@@ -207,12 +210,21 @@ def _submit(svc, reading, game_id, position, codes, action, version, where) -> D
     or why it could not be done (:func:`service.notify.acknowledge`)."""
     request_id = playing.submit_move(svc, game_id, position, codes, source="mail", base_version=version,
                                       dedupe_key=f"mail:{reading.dedupe_key}", action=action)
-    with svc.db.transaction() as session:
-        request = session.get(MoveRequest, request_id)
-        status, result = request.status, request.result
+    return Decision("queued", None, request_id=request_id, **where)
+
+
+def settled(session: Session, decision: Decision) -> Decision:
+    """The outcome to record for a submitted request (``queued``): what it
+    came to if it was applied already (a queue without workers applies it at
+    once; a second delivery finds the first one's), read in the transaction
+    that records the outcome."""
+    if decision.outcome != "queued" or decision.request_id is None:
+        return decision
+    status, result = session.execute(select(MoveRequest.status, MoveRequest.result)
+                                     .where(MoveRequest.id == decision.request_id)).one()
     if status == "pending":
-        return Decision("queued", None, request_id=request_id, **where)
-    return Decision(status, None, detail=None if status == "applied" else result, request_id=request_id, **where)
+        return decision
+    return replace(decision, outcome=status, detail=None if status == "applied" else result)
 
 
 def _rematch(svc: Services, game_id: int, position: int, where: dict) -> Decision:

@@ -70,8 +70,7 @@ def _tell_the_table(svc: Services, game_id: int, position: int, key: str) -> lis
                              key=f"declined:{key}")
             if not _written(session, mail.message_id):
                 session.add(mail)
-                session.flush()
-                work.mails.append(mail.id)
+                work.mails.append(mail)
             names.append(seat.name)
     dispatching.dispatch(svc, work)
     return names

@@ -25,7 +25,7 @@ from mail.inbound.pipeline import read_mail
 from service import ratelimit
 from service.inbound import replies
 from service.inbound.answer import answer_mail
-from service.inbound.decide import decide
+from service.inbound.decide import decide, settled
 from service.inbound.models import InboundMail
 from service.models import Seat, utcnow
 from service.retries import count_failure, database_away, reason_of
@@ -138,8 +138,10 @@ def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
         if row is None or row.outcome != "pending":
             return row
         raw, envelope_to = row.raw, tuple(row.envelope_to or ())
+        # the mail of ours it answers, read with it: one transaction, not two
+        answered = replies.answered_mail(session, svc.config.mail_domain, raw)
     try:
-        return _process(svc, inbound_id, raw, envelope_to)
+        return _process(svc, inbound_id, raw, envelope_to, answered)
     except TRANSIENT:
         raise
     except Exception as error:
@@ -150,8 +152,8 @@ def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
 TRANSIENT = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
 
 
-def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str, ...]) -> InboundMail:
-    answered = replies.answered_mail(svc, raw)
+def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str, ...],
+             answered: replies.Answered) -> InboundMail:
     reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to, own_lines=list(answered.lines),
                         max_bytes=svc.config.max_mail_bytes)
     if reading.outcome == "unreadable":
@@ -162,6 +164,7 @@ def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str,
         row = session.get(InboundMail, inbound_id, with_for_update=True)
         if row.outcome != "pending":
             return row
+        decision = settled(session, decision)
         row.sender = _storable(reading.sender)
         row.outcome, row.detail = decision.outcome, _storable(decision.detail)
         row.game_id, row.seat, row.request_id = decision.game_id, decision.seat, decision.request_id

@@ -16,15 +16,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from email import message_from_bytes
+from email.message import Message
+from email.parser import BytesHeaderParser
+from email.policy import compat32
 
 from sqlalchemy import select
+from sqlalchemy.orm import Session
 
 from mail.inbound import commands as cmd
 from mail.inbound.authorship import author_refusal as _author_refusal
 from mail.inbound.body import extract_body
 from mail.inbound.errors import ForgedSender, InboundRejection
 from mail.inbound.intents import say_back
-from mail.inbound.message import addresses, parse_message
+from mail.inbound.message import addresses, header_text
 from mail.inbound.pipeline import Reading
 from mail.inbound.prose import MoveWords, is_prose_for_game
 from service.models import Game, OutgoingMail
@@ -52,23 +56,33 @@ class Answered:
     lines: tuple[str, ...] = ()
 
 
-def answered_mail(svc: Services, raw: bytes) -> Answered:
-    """What :class:`Answered` says of the reply ``raw``, in one read."""
-    replied_to = parse_message(raw.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]).header("In-Reply-To")
-    message_id = replied_to.strip()
-    if not message_id.endswith("@" + svc.config.mail_domain + ">"):
+def answered_mail(session: Session, domain: str, raw: bytes) -> Answered:
+    """What :class:`Answered` says of the reply ``raw`` to our mail at
+    ``domain``: its In-Reply-To, read from its header block alone with the
+    standard library's plain parser (no header objects are built), then
+    the kind and the text part kept of our mail (:func:`own_text`) in one
+    statement of the caller's transaction. Never raises for what a mail holds."""
+    head = raw.lstrip(b"\r\n\t ").split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
+    message_id = header_text(BytesHeaderParser(policy=compat32).parsebytes(head), "In-Reply-To").strip()
+    if not message_id.endswith("@" + domain + ">"):
         return Answered()
-    with svc.db.transaction() as session:
-        row = session.execute(select(OutgoingMail.kind, OutgoingMail.raw)
-                              .where(OutgoingMail.message_id == message_id)).one_or_none()
+    ours = OutgoingMail.message_id == message_id
+    row = session.execute(select(OutgoingMail.kind, OutgoingMail.text_part).where(ours)).one_or_none()
     if row is None:
         return Answered()
-    kind, sent = row
-    if not sent:
-        return Answered(kind)
-    # our own mail, well formed: read with the plain (compat32) parser, which
-    # builds no header objects and decodes no part it is not asked for
-    return Answered(kind, tuple(extract_body(message_from_bytes(sent)).text.splitlines()))
+    kind, text = row
+    if text is None:  # sent before its text part was kept (migration 0014), or not sent yet
+        sent = session.scalar(select(OutgoingMail.raw).where(ours))
+        # our own mail, well formed: read with the plain (compat32) parser,
+        # which builds no header objects and decodes no part it is not asked for
+        text = own_text(message_from_bytes(sent)) if sent else ""
+    return Answered(kind, tuple(text.splitlines()))
+
+
+def own_text(message: Message) -> str:
+    """The text part of one of our mails as a reply to it reads it, kept in
+    ``OutgoingMail.text_part`` when the mail is written out."""
+    return extract_body(message).text
 
 
 def commands_for_seat(reading: Reading, game: Game, position: int, answered_kind: str | None) -> cmd.Commands:

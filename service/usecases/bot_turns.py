@@ -26,5 +26,4 @@ def queue_bot(session: Session, game: Game, work: Work) -> None:
     request = MoveRequest(game_id=game.id, seat=to_act, action="move", codes=[rules.code(move)], source="bot",
                           base_version=game.version, dedupe_key=f"bot:{game.id}:{game.version}", status="pending")
     session.add(request)
-    session.flush()
-    work.requests.append(request.id)
+    work.requests.append(request)

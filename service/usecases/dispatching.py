@@ -14,12 +14,12 @@ log = logging.getLogger(__name__)
 
 def dispatch(svc: Services, work: Work) -> None:
     """Enqueue what a committed transaction produced."""
-    for request_id in work.requests:
-        enqueue(svc, "request", request_id)
-    for mail_id in work.mails:
-        enqueue(svc, "mail", mail_id)
-    for delivery_id in work.webhooks:
-        enqueue(svc, "webhook", delivery_id)
+    for request in work.requests:
+        enqueue(svc, "request", request.id)
+    for mail in work.mails:
+        enqueue(svc, "mail", mail.id)
+    for delivery in work.webhooks:
+        enqueue(svc, "webhook", delivery.id)
 
 
 def enqueue(svc: Services, kind: str, ident: int) -> None:

@@ -176,15 +176,14 @@ def _after_change(session: Session, svc: Services, game: Game, actor: int, befor
         return
     clocks.follow_turn(game)  # before the mails: they say the new deadline
     if to_act != before_to_act:
-        # the turn just played is read only when a mail tells it
-        told = source == "mail" or notify.accounts_owed(game, actor)
-        turn = turn_in_progress(session, game.id) if told else []
+        # the turn just played is read only when the others' accounts tell it;
+        # the mails to a farmer who played by mail read it when composed
+        turn = turn_in_progress(session, game.id) if notify.accounts_owed(game, actor) else []
         notify.turn_changed(session, svc, game, actor, turn, work)
         if source == "mail":
-            notify.played(session, svc, game, seat_of(game, actor), turn, work)
+            notify.played(session, svc, game, seat_of(game, actor), work)
     elif source == "mail":
-        notify.turn_mail(session, svc, game, seat_of(game, actor), work, continued=True,
-                         steps=turn_in_progress(session, game.id))
+        notify.turn_mail(session, svc, game, seat_of(game, actor), work, continued=True, so_far=True)
     queue_bot(session, game, work)
 
 
