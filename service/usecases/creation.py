@@ -269,7 +269,7 @@ def join(svc: Services, game_id: int, position: int) -> str:
             if game.status == "inviting" and all(s.joined_at for s in game.seats):
                 start(session, svc, game, work)
             elif game.status == "active" and rules_for(game.kind).to_act(game.state) == seat.position:
-                notify.turn_mail(session, svc, game, seat, [], work)  # a substitute joins on their turn
+                notify.turn_mail(session, svc, game, seat, work)  # a substitute joins on their turn
         url = svc.links.seat_url(game.id, seat.position, seat.secret)
     dispatch(svc, work)
     return url

@@ -11,7 +11,7 @@ from service.cli import main
 from service.clocks import ClockSettings
 from service.errors import InvalidInput
 from service.models import Game
-from service.usecases import creation
+from service.usecases import creation, playing
 from tests.service.helpers import csrf_token, game_row, mails, path_of, text_part
 from tests.service.test_commands import environment  # noqa: F401 - the fixture
 
@@ -103,3 +103,14 @@ def test_clock_substitute_takes_the_seat_and_the_old_links_stop_working(client, 
     assert [m.to_addr for m in mails(svc, "clock")] == ["ann@example.com"]
     creation.join(svc, 1, 1)
     assert game_row(svc).seats[1].joined_at is not None
+
+
+def test_a_substitute_who_joins_on_their_turn_gets_the_turn_mail(svc):
+    clock_game(svc)
+    request_id = playing.submit_move(svc, 1, 0, ["take:1", "end"], source="web", base_version=game_row(svc).version)
+    playing.wait_for(svc, request_id, 0)
+    substitutes.substitute(svc, 1, 0, 1, "Cleo", "cleo@example.com")
+    assert mails(svc, "turn", "cleo@example.com") == []  # not before she joins
+    creation.join(svc, 1, 1)
+    [turn] = mails(svc, "turn", "cleo@example.com")
+    assert turn.to_addr == "cleo@example.com"
