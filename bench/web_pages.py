@@ -10,7 +10,12 @@ a worker would (outside the measure), bots' turns included.
 
 CPU ms of this process (``time.process_time``) per request kind, median
 over the requests of the game, on the embedded defaults (SQLite) or
-``--database-url``. Prints one JSON object; asserts nothing.
+``--database-url``, and the web CPU per move: the sum of the medians of
+the requests of one move by link (Confirm page, its POST, the applying
+page, one status, the applying page once decided, the seat page) and of
+one action by a seat page's button (its POST, then the same from the
+applying page on). Each further status poll (every 150 ms while the move
+waits for a worker) adds a status. Prints one JSON object; asserts nothing.
 
     .venv/bin/python -m bench.web_pages [--moves 40] [--profile seat_get]
 """
@@ -30,9 +35,13 @@ from collections import defaultdict
 
 #: (name, kind, farmers, options): the farmer and bots around them
 CASES = [("sunfield-2", "sunfield", 2, {}), ("sunfield-4-advanced", "sunfield", 4, {"advanced": True}),
-         ("harvest-2", "harvest", 2, {})]
+         ("harvest-2", "harvest", 2, {}), ("harvest-4", "harvest", 4, {})]
 
 KINDS = ("link_get", "link_post", "applying_get", "status_json", "applying_done", "seat_get", "act_post")
+#: the requests of one move, from the page of the move being applied on
+FOLLOW = ("applying_get", "status_json", "applying_done", "seat_get")
+#: the requests of one move by the turn mail's link, and by a seat page's button
+PER_MOVE = {"by_link": ("link_get", "link_post", *FOLLOW), "by_button": ("act_post", *FOLLOW)}
 
 
 class HeldQueue:
@@ -169,6 +178,8 @@ def main(moves: int, database_url: str | None, profile: str | None, cases: list[
             continue
         results[name] = run_case(kind, farmers, options, moves, database_url, profiles)
     report["cpu_ms_median"] = {name: {k: r[k][0] for k in KINDS if k in r} for name, r in results.items()}
+    report["cpu_ms_per_move"] = {name: {way: round(sum(r[k][0] for k in kinds), 1) for way, kinds in PER_MOVE.items()}
+                                 for name, r in results.items()}
     report["requests"] = {name: {k: r[k][1] for k in KINDS if k in r} for name, r in results.items()}
     report["loadavg_after"] = os.getloadavg()
     print(json.dumps(report))
