@@ -56,14 +56,22 @@ def seat_secret(svc: Services, game_id: int, position: int, token: str) -> str:
     return secret
 
 
-def move_request(svc: Services, game_id: int, position: int, request_id: int) -> tuple[MoveRequest, float]:
-    """A move request of this seat (another seat's is not found), and how
-    many seconds it has waited so far."""
+def seat_request(svc: Services, game_id: int, position: int, token: str,
+                 request_id: int) -> tuple[str, MoveRequest, float]:
+    """Check a seat link as :func:`seat_secret` does and read one of the
+    seat's move requests (another seat's is not found) in the same
+    transaction: the seat's secret, the request, and how many seconds it
+    has waited so far. The page of a move being applied and its status
+    (asked a few times a second) ask nothing else."""
     with svc.db.transaction() as session:
-        request = session.get(MoveRequest, request_id)
+        secret = session.scalar(select(Seat.secret).where(Seat.game_id == game_id, Seat.position == position))
+        request = session.get(MoveRequest, request_id) if secret is not None else None
+    if secret is None:
+        raise NotFound(f"Game #{game_id} has no seat {position}.")
+    svc.links.check("seat", token, game_id=game_id, seat=position, seat_secret=secret)
     if request is None or request.game_id != game_id or request.seat != position:
         raise NotFound(f"There is no such move request #{request_id}.")
-    return request, (utcnow() - as_utc(request.created_at)).total_seconds()
+    return secret, request, (utcnow() - as_utc(request.created_at)).total_seconds()
 
 
 def board(svc: Services, access: SeatAccess, highlight=()) -> dict:
