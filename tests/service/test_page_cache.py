@@ -182,6 +182,39 @@ def test_the_previous_view_kept_before_a_farmers_first_action_serves_the_rest_of
     assert caches.previous_view(game, 0, log) == kept
 
 
+def test_a_replay_goes_on_from_the_games_last_one_and_starts_again_when_an_entry_was_undone(monkeypatch):
+    # given a Harvest game's log of 30 moves, its first 20 replayed
+    rules = rules_for("harvest")
+    options = {option.key: option.default for option in rules.options}
+    game = SimpleNamespace(id=7, kind="harvest", seats=[None, None], options=options, seed=11)
+    state, log = rules.setup(2, options, game.seed), []
+    for number in range(30):
+        move = rules.legal_moves(state)[0]
+        log.append(SimpleNamespace(id=number, seat=rules.to_act(state), code=rules.code(move)))
+        state = rules.apply(state, move)
+    caches = page_cache.PageCaches()
+    caches.replay(game, log[:20])
+    state = replayed(rules, game, log[:25])
+    other = rules.legal_moves(state)[-1]
+    changed = [*log[:25], SimpleNamespace(id=99, seat=rules.to_act(state), code=rules.code(other))]
+    expected = {"26 moves": replayed(rules, game, log[:26]), "changed": replayed(rules, game, changed)}
+    applied = []
+    real_apply = rules.apply
+    monkeypatch.setattr(rules, "apply", lambda state, move: applied.append(move) or real_apply(state, move))
+    # when the first 26 are asked for
+    # then the state is the one a replay from the setup gives, with only the 6 new moves applied
+    assert caches.replay(game, log[:26]) == expected["26 moves"]
+    assert len(applied) == 6
+    # and when entry 25 was undone and another move played instead, the replay starts from the setup
+    applied.clear()
+    assert caches.replay(game, changed) == expected["changed"]
+    assert len(applied) == 26
+
+
+def replayed(rules, game, log) -> dict:
+    return rules.replay(len(game.seats), game.options, game.seed, [entry.code for entry in log])
+
+
 @pytest.mark.parametrize("kind, seats, options", [("sunfield", 3, {"advanced": True}), ("harvest", 2, {})])
 def test_a_drawing_from_kept_panels_is_the_drawing_made_afresh_for_every_seat(kind, seats, options):
     # given one set of caches shared by every seat of a game, played by the first legal move
