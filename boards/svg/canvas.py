@@ -167,7 +167,14 @@ class Canvas:
         self.rect(x - 3, y - 3, w + 6, h + 6, fill="none", stroke=CHANGED, width=3, rx=rx, dash="7 3", name="changed")
 
     def markup(self) -> str:
-        return "".join(_svg(op) for op in self.ops)
+        return _sign_markup(self) if self.sign else "".join(_svg(op) for op in self.ops)
+
+
+@cache
+def _sign_markup(sign: Canvas) -> str:
+    """A sign's SVG, written once: a sign's canvas is made once per process
+    and never changed (:func:`boards.svg.symbols.reused`)."""
+    return "".join(_svg(op) for op in sign.ops)
 
 
 def _svg(op: tuple) -> str:
