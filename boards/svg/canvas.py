@@ -94,6 +94,15 @@ def _style_markup(style: Style) -> str:
     return _attributes(style.attrs())
 
 
+@lru_cache(maxsize=4096)
+def _style(fill: str, stroke: str, width: float, dash: str | None, name: str | None = None) -> Style:
+    """One :class:`Style` for all the shapes drawn alike: a drawing has
+    thousands of shapes in a few dozen styles, and a panel whose styles are
+    shared pickles them once (the web's panel cache digests each panel's
+    pickle, :mod:`service.page_cache`)."""
+    return Style(fill, stroke, width, dash, name)
+
+
 class Canvas:
     """Drawing operations in order, in the drawing's units (CSS px).
 
@@ -108,17 +117,17 @@ class Canvas:
         self.ops: list[tuple] = []
 
     def rect(self, x, y, w, h, fill=PAPER, stroke=LINE, width=1.0, rx=0, dash=None, name=None) -> None:
-        self.ops.append(("rect", x, y, w, h, rx, Style(fill, stroke, width, dash, name)))
+        self.ops.append(("rect", x, y, w, h, rx, _style(fill, stroke, width, dash, name)))
 
     def circle(self, cx, cy, r, fill=PAPER, stroke=INK, width=1.0, dash=None) -> None:
-        self.ops.append(("circle", cx, cy, r, Style(fill, stroke, width, dash)))
+        self.ops.append(("circle", cx, cy, r, _style(fill, stroke, width, dash)))
 
     def ellipse(self, cx, cy, rx, ry, fill=PAPER, stroke=INK, width=1.0, dash=None, rotate=0) -> None:
-        self.ops.append(("ellipse", cx, cy, rx, ry, rotate, Style(fill, stroke, width, dash)))
+        self.ops.append(("ellipse", cx, cy, rx, ry, rotate, _style(fill, stroke, width, dash)))
 
     def path(self, d: str, fill="none", stroke=INK, width=1.0, dash=None) -> None:
         """``d``: SVG path data using M, L, Q, Z (and l, q)."""
-        self.ops.append(("path", d, Style(fill, stroke, width, dash)))
+        self.ops.append(("path", d, _style(fill, stroke, width, dash)))
 
     def line(self, x1, y1, x2, y2, stroke=LINE, width=1.0, dash=None) -> None:
         self.path(f"M{x1:.1f} {y1:.1f} L{x2:.1f} {y2:.1f}", stroke=stroke, width=width, dash=dash)
