@@ -10,15 +10,25 @@ a worker would (outside the measure), bots' turns included.
 
 CPU ms of this process (``time.process_time``) per request kind, median
 over the requests of the game, on the embedded defaults (SQLite) or
-``--database-url``. Prints one JSON object; asserts nothing.
+``--database-url``, and the web CPU per move: the sum of the medians of
+the requests of one move by link (Confirm page, its POST, the applying
+page, one status, the applying page once decided, the seat page) and of
+one action by a seat page's button (its POST, then the same from the
+applying page on). Each further status poll (every 150 ms while the move
+waits for a worker) adds a status. The same from the means
+(``cpu_ms_mean``): the garbage collector's full collections fall on a few
+requests, which the medians leave out. The process's collector is set as
+the web's (:func:`service.app.tune_garbage_collector`; ``--python-gc``:
+Python's defaults). Prints one JSON object; asserts nothing.
 
-    .venv/bin/python -m bench.web_pages [--moves 40] [--profile seat_get]
+    .venv/bin/python -m bench.web_pages [--moves 40] [--profile seat_get] [--python-gc]
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import gc
 import json
 import os
 import pstats
@@ -30,9 +40,13 @@ from collections import defaultdict
 
 #: (name, kind, farmers, options): the farmer and bots around them
 CASES = [("sunfield-2", "sunfield", 2, {}), ("sunfield-4-advanced", "sunfield", 4, {"advanced": True}),
-         ("harvest-2", "harvest", 2, {})]
+         ("harvest-2", "harvest", 2, {}), ("harvest-4", "harvest", 4, {})]
 
 KINDS = ("link_get", "link_post", "applying_get", "status_json", "applying_done", "seat_get", "act_post")
+#: the requests of one move, from the page of the move being applied on
+FOLLOW = ("applying_get", "status_json", "applying_done", "seat_get")
+#: the requests of one move by the turn mail's link, and by a seat page's button
+PER_MOVE = {"by_link": ("link_get", "link_post", *FOLLOW), "by_button": ("act_post", *FOLLOW)}
 
 
 class HeldQueue:
@@ -156,19 +170,28 @@ def run_case(kind: str, farmers: int, options: dict, moves: int, database_url: s
         farmer.cpu.clear()
         farmer.play(moves)
         svc.db.dispose()
-    return {k: (round(statistics.median(v), 2), len(v)) for k, v in farmer.cpu.items()}
+    return {k: (round(statistics.median(v), 2), len(v), round(statistics.mean(v), 2)) for k, v in farmer.cpu.items()}
 
 
-def main(moves: int, database_url: str | None, profile: str | None, cases: list[str] | None) -> None:
+def main(moves: int, database_url: str | None, profile: str | None, cases: list[str] | None, python_gc: bool) -> None:
+    if not python_gc:
+        from service.app import tune_garbage_collector
+
+        tune_garbage_collector()
     profiles = {profile: cProfile.Profile()} if profile else {}
     report = {"moves": moves, "database": database_url or "sqlite (embedded default)",
-              "loadavg_before": os.getloadavg()}
+              "gc_threshold": gc.get_threshold(), "loadavg_before": os.getloadavg()}
     results = {}
     for name, kind, farmers, options in CASES:
         if cases and name not in cases:
             continue
         results[name] = run_case(kind, farmers, options, moves, database_url, profiles)
-    report["cpu_ms_median"] = {name: {k: r[k][0] for k in KINDS if k in r} for name, r in results.items()}
+    for figure, index in (("", 0), ("_mean", 2)):
+        report[f"cpu_ms{figure or '_median'}"] = {name: {k: r[k][index] for k in KINDS if k in r}
+                                                 for name, r in results.items()}
+        report[f"cpu_ms_per_move{figure}"] = {
+            name: {way: round(sum(r[k][index] for k in kinds), 1) for way, kinds in PER_MOVE.items()}
+            for name, r in results.items()}
     report["requests"] = {name: {k: r[k][1] for k in KINDS if k in r} for name, r in results.items()}
     report["loadavg_after"] = os.getloadavg()
     print(json.dumps(report))
@@ -183,5 +206,6 @@ if __name__ == "__main__":
     parser.add_argument("--database-url", default=None, help="e.g. postgresql+psycopg://postgres@127.0.0.1/bench")
     parser.add_argument("--profile", choices=KINDS, default=None, help="print a cProfile of one request kind")
     parser.add_argument("--case", action="append", choices=[c[0] for c in CASES], help="only these games")
+    parser.add_argument("--python-gc", action="store_true", help="Python's collector thresholds, not the web's")
     arguments = parser.parse_args()
-    main(arguments.moves, arguments.database_url, arguments.profile, arguments.case)
+    main(arguments.moves, arguments.database_url, arguments.profile, arguments.case, arguments.python_gc)

@@ -4,7 +4,8 @@ Each game module exposes ``board(view, seat, names) -> dict``: plain data shaped
 for the templates (labels worked out, colours named, grids as rows), built
 from the farmer's VIEW only, so nothing hidden can reach a rendering.
 Templates for game ``g`` are ``templates/boards/g/board.html`` (web, mail and
-PDF) and ``templates/boards/g/board.txt``.
+PDF) and ``templates/boards/g/board.txt``; the latter and ``print.html`` read
+the grids :func:`in_words` adds.
 """
 
 from __future__ import annotations
@@ -48,6 +49,12 @@ def addressed_to_reader(model: dict, seat: int | None) -> dict:
     if seat is not None and model.get("to_act") == seat and model.get("to_act_name"):
         return {**model, "to_act_name": "You", "doing": second_person(model["doing"])}
     return model
+
+
+def in_words(game_name: str, board: dict) -> dict:
+    """The board model with the grids of the board in words added (the game
+    module's ``words``): what the text board and the printed board read."""
+    return board | import_module(_MODULES[game_name]).words(board)
 
 
 def print_layout(game_name: str, board: dict) -> dict:

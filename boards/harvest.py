@@ -60,7 +60,6 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
     active = view["active"]
     farmers = [_farmer(view, s, names, seat, sheet) for s in _seat_order(view["seats"], seat)]
     areas = _areas(view, names)
-    town = town_lines(areas, TOWN_PRINT_WIDTH)
     private = _private(view, seat)
     return {
         "game": "harvest",
@@ -76,13 +75,10 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "sunrise": _sunrise(view, names),
         "order": [names[s] for s in view["order"]],
         "areas": areas,
-        "town_text": town_lines(areas),
-        "town_print": town,
         "market": _market(view),
         "buildings": _buildings(view),
         "visit": _visit(view),
         "farmers": farmers,
-        "print_full_width": print_full_width(farmers),
         "private": private,
         "notes": sheet.get("notes", []) if view["phase"] == "over" else [],  # Gairy rates the final score
     }
@@ -303,8 +299,6 @@ def _farmer(view: dict, seat: int, names: list[str], you: int | None, sheet: dic
         "closed": farmer["closed"],
         "sunrise": sunrise_tile(view["sunrise"]["held"][seat]),
         "farm": grid,
-        "farm_text": farm_lines(grid, 10),
-        "farm_print": farm_lines(grid, 10, spaced=False),
         "buildings": [C.BUILDINGS[b["building"]]["name"] for b in farmer["farm"]["buildings"]],
     }
 
@@ -365,6 +359,21 @@ TOP_PT = 290.0
 DEALT_PT = 20.0
 #: the text of the top part when it is stacked (sunrise display, market, buildings)
 TOP_STACKED_PT = 245.0
+
+
+def words(board: dict) -> dict:
+    """The grids of the board in words, which a board model gets only for
+    the text board (board.txt) and the printed one (print.html,
+    :func:`print_layout`): the web pages and the drawings never read them,
+    and writing them was most of the making of a board."""
+    farmers = [f | {"farm_text": farm_lines(f["farm"], 10), "farm_print": farm_lines(f["farm"], 10, spaced=False)}
+               for f in board["farmers"]]
+    return {
+        "farmers": farmers,
+        "town_text": town_lines(board["areas"]),
+        "town_print": town_lines(board["areas"], TOWN_PRINT_WIDTH),
+        "print_full_width": print_full_width(farmers),
+    }
 
 
 def print_full_width(farmers: list[dict]) -> bool:

@@ -70,3 +70,9 @@ def board(game_name: str, view: dict, seat: int | None, names=None) -> dict:
     """:func:`boards.games.board`, built once per view content, seat and names."""
     return kept(("board", game_name, seat, names_key(names), view_key(view)),
                 lambda: games.board(game_name, view, seat, names))
+
+
+def board_in_words(game_name: str, view: dict, seat: int | None, names=None) -> dict:
+    """:func:`boards.games.in_words` of :func:`board`, made once per view content, seat and names."""
+    return kept(("words", game_name, seat, names_key(names), view_key(view)),
+                lambda: games.in_words(game_name, board(game_name, view, seat, names)))

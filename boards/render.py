@@ -41,7 +41,7 @@ def render_text(game_name: str, view: dict, seat: int | None, *, names=None) -> 
     part of every mail; lines stay within 72 characters. ``names``: the
     farmers' names in seat order (default "Farmer 1", ...)."""
     def make() -> str:
-        text = render(f"boards/{game_name}/board.txt", b=memo.board(game_name, view, seat, names), seat=seat)
+        text = render(f"boards/{game_name}/board.txt", b=memo.board_in_words(game_name, view, seat, names), seat=seat)
         return wrap_long_lines(text, TEXT_WIDTH)
 
     # a turn mail has it twice: in its text part and in its PDF
@@ -164,7 +164,7 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
     game = get_game(game_name)
     names = report["names"]
     sheet = report["score_sheet"]
-    board = games.board(game_name, report["view"], None, names)
+    board = games.in_words(game_name, games.board(game_name, report["view"], None, names))
     board = board | games.print_layout(game_name, board)
     # the report has pages to spare: every farmer full width, none split across pages
     board_html = render(f"boards/{game_name}/print.html", b=board, seat=None, full_width=True,

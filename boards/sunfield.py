@@ -43,9 +43,6 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
     market = _market(view)
     clients = [_client_space(i, cid, view["medals"][i]) for i, cid in enumerate(view["clients"])]
     farmers = [_farmer(view, s, names[s], seat, sheet) for s in _seat_order(view["seats"], seat)]
-    full_width = len(farmers) <= 2 or not all(
-        printlayout.fits_half(f["plot_print"]) for f in farmers
-    )
     return {
         "game": "sunfield",
         "game_title": GAME.title,
@@ -60,18 +57,30 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "pending": _pending(view),
         "market": market,
         "market_corner": MARKET_CORNER,
-        "market_grid": market_lines(market),
-        "market_print": market_lines(market, spaced=False),
-        "client_grid": client_lines(clients),
-        "client_print": client_lines(clients, needs_word=""),
         "piles": [{"animal": a.capitalize(), "left": view["piles"][a]} for a in C.ANIMALS],
         "deck": view["deck"],
         "clients": clients,
         "reputation": [_reputation(rid) for rid in view["reputation"]],
         "farmers": farmers,
-        "print_full_width": full_width,
         "private": _private(view, seat),
         "legend": {VEG_SIGN[v]: v.capitalize() for v in C.VEGETABLES} | {TILE_SIGN[c]: c for c in C.TILE_COLOURS},
+    }
+
+
+def words(board: dict) -> dict:
+    """The grids of the board in words, which a board model gets only for
+    the text board (board.txt) and the printed one (print.html,
+    :func:`print_layout`): the web pages and the drawings never read them,
+    and writing them was most of the making of a board."""
+    farmers = [f | {"plot_text": plot_lines(f["plot"], TEXT_STYLE), "plot_print": plot_lines(f["plot"], PRINT_STYLE)}
+               for f in board["farmers"]]
+    return {
+        "farmers": farmers,
+        "market_grid": market_lines(board["market"]),
+        "market_print": market_lines(board["market"], spaced=False),
+        "client_grid": client_lines(board["clients"]),
+        "client_print": client_lines(board["clients"], needs_word=""),
+        "print_full_width": len(farmers) <= 2 or not all(printlayout.fits_half(f["plot_print"]) for f in farmers),
     }
 
 
@@ -180,8 +189,6 @@ def _farmer(view: dict, seat: int, name: str, you: int | None, sheet: dict) -> d
         "reserved": farmer["reserved"],
         "livestock": _livestock(farmer["livestock"]),
         "plot": plot,
-        "plot_text": plot_lines(plot, TEXT_STYLE),
-        "plot_print": plot_lines(plot, PRINT_STYLE),
     }
 
 

@@ -47,7 +47,17 @@ def is_option_of(codes, highlight) -> bool:
     them by more arguments (``build:silo`` covers ``build:silo:c1``)."""
     if not highlight:
         return False
-    return any(h == c or h.startswith(c + ":") for c in codes for h in highlight)
+    covered = _covered(highlight)
+    return any(c in covered for c in codes)
+
+
+@lru_cache(maxsize=64)
+def _covered(highlight: frozenset) -> frozenset:
+    """Every code a highlighted code is or extends (``build:silo:c1``:
+    ``build``, ``build:silo`` and itself), worked out once per board
+    rendering rather than once per part of the board that asks."""
+    return frozenset(":".join(parts[:n]) for parts in (h.split(":") for h in highlight)
+                     for n in range(1, len(parts) + 1))
 
 
 def plural(count: int, singular: str, many: str | None = None) -> str:

@@ -93,7 +93,7 @@ def cmd_run(args) -> int:
 
     from werkzeug.serving import make_server
 
-    from service.app import create_app, mailbox_notice
+    from service.app import create_app, mailbox_notice, tune_garbage_collector
     from service.config import RUNNING_URL_FILE
     from service.heartbeat import beat_name, forget, worker_name
     from service.supervise import Supervisor
@@ -102,6 +102,7 @@ def cmd_run(args) -> int:
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::', '') else args.host}:{args.port}"
     running_file = load_config().instance_path / RUNNING_URL_FILE
     running_file.write_text(os.environ.get("BASE_URL", url).rstrip("/") + "\n")
+    tune_garbage_collector()
     try:
         app = create_app()
         server = make_server(args.host, args.port, app, threaded=True)  # fails first if the port is taken

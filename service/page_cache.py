@@ -6,7 +6,10 @@ so the fragment of ``(game, version, seat)`` is the same every time it is
 asked for: the rule of the mail snapshots (:mod:`boards.cache`), applied to
 the page's fragments. As there, a newer version of a game drops its older
 fragments. The key also holds the farmers' names (an open seat taken at
-the same version shows a new name) and the moves the tables outline.
+the same version shows a new name). The drawing and the board in words are
+kept apart: only the words outline the moves a page offers (all of the
+turn's on the seat page, the link's own on its Confirm page), so a
+drawing serves every page of its version and seat.
 
 The seat is always part of the key: a farmer's view holds their hidden
 cards, so an entry is only ever served to the seat it was drawn for.
@@ -21,8 +24,11 @@ pickles to the same bytes draws the same, whoever it was drawn for.
 
 The view a farmer had at the end of their previous turn (the drawing
 outlines what changed since, :mod:`service.previous`) is a replay of the
-log from the start; it stays the same for every action of the farmer's
-turn, so it is kept too, keyed by the log entries it replays.
+log; it stays the same from the turn mail's Confirm page through every
+action of the farmer's turn, so it is kept too, keyed by the log entries
+it replays. The state last replayed for each game is kept with the entries
+it replays: the replay of a farmer's next turn goes on from it (the moves
+of one round) instead of from the game's setup.
 
 Entries live in this process only (each web worker fills its own), with
 the database they were made for (a game id means a game of that database),
@@ -47,14 +53,18 @@ from markupsafe import Markup
 from boards import renderings
 from boards.svg.canvas import Panel, panel_svg
 from service import previous
+from service.rules import rules_for
 
-#: boards kept (a board's drawing and tables measured 85 kB of markup, median,
-#: up to 180 kB: about 11 MB at most per web process)
-MAX_BOARDS = 64
+#: fragments kept, a drawing or a board in words each (a board's drawing and
+#: words measured 85 kB of markup, median, up to 180 kB: about 11 MB at most
+#: per web process)
+MAX_FRAGMENTS = 128
 #: panels kept (14 kB each, median, up to 33 kB)
 MAX_PANELS = 512
 #: previous views kept (a view is a small dict)
 MAX_VIEWS = 256
+#: games whose last replayed state is kept (a state is a small dict)
+MAX_REPLAYS = 64
 
 
 class Recent:
@@ -75,11 +85,23 @@ class Recent:
                 self.entries.move_to_end(key)
                 return self.entries[key]
         value = make()
+        self.put(key, value)
+        return value
+
+    def get(self, key: Hashable) -> Any:
+        """The entry of ``key`` (None if there is none), now the most recently used."""
+        with self.lock:
+            if key not in self.entries:
+                return None
+            self.entries.move_to_end(key)
+            return self.entries[key]
+
+    def put(self, key: Hashable, value: Any) -> None:
         with self.lock:
             self.entries[key] = value
+            self.entries.move_to_end(key)
             while len(self.entries) > self.max_entries:
                 self.entries.popitem(last=False)
-        return value
 
     def drop(self, keep: Callable[[Hashable], bool]) -> None:
         with self.lock:
@@ -89,26 +111,29 @@ class Recent:
 
 class BoardFragments:
     """The board fragments of the pages, per ``(game, version, seat, names,
-    highlight)``; storing version *v* of a game drops its older versions."""
+    part)``; ``part``: "drawing", or ``("words", highlight)`` for the board
+    in words outlining the moves ``highlight``. Storing version *v* of a
+    game drops its older versions."""
 
-    def __init__(self, max_entries: int = MAX_BOARDS):
+    def __init__(self, max_entries: int = MAX_FRAGMENTS):
         self.recent = Recent(max_entries)
 
     def get_or_render(self, game_id: int, version: int, seat: int | None, names: tuple[str, ...],
-                      highlight: tuple[str, ...], render: Callable[[], dict]) -> dict:
-        def render_newer() -> dict:
+                      part: Hashable, render: Callable[[], Any]) -> Any:
+        def render_newer() -> Any:
             self.recent.drop(lambda key: key[0] != game_id or key[1] >= version)
             return render()
 
-        return self.recent.get_or_make((game_id, version, seat, names, highlight), render_newer)
+        return self.recent.get_or_make((game_id, version, seat, names, part), render_newer)
 
 
 class PageCaches:
     """The caches of one database (game ids are its own)."""
 
     def __init__(self):
-        self.boards = BoardFragments(MAX_BOARDS)
+        self.boards = BoardFragments(MAX_FRAGMENTS)
         self.previous_views = Recent(MAX_VIEWS)
+        self.replays = Recent(MAX_REPLAYS)
         self.panels = Recent(MAX_PANELS)
 
     def drawing_html(self, kind: str, view: dict, seat: int | None, names: list[str],
@@ -125,12 +150,32 @@ class PageCaches:
     def previous_view(self, game, position: int, log: Sequence) -> dict | None:
         """:func:`service.previous.previous_view`, replayed once per turn: its
         result depends only on the log without the farmer's trailing run of
-        entries (their turn in progress)."""
+        entries (their turn in progress), the same before their first action
+        of the turn as after it."""
         entries = list(log)
         while entries and entries[-1].seat == position:
             entries.pop()
-        key = (game.id, position, tuple(entry.id for entry in entries), len(entries) < len(log))
-        return self.previous_views.get_or_make(key, lambda: previous.previous_view(game, position, log))
+        key = (game.id, position, tuple(entry.id for entry in entries))
+        return self.previous_views.get_or_make(
+            key, lambda: previous.previous_view(game, position, log, replay=lambda played: self.replay(game, played)))
+
+    def replay(self, game, played: Sequence) -> dict:
+        """The game's state after the log entries ``played`` (the first ones
+        of its live log), going on from the state last replayed for the game
+        when ``played`` begins with its entries (moves never change a state
+        they are applied to; an undone entry leaves the live log, and the
+        replay then starts again from the setup)."""
+        rules = rules_for(game.kind)
+        ids = tuple(entry.id for entry in played)
+        kept = self.replays.get(game.id)
+        if kept is not None and ids[: len(kept[0])] == kept[0]:
+            done, state = kept
+        else:
+            done, state = (), rules.setup(len(game.seats), game.options, game.seed)
+        for entry in played[len(done):]:
+            state = rules.apply(state, rules.from_code(entry.code))
+        self.replays.put(game.id, (ids, state))
+        return state
 
 
 _caches: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()

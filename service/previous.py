@@ -3,16 +3,19 @@ previous turn, so the drawing can outline what changed since."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from service.models import Game, MoveLogEntry
 from service.rules import rules_for
 
 
-def previous_view(game: Game, position: int, log: Sequence[MoveLogEntry]) -> dict | None:
+def previous_view(game: Game, position: int, log: Sequence[MoveLogEntry],
+                  replay: Callable[[list[MoveLogEntry]], dict] | None = None) -> dict | None:
     """``position``'s view of the state right after their last move before
     the turn in progress (``log``: the live log). None before their first
-    turn, or when nothing has happened since."""
+    turn, or when nothing has happened since. ``replay``: what gives the
+    state after the first entries of the log (default: the game replayed
+    from its setup)."""
     entries = list(log)
     if entries and entries[-1].seat == position:
         # their own turn in progress (or just ended): compare with the turn before it
@@ -22,5 +25,7 @@ def previous_view(game: Game, position: int, log: Sequence[MoveLogEntry]) -> dic
     if last is None or last == len(log) - 1:
         return None
     rules = rules_for(game.kind)
-    state = rules.replay(len(game.seats), game.options, game.seed, [e.code for e in entries[: last + 1]])
+    played = entries[: last + 1]
+    state = replay(played) if replay else rules.replay(len(game.seats), game.options, game.seed,
+                                                       [e.code for e in played])
     return rules.view(state, position)

@@ -4,6 +4,7 @@ what lets GET and HEAD requests (and mail scanners) open every link safely."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from urllib.parse import urlsplit
 
 from sqlalchemy import select
@@ -55,34 +56,52 @@ def seat_secret(svc: Services, game_id: int, position: int, token: str) -> str:
     return secret
 
 
-def move_request(svc: Services, game_id: int, position: int, request_id: int) -> tuple[MoveRequest, float]:
-    """A move request of this seat (another seat's is not found), and how
-    many seconds it has waited so far."""
+def seat_request(svc: Services, game_id: int, position: int, token: str,
+                 request_id: int) -> tuple[str, MoveRequest, float]:
+    """Check a seat link as :func:`seat_secret` does and read one of the
+    seat's move requests (another seat's is not found) in the same
+    transaction: the seat's secret, the request, and how many seconds it
+    has waited so far. The page of a move being applied and its status
+    (asked a few times a second) ask nothing else."""
     with svc.db.transaction() as session:
-        request = session.get(MoveRequest, request_id)
+        secret = session.scalar(select(Seat.secret).where(Seat.game_id == game_id, Seat.position == position))
+        request = session.get(MoveRequest, request_id) if secret is not None else None
+    if secret is None:
+        raise NotFound(f"Game #{game_id} has no seat {position}.")
+    svc.links.check("seat", token, game_id=game_id, seat=position, seat_secret=secret)
     if request is None or request.game_id != game_id or request.seat != position:
         raise NotFound(f"There is no such move request #{request_id}.")
-    return request, (utcnow() - as_utc(request.created_at)).total_seconds()
+    return secret, request, (utcnow() - as_utc(request.created_at)).total_seconds()
 
 
 def board(svc: Services, access: SeatAccess, highlight=()) -> dict:
     """The seat's view drawn for the web, or the plain facts when the game
-    has no board rendering. The drawn fragments are rendered once per state
-    version and seat (:mod:`service.page_cache`)."""
-    game, seat = access.game, access.seat
+    has no board rendering."""
+    game, seat, caches = access.game, access.seat, page_cache.of(svc)
+
+    def before() -> dict | None:
+        return caches.previous_view(game, seat.position, access.log) if renderings.supports(game.kind) else None
+
+    return board_fragments(svc, game, seat.position, highlight, before)
+
+
+def board_fragments(svc: Services, game: Game, position: int | None, highlight, before) -> dict:
+    """``position``'s board (None: the public one): the drawing, rendered
+    once per state version and seat, outlining what changed since the view
+    ``before()`` gives; the board in words, once per outlined moves too
+    (:mod:`service.page_cache`); and the game's progress."""
     rules = rules_for(game.kind)
     names = [s.name for s in game.seats]
     caches = page_cache.of(svc)
-
-    def render() -> dict:
-        view = rules.view(game.state, seat.position)
-        before = caches.previous_view(game, seat.position, access.log) if renderings.supports(game.kind) else None
-        return {"html": renderings.web_html(game.kind, view, seat.position, names, highlight),
-                "drawing": caches.drawing_html(game.kind, view, seat.position, names, before)}
-
-    fragments = caches.boards.get_or_render(game.id, game.version, seat.position, tuple(names), tuple(highlight),
-                                                render)
-    return {**fragments, "progress": rules.progress(game.state)}
+    view = cache(lambda: rules.view(game.state, position))  # worked out only for a fragment to render
+    key = (game.id, game.version, position, tuple(names))
+    return {
+        "html": caches.boards.get_or_render(*key, ("words", tuple(highlight)),
+                                            lambda: renderings.web_html(game.kind, view(), position, names, highlight)),
+        "drawing": caches.boards.get_or_render(*key, "drawing",
+                                               lambda: caches.drawing_html(game.kind, view(), position, names, before())),
+        "progress": rules.progress(game.state),
+    }
 
 
 def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = None, *,
@@ -185,14 +204,6 @@ def watch_page(svc: Services, game: Game, log: list[MoveLogEntry]) -> dict:
     its board kept as the public board of this version (seat None)."""
     rules = rules_for(game.kind)
     names = [s.name for s in game.seats]
-    caches = page_cache.of(svc)
-
-    def render() -> dict:
-        view = rules.view(game.state, None)
-        return {"html": renderings.web_html(game.kind, view, None, names),
-                "drawing": caches.drawing_html(game.kind, view, None, names)}
-
-    fragments = caches.boards.get_or_render(game.id, game.version, None, tuple(names), (), render)
     to_act = rules.to_act(game.state) if game.status == "active" else None
     return {
         "game": game,
@@ -200,7 +211,7 @@ def watch_page(svc: Services, game: Game, log: list[MoveLogEntry]) -> dict:
         "to_act": names[to_act] if to_act is not None else None,
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
         "log": account_lines(game, log, None),
-        "board": {**fragments, "progress": rules.progress(game.state)},
+        "board": board_fragments(svc, game, None, (), lambda: None),
         **final_result(game),
     }
 

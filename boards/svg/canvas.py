@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache, lru_cache
 
 from markupsafe import escape
 
@@ -37,14 +38,20 @@ def _num(value: float) -> str:
 def element(tag: str, body: str | None = None, **attrs) -> str:
     """``<tag a="v">body</tag>``; attribute names use ``_`` for ``-``
     (``stroke_width``), ``None`` values are left out, text is escaped."""
-    parts = [tag]
-    for name, value in attrs.items():
-        if value is None or value is False:
-            continue
-        name = name.rstrip("_").replace("_", "-")
-        parts.append(f'{name}="{escape(_num(value) if isinstance(value, (int, float)) else value)}"')
-    head = " ".join(parts)
+    head = tag + _attributes(attrs)
     return f"<{head}/>" if body is None else f"<{head}>{body}</{tag}>"
+
+
+def _attributes(attrs: dict) -> str:
+    """`` a="v" b="w"``: a drawing writes thousands of these per page, so
+    names are converted once and numbers (nothing to escape) are not escaped."""
+    return "".join(f' {_attribute_name(name)}="{_num(value) if isinstance(value, (int, float)) else escape(value)}"'
+                   for name, value in attrs.items() if value is not None and value is not False)
+
+
+@cache
+def _attribute_name(name: str) -> str:
+    return name.rstrip("_").replace("_", "-")
 
 
 def text_width(text: str, size: float) -> float:
@@ -76,6 +83,25 @@ class Style:
         return {"fill": self.fill, "stroke": self.stroke, "stroke_width": self.width if stroked else None,
                 "stroke_dasharray": self.dash if stroked else None, "class_": self.name}
 
+    def markup(self) -> str:
+        """:meth:`attrs` as SVG attributes, written once per style (a few
+        dozen styles recur through a drawing's thousands of shapes)."""
+        return _style_markup(self)
+
+
+@lru_cache(maxsize=1024)
+def _style_markup(style: Style) -> str:
+    return _attributes(style.attrs())
+
+
+@lru_cache(maxsize=4096)
+def _style(fill: str, stroke: str, width: float, dash: str | None, name: str | None = None) -> Style:
+    """One :class:`Style` for all the shapes drawn alike: a drawing has
+    thousands of shapes in a few dozen styles, and a panel whose styles are
+    shared pickles them once (the web's panel cache digests each panel's
+    pickle, :mod:`service.page_cache`)."""
+    return Style(fill, stroke, width, dash, name)
+
 
 class Canvas:
     """Drawing operations in order, in the drawing's units (CSS px).
@@ -91,17 +117,17 @@ class Canvas:
         self.ops: list[tuple] = []
 
     def rect(self, x, y, w, h, fill=PAPER, stroke=LINE, width=1.0, rx=0, dash=None, name=None) -> None:
-        self.ops.append(("rect", x, y, w, h, rx, Style(fill, stroke, width, dash, name)))
+        self.ops.append(("rect", x, y, w, h, rx, _style(fill, stroke, width, dash, name)))
 
     def circle(self, cx, cy, r, fill=PAPER, stroke=INK, width=1.0, dash=None) -> None:
-        self.ops.append(("circle", cx, cy, r, Style(fill, stroke, width, dash)))
+        self.ops.append(("circle", cx, cy, r, _style(fill, stroke, width, dash)))
 
     def ellipse(self, cx, cy, rx, ry, fill=PAPER, stroke=INK, width=1.0, dash=None, rotate=0) -> None:
-        self.ops.append(("ellipse", cx, cy, rx, ry, rotate, Style(fill, stroke, width, dash)))
+        self.ops.append(("ellipse", cx, cy, rx, ry, rotate, _style(fill, stroke, width, dash)))
 
     def path(self, d: str, fill="none", stroke=INK, width=1.0, dash=None) -> None:
         """``d``: SVG path data using M, L, Q, Z (and l, q)."""
-        self.ops.append(("path", d, Style(fill, stroke, width, dash)))
+        self.ops.append(("path", d, _style(fill, stroke, width, dash)))
 
     def line(self, x1, y1, x2, y2, stroke=LINE, width=1.0, dash=None) -> None:
         self.path(f"M{x1:.1f} {y1:.1f} L{x2:.1f} {y2:.1f}", stroke=stroke, width=width, dash=dash)
@@ -150,29 +176,38 @@ class Canvas:
         self.rect(x - 3, y - 3, w + 6, h + 6, fill="none", stroke=CHANGED, width=3, rx=rx, dash="7 3", name="changed")
 
     def markup(self) -> str:
-        return "".join(_svg(op) for op in self.ops)
+        return _sign_markup(self) if self.sign else "".join(_svg(op) for op in self.ops)
+
+
+@cache
+def _sign_markup(sign: Canvas) -> str:
+    """A sign's SVG, written once: a sign's canvas is made once per process
+    and never changed (:func:`boards.svg.symbols.reused`)."""
+    return "".join(_svg(op) for op in sign.ops)
 
 
 def _svg(op: tuple) -> str:
+    """One operation's SVG: as :func:`element` writes it, with the style's
+    attributes last, written straight (the drawings' innermost loop)."""
     kind = op[0]
     if kind == "rect":
         _, x, y, w, h, rx, style = op
-        return element("rect", x=x, y=y, width=w, height=h, rx=rx or None, **style.attrs())
+        return f"<rect{_attributes({'x': x, 'y': y, 'width': w, 'height': h, 'rx': rx or None})}{style.markup()}/>"
     if kind == "circle":
         _, cx, cy, r, style = op
-        return element("circle", cx=cx, cy=cy, r=r, **style.attrs())
+        return f"<circle{_attributes({'cx': cx, 'cy': cy, 'r': r})}{style.markup()}/>"
     if kind == "ellipse":
         _, cx, cy, rx, ry, rotate, style = op
         turn = f"rotate({_num(float(rotate))} {_num(float(cx))} {_num(float(cy))})" if rotate else None
-        return element("ellipse", cx=cx, cy=cy, rx=rx, ry=ry, transform=turn, **style.attrs())
+        return f"<ellipse{_attributes({'cx': cx, 'cy': cy, 'rx': rx, 'ry': ry, 'transform': turn})}{style.markup()}/>"
     if kind == "path":
         _, d, style = op
-        return element("path", d=d, stroke_linejoin="round", **style.attrs())
+        return f'<path d="{escape(d)}" stroke-linejoin="round"{style.markup()}/>'
     if kind == "text":
         _, x, y, words, size, anchor, bold, italic, fill = op
-        return element("text", str(escape(words)), x=x, y=y, font_size=size,
-                       text_anchor=None if anchor == "start" else anchor,
-                       font_weight="bold" if bold else None, font_style="italic" if italic else None, fill=fill)
+        attrs = {"x": x, "y": y, "font_size": size, "text_anchor": None if anchor == "start" else anchor,
+                 "font_weight": "bold" if bold else None, "font_style": "italic" if italic else None, "fill": fill}
+        return f"<text{_attributes(attrs)}>{escape(words)}</text>"
     _, canvas, dx, dy, scale = op
     transform = f"translate({_num(float(dx))} {_num(float(dy))})" + (f" scale({scale:g})" if scale != 1 else "")
     return element("g", canvas.markup(), transform=transform)

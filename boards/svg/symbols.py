@@ -21,7 +21,8 @@ def reused(draw):
     arguments, and placed as a group at ``(cx, cy)``: a PDF paints each
     distinct sign once and refers to it wherever it recurs
     (:func:`boards.svg.pdfdraw.paint`), which keeps a drawn page of dozens of
-    Vegetables and Animals small."""
+    Vegetables and Animals small, and an SVG writes it once per process
+    (:meth:`boards.svg.canvas.Canvas.markup`)."""
     signature = inspect.signature(draw)
     names = tuple(signature.parameters)[1:]  # after the canvas
     defaults = {n: p.default for n, p in signature.parameters.items() if p.default is not p.empty}

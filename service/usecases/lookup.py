@@ -36,9 +36,12 @@ def lock_request(session: Session, request_id: int) -> tuple[MoveRequest, Game]:
 
 
 def load_game(session: Session, game_id: int) -> Game:
+    """The game with its seats and clocks, in two statements: the game with
+    its clock, then its seats with theirs (joining the seats to the game
+    would send its state once per seat)."""
     game = session.execute(
         select(Game).where(Game.id == game_id)
-        .options(selectinload(Game.seats).selectinload(Seat.clock), selectinload(Game.clock))
+        .options(selectinload(Game.seats).joinedload(Seat.clock), joinedload(Game.clock))
     ).scalar_one_or_none()
     if game is None:
         raise NotFound(f"There is no game #{game_id}.")

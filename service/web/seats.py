@@ -75,8 +75,7 @@ def applying(game_id: int, seat: int, token: str, request_id: int):
     says so and follows it (a script asks ``status``; without scripts, the
     page refreshes itself); once decided, the seat page with the answer."""
     svc = services()
-    secret = queries.seat_secret(svc, game_id, seat, token)
-    move_request, waited = queries.move_request(svc, game_id, seat, request_id)
+    secret, move_request, waited = queries.seat_request(svc, game_id, seat, token, request_id)
     if move_request.status != "pending":
         flash_result(move_request)
         return redirect(svc.links.seat_url(game_id, seat, secret), code=303)
@@ -88,8 +87,7 @@ def applying(game_id: int, seat: int, token: str, request_id: int):
 def status(game_id: int, seat: int, token: str, request_id: int):
     """What the page of a move being applied asks, a few times a second."""
     svc = services()
-    queries.seat_secret(svc, game_id, seat, token)
-    move_request, waited = queries.move_request(svc, game_id, seat, request_id)
+    _, move_request, waited = queries.seat_request(svc, game_id, seat, token, request_id)
     return jsonify(status=move_request.status, waited=round(waited, 1))
 
 

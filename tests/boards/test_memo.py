@@ -39,3 +39,18 @@ def test_a_changed_view_gets_its_own_board_and_drawing():
     # the picture's drawing (with the previous view outlined) is the PDF's too, and differs without it
     assert drawing("harvest", later, 0, sample.names, view) is drawing("harvest", later, 0, sample.names, view)
     assert drawing("harvest", later, 0, sample.names, view) is not drawing("harvest", later, 0, sample.names)
+
+
+def test_the_grids_of_the_board_in_words_are_made_only_for_the_text_and_printed_boards():
+    sample = game("sunfield", 4, advanced=True)
+    view = sample.view("middle", 1)
+    memo.forget()
+    # given the board a web page and a drawing read: no grid of the board in words
+    board = memo.board("sunfield", view, 1, sample.names)
+    assert "market_grid" not in board and all("plot_text" not in f for f in board["farmers"])
+    # when the text board asks for it
+    words = memo.board_in_words("sunfield", view, 1, sample.names)
+    # then it gets the same board with the grids added, made once
+    assert words["market_grid"] and all(f["plot_text"] and f["plot_print"] for f in words["farmers"])
+    assert words["farmers"][0]["plot"] is board["farmers"][0]["plot"]
+    assert memo.board_in_words("sunfield", copy.deepcopy(view), 1, sample.names) is words

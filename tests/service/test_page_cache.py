@@ -10,6 +10,7 @@ import pytest
 
 from boards import renderings
 from service import page_cache, previous
+from service.notify import options_for
 from service.rules import rules_for
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.service.helpers import csrf_token, game_row, log_of, path_of
@@ -98,6 +99,27 @@ def test_the_same_page_again_is_served_from_the_kept_fragments(svc, client, monk
     assert drawing_in(again) == drawing_in(first)
 
 
+@ON_SQLITE
+def test_a_move_links_confirm_page_draws_the_board_its_seat_page_drew_and_outlines_its_own_move(svc, client,
+                                                                                                   monkeypatch):
+    # given Ann's page shown at this version, outlining every move of her turn
+    sunfield_for_two(svc)
+    page = client.get(seat_path(svc, 0)).get_data(as_text=True)
+    # when she opens a move link of her turn at the same version, with the renderer gone
+    game = game_row(svc)
+    link = path_of(options_for(svc, game, game.seats[0])[0]["url"])
+    monkeypatch.setattr(renderings, "drawing_html", lambda *args, **kwargs: pytest.fail("drawn again"))
+    confirming = client.get(link).get_data(as_text=True)
+    # then the Confirm page shows the same drawing
+    assert drawing_in(confirming) == drawing_in(page)
+    # and its board in words marks the link's move only, not every option of the page
+    assert 0 < words_in(confirming).count("fp-option-mark") < words_in(page).count("fp-option-mark")
+
+
+def words_in(page: str) -> str:
+    return page[page.index('<h3 class="words">'):]
+
+
 def drawing_in(page: str) -> str:
     start = page.index('<div class="drawn">')
     return page[start:page.index("</div>", start) + len("</div>")]
@@ -138,6 +160,59 @@ def test_the_kept_previous_view_is_the_replayed_one_at_every_point_of_a_game(kin
         for position in range(seats):
             assert caches.previous_view(game, position, log) == previous.previous_view(game, position, log)
     assert len(caches.previous_views.entries) < 60 * seats  # kept once per turn, not per move
+
+
+def test_the_previous_view_kept_before_a_farmers_first_action_serves_the_rest_of_their_turn(monkeypatch):
+    # given a Sunfield game at Ann's second turn, her previous view kept as her turn mail's link showed it
+    rules = rules_for("sunfield")
+    options = {option.key: option.default for option in rules.options}
+    game = SimpleNamespace(id=7, kind="sunfield", seats=[None, None], options=options, seed=11)
+    state, log = rules.setup(2, options, game.seed), []
+    while sum(entry.seat == 0 for entry in log) < 1 or rules.to_act(state) != 0 or log[-1].seat == 0:
+        move = rules.legal_moves(state)[0]
+        log.append(SimpleNamespace(id=len(log), seat=rules.to_act(state), code=rules.code(move)))
+        state = rules.apply(state, move)
+    caches = page_cache.PageCaches()
+    kept = caches.previous_view(game, 0, log)
+    assert kept == previous.previous_view(game, 0, log)
+    # when she has made her first action of the turn
+    log.append(SimpleNamespace(id=len(log), seat=0, code=rules.code(rules.legal_moves(state)[0])))
+    monkeypatch.setattr(previous, "previous_view", lambda *args: pytest.fail("replayed again"))
+    # then her page's previous view is the kept one, not replayed
+    assert caches.previous_view(game, 0, log) == kept
+
+
+def test_a_replay_goes_on_from_the_games_last_one_and_starts_again_when_an_entry_was_undone(monkeypatch):
+    # given a Harvest game's log of 30 moves, its first 20 replayed
+    rules = rules_for("harvest")
+    options = {option.key: option.default for option in rules.options}
+    game = SimpleNamespace(id=7, kind="harvest", seats=[None, None], options=options, seed=11)
+    state, log = rules.setup(2, options, game.seed), []
+    for number in range(30):
+        move = rules.legal_moves(state)[0]
+        log.append(SimpleNamespace(id=number, seat=rules.to_act(state), code=rules.code(move)))
+        state = rules.apply(state, move)
+    caches = page_cache.PageCaches()
+    caches.replay(game, log[:20])
+    state = replayed(rules, game, log[:25])
+    other = rules.legal_moves(state)[-1]
+    changed = [*log[:25], SimpleNamespace(id=99, seat=rules.to_act(state), code=rules.code(other))]
+    expected = {"26 moves": replayed(rules, game, log[:26]), "changed": replayed(rules, game, changed)}
+    applied = []
+    real_apply = rules.apply
+    monkeypatch.setattr(rules, "apply", lambda state, move: applied.append(move) or real_apply(state, move))
+    # when the first 26 are asked for
+    # then the state is the one a replay from the setup gives, with only the 6 new moves applied
+    assert caches.replay(game, log[:26]) == expected["26 moves"]
+    assert len(applied) == 6
+    # and when entry 25 was undone and another move played instead, the replay starts from the setup
+    applied.clear()
+    assert caches.replay(game, changed) == expected["changed"]
+    assert len(applied) == 26
+
+
+def replayed(rules, game, log) -> dict:
+    return rules.replay(len(game.seats), game.options, game.seed, [entry.code for entry in log])
 
 
 @pytest.mark.parametrize("kind, seats, options", [("sunfield", 3, {"advanced": True}), ("harvest", 2, {})])

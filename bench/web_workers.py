@@ -1,0 +1,154 @@
+"""gunicorn's CPU per request by worker class (issue 15): sync or gthread.
+
+A 4-farmer Sunfield game (one farmer, three bots) is played to its middle
+on SQLite in a temporary instance, and the farmer's move is left pending.
+Then gunicorn serves the instance, once per setup, and a client asks the
+pages the farmer's browser asks while a move is applied: the status JSON
+(every 150 ms: here back to back, one connection kept open as a browser
+keeps it) and the same over a new connection each time (what a proxy that
+does not keep connections to gunicorn sends), the page of the move being
+applied, and the seat page (its board kept after the first).
+
+The figure is the CPU of gunicorn's processes (master and workers, from
+/proc) per request, in ms: the client's own CPU is not counted, and the
+wall time is not measured. Prints one JSON object; asserts nothing.
+
+    .venv/bin/python -m bench.web_workers [--requests 400]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+
+import requests
+
+from bench.web_pages import HeldQueue, csrf
+
+#: name -> gunicorn's options
+SETUPS = {
+    "sync, 1 worker": ["--worker-class", "sync", "--workers", "1"],
+    "gthread, 1 worker x 4 threads": ["--worker-class", "gthread", "--workers", "1", "--threads", "4"],
+}
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def pending_move(folder: str) -> tuple[str, str, str]:
+    """The seat page, the page of a move being applied and its status, paths
+    on a game played to its middle, the farmer's move left pending."""
+    from service.app import create_app
+    from service.config import load_config
+    from service.migrate import upgrade
+    from service.notify import options_for
+    from service.services import Services
+    from service.usecases.creation import FarmerSpec, create_game
+    from service.usecases.lookup import load_game
+
+    svc = Services.from_config(load_config(settings(folder)))
+    queue = svc.queue = HeldQueue(svc)
+    upgrade(svc.db)
+    bots = [FarmerSpec(f"Bot{i}", bot="greedy") for i in range(1, 4)]
+    game_id = create_game(svc, "sunfield", [FarmerSpec("Ann", "ann@example.org"), *bots], options={"advanced": True},
+                          host=0, seed=7).game_id
+    client = create_app(services=svc, testing=True).test_client()
+    for _ in range(21):  # to the middle of the game, by the turn mails' first links
+        queue.run()
+        with svc.db.transaction() as session:
+            game = load_game(session, game_id)
+        link = options_for(svc, game, game.seats[0])[0]["url"].split("farmpost.test", 1)[1]
+        answer = client.post(link, data={"csrf_token": csrf(client.get(link))})
+    applying = answer.headers["Location"].split("farmpost.test", 1)[-1]
+    seat = applying.split("/requests/", 1)[0]
+    status = re.search(r'data-status-url="([^"]+)"', client.get(applying).get_data(as_text=True)).group(1)
+    svc.db.dispose()
+    return seat, applying, status
+
+
+def settings(folder: str) -> dict:
+    return {"FARMPOST_INSTANCE": folder, "BASE_URL": "http://farmpost.test", "SECRET_KEY": "bench"}
+
+
+def cpu_ms(pid: int) -> float:
+    """User and system CPU of a process and its children (gunicorn's workers), in ms."""
+    total = 0.0
+    for each in [pid, *children(pid)]:
+        with open(f"/proc/{each}/stat") as stat:
+            fields = stat.read().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) * 1000 / TICK
+    return total
+
+
+def children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as listed:
+        return [int(p) for p in listed.read().split()]
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def measure(folder: str, options: list[str], paths: tuple[str, str, str], count: int) -> dict:
+    seat, applying, status = paths
+    port = free_port()
+    venv = os.path.dirname(sys.executable)
+    server = subprocess.Popen([os.path.join(venv, "gunicorn"), *options, "-b", f"127.0.0.1:{port}", "service.wsgi:app"],
+                              env={**os.environ, **settings(folder)}, stdout=subprocess.DEVNULL,
+                              stderr=subprocess.DEVNULL, start_new_session=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                requests.get(base + seat, timeout=30)
+                break
+            except requests.ConnectionError:
+                assert time.monotonic() < deadline, "gunicorn did not start"
+                time.sleep(0.3)
+        kept = requests.Session()
+        json_only = {"Accept": "application/json"}
+        asks = {
+            "status, one connection": lambda: kept.get(base + status, headers=json_only),
+            "status, a connection each": lambda: requests.get(base + status, headers=json_only),
+            "applying page": lambda: kept.get(base + applying),
+            "seat page": lambda: kept.get(base + seat),
+        }
+        out = {}
+        for name, ask in asks.items():
+            for _ in range(5):
+                ask()  # warm: templates, caches, connections
+            times = count if name.startswith("status") else count // 4
+            before = cpu_ms(server.pid)
+            for _ in range(times):
+                assert ask().status_code in (200, 202)
+            out[name] = round((cpu_ms(server.pid) - before) / times, 2)
+        return out
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        server.wait(timeout=30)
+
+
+def main(count: int) -> None:
+    report = {"requests": count, "loadavg_before": os.getloadavg(), "cpu_ms_per_request": {}}
+    with tempfile.TemporaryDirectory() as folder:
+        paths = pending_move(folder)
+        for name, options in SETUPS.items():
+            report["cpu_ms_per_request"][name] = measure(folder, options, paths, count)
+    report["loadavg_after"] = os.getloadavg()
+    print(json.dumps(report))
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--requests", type=int, default=400, help="status requests per setup (a quarter of pages)")
+    main(parser.parse_args().requests)
