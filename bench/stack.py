@@ -19,7 +19,10 @@ processes, moves and mail processes, finished games already stored):
 * turn_mail_ms p50/p99: from the POST that ends a turn (a confirm, a
   button or a reply handed in) to the next farmer's turn mail at the sink;
 * submit_ms p50/p99: how long a submit (the POST) took to answer;
-* refused: POSTs answered with neither a redirect nor 202 (none expected).
+* refused: POSTs answered with neither a redirect nor 202 (none expected);
+* games_over: games that ended by the window's end (a game that ends
+  takes its load away; bot-only setups play four times ``--games`` so that
+  none does).
 
 The finished games (``--stored``, 10,000 by default) are inserted with bulk
 SQL: 4 seats, 80 log entries and 10 sent mails each (the mails without
@@ -80,6 +83,9 @@ CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
 HEADERS = BytesHeaderParser(policy=policy.default)
+#: bot-only setups play this many times ``--games``: at 24 games a game ran
+#: its ~200 moves within the window and the figure fell as games ended
+BOT_GAMES_PER_GAME = 4
 
 
 def free_port() -> int:
@@ -374,6 +380,8 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
     svc = Services.from_config(config, CeleryQueue(sender(config)))  # sends task names to Redis, as the web does
     stop, submits, farmers = threading.Event(), [], []
     try:
+        if bots:  # enough that none ends in the window: a bot-only game runs 5 moves/s when 24 share the stack
+            games *= BOT_GAMES_PER_GAME
         for n in range(games if bots else 0):  # the moves pipeline alone: no farmer, no mail
             create_game(svc, "sunfield", [FarmerSpec(f"Bot {p}", bot="greedy") for p in range(4)],
                         options={"advanced": True}, host=None, seed=2000 + n)
@@ -404,6 +412,8 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
         cpu1 = stack.cpu()
         with engine.connect() as c:
             moves1 = c.execute(sa.text("SELECT count(*) FROM move_log")).scalar()
+            over = c.execute(sa.text("SELECT count(*) FROM games WHERE status = 'over' AND id > :stored"),
+                             {"stored": stored}).scalar()  # the stored games come first
             stages = stage_times(c)
         mails1, timed, times = sink.count, sink.latencies[latencies0:], sorted(submits[submits0:])
     finally:
@@ -429,6 +439,7 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
     return {"setup": kind,
             "gunicorn": web,
             "processes_moves_mail": list(workers), "think_s": think, "stored_games": stored, "games": games,
+            "games_over": over,
             "seconds": round(elapsed, 1), "moves_per_s": round((moves1 - moves0) / elapsed, 1),
             "mails_per_s": round((mails1 - mails0) / elapsed, 1),
             "turn_mail_ms_p50": round(statistics.median(latencies) * 1000, 1) if latencies else None,
