@@ -73,8 +73,16 @@ def rebinding_name(monkeypatch):
     return lookups
 
 
-def hook_to(svc, server, path="/hook?team=1"):
-    webhooks.register(svc, 1, 0, f"https://{NAME}:{server.server_port}{path}", "json", "game")
+def turn_heard_by(svc, server, path="/hook?team=1"):
+    """A game whose hook is ``https://NAME:<the server's port><path>``, and a
+    turn played in it (the inline queue calls the hook); the server stops."""
+    try:
+        game(svc)
+        webhooks.register(svc, 1, 0, f"https://{NAME}:{server.server_port}{path}", "json", "game")
+        play(svc, 0, "take:1", "end")
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def only_delivery(svc):
@@ -86,13 +94,7 @@ def only_delivery(svc):
 def test_given_a_name_that_rebinds_when_its_hook_is_called_then_the_call_goes_to_the_checked_address(
         svc, authority, rebinding_name):
     server, calls = https_receiver(authority, NAME)
-    try:
-        game(svc)
-        hook_to(svc, server)
-        play(svc, 0, "take:1", "end")
-    finally:
-        server.shutdown()
-        server.server_close()
+    turn_heard_by(svc, server)
     assert rebinding_name == [NAME]  # looked up once: the check's answer is the one called
     assert only_delivery(svc).status == "sent"
     [call] = calls
@@ -102,13 +104,7 @@ def test_given_a_name_that_rebinds_when_its_hook_is_called_then_the_call_goes_to
 
 def test_a_receiver_whose_certificate_names_another_server_is_not_sent_the_call(svc, authority, rebinding_name):
     server, calls = https_receiver(authority, "elsewhere.example")
-    try:
-        game(svc)
-        hook_to(svc, server)
-        play(svc, 0, "take:1", "end")
-    finally:
-        server.shutdown()
-        server.server_close()
+    turn_heard_by(svc, server)
     delivery = only_delivery(svc)
     assert calls == [] and delivery.status == "pending" and delivery.attempts == 1
     assert "certificate" in delivery.last_error.lower() or "hostname" in delivery.last_error.lower()
