@@ -23,7 +23,6 @@ import os
 import tempfile
 import time
 import uuid
-from collections import deque
 
 import sqlalchemy as sa
 
