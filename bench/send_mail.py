@@ -9,8 +9,9 @@ local mailbox, whose ``deliver_locally`` parses each mail again (the SMTP
 path does not): its CPU is timed apart and left out of the figures.
 
 Prints one JSON object: per number of farmers, the turn mails timed and
-their CPU median and p90 in ms (a game's mails are sent up to ``--mails``
-turn mails).
+their CPU median and p90 in ms (up to ``--mails`` turn mails a game), and
+the median of some of its parts: ``full_context``, ``compose`` (of which
+the board ``picture`` PNG and the ``pdf`` snapshot) and ``as_bytes``.
 
     python -m bench.send_mail [--games 2] [--mails 80]
 """
@@ -29,8 +30,53 @@ import sqlalchemy as sa
 from bench.move_cpu import ADMIN_URL, RecordingQueue, ms
 
 
-def play(svc, queue: RecordingQueue, farmers: int, games: int, mails: int) -> list[float]:
-    """CPU seconds of send_mail per turn mail, local delivery left out."""
+class Parts:
+    """CPU seconds of some of send_mail's parts, call by call, while used as
+    a context: each function is wrapped where send_mail finds it."""
+
+    #: (module, function name, label)
+    WRAPPED = (("service.outbox", "full_context", "full_context"), ("service.outbox", "compose", "compose"),
+               ("mail.outgoing.compose", "board_picture", "picture"), ("mail.outgoing.compose", "snapshot_pdf", "pdf"),
+               ("service.outbox", "deliver_locally", "deliver_locally"))
+
+    def __init__(self):
+        self.spent: dict[str, list[float]] = {label: [] for *_, label in self.WRAPPED} | {"as_bytes": []}
+        self.originals: list[tuple[object, str, object]] = []
+
+    def __enter__(self):
+        import importlib
+        from email.message import Message
+
+        for module_name, name, label in self.WRAPPED:
+            self._wrap(importlib.import_module(module_name), name, label)
+        self._wrap(Message, "as_bytes", "as_bytes")
+        return self
+
+    def __exit__(self, *exc):
+        for owner, name, original in reversed(self.originals):
+            setattr(owner, name, original)
+
+    def _wrap(self, owner, name: str, label: str) -> None:
+        original = getattr(owner, name)
+        spent = self.spent[label]
+
+        def timed(*args, **kwargs):
+            started = time.process_time()
+            try:
+                return original(*args, **kwargs)
+            finally:
+                spent.append(time.process_time() - started)
+
+        self.originals.append((owner, name, original))
+        setattr(owner, name, timed)
+
+    def since(self, label: str, start: int) -> float:
+        return sum(self.spent[label][start:])
+
+
+def play(svc, queue: RecordingQueue, farmers: int, games: int, mails: int) -> dict[str, list[float]]:
+    """CPU seconds per turn mail of send_mail (local delivery left out) and
+    of its parts."""
     import service.outbox as outbox
     from service.links import token_key
     from service.models import Game, OutgoingMail
@@ -38,19 +84,8 @@ def play(svc, queue: RecordingQueue, farmers: int, games: int, mails: int) -> li
     from service.usecases.creation import FarmerSpec, create_game, join
     from service.usecases.playing import apply_move_request, submit_move
 
-    delivering = []
-    deliver = outbox.deliver_locally
-
-    def timed_delivery(session, raw):
-        started = time.process_time()
-        try:
-            return deliver(session, raw)
-        finally:
-            delivering.append(time.process_time() - started)
-
-    outbox.deliver_locally = timed_delivery
-    spent: list[float] = []
-    try:
+    spent: dict[str, list[float]] = {"send_mail": []}
+    with Parts() as parts:
         for n in range(games):
             created = create_game(svc, "sunfield", [FarmerSpec(f"Farmer {p}", f"f{farmers}-{n}-{p}@example.org")
                                                     for p in range(farmers)],
@@ -64,11 +99,15 @@ def play(svc, queue: RecordingQueue, farmers: int, games: int, mails: int) -> li
                     if kind == "mail":
                         with svc.db.transaction() as session:
                             turn = session.get(OutgoingMail, ident).kind == "turn"
-                        delivering.clear()
+                        marks = {label: len(values) for label, values in parts.spent.items()}
                         started = time.process_time()
                         outbox.send_mail(svc, ident)
+                        total = time.process_time() - started
                         if turn:
-                            spent.append(time.process_time() - started - sum(delivering))
+                            spent["send_mail"].append(total - parts.since("deliver_locally", marks["deliver_locally"]))
+                            for label in marks:
+                                if label != "deliver_locally":
+                                    spent.setdefault(label, []).append(parts.since(label, marks[label]))
                             timed += 1
                     elif kind == "request":
                         apply_move_request(svc, ident)
@@ -83,8 +122,6 @@ def play(svc, queue: RecordingQueue, farmers: int, games: int, mails: int) -> li
                 token = svc.links.token("move", "x", {"g": created.game_id, "s": seat, "v": version, "m": [code]})
                 submit_move(svc, created.game_id, seat, [code], source="link", base_version=version,
                             dedupe_key=token_key(token))
-    finally:
-        outbox.deliver_locally = deliver
     return spent
 
 
@@ -116,8 +153,11 @@ def main(argv: list[str] | None = None) -> None:
             svc = Services.from_config(config, queue)
             for farmers in (4, 2):
                 spent = play(svc, queue, farmers, args.games, args.mails)
-                figures[f"{farmers}_farmers"] = {"turn_mails": len(spent), "cpu_ms_median": ms(spent),
-                                                 "cpu_ms_p90": ms(spent, 0.9)}
+                figures[f"{farmers}_farmers"] = {"turn_mails": len(spent["send_mail"]),
+                                                 "cpu_ms_median": ms(spent["send_mail"]),
+                                                 "cpu_ms_p90": ms(spent["send_mail"], 0.9),
+                                                 "parts_ms_median": {label: ms(values) for label, values in spent.items()
+                                                                     if label != "send_mail"}}
             svc.db.dispose()
     finally:
         with admin.connect() as c:
