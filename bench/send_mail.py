@@ -21,13 +21,9 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import tempfile
 import time
-import uuid
 
-import sqlalchemy as sa
-
-from bench.move_cpu import ADMIN_URL, RecordingQueue, ms
+from bench.move_cpu import RecordingQueue, ms, scratch_services
 
 
 class Parts:
@@ -131,38 +127,16 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mails", type=int, default=80, help="turn mails timed per game at most")
     args = parser.parse_args(argv)
 
-    from service.config import load_config
-    from service.db import Database
-    from service.migrate import upgrade
-    from service.services import Services
-
-    name = f"farmpost_bench_{uuid.uuid4().hex[:8]}"
-    admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    url = admin.url.set(database=name).render_as_string(hide_password=False)
     figures = {}
-    try:
-        database = Database(url)
-        upgrade(database)
-        database.dispose()
-        with tempfile.TemporaryDirectory() as instance:
-            config = load_config({"DATABASE_URL": url, "FARMPOST_INSTANCE": instance, "SECRET_KEY": "bench-secret",
-                                  "BASE_URL": "http://127.0.0.1:5000", "MAIL_DOMAIN": "farmpost.test"})
-            queue = RecordingQueue()
-            svc = Services.from_config(config, queue)
-            for farmers in (4, 2):
-                spent = play(svc, queue, farmers, args.games, args.mails)
-                figures[f"{farmers}_farmers"] = {"turn_mails": len(spent["send_mail"]),
-                                                 "cpu_ms_median": ms(spent["send_mail"]),
-                                                 "cpu_ms_p90": ms(spent["send_mail"], 0.9),
-                                                 "parts_ms_median": {label: ms(values) for label, values in spent.items()
-                                                                     if label != "send_mail"}}
-            svc.db.dispose()
-    finally:
-        with admin.connect() as c:
-            c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.dispose()
+    queue = RecordingQueue()
+    with scratch_services(queue) as svc:
+        for farmers in (4, 2):
+            spent = play(svc, queue, farmers, args.games, args.mails)
+            figures[f"{farmers}_farmers"] = {"turn_mails": len(spent["send_mail"]),
+                                             "cpu_ms_median": ms(spent["send_mail"]),
+                                             "cpu_ms_p90": ms(spent["send_mail"], 0.9),
+                                             "parts_ms_median": {label: ms(values) for label, values in spent.items()
+                                                                 if label != "send_mail"}}
     print(json.dumps({"games": args.games, **figures,
                       "load_average": [round(x, 2) for x in os.getloadavg()]}, indent=2))
 
