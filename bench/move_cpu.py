@@ -43,17 +43,15 @@ import json
 import os
 import pstats
 import statistics
-import tempfile
 import time
-import uuid
 from collections import deque
-from contextlib import contextmanager
 from email import message_from_bytes, policy
 from functools import partial
 
 import sqlalchemy as sa
 
-ADMIN_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
+from bench.scratch import scratch_services
+
 KINDS = ("link", "bot", "mail")
 
 
@@ -74,38 +72,6 @@ class RecordingQueue:
 
     def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
         pass
-
-
-@contextmanager
-def scratch_services(queue):
-    """The service on a database of its own on ADMIN_URL's server, migrated,
-    with ``queue``; the database is dropped afterwards."""
-    from service.config import load_config
-    from service.db import Database
-    from service.migrate import upgrade
-    from service.services import Services
-
-    name = f"farmpost_bench_{uuid.uuid4().hex[:8]}"
-    admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
-    with admin.connect() as c:
-        c.exec_driver_sql(f'CREATE DATABASE "{name}"')
-    url = admin.url.set(database=name).render_as_string(hide_password=False)
-    try:
-        database = Database(url)
-        upgrade(database)
-        database.dispose()
-        with tempfile.TemporaryDirectory() as instance:
-            config = load_config({"DATABASE_URL": url, "FARMPOST_INSTANCE": instance, "SECRET_KEY": "bench-secret",
-                                  "BASE_URL": "http://127.0.0.1:5000", "MAIL_DOMAIN": "farmpost.test"})
-            svc = Services.from_config(config, queue)
-            try:
-                yield svc
-            finally:
-                svc.db.dispose()
-    finally:
-        with admin.connect() as c:
-            c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.dispose()
 
 
 class Timer:

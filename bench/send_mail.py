@@ -23,7 +23,8 @@ import json
 import os
 import time
 
-from bench.move_cpu import RecordingQueue, ms, scratch_services
+from bench.move_cpu import RecordingQueue, ms
+from bench.scratch import scratch_services
 
 
 class Parts:

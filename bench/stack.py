@@ -59,6 +59,7 @@ import socket
 import statistics
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import uuid
@@ -70,9 +71,9 @@ import requests
 import sqlalchemy as sa
 from aiosmtpd.controller import Controller
 
+from bench.scratch import scratch_database
 from service.config import ROOT
 
-ADMIN_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 
 OPTION = re.compile(r"^\* (.+?) → .+\n  (http\S+/m/\S+)$", re.M)
@@ -464,10 +465,6 @@ def main() -> None:
                              " +bots: a farmer and three bots per game; botsN: bot-only games, N processes on the"
                              " moves queue")
     args = parser.parse_args()
-    import tempfile
-
-    from service.migrate import upgrade
-
     for setup in args.setups.split(","):
         shape, *extras = setup.split("+")
         stored = args.stored if "stored" in extras else 0
@@ -477,25 +474,9 @@ def main() -> None:
         else:
             web, *counts = (int(x) for x in shape.split("x"))
             workers = (counts[0], counts[-1])
-        name = f"farmpost_bench_{uuid.uuid4().hex[:8]}"
-        admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
-        with admin.connect() as c:
-            c.exec_driver_sql(f'CREATE DATABASE "{name}"')
-        url = admin.url.set(database=name).render_as_string(hide_password=False)
-        try:
-            from service.db import Database
-
-            database = Database(url)
-            upgrade(database)
-            database.dispose()
-            with tempfile.TemporaryDirectory() as instance:
-                print(json.dumps(run_setup(url, instance, web, workers, args.games, args.seconds, stored, bots,
-                                           farmer_and_bots="bots" in extras, think=args.think)), flush=True)
-        finally:
-            with admin.connect() as c:
-                c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            admin.dispose()
-
+        with scratch_database() as url, tempfile.TemporaryDirectory() as instance:
+            print(json.dumps(run_setup(url, instance, web, workers, args.games, args.seconds, stored, bots,
+                                       farmer_and_bots="bots" in extras, think=args.think)), flush=True)
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,52 @@
+"""A database of its own for a benchmark, on TEST_DATABASE_URL's server
+(default the local PostgreSQL): created, migrated, and dropped afterwards."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import sqlalchemy as sa
+
+ADMIN_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
+
+
+@contextmanager
+def scratch_database() -> Iterator[str]:
+    """The URL of a new database with the service's tables; dropped afterwards."""
+    from service.db import Database
+    from service.migrate import upgrade
+
+    name = f"farmpost_bench_{uuid.uuid4().hex[:8]}"
+    admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
+    with admin.connect() as c:
+        c.exec_driver_sql(f'CREATE DATABASE "{name}"')
+    url = admin.url.set(database=name).render_as_string(hide_password=False)
+    try:
+        database = Database(url)
+        upgrade(database)
+        database.dispose()
+        yield url
+    finally:
+        with admin.connect() as c:
+            c.exec_driver_sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        admin.dispose()
+
+
+@contextmanager
+def scratch_services(queue):
+    """The service, in this process, on a :func:`scratch_database` with ``queue``."""
+    from service.config import load_config
+    from service.services import Services
+
+    with scratch_database() as url, tempfile.TemporaryDirectory() as instance:
+        config = load_config({"DATABASE_URL": url, "FARMPOST_INSTANCE": instance, "SECRET_KEY": "bench-secret",
+                              "BASE_URL": "http://127.0.0.1:5000", "MAIL_DOMAIN": "farmpost.test"})
+        svc = Services.from_config(config, queue)
+        try:
+            yield svc
+        finally:
+            svc.db.dispose()
