@@ -73,6 +73,8 @@ from aiosmtpd.controller import Controller
 
 from bench.scratch import scratch_database
 from service.config import ROOT
+from service.inbound.auth import sign
+from service.inbound.web import reply_to  # imported before the window: it loads half the service (3 s of CPU)
 
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 
@@ -142,7 +144,22 @@ class Sink:
             while not self.inbox.get(address) and not stop.is_set():
                 self.lock.wait(0.5)
             raw = self.inbox[address].pop(0) if self.inbox.get(address) else None
-        return message_from_bytes(raw, policy=policy.default) if raw is not None else None
+        return as_read(raw) if raw is not None else None
+
+
+def as_read(raw: bytes):
+    """The mail as a text-only client reads it: its headers and its plain
+    text part, parsed; what follows the text part (the HTML, the picture,
+    the PDF: 90% of a turn mail's bytes) is cut off unparsed. Parsing their
+    base64 lines took the farmers 8 ms of the measured machine's CPU a mail
+    against 2 ms for this (a 280 KB mail)."""
+    start = raw.find(b"\r\nContent-Type: text/plain")
+    opening = raw.rfind(b"\r\n--", 0, start)  # the delimiter line that opens the text part
+    if start < 0 or opening < 0:
+        return message_from_bytes(raw, policy=policy.default)
+    delimiter = raw[opening:raw.index(b"\r\n", opening + 2)]
+    end = raw.find(delimiter, start)
+    return message_from_bytes(raw if end < 0 else raw[:end] + b"\r\n", policy=policy.default)
 
 
 def options_of(mail) -> list[tuple[str, str]]:
@@ -192,9 +209,6 @@ class Farmer(threading.Thread):
 
     def reply(self, mail):
         """The first option's command, replied to the mail and handed in as an MTA does."""
-        from service.inbound.auth import sign
-        from service.inbound.web import reply_to
-
         options = options_of(mail)
         if not options:
             return
