@@ -32,6 +32,7 @@ import cairocffi as cairo
 import pyvips
 from PIL import Image
 
+from boards import sprites
 from boards.svg import pdfdraw
 from boards.svg.canvas import PAPER, Canvas, Panel, placements
 
@@ -65,6 +66,8 @@ def _hinting() -> cairo.FontOptions:
 
 #: how a panel raster's text is rendered (the PDF's text is vectors, unhinted)
 HINTING = _hinting()
+#: the signs of a panel raster, each painted once and copied where it recurs
+SIGNS = sprites.painter(HINTING)
 
 _rasters: OrderedDict[tuple, tuple[cairo.ImageSurface, frozenset]] = OrderedDict()
 _raster_bytes = 0
@@ -111,7 +114,7 @@ def panel_raster(panel: Panel, scale: float) -> tuple[cairo.ImageSurface, frozen
     ctx.set_font_options(HINTING)
     ctx.translate(MARGIN, MARGIN)
     ctx.scale(scale, scale)
-    pdfdraw.paint(ctx, panel.canvas)
+    pdfdraw.paint(ctx, panel.canvas, signs=SIGNS)
     raster.flush()
     _rasters[key] = raster, frozenset(canvas_colours(panel.canvas))
     _raster_bytes += raster.get_stride() * raster.get_height()

@@ -172,11 +172,14 @@ def heading(ctx, title: str, note: str, font: str = FONT, bold: bool = True) -> 
     return TOP + 40
 
 
-def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset()) -> None:
+def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset(), signs=None) -> None:
     """The canvas's operations painted on ``ctx``; ``faces(bold, italic)``
     gives the font face of a text (default: DejaVu Sans in its four faces,
     :func:`sans`). The signs in ``forms`` are painted as recordings, which a
     PDF surface writes as one form each however often they recur.
+    ``signs(ctx, sign, faces)``, if given, paints every sign in place of
+    its operations, at the origin of ``ctx``'s current transformation (a
+    picture's kept rasters of them: :mod:`boards.sprites`).
 
     The operations go straight to cairo's C functions (``cairocffi.cairo``)
     rather than through cairocffi's methods, which check cairo's status
@@ -184,11 +187,11 @@ def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset()) -> No
     per turn mail (picture and PDF), and the wrappers were a third of it.
     Cairo keeps the first error in the context, so one check at the end
     (:func:`_check`) reports what the wrappers would have."""
-    _paint(ctx, ctx._pointer, canvas, faces or sans, forms)
+    _paint(ctx, ctx._pointer, canvas, faces or sans, forms, signs)
     _check(ctx)
 
 
-def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset) -> None:
+def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, signs=None) -> None:
     for op in canvas.ops:
         kind = op[0]
         if kind == "rect":
@@ -225,8 +228,10 @@ def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset) -> None:
                 # one form in the PDF however often the sign recurs (cairo writes a recording once a document)
                 ctx.set_source_surface(_recorded(inner, faces))
                 ctx.paint()
+            elif signs is not None and inner.sign:
+                signs(ctx, inner, faces)
             else:
-                _paint(ctx, p, inner, faces, forms)
+                _paint(ctx, p, inner, faces, forms, signs)
             _lib.cairo_restore(p)
 
 

@@ -163,7 +163,7 @@ def test_the_next_turns_picture_paints_only_the_panels_that_changed(monkeypatch)
     painted = []
     png.forget_panels()
     monkeypatch.setattr(png, "pdfdraw", SimpleNamespace(
-        paint=lambda ctx, canvas: painted.append(canvas) or pdfdraw.paint(ctx, canvas)))
+        paint=lambda ctx, canvas, **how: painted.append(canvas) or pdfdraw.paint(ctx, canvas, **how)))
 
     # given the picture of a turn
     first = render_png("sunfield", view(game.states[index], 0), 0, names=game.names)
