@@ -32,7 +32,9 @@ database 14 with queue names of its own.
 
 ``+bots`` setups play games of one farmer and three greedy bots (half the
 farmers by mail): most moves are the bots', and each farmer's turn ends with
-a 4-farmer turn mail. ``botsN`` setups play bot-only games (no farmer, no
+a 4-farmer turn mail. ``+mix`` setups play half their games so and half
+with two farmers, as a service hosts both: the two-farmer games bring the
+mails, the games against bots the moves. ``botsN`` setups play bot-only games (no farmer, no
 mail): the moves queue alone, with N worker processes on it. Also printed:
 each process role's CPU share during the window (cores), the mails by
 subject, and each stage's p50/p99 read from the rows' timestamps.
@@ -371,7 +373,8 @@ class Stack:
 
 
 def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, int], games: int, seconds: float,
-              stored: int, bots: bool = False, farmer_and_bots: bool = False, think: float = 0.0) -> dict:
+              stored: int, bots: bool = False, farmer_and_bots: bool = False, think: float = 0.0,
+              mixed: bool = False) -> dict:
     import redis
 
     from service.broker import CeleryQueue, sender
@@ -400,21 +403,29 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
         for n in range(games if bots else 0):  # the moves pipeline alone: no farmer, no mail
             create_game(svc, "sunfield", [FarmerSpec(f"Bot {p}", bot="greedy") for p in range(4)],
                         options={"advanced": True}, host=None, seed=2000 + n)
-        for n in range(games if farmer_and_bots else 0):  # one farmer against three bots, half of them by mail
+        def farmer_against_bots(n: int) -> None:  # one farmer against three bots, half of them by mail
             address = f"g{n}-ann@example.org"
             created = create_game(svc, "sunfield", [FarmerSpec("Ann", address)]
                                   + [FarmerSpec(f"Bot {p}", bot="greedy") for p in range(1, 4)],
                                   options={"advanced": True}, host=0, seed=3000 + n)
             farmers.append(Farmer(address, created.game_id, sink, stop, submits, env["BASE_URL"], f"10.1.{n}.1",
                                   by_mail=n % 2 == 1, inbound_secret=env["INBOUND_SECRET"], think=think))
-        for n in range(0 if bots or farmer_and_bots else games):
+
+        def two_farmers(n: int) -> None:
             address = [f"g{n}-ann@example.org", f"g{n}-bob@example.org"]
             created = create_game(svc, "sunfield", [FarmerSpec("Ann", address[0]), FarmerSpec("Bob", address[1])],
                                   options={"advanced": True}, host=0, seed=1000 + n)
             join(svc, created.game_id, 1)
-            farmers += [Farmer(a, created.game_id, sink, stop, submits, env["BASE_URL"], f"10.0.{n}.{p + 1}",
-                               by_mail=(n + p) % 2 == 1, inbound_secret=env["INBOUND_SECRET"], think=think)
-                        for p, a in enumerate(address)]
+            farmers.extend(Farmer(a, created.game_id, sink, stop, submits, env["BASE_URL"], f"10.0.{n}.{p + 1}",
+                                  by_mail=(n + p) % 2 == 1, inbound_secret=env["INBOUND_SECRET"], think=think)
+                           for p, a in enumerate(address))
+
+        for n in range(0 if bots else games):
+            # mixed: every other game (by mail or by links alike) is one farmer against bots
+            if farmer_and_bots or (mixed and n % 4 >= 2):
+                farmer_against_bots(n)
+            else:
+                two_farmers(n)
         for farmer in farmers:
             farmer.start()
         time.sleep(min(10.0, seconds / 4))  # warm up: every game under way
@@ -450,7 +461,8 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
     latencies = sorted(t for t, _ in timed)
     by_way = {how: sorted(t for t, way in timed if way == how) for how in ("link", "mail")}
     kind = ("bot-only games" if bots else "a farmer and three bots per game, by links and by mail"
-            if farmer_and_bots else "two farmers per game, by links and by mail")
+            if farmer_and_bots else "half the games two farmers, half a farmer and three bots, by links and by mail"
+            if mixed else "two farmers per game, by links and by mail")
     return {"setup": kind,
             "gunicorn": web,
             "processes_moves_mail": list(workers), "think_s": think, "stored_games": stored, "games": games,
@@ -476,7 +488,8 @@ def main() -> None:
     parser.add_argument("--setups", default="bots1,bots2,1x1,2x2,2x2+stored,1x1+bots,2x1x2+bots",
                         help="gunicorn x worker processes per queue (GxW), or x moves x mail processes (GxMxS), comma"
                              " separated; +stored: with the finished games;"
-                             " +bots: a farmer and three bots per game; botsN: bot-only games, N processes on the"
+                             " +bots: a farmer and three bots per game; +mix: half the games so, half two farmers;"
+                             " botsN: bot-only games, N processes on the"
                              " moves queue")
     args = parser.parse_args()
     for setup in args.setups.split(","):
@@ -490,7 +503,8 @@ def main() -> None:
             workers = (counts[0], counts[-1])
         with scratch_database() as url, tempfile.TemporaryDirectory() as instance:
             print(json.dumps(run_setup(url, instance, web, workers, args.games, args.seconds, stored, bots,
-                                       farmer_and_bots="bots" in extras, think=args.think)), flush=True)
+                                       farmer_and_bots="bots" in extras, think=args.think,
+                                       mixed="mix" in extras)), flush=True)
 
 if __name__ == "__main__":
     main()
