@@ -168,3 +168,14 @@ def redis_url():
     finally:
         client.close()
     return REDIS_URL
+
+
+@pytest.fixture(autouse=True)
+def no_mail_connection_kept():
+    """Each test's mail goes out on connections of its own: a worker keeps
+    its connection to the mail server between mails (service/mail_transport.py),
+    and a later test's server may listen on the same port."""
+    yield
+    from service.mail_transport import close_connections
+
+    close_connections()

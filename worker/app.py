@@ -39,7 +39,19 @@ def create_celery(config: Config | None = None) -> Celery:
     app.conf.farmpost_config = config
     tasks.register(app)
     _beat_heart(config)
+    _quit_mail_server()
     return app
+
+
+def _quit_mail_server() -> None:
+    """A worker process keeps its connection to the mail server between two
+    mails (service/mail_transport.py) and says QUIT on it when it ends."""
+
+    @signals.worker_process_shutdown.connect(weak=False)
+    def close(**_):
+        from service.mail_transport import close_connections
+
+        close_connections()
 
 
 def _every(seconds: float, task: str) -> dict:

@@ -208,7 +208,37 @@ def test_while_the_mail_server_refuses_connections_one_probe_tries_and_the_other
         controller.stop()
     assert sorted(r for (r,), _ in sink.received) == ["bob@example.org", "cat@example.org", "dan@example.org"]
     assert circuit.state(svc) is None
-    assert len(connections) == 2 + 3
+    assert len(connections) == 2 + 1  # the probe's connection carried the other two mails too
+    svc.db.dispose()
+
+
+def test_a_worker_sends_its_mails_on_one_connection_and_connects_again_when_the_server_dropped_it(
+        config, toy_game, connections):
+    port = free_port()
+    svc, queued = smtp_services(config, port)
+    create_game(svc, "toy", [ANN, BOB, CAT, DAN], host=0, seed=1)
+    first, second, third = queued
+    sink = Sink()
+    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        # given a worker that sent two mails: one connection, kept open between them
+        assert [outbox.send_mail(svc, i) for i in (first, second)] == ["sent", "sent"]
+        assert len(connections) == 1
+    finally:
+        controller.stop()  # the server goes away, and with it the connection the worker kept
+    restarted = Sink()
+    controller = Controller(restarted, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        # when the next mail goes out, then the worker finds the connection dead and connects again
+        assert outbox.send_mail(svc, third) == "sent"
+    finally:
+        controller.stop()
+    assert len(connections) == 2
+    assert [r for (r,), _ in sink.received] == ["bob@example.org", "cat@example.org"]
+    assert [r for (r,), _ in restarted.received] == ["dan@example.org"]
+    assert [m.attempts for m in mails(svc, "invite")] == [0, 0, 0] and circuit.state(svc) is None  # nothing failed
     svc.db.dispose()
 
 
@@ -258,7 +288,7 @@ class Deferring(Sink):
         return "250 OK"
 
 
-def test_a_mail_the_server_defers_waits_alone_and_fails_after_the_bound(config, toy_game):
+def test_a_mail_the_server_defers_waits_alone_and_fails_after_the_bound(config, toy_game, connections):
     port = free_port()
     svc, queued = smtp_services(config, port, max_tries=2, retry_delay=60.0)
     create_game(svc, "toy", [ANN, BOB, CAT], host=0, seed=1)
@@ -267,6 +297,7 @@ def test_a_mail_the_server_defers_waits_alone_and_fails_after_the_bound(config, 
     controller.start()
     try:
         assert [outbox.send_mail(svc, i) for i in queued] == ["sent", "pending"]
+        assert len(connections) == 1  # Cat's mail went on the connection kept from Bob's
         cat = mails(svc, to="cat@example.org")[0]
         assert cat.attempts == 1 and "451" in cat.last_error
         assert as_utc(cat.next_try_at) > utcnow() + timedelta(seconds=50)
@@ -275,6 +306,7 @@ def test_a_mail_the_server_defers_waits_alone_and_fails_after_the_bound(config, 
         with svc.db.transaction() as session:
             session.get(OutgoingMail, cat.id).next_try_at = utcnow()
         assert outbox.send_mail(svc, cat.id) == "failed"  # the second try was the last
+        assert len(connections) == 2  # a connection that met an error is not kept
     finally:
         controller.stop()
     assert [r for (r,), _ in sink.received] == ["bob@example.org"]
@@ -329,3 +361,41 @@ def test_the_embedded_broker_keeps_every_file_in_the_instance_folder(tmp_path, m
     assert all(Path(v).is_relative_to(tmp_path / "instance") for v in folders.values())
     app.send_task("farmpost.sweep")
     assert list(workdir.iterdir()) == []
+
+
+@pytest.fixture
+def starttls_server(tmp_path):
+    """An SMTP server that requires STARTTLS, its certificate made out to
+    127.0.0.1 by a test authority; yields (port, sink, the authority's PEM file)."""
+    import ssl
+
+    import trustme
+
+    authority = trustme.CA()
+    context = ssl.create_default_context(ssl.Purpose.CLIENT_AUTH)
+    authority.issue_cert("127.0.0.1").configure_cert(context)
+    pem = tmp_path / "authority.pem"
+    authority.cert_pem.write_to_path(str(pem))
+    port, sink = free_port(), Sink()
+    controller = Controller(sink, hostname="127.0.0.1", port=port, tls_context=context, require_starttls=True)
+    controller.start()
+    yield port, sink, pem
+    controller.stop()
+
+
+MAIL = b"From: play@farmpost.test\r\nTo: ann@example.org\r\nSubject: hello\r\n\r\nhello\r\n"
+
+
+def test_starttls_checks_the_servers_certificate_before_any_mail_goes(starttls_server, monkeypatch):
+    from service.mail_transport import ServerUnavailable
+
+    port, sink, pem = starttls_server
+    transport = SmtpTransport.from_url(f"smtp://127.0.0.1:{port}?starttls=1")
+    # given a server whose certificate no authority the system trusts has signed: no mail goes
+    with pytest.raises(ServerUnavailable, match="CERTIFICATE_VERIFY_FAILED"):
+        transport.send(MAIL, "play@farmpost.test", ["ann@example.org"])
+    assert sink.received == []
+    # when its authority is trusted (SSL_CERT_FILE), then the mail goes, over TLS
+    monkeypatch.setenv("SSL_CERT_FILE", str(pem))
+    transport.send(MAIL, "play@farmpost.test", ["ann@example.org"])
+    assert [r for (r,), _ in sink.received] == ["ann@example.org"]
