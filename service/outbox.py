@@ -25,6 +25,7 @@ a server that refuses connections opens the circuit breaker
 from __future__ import annotations
 
 import logging
+import time
 from datetime import UTC, timedelta
 from email import message_from_bytes, policy
 from email.utils import parseaddr
@@ -39,7 +40,7 @@ from service.inbound.replies import own_text
 from service.mail_transport import MailRefused, ServerUnavailable, needs_smtputf8, transport_for
 from service.models import MailboxMessage, OutgoingMail, utcnow
 from service.notify import full_context
-from service.retries import count_failure, reason_of
+from service.retries import DATABASE_AWAY, count_failure, reason_of
 from service.services import Services
 from service.usecases.my_games import with_listing
 
@@ -104,11 +105,32 @@ def send_mail(svc: Services, mail_id: int) -> str:
     except Exception as error:  # a 4xx, a connection lost mid-mail: this mail tries again later
         _close_if_probe(svc, permit)
         return _failed(svc, mail_id, reason_of(error))
+    _record_sent(svc, mail_id)
     _close_if_probe(svc, permit)
-    with svc.db.transaction() as session:
-        mail = session.get(OutgoingMail, mail_id)
-        mail.status, mail.sent_at, mail.last_error, mail.next_try_at = "sent", utcnow(), None, None
     return "sent"
+
+
+#: seconds between the tries to record a mail the server took, while the database is away
+RECORD_SENT_WAITS = (0.1, 0.3, 1.0, 3.0)
+
+
+def _record_sent(svc: Services, mail_id: int) -> None:
+    """Record that the server took the mail. It is out: if the database
+    were away now and this gave up at once, the row would stay "sending"
+    until its lease ran out and the mail would go a second time, five
+    minutes late; so a dropped connection (which the pool replaces) is
+    tried again a few times over some seconds first."""
+    for wait in (*RECORD_SENT_WAITS, None):
+        try:
+            with svc.db.transaction() as session:
+                mail = session.get(OutgoingMail, mail_id)
+                mail.status, mail.sent_at, mail.last_error, mail.next_try_at = "sent", utcnow(), None, None
+            return
+        except DATABASE_AWAY:
+            if wait is None:
+                raise
+            log.warning("mail #%s went out, but the database is away: recording it again in %s s", mail_id, wait)
+            time.sleep(wait)
 
 
 def _policy_for(to_addr: str):

@@ -399,3 +399,37 @@ def test_starttls_checks_the_servers_certificate_before_any_mail_goes(starttls_s
     monkeypatch.setenv("SSL_CERT_FILE", str(pem))
     transport.send(MAIL, "play@farmpost.test", ["ann@example.org"])
     assert [r for (r,), _ in sink.received] == ["ann@example.org"]
+
+
+def test_a_mail_the_server_took_is_recorded_sent_though_the_database_dropped_the_connection_then(
+        config, toy_game, monkeypatch):
+    from contextlib import contextmanager
+
+    from sqlalchemy.exc import OperationalError
+
+    port = free_port()
+    svc, queued = smtp_services(config, port)
+    create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
+    sink = Sink()
+    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    controller.start()
+    transaction, dropped = svc.db.transaction, []
+
+    @contextmanager
+    def dropping_once_the_mail_is_out():
+        if sink.received and not dropped:  # the server has the mail: the next transaction loses its connection
+            dropped.append(True)
+            raise OperationalError("UPDATE outgoing_mail", {}, Exception("server closed the connection"))
+        with transaction() as session:
+            yield session
+
+    monkeypatch.setattr(svc.db, "transaction", dropping_once_the_mail_is_out)
+    monkeypatch.setattr(outbox, "RECORD_SENT_WAITS", (0.01,))
+    try:
+        # when the server takes the mail and the database drops the connection that would record it
+        assert outbox.send_mail(svc, queued[0]) == "sent"
+    finally:
+        controller.stop()
+    # then the row says sent (not "sending" until its lease runs out, to go a second time)
+    assert dropped and [m.status for m in mails(svc, "invite")] == ["sent"] and len(sink.received) == 1
+    svc.db.dispose()
