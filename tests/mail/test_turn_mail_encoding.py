@@ -70,3 +70,26 @@ def test_every_multipart_has_its_boundary_before_the_mail_is_written():
     raw = message.as_bytes(policy=policy.SMTP)
     for boundary in boundaries:
         assert raw.count(f"--{boundary}".encode()) >= 2
+
+
+def test_the_picture_part_named_by_cid_is_the_drawn_board_as_a_valid_png():
+    import io
+
+    from PIL import Image
+
+    from boards import render_png
+
+    # given a 4-farmer turn mail, as a mail client reads it
+    sample = sample_game("sunfield", 4, {"advanced": True}, seed=7)
+    context = turn_context(sample, len(sample.states) // 2)
+    message = message_from_bytes(compose(context).as_bytes(policy=policy.SMTP), policy=policy.default)
+    [html] = [p for p in message.walk() if p.get_content_type() == "text/html"]
+    [picture] = [p for p in message.walk() if p.get_content_type() == "image/png"]
+    # then the HTML names the picture part by its Content-ID
+    cid = picture["Content-ID"].strip("<>")
+    assert f'src="cid:{cid}"' in html.get_content()
+    # and the part is a PNG Pillow reads: the farmer's board with what changed since their previous turn
+    data = picture.get_content()
+    Image.open(io.BytesIO(data)).verify()
+    assert data == render_png("sunfield", context["view"], context["seat"]["position"], names=sample.names,
+                              previous=context["previous_view"])
