@@ -93,3 +93,32 @@ def test_the_picture_part_named_by_cid_is_the_drawn_board_as_a_valid_png():
     Image.open(io.BytesIO(data)).verify()
     assert data == render_png("sunfield", context["view"], context["seat"]["position"], names=sample.names,
                               previous=context["previous_view"])
+
+
+def standard_bytes(message, policy_) -> bytes:
+    """What the standard library's generator writes (Message.as_bytes)."""
+    import io
+    from email.generator import BytesGenerator
+
+    out = io.BytesIO()
+    BytesGenerator(out, mangle_from_=False, policy=policy_).flatten(message)
+    return out.getvalue()
+
+
+def test_a_composed_mail_is_written_byte_for_byte_as_the_standard_generator_writes_it():
+    from mail.outgoing.compose import POLICY, Mail
+
+    # given turn mails of both games (text, HTML, picture, PDF) and a mail whose text has every kind of line end
+    mails = [a_turn_mail(), a_turn_mail("harvest", 2)]
+    odd = Mail(policy=POLICY)
+    odd["Subject"] = "line ends"
+    odd.set_content("four ä\n", subtype="plain", charset="utf-8", cte="8bit")
+    odd.add_attachment(b"\x00\x01" * 500, maintype="application", subtype="octet-stream", filename="x.bin")
+    odd.get_payload()[0].set_payload("one\r\ntwo\rthree\nfour\n\r")
+    mails.append(odd)
+    for message in mails:
+        for policy_ in (policy.SMTP, policy.SMTPUTF8):
+            # when it is written as the outbox writes it, then the bytes are the standard generator's
+            written = message.as_bytes(policy=policy_)
+            assert written == standard_bytes(message, policy_)
+            assert b"\r\n" in written and b"\n" not in written.replace(b"\r\n", b"")
