@@ -241,7 +241,8 @@ def _reduce_canvas(canvas: Canvas) -> tuple:
 
 
 class _OpsPickler(pickle.Pickler):
-    dispatch_table = {Style: lambda s: (_style, (s.fill, s.stroke, s.width, s.dash, s.name)), Canvas: _reduce_canvas}
+    #: a style by its fields' values, whatever fields it has
+    dispatch_table = {Style: lambda style: (_style, tuple(vars(style).values())), Canvas: _reduce_canvas}
 
 
 def forget_panels() -> None:
