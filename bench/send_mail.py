@@ -11,7 +11,8 @@ path does not): its CPU is timed apart and left out of the figures.
 Prints one JSON object: per number of farmers, the turn mails timed and
 their CPU median and p90 in ms (up to ``--mails`` turn mails a game), and
 the median of some of its parts: ``full_context``, ``compose`` (of which
-the board ``picture`` PNG and the ``pdf`` snapshot) and ``as_bytes``.
+the board ``picture`` PNG and the ``pdf`` snapshot) and ``as_bytes``; and
+the pictures' sizes (median and largest, KB of PNG before base64).
 
     python -m bench.send_mail [--games 2] [--mails 80]
 """
@@ -21,6 +22,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import statistics
 import time
 
 from bench.move_cpu import RecordingQueue, ms
@@ -38,15 +40,18 @@ class Parts:
 
     def __init__(self):
         self.spent: dict[str, list[float]] = {label: [] for *_, label in self.WRAPPED} | {"as_bytes": []}
+        #: bytes of each board picture made
+        self.pictures: list[int] = []
         self.originals: list[tuple[object, str, object]] = []
 
     def __enter__(self):
         import importlib
-        from email.message import Message
+
+        from mail.outgoing.compose import Mail  # what compose returns: it writes itself
 
         for module_name, name, label in self.WRAPPED:
             self._wrap(importlib.import_module(module_name), name, label)
-        self._wrap(Message, "as_bytes", "as_bytes")
+        self._wrap(Mail, "as_bytes", "as_bytes")
         return self
 
     def __exit__(self, *exc):
@@ -60,9 +65,12 @@ class Parts:
         def timed(*args, **kwargs):
             started = time.process_time()
             try:
-                return original(*args, **kwargs)
+                result = original(*args, **kwargs)
             finally:
                 spent.append(time.process_time() - started)
+            if label == "picture" and result:
+                self.pictures.append(len(result))
+            return result
 
         self.originals.append((owner, name, original))
         setattr(owner, name, timed)
@@ -82,6 +90,7 @@ def play(svc, queue: RecordingQueue, farmers: int, games: int, mails: int) -> di
     from service.usecases.playing import apply_move_request, submit_move
 
     spent: dict[str, list[float]] = {"send_mail": []}
+    pictures: list[int] = []
     with Parts() as parts:
         for n in range(games):
             created = create_game(svc, "sunfield", [FarmerSpec(f"Farmer {p}", f"f{farmers}-{n}-{p}@example.org")
@@ -97,10 +106,12 @@ def play(svc, queue: RecordingQueue, farmers: int, games: int, mails: int) -> di
                         with svc.db.transaction() as session:
                             turn = session.get(OutgoingMail, ident).kind == "turn"
                         marks = {label: len(values) for label, values in parts.spent.items()}
+                        marks_pictures = len(parts.pictures)
                         started = time.process_time()
                         outbox.send_mail(svc, ident)
                         total = time.process_time() - started
                         if turn:
+                            pictures.extend(parts.pictures[marks_pictures:])
                             spent["send_mail"].append(total - parts.since("deliver_locally", marks["deliver_locally"]))
                             for label in marks:
                                 if label != "deliver_locally":
@@ -119,6 +130,7 @@ def play(svc, queue: RecordingQueue, farmers: int, games: int, mails: int) -> di
                 token = svc.links.token("move", "x", {"g": created.game_id, "s": seat, "v": version, "m": [code]})
                 submit_move(svc, created.game_id, seat, [code], source="link", base_version=version,
                             dedupe_key=token_key(token))
+    spent["picture_bytes"] = pictures
     return spent
 
 
@@ -137,7 +149,9 @@ def main(argv: list[str] | None = None) -> None:
                                              "cpu_ms_median": ms(spent["send_mail"]),
                                              "cpu_ms_p90": ms(spent["send_mail"], 0.9),
                                              "parts_ms_median": {label: ms(values) for label, values in spent.items()
-                                                                 if label != "send_mail"}}
+                                                                 if label not in ("send_mail", "picture_bytes")},
+                                             "picture_kb": {"median": round(statistics.median(spent["picture_bytes"]) / 1024, 1),
+                                                            "largest": round(max(spent["picture_bytes"]) / 1024, 1)}}
     print(json.dumps({"games": args.games, **figures,
                       "load_average": [round(x, 2) for x in os.getloadavg()]}, indent=2))
 

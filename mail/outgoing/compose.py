@@ -18,7 +18,9 @@ stay as its text alternative: the HTML and the picture are a
       application/pdf
 
 Built with the standard ``email`` package and ``policy.SMTP`` (CRLF line
-ends, folded headers; List-Unsubscribe unfolded).
+ends, folded headers; List-Unsubscribe unfolded), and written by its
+generator with one change (:class:`Mail`): a part's lines are written in
+one piece, not line by line.
 
 The HTML part goes as plain ``7bit``: every character past ASCII written
 as an HTML character reference (``&#9675;``, which every HTML reader
@@ -34,11 +36,13 @@ from __future__ import annotations
 import logging
 import re
 import secrets
+from email.generator import NLCRE, BytesGenerator
 from email.headerregistry import HeaderRegistry, UnstructuredHeader
 from email.message import EmailMessage
 from email.policy import SMTP
 from email.utils import format_datetime, localtime
 from functools import lru_cache
+from io import BytesIO
 
 import css_inline
 
@@ -73,7 +77,35 @@ _REGISTRY.map_to_type("list-unsubscribe", _UnfoldedHeader)
 POLICY = SMTP.clone(header_factory=_REGISTRY)
 
 
-def compose(context: dict, *, snapshots=None) -> EmailMessage:
+class _Generator(BytesGenerator):
+    """The standard bytes generator, but a part's body goes out in one
+    write: the standard one splits it into lines and writes each line and
+    each line end apart, some 7,000 writes for a 4-farmer turn mail's 3,000
+    lines of base64 (picture, PDF) and HTML, 2-3 ms of the ~3.5 ms its
+    writing took. Every line end is still the policy's (the same bytes: a
+    test compares them with the standard generator's)."""
+
+    def _write_lines(self, lines: str) -> None:
+        if not lines:
+            return
+        if "\r" in lines:
+            self.write(NLCRE.sub(self._NL, lines))
+        else:  # the usual case (the encoders end lines with \n): a plain replace, no regular expression
+            self.write(lines.replace("\n", self._NL))
+
+
+class Mail(EmailMessage):
+    """A composed mail: an :class:`~email.message.EmailMessage` whose
+    :meth:`as_bytes` writes it with :class:`_Generator`."""
+
+    def as_bytes(self, unixfrom: bool = False, policy=None) -> bytes:
+        out = BytesIO()
+        _Generator(out, mangle_from_=False, policy=self.policy if policy is None else policy).flatten(
+            self, unixfrom=unixfrom)
+        return out.getvalue()
+
+
+def compose(context: dict, *, snapshots=None) -> Mail:
     """``snapshots``: a boards SnapshotCache, so a PDF is rendered once per
     state version and seat whoever sends it."""
     boards = board_renderings(context) if "view" in context else {}  # a mail about a game
@@ -85,7 +117,7 @@ def compose(context: dict, *, snapshots=None) -> EmailMessage:
     html = seven_bit(without_classes(shorten_styles(compact_styles(
         css_inline.inline(render_mail(f"mail/{kind}.html", values))))))
 
-    message = EmailMessage(policy=POLICY)
+    message = Mail(policy=POLICY)
     headers = dict(context["headers"])
     headers.setdefault("Date", format_datetime(localtime()))
     for name in HEADERS:

@@ -70,3 +70,55 @@ def test_every_multipart_has_its_boundary_before_the_mail_is_written():
     raw = message.as_bytes(policy=policy.SMTP)
     for boundary in boundaries:
         assert raw.count(f"--{boundary}".encode()) >= 2
+
+
+def test_the_picture_part_named_by_cid_is_the_drawn_board_as_a_valid_png():
+    import io
+
+    from PIL import Image
+
+    from boards import render_png
+
+    # given a 4-farmer turn mail, as a mail client reads it
+    sample = sample_game("sunfield", 4, {"advanced": True}, seed=7)
+    context = turn_context(sample, len(sample.states) // 2)
+    message = message_from_bytes(compose(context).as_bytes(policy=policy.SMTP), policy=policy.default)
+    [html] = [p for p in message.walk() if p.get_content_type() == "text/html"]
+    [picture] = [p for p in message.walk() if p.get_content_type() == "image/png"]
+    # then the HTML names the picture part by its Content-ID
+    cid = picture["Content-ID"].strip("<>")
+    assert f'src="cid:{cid}"' in html.get_content()
+    # and the part is a PNG Pillow reads: the farmer's board with what changed since their previous turn
+    data = picture.get_content()
+    Image.open(io.BytesIO(data)).verify()
+    assert data == render_png("sunfield", context["view"], context["seat"]["position"], names=sample.names,
+                              previous=context["previous_view"])
+
+
+def standard_bytes(message, policy_) -> bytes:
+    """What the standard library's generator writes (Message.as_bytes)."""
+    import io
+    from email.generator import BytesGenerator
+
+    out = io.BytesIO()
+    BytesGenerator(out, mangle_from_=False, policy=policy_).flatten(message)
+    return out.getvalue()
+
+
+def test_a_composed_mail_is_written_byte_for_byte_as_the_standard_generator_writes_it():
+    from mail.outgoing.compose import POLICY, Mail
+
+    # given turn mails of both games (text, HTML, picture, PDF) and a mail whose text has every kind of line end
+    mails = [a_turn_mail(), a_turn_mail("harvest", 2)]
+    odd = Mail(policy=POLICY)
+    odd["Subject"] = "line ends"
+    odd.set_content("four ä\n", subtype="plain", charset="utf-8", cte="8bit")
+    odd.add_attachment(b"\x00\x01" * 500, maintype="application", subtype="octet-stream", filename="x.bin")
+    odd.get_payload()[0].set_payload("one\r\ntwo\rthree\nfour\n\r")
+    mails.append(odd)
+    for message in mails:
+        for policy_ in (policy.SMTP, policy.SMTPUTF8):
+            # when it is written as the outbox writes it, then the bytes are the standard generator's
+            written = message.as_bytes(policy=policy_)
+            assert written == standard_bytes(message, policy_)
+            assert b"\r\n" in written and b"\n" not in written.replace(b"\r\n", b"")
