@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import re
 
-from boards.svg.pdfdraw import BOTTOM, LEFT, TOP, WIDTH, face
+from boards.svg.pdfdraw import BOTTOM, LEFT, TOP, WIDTH, face, show_text
 
 FONT = "DejaVu Sans Mono"
 LARGEST_PT = 10.0
@@ -58,7 +58,7 @@ def draw_words(ctx, lines: list[str], top: float) -> None:
             if line.strip():
                 ctx.set_source_rgb(0.1, 0.1, 0.1)
                 ctx.move_to(LEFT, y)
-                ctx.show_text(line)
+                show_text(ctx, line)
             y += step
 
 

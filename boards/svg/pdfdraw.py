@@ -13,6 +13,12 @@ page whole; a page takes one more part at a slightly smaller scale when
 that fills it (text no smaller than 7.5 pt, :func:`pack`); a part wider
 than the page is shrunk to fit (to the same floor), and one taller than a
 page goes on over the next page.
+
+A character outside WinAnsi (the arrows of a grid's corner, the ▶ of
+"to act") is painted as its glyph's outline (:func:`show_text`): cairo
+would embed a second subset of the font for it, a CID font of its own
+(some 3.5 KB of a turn mail's PDF, 4.7 KB as sent), where the outline of
+the few such signs a board has is a few hundred bytes.
 """
 
 from __future__ import annotations
@@ -70,7 +76,7 @@ def draw_panels(ctx, panels: Sequence[Panel], top: float, faces=None) -> float:
             ctx.show_page()
         y = top if number == 0 else TOP
         for panel in page:
-            y = _place(ctx, panel, _panel_scale(panel, scale), y, faces, forms)
+            y = _place(ctx, panel, _panel_scale(panel, scale), y, faces, forms, outline=True)
     return y - GAP
 
 
@@ -132,7 +138,8 @@ def _panel_scale(panel: Panel, scale: float) -> float:
     return max(SMALLEST_SCALE, min(scale, WIDTH / panel.width))
 
 
-def _place(ctx, panel: Panel, scale: float, y: float, faces=None, forms: frozenset = frozenset()) -> float:
+def _place(ctx, panel: Panel, scale: float, y: float, faces=None, forms: frozenset = frozenset(),
+           outline: bool = False) -> float:
     """The panel painted at ``y`` (going on over the next pages if it is
     taller than what is left); returns where the next panel goes."""
     height = panel.height * scale
@@ -144,7 +151,7 @@ def _place(ctx, panel: Panel, scale: float, y: float, faces=None, forms: frozens
         ctx.clip()
         ctx.translate(LEFT, y - shown)
         ctx.scale(scale, scale)
-        paint(ctx, panel.canvas, faces, forms)
+        paint(ctx, panel.canvas, faces, forms, outline)
         ctx.restore()
         if height - shown <= room:
             return y + height - shown + GAP
@@ -160,11 +167,11 @@ def heading(ctx, title: str, note: str, font: str = FONT, bold: bool = True) -> 
     ctx.set_font_size(15)
     ctx.set_source_rgb(0.1, 0.1, 0.1)
     ctx.move_to(LEFT, TOP + 14)
-    ctx.show_text(title)
+    show_text(ctx, title)
     ctx.select_font_face(font, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
     ctx.set_font_size(8.5)
     ctx.move_to(LEFT, TOP + 27)
-    ctx.show_text(note)
+    show_text(ctx, note)
     ctx.set_line_width(1.5)
     ctx.move_to(LEFT, TOP + 32)
     ctx.line_to(LEFT + WIDTH, TOP + 32)
@@ -172,14 +179,17 @@ def heading(ctx, title: str, note: str, font: str = FONT, bold: bool = True) -> 
     return TOP + 40
 
 
-def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset(), signs=None) -> None:
+def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset(), outline: bool = False,
+          signs=None) -> None:
     """The canvas's operations painted on ``ctx``; ``faces(bold, italic)``
     gives the font face of a text (default: DejaVu Sans in its four faces,
     :func:`sans`). The signs in ``forms`` are painted as recordings, which a
     PDF surface writes as one form each however often they recur.
-    ``signs(ctx, sign, faces)``, if given, paints every sign in place of
-    its operations, at the origin of ``ctx``'s current transformation (a
-    picture's kept rasters of them: :mod:`boards.sprites`).
+    ``outline``: characters outside WinAnsi painted as their glyphs'
+    outlines (:func:`show_text`; for PDFs, not the picture, whose text is
+    hinted). ``signs(ctx, sign, faces)``, if given, paints every sign in
+    place of its operations, at the origin of ``ctx``'s current
+    transformation (a picture's kept rasters of them: :mod:`boards.sprites`).
 
     The operations go straight to cairo's C functions (``cairocffi.cairo``)
     rather than through cairocffi's methods, which check cairo's status
@@ -187,11 +197,11 @@ def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset(), signs
     per turn mail (picture and PDF), and the wrappers were a third of it.
     Cairo keeps the first error in the context, so one check at the end
     (:func:`_check`) reports what the wrappers would have."""
-    _paint(ctx, ctx._pointer, canvas, faces or sans, forms, signs)
+    _paint(ctx, ctx._pointer, canvas, faces or sans, forms, outline, signs)
     _check(ctx)
 
 
-def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, signs=None) -> None:
+def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, outline: bool = False, signs=None) -> None:
     for op in canvas.ops:
         kind = op[0]
         if kind == "rect":
@@ -218,7 +228,7 @@ def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, signs=None) -> None:
             _path(p, d)
             _finish(p, style)
         elif kind == "text":
-            _text(p, faces, *op[1:])
+            _text(p, faces, outline, *op[1:])
         else:
             _, inner, dx, dy, scale = op
             _lib.cairo_save(p)
@@ -226,12 +236,12 @@ def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, signs=None) -> None:
             _lib.cairo_scale(p, scale, scale)
             if inner in forms:
                 # one form in the PDF however often the sign recurs (cairo writes a recording once a document)
-                ctx.set_source_surface(_recorded(inner, faces))
+                ctx.set_source_surface(_recorded(inner, faces, outline))
                 ctx.paint()
             elif signs is not None and inner.sign:
                 signs(ctx, inner, faces)
             else:
-                _paint(ctx, p, inner, faces, forms, signs)
+                _paint(ctx, p, inner, faces, forms, outline, signs)
             _lib.cairo_restore(p)
 
 
@@ -250,10 +260,10 @@ SIGN_BOX = (-60, -60, 120, 120)
 
 
 @cache
-def _recorded(sign: Canvas, faces) -> cairo.RecordingSurface:
+def _recorded(sign: Canvas, faces, outline: bool = False) -> cairo.RecordingSurface:
     """A sign's operations recorded once, to be painted as one PDF form."""
     surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, SIGN_BOX)
-    paint(cairo.Context(surface), sign, faces)
+    paint(cairo.Context(surface), sign, faces, outline=outline)
     return surface
 
 
@@ -355,7 +365,7 @@ def sans(bold: bool, italic: bool):
     return face(FONT, bold, italic)
 
 
-def _text(p, faces, x, y, words, size, anchor, bold, italic, fill) -> None:
+def _text(p, faces, outline, x, y, words, size, anchor, bold, italic, fill) -> None:
     _lib.cairo_set_font_face(p, faces(bold, italic)._pointer)
     _lib.cairo_set_font_size(p, size)
     data = words.encode("utf-8")
@@ -365,5 +375,54 @@ def _text(p, faces, x, y, words, size, anchor, bold, italic, fill) -> None:
         x -= extents.x_advance if anchor == "end" else extents.x_advance / 2
     _lib.cairo_set_source_rgb(p, *_rgb(fill))
     _lib.cairo_move_to(p, x, y)
-    _lib.cairo_show_text(p, data)
+    if outline and not words.isascii():
+        _show_outlined(p, words)
+    else:
+        _lib.cairo_show_text(p, data)
     _lib.cairo_new_path(p)
+
+
+def show_text(ctx, text: str) -> None:
+    """``text`` at the current point in the current font, as
+    ``ctx.show_text`` does, but each character outside WinAnsi painted as
+    its glyph's outline, so a PDF embeds one (WinAnsi) subset of the font."""
+    if text.isascii():
+        ctx.show_text(text)
+    else:
+        _show_outlined(ctx._pointer, text)
+        _check(ctx)
+
+
+def _show_outlined(p, text: str) -> None:
+    point = _ffi.new("double[2]")
+    for run, latin in _runs(text):
+        data = run.encode("utf-8")
+        if latin:
+            _lib.cairo_show_text(p, data)
+            continue
+        # the glyphs' outlines, filled; the current point goes on after them as after shown text
+        _lib.cairo_text_path(p, data)
+        _lib.cairo_get_current_point(p, point, point + 1)
+        _lib.cairo_fill(p)
+        _lib.cairo_move_to(p, point[0], point[1])
+
+
+@lru_cache(maxsize=1024)
+def _runs(text: str) -> tuple[tuple[str, bool], ...]:
+    """``text`` cut into runs of characters in WinAnsi (cp1252) or not."""
+    out: list[tuple[str, bool]] = []
+    for char in text:
+        latin = _winansi(char)
+        if out and out[-1][1] == latin:
+            out[-1] = (out[-1][0] + char, latin)
+        else:
+            out.append((char, latin))
+    return tuple(out)
+
+
+def _winansi(char: str) -> bool:
+    try:
+        char.encode("cp1252")
+    except UnicodeEncodeError:
+        return False
+    return char >= " "
