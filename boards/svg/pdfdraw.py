@@ -12,7 +12,8 @@ Letter print it whole. Parts (panels) go down the page and on to the next
 page whole; a page takes one more part at a slightly smaller scale when
 that fills it (text no smaller than 7.5 pt, :func:`pack`); a part wider
 than the page is shrunk to fit (to the same floor), and one taller than a
-page goes on over the next page.
+page is cut between two of its own parts and goes on at the head of the
+next page, the next parts after it.
 
 A character outside WinAnsi (the arrows of a grid's corner, the ▶ of
 "to act") is painted as its glyph's outline (:func:`show_text`): cairo
@@ -28,6 +29,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import dataclass
 from functools import cache, lru_cache
 
 import cairocffi as cairo
@@ -71,12 +73,12 @@ def draw_panels(ctx, panels: Sequence[Panel], top: float, faces=None) -> float:
     last one ends on the last page."""
     forms = recurring_signs(panels, FORM_USES)
     y = top
-    for number, (page, scale) in enumerate(pack(panels, BOTTOM - top, BOTTOM - TOP)):
+    for number, page in enumerate(pack(panels, BOTTOM - top, BOTTOM - TOP)):
         if number:
             ctx.show_page()
         y = top if number == 0 else TOP
-        for panel in page:
-            y = _place(ctx, panel, _panel_scale(panel, scale), y, faces, forms, outline=True)
+        for piece in page:
+            y = _place(ctx, piece, y, faces, forms, outline=True)
     return y - GAP
 
 
@@ -98,26 +100,116 @@ def recurring_signs(panels: Sequence[Panel], uses: int) -> frozenset[Canvas]:
     return frozenset(sign for sign, n in counts.items() if n >= uses)
 
 
-def pack(panels: Sequence[Panel], first: float, rest: float) -> list[tuple[list[Panel], float]]:
+@dataclass(frozen=True)
+class Piece:
+    """A panel on a page at ``scale``: the whole of it, or (a panel taller
+    than a page) the slice from ``start`` to ``end``, in its own units."""
+
+    panel: Panel
+    scale: float
+    start: float = 0.0
+    end: float | None = None
+
+    @property
+    def height(self) -> float:
+        return ((self.panel.height if self.end is None else self.end) - self.start) * self.scale
+
+
+def pack(panels: Sequence[Panel], first: float, rest: float) -> list[list[Piece]]:
     """The panels in order on pages ``first`` points tall (the first
     page, under its heading), then ``rest``: each page takes as many as
     fit at :data:`SCALE`, or at a smaller scale down to the text floor
     (:data:`SMALLEST_SCALE`) when that brings one more on the page, so a
     page is not left half empty for want of a few points. A panel taller
-    than a page at the floor has a page of its own and goes on over the
-    next (:func:`_place`). Returns ``(panels, scale)`` for each page."""
-    out: list[tuple[list[Panel], float]] = []
+    than a page at the floor is cut between two of its parts
+    (:func:`_cut`) and goes on at the head of the next page, where the
+    next panels follow it if they fit (a 4-farmer Plot's Livestock track
+    no longer has a page of its own). Returns each page's pieces."""
+    out: list[list[Piece]] = []
     start, room = 0, first
-    while start < len(panels):
-        # a panel alone shrinks to its page if the floor allows, else goes on over the next
-        end, scale = start + 1, _largest_scale(panels[start : start + 1], room) or SMALLEST_SCALE
+    carry: Piece | None = None
+    while start < len(panels) or carry:
+        page: list[Piece] = []
+        if carry is not None:
+            if CONTINUED + carry.height > room:
+                piece, carry = _cut(carry, room - CONTINUED)
+                out.append([piece])
+                room = rest
+                continue
+            page.append(carry)
+            room -= CONTINUED + carry.height + GAP
+            carry = None
+        end, scale = start, SMALLEST_SCALE
         while end < len(panels):
             fits = _largest_scale(panels[start : end + 1], room)
             if fits is None:
                 break
             end, scale = end + 1, fits
-        out.append((list(panels[start:end]), scale))
+        page += [Piece(panel, _panel_scale(panel, scale)) for panel in panels[start:end]]
+        if not page:
+            # a panel alone taller than its page at the floor: what does not fit goes on over the next page
+            panel = panels[start]
+            piece, carry = _cut(Piece(panel, _panel_scale(panel, SMALLEST_SCALE)), room)
+            page, end = [piece], start + 1
+        out.append(page)
         start, room = end, rest
+    return out
+
+
+def _cut(piece: Piece, room: float) -> tuple[Piece, Piece]:
+    """``piece`` cut in two, the first part no taller than ``room`` points:
+    at the top of the lowest of the panel's parts that starts on the page
+    (:func:`_part_tops`), so no sign or frame is split, or where the page
+    ends if that would leave more than half of it blank."""
+    limit = piece.start + room / piece.scale
+    tops = [t for t in _part_tops(piece.panel.canvas) if piece.start + room / piece.scale / 2 <= t <= limit]
+    cut = max(tops) if tops else limit
+    return (Piece(piece.panel, piece.scale, piece.start, cut), Piece(piece.panel, piece.scale, cut, piece.end))
+
+
+#: the line over the rest of a cut panel, naming it ("Yoann's Plot, continued")
+CONTINUED = 14.0
+#: what a stroke or a letter's descent may reach beyond a part's box, in drawing units
+_REACH = 3.0
+
+
+@lru_cache(maxsize=64)
+def _part_tops(canvas: Canvas) -> tuple[float, ...]:
+    """Where a panel may be cut: the tops of its parts, a part being what
+    its operations cover that no other overlaps vertically, less a little
+    room (:data:`_REACH`) so strokes stay whole."""
+    spans = sorted(_spans(canvas, 0.0, 1.0))
+    tops, bottom = [], None
+    for top, low in spans:
+        if bottom is not None and top - _REACH > bottom + _REACH:
+            tops.append((top - _REACH + bottom + _REACH) / 2)
+        bottom = low if bottom is None else max(bottom, low)
+    return tuple(tops)
+
+
+def _spans(canvas: Canvas, dy: float, scale: float) -> list[tuple[float, float]]:
+    """The vertical extent of each operation of ``canvas`` drawn at ``dy``, ``scale``."""
+    out = []
+    for op in canvas.ops:
+        kind = op[0]
+        if kind == "rect":
+            top, low = op[2], op[2] + op[4]
+        elif kind == "circle":
+            top, low = op[2] - op[3], op[2] + op[3]
+        elif kind == "ellipse":
+            top, low = op[2] - max(op[3], op[4]), op[2] + max(op[3], op[4])
+        elif kind == "text":
+            top, low = op[2] - op[4], op[2] + op[4] * 0.3
+        elif kind == "path":
+            ys = [v for segment in _segments(op[1]) for v in segment[2::2]]
+            if not ys:
+                continue
+            top, low = min(ys), max(ys)
+        else:
+            _, inner, _, gy, gscale = op
+            out += _spans(inner, dy + gy * scale, scale * gscale)
+            continue
+        out.append((dy + top * scale, dy + low * scale))
     return out
 
 
@@ -138,26 +230,26 @@ def _panel_scale(panel: Panel, scale: float) -> float:
     return max(SMALLEST_SCALE, min(scale, WIDTH / panel.width))
 
 
-def _place(ctx, panel: Panel, scale: float, y: float, faces=None, forms: frozenset = frozenset(),
-           outline: bool = False) -> float:
-    """The panel painted at ``y`` (going on over the next pages if it is
-    taller than what is left); returns where the next panel goes."""
-    height = panel.height * scale
-    shown = 0.0
-    while True:
-        room = BOTTOM - y
-        ctx.save()
-        ctx.rectangle(LEFT - 2, y - 2, WIDTH + 4, room + 2)
-        ctx.clip()
-        ctx.translate(LEFT, y - shown)
-        ctx.scale(scale, scale)
-        paint(ctx, panel.canvas, faces, forms, outline)
-        ctx.restore()
-        if height - shown <= room:
-            return y + height - shown + GAP
-        shown += room
-        ctx.show_page()
-        y = TOP
+def _place(ctx, piece: Piece, y: float, faces=None, forms: frozenset = frozenset(), outline: bool = False) -> float:
+    """The piece painted at ``y`` (clipped to its slice of the panel; the
+    rest of a cut panel under a line naming it); returns where the next one
+    goes."""
+    if piece.start:
+        ctx.set_font_face((faces or sans)(False, True))
+        ctx.set_font_size(8.5)
+        ctx.set_source_rgb(0.33, 0.33, 0.33)
+        ctx.move_to(LEFT, y + 8.5)
+        show_text(ctx, f"{piece.panel.title}, continued")
+        y += CONTINUED
+    ctx.save()
+    top = y if piece.start else y - 2
+    ctx.rectangle(LEFT - 2, top, WIDTH + 4, y + piece.height + (2 if piece.end is None else 0) - top)
+    ctx.clip()
+    ctx.translate(LEFT, y - piece.start * piece.scale)
+    ctx.scale(piece.scale, piece.scale)
+    paint(ctx, piece.panel.canvas, faces, forms, outline)
+    ctx.restore()
+    return y + piece.height + GAP
 
 
 def heading(ctx, title: str, note: str, font: str = FONT, bold: bool = True) -> float:
