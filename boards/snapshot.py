@@ -10,7 +10,8 @@ One surface, so each font is subset once and nothing is joined after.
 Every text of the snapshot, the drawing's included, is set in the one face
 of DejaVu Sans Mono (no bold, no italic: the drawing's titles stand out by
 size and bars): each further face embedded costs 4-9 KB in every turn
-mail. The drawing's layout sizes text at 0.6 em a letter (:mod:`canvas
+mail. The face is embedded without its hinting (:mod:`boards.pdffont`), a
+third of its size. The drawing's layout sizes text at 0.6 em a letter (:mod:`canvas
 <boards.svg.canvas>`), which the mono face's 0.602 em matches.
 """
 
@@ -21,9 +22,10 @@ from collections.abc import Sequence
 
 import cairocffi as cairo
 
+from boards.pdffont import mono_face
 from boards.svg.canvas import Panel
-from boards.svg.pdfdraw import BOTTOM, LEFT, PAGE_H, PAGE_W, TOP, WIDTH, draw_panels, face, heading
-from boards.wordspdf import FONT, SMALLEST_PT, draw_words
+from boards.svg.pdfdraw import BOTTOM, LEFT, PAGE_H, PAGE_W, TOP, WIDTH, draw_panels, heading
+from boards.wordspdf import SMALLEST_PT, draw_words
 
 #: the words start on the drawing's last page if this much of it is left
 #: (their heading and a dozen lines at the smallest size), else on the next
@@ -31,8 +33,9 @@ WORDS_ROOM = 40 + 12 * SMALLEST_PT * 1.2
 
 
 def one_face(bold: bool, italic: bool):
-    """The drawing's text in the snapshot's one face, whatever its weight."""
-    return face(FONT)
+    """The drawing's text in the snapshot's one face, whatever its weight
+    (DejaVu Sans Mono without its hinting, :mod:`boards.pdffont`)."""
+    return mono_face()
 
 
 def snapshot_pdf(panels: Sequence[Panel], lines: list[str], title: str, note: str) -> bytes:
@@ -41,7 +44,7 @@ def snapshot_pdf(panels: Sequence[Panel], lines: list[str], title: str, note: st
     out = io.BytesIO()
     surface = cairo.PDFSurface(out, PAGE_W, PAGE_H)
     ctx = cairo.Context(surface)
-    end = draw_panels(ctx, panels, heading(ctx, title, note, FONT, bold=False), one_face)
+    end = draw_panels(ctx, panels, heading(ctx, title, note, bold=False, faces=one_face), one_face)
     if BOTTOM - end < WORDS_ROOM:
         ctx.show_page()
         end = TOP - 12
@@ -52,7 +55,7 @@ def snapshot_pdf(panels: Sequence[Panel], lines: list[str], title: str, note: st
 
 def _words_heading(ctx, y: float) -> float:
     """"The board in words" over a rule at ``y``; returns where the words start."""
-    ctx.set_font_face(face(FONT))
+    ctx.set_font_face(mono_face())
     ctx.set_font_size(11)
     ctx.set_source_rgb(0.1, 0.1, 0.1)
     ctx.move_to(LEFT, y + 11)

@@ -252,15 +252,17 @@ def _place(ctx, piece: Piece, y: float, faces=None, forms: frozenset = frozenset
     return y + piece.height + GAP
 
 
-def heading(ctx, title: str, note: str, font: str = FONT, bold: bool = True) -> float:
+def heading(ctx, title: str, note: str, font: str = FONT, bold: bool = True, faces=None) -> float:
     """The heading of a Farmpost PDF drawn by cairo, in ``font`` (the
-    title in bold or not); returns where the page's content starts."""
-    ctx.select_font_face(font, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_BOLD if bold else cairo.FONT_WEIGHT_NORMAL)
+    title in bold or not), or in the faces ``faces(bold, italic)`` gives;
+    returns where the page's content starts."""
+    faces = faces or (lambda bold, italic: face(font, bold, italic))
+    ctx.set_font_face(faces(bold, False))
     ctx.set_font_size(15)
     ctx.set_source_rgb(0.1, 0.1, 0.1)
     ctx.move_to(LEFT, TOP + 14)
     show_text(ctx, title)
-    ctx.select_font_face(font, cairo.FONT_SLANT_NORMAL, cairo.FONT_WEIGHT_NORMAL)
+    ctx.set_font_face(faces(False, False))
     ctx.set_font_size(8.5)
     ctx.move_to(LEFT, TOP + 27)
     show_text(ctx, note)
