@@ -18,6 +18,7 @@ third of its size. The drawing's layout sizes text at 0.6 em a letter (:mod:`can
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Sequence
 
 import cairocffi as cairo
@@ -50,7 +51,55 @@ def snapshot_pdf(panels: Sequence[Panel], lines: list[str], title: str, note: st
         end = TOP - 12
     draw_words(ctx, lines, _words_heading(ctx, end + 12))
     surface.finish()
-    return out.getvalue()
+    return without_repeated_keys(out.getvalue())
+
+
+#: a dictionary of references only, as a page's or a form's resources are
+_REFERENCES = re.compile(rb"<<((?:\s*/[^\s/<>\[\]()]+ \d+ \d+ R)+)\s*>>")
+_ENTRY = re.compile(rb"/([^\s/<>\[\]()]+) (\d+ \d+ R)")
+_XREF = re.compile(rb"\nxref\n0 (\d+)\n")
+
+
+def without_repeated_keys(pdf: bytes) -> bytes:
+    """The PDF with each key of its resource dictionaries once: cairo 1.16
+    lists a form in a page's ``/XObject`` resources once per use (``/x7 7
+    0 R`` forty times on a page), 2 KB of a 4-farmer turn mail's PDF
+    (PDF readers take one and warn). Only dictionaries of references
+    outside streams change; the cross-reference table is written anew.
+    A PDF not laid out as cairo writes it (one cross-reference section
+    after the objects) comes back as it is."""
+    found = list(_XREF.finditer(pdf))
+    if len(found) != 1:
+        return pdf
+    xref = found[0]
+    count = int(xref.group(1))
+    table = pdf[xref.end() : xref.end() + 20 * count]
+    entries = [table[i : i + 20] for i in range(0, len(table), 20)]
+    if len(entries) != count or not pdf[xref.end() + 20 * count :].startswith(b"trailer"):
+        return pdf
+    used = sorted((int(e[:10]), n) for n, e in enumerate(entries) if e[17:18] == b"n")
+    if not used or any(not pdf.startswith(b"%d 0 obj" % n, offset) for offset, n in used):
+        return pdf
+    out = bytearray(pdf[: used[0][0]])
+    offsets = {}
+    for k, (offset, number) in enumerate(used):
+        body = pdf[offset : used[k + 1][0] if k + 1 < len(used) else xref.start() + 1]
+        if b"stream" not in body:
+            body = _REFERENCES.sub(_once, body)
+        offsets[number] = len(out)
+        out += body
+    start = len(out)
+    out += b"xref\n0 %d\n" % count
+    for number, entry in enumerate(entries):
+        out += b"%010d" % offsets[number] + entry[10:] if number in offsets else entry
+    trailer = pdf[xref.end() + 20 * count :]
+    out += trailer[: trailer.index(b"startxref")] + b"startxref\n%d\n%%%%EOF\n" % start
+    return bytes(out)
+
+
+def _once(match: re.Match) -> bytes:
+    entries = dict(_ENTRY.findall(match.group(1)))
+    return b"<< " + b" ".join(b"/" + key + b" " + value for key, value in entries.items()) + b" >>"
 
 
 def _words_heading(ctx, y: float) -> float:

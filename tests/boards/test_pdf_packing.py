@@ -72,3 +72,35 @@ def test_a_four_farmer_snapshot_has_no_page_holding_only_the_rest_of_a_panel():
     after = texts[continued[0]].split(", continued", 1)[1]
     assert "Livestock track" in after
     assert any(name in after for name in sample.names if name != sample.names[seat])
+
+
+def test_the_snapshot_lists_each_resource_once_and_its_cross_references_point_at_its_objects(caplog):
+    """cairo 1.16 repeats a form in a page's resources once per use; the
+    snapshot keeps each key once (boards.snapshot.without_repeated_keys)
+    and its cross-reference table stays right."""
+    import logging
+    import re
+
+    from pypdf import PdfReader
+
+    from boards.snapshot import without_repeated_keys
+    from tests.boards.conftest import game as sample_of
+
+    sample = sample_of("sunfield", 4, True)
+    meta = {"title": "t", "game_id": "g", "version": 1, "names": sample.names}
+    data = render_snapshot_pdf("sunfield", sample.view("end", 0), 0, meta)
+    for refs in re.findall(rb"<<((?:\s*/\S+ \d+ \d+ R)+)\s*>>", data):
+        keys = re.findall(rb"/(\S+) \d+ \d+ R", refs)
+        assert len(keys) == len(set(keys)), refs[:200]
+    start = int(data.rsplit(b"startxref\n", 1)[1].split()[0])
+    assert data[start:].startswith(b"xref\n0 ")
+    count = int(data[start:].split(b"\n")[1].split()[1])
+    for number, entry in enumerate(data[start:].split(b"\n")[2 : 2 + count]):
+        if entry.endswith(b"n "):
+            assert data[int(entry[:10]) :].startswith(b"%d 0 obj" % number), number
+    with caplog.at_level(logging.WARNING):
+        reader = PdfReader(io.BytesIO(data))
+        assert all(page["/Resources"] for page in reader.pages) and "board version 1" in reader.pages[0].extract_text()
+    assert "Multiple definitions" not in caplog.text
+    # what is not laid out as cairo writes it comes back as it is
+    assert without_repeated_keys(b"%PDF-1.4\nnot a cairo PDF") == b"%PDF-1.4\nnot a cairo PDF"
