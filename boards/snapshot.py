@@ -51,21 +51,25 @@ def snapshot_pdf(panels: Sequence[Panel], lines: list[str], title: str, note: st
         end = TOP - 12
     draw_words(ctx, lines, _words_heading(ctx, end + 12))
     surface.finish()
-    return without_repeated_keys(out.getvalue())
+    return tidied(out.getvalue())
 
 
 #: a dictionary of references only, as a page's or a form's resources are
 _REFERENCES = re.compile(rb"<<((?:\s*/[^\s/<>\[\]()]+ \d+ \d+ R)+)\s*>>")
 _ENTRY = re.compile(rb"/([^\s/<>\[\]()]+) (\d+ \d+ R)")
 _XREF = re.compile(rb"\nxref\n0 (\d+)\n")
+_BLANKS = re.compile(rb"\s+")
+#: a comment (cairo writes "% 1" after a page's type): to the end of its line, so not on one line with what follows
+_COMMENT = re.compile(rb"%[^\r\n]*")
 
 
-def without_repeated_keys(pdf: bytes) -> bytes:
-    """The PDF with each key of its resource dictionaries once: cairo 1.16
-    lists a form in a page's ``/XObject`` resources once per use (``/x7 7
-    0 R`` forty times on a page), 2 KB of a 4-farmer turn mail's PDF
-    (PDF readers take one and warn). Only dictionaries of references
-    outside streams change; the cross-reference table is written anew.
+def tidied(pdf: bytes) -> bytes:
+    """The PDF with each key of its resource dictionaries once and its
+    objects' dictionaries on one line each: cairo 1.16 lists a form in a
+    page's ``/XObject`` resources once per use (``/x7 7 0 R`` forty times
+    on a page; PDF readers take one and warn) and indents its dictionaries,
+    3.3 KB of a 4-farmer turn mail's PDF together. Streams' data and
+    strings stay as they are; the cross-reference table is written anew.
     A PDF not laid out as cairo writes it (one cross-reference section
     after the objects) comes back as it is."""
     found = list(_XREF.finditer(pdf))
@@ -84,8 +88,14 @@ def without_repeated_keys(pdf: bytes) -> bytes:
     offsets = {}
     for k, (offset, number) in enumerate(used):
         body = pdf[offset : used[k + 1][0] if k + 1 < len(used) else xref.start() + 1]
-        if b"stream" not in body:
-            body = _REFERENCES.sub(_once, body)
+        head, _, rest = body.partition(b"\n")
+        if b"stream" not in rest:
+            if b"(" not in rest:  # no string (the document's information has its producer and date)
+                rest = _BLANKS.sub(b" ", _REFERENCES.sub(_once, _COMMENT.sub(b"", rest))).strip() + b"\n"
+            body = head + b"\n" + rest
+        else:
+            dictionary, _, data = rest.partition(b"stream\n")
+            body = head + b"\n" + _BLANKS.sub(b" ", _COMMENT.sub(b"", dictionary)).strip() + b"\nstream\n" + data
         offsets[number] = len(out)
         out += body
     start = len(out)

@@ -76,14 +76,14 @@ def test_a_four_farmer_snapshot_has_no_page_holding_only_the_rest_of_a_panel():
 
 def test_the_snapshot_lists_each_resource_once_and_its_cross_references_point_at_its_objects(caplog):
     """cairo 1.16 repeats a form in a page's resources once per use; the
-    snapshot keeps each key once (boards.snapshot.without_repeated_keys)
+    snapshot keeps each key once (boards.snapshot.tidied)
     and its cross-reference table stays right."""
     import logging
     import re
 
     from pypdf import PdfReader
 
-    from boards.snapshot import without_repeated_keys
+    from boards.snapshot import tidied
     from tests.boards.conftest import game as sample_of
 
     sample = sample_of("sunfield", 4, True)
@@ -103,4 +103,4 @@ def test_the_snapshot_lists_each_resource_once_and_its_cross_references_point_at
         assert all(page["/Resources"] for page in reader.pages) and "board version 1" in reader.pages[0].extract_text()
     assert "Multiple definitions" not in caplog.text
     # what is not laid out as cairo writes it comes back as it is
-    assert without_repeated_keys(b"%PDF-1.4\nnot a cairo PDF") == b"%PDF-1.4\nnot a cairo PDF"
+    assert tidied(b"%PDF-1.4\nnot a cairo PDF") == b"%PDF-1.4\nnot a cairo PDF"
