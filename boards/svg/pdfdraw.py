@@ -38,13 +38,21 @@ from boards.svg.canvas import Canvas, Panel, Style
 
 MM = 72 / 25.4
 PAGE_W, PAGE_H = 210 * MM, 297 * MM
-LEFT, TOP, BOTTOM = 12 * MM, 14 * MM, 274 * MM
+#: 12 mm, 14 mm and 274 mm, to a hundredth of a point (inwards): with page scales in steps of
+#: :data:`SCALE_STEP`, most of what a page paints lies at two decimals, which cairo writes shorter
+LEFT, TOP, BOTTOM = 34.02, 39.69, 776.69
 WIDTH = PAGE_W - 2 * LEFT
 #: drawing units (CSS px) to points: 600 px fill the page's width, so a
 #: 460 px panel takes most of it and the smallest text prints at 9.2 pt
 SCALE = WIDTH / 600
 #: the smallest scale: the drawing's smallest text (10.5 px) at 7.5 pt
 SMALLEST_SCALE = 7.5 / 10.5
+#: page scales are multiples of this: a drawing's coordinates are mostly whole or half units
+#: (60% whole in a 4-farmer board), so a page paints them at two decimals, not three (cairo
+#: writes a PDF's coordinates to three): 1.9 KB of a 4-farmer turn mail's PDF
+SCALE_STEP = 0.02
+#: the smallest page scale in those steps (the text floor at 7.56 pt)
+FLOOR_SCALE = math.ceil(SMALLEST_SCALE / SCALE_STEP) * SCALE_STEP
 FONT = "DejaVu Sans"
 GAP = 8.0
 #: a sign that recurs this often in a PDF is painted once, as a PDF form, and
@@ -78,7 +86,7 @@ def draw_panels(ctx, panels: Sequence[Panel], top: float, faces=None) -> float:
             ctx.show_page()
         y = top if number == 0 else TOP
         for piece in page:
-            y = _place(ctx, piece, y, faces, forms, outline=True)
+            y = _place(ctx, piece, y, faces, forms, vector=True)
     return y - GAP
 
 
@@ -214,23 +222,30 @@ def _spans(canvas: Canvas, dy: float, scale: float) -> list[tuple[float, float]]
 
 
 def _largest_scale(panels: Sequence[Panel], room: float) -> float | None:
-    """The largest page scale, in 2% steps from :data:`SCALE` down to the
-    floor, at which the panels stacked fit ``room`` points; None if none."""
-    scale = SCALE
-    while scale >= SMALLEST_SCALE:
+    """The largest page scale, in :data:`SCALE_STEP` steps from
+    :data:`SCALE` down to the floor, at which the panels stacked fit
+    ``room`` points; None if none."""
+    step = math.floor(SCALE / SCALE_STEP + 1e-9)
+    while step * SCALE_STEP >= FLOOR_SCALE - 1e-9:
+        scale = round(step * SCALE_STEP, 6)
         if sum(p.height * _panel_scale(p, scale) for p in panels) + GAP * (len(panels) - 1) <= room:
             return scale
-        scale *= 0.98
+        step -= 1
     return None
 
 
 def _panel_scale(panel: Panel, scale: float) -> float:
     """A panel's scale on a page drawn at ``scale``: smaller if it is wider
-    than the page, never under the text floor."""
-    return max(SMALLEST_SCALE, min(scale, WIDTH / panel.width))
+    than the page (in :data:`SCALE_STEP` steps), never under the text
+    floor (:data:`FLOOR_SCALE`, or the exact floor for a panel too wide
+    for the page at that)."""
+    fits = round(math.floor(min(scale, WIDTH / panel.width) / SCALE_STEP + 1e-9) * SCALE_STEP, 6)
+    if fits >= FLOOR_SCALE - 1e-9:
+        return fits
+    return FLOOR_SCALE if FLOOR_SCALE * panel.width <= WIDTH else max(SMALLEST_SCALE, WIDTH / panel.width)
 
 
-def _place(ctx, piece: Piece, y: float, faces=None, forms: frozenset = frozenset(), outline: bool = False) -> float:
+def _place(ctx, piece: Piece, y: float, faces=None, forms: frozenset = frozenset(), vector: bool = False) -> float:
     """The piece painted at ``y`` (clipped to its slice of the panel; the
     rest of a cut panel under a line naming it); returns where the next one
     goes."""
@@ -247,7 +262,7 @@ def _place(ctx, piece: Piece, y: float, faces=None, forms: frozenset = frozenset
     ctx.clip()
     ctx.translate(LEFT, y - piece.start * piece.scale)
     ctx.scale(piece.scale, piece.scale)
-    paint(ctx, piece.panel.canvas, faces, forms, outline)
+    paint(ctx, piece.panel.canvas, faces, forms, vector)
     ctx.restore()
     return y + piece.height + GAP
 
@@ -273,16 +288,17 @@ def heading(ctx, title: str, note: str, font: str = FONT, bold: bool = True, fac
     return TOP + 40
 
 
-def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset(), outline: bool = False,
+def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset(), vector: bool = False,
           signs=None) -> None:
     """The canvas's operations painted on ``ctx``; ``faces(bold, italic)``
     gives the font face of a text (default: DejaVu Sans in its four faces,
     :func:`sans`). The signs in ``forms`` are painted as recordings, which a
     PDF surface writes as one form each however often they recur.
-    ``outline``: characters outside WinAnsi painted as their glyphs'
-    outlines (:func:`show_text`; for PDFs, not the picture, whose text is
-    hinted). ``signs(ctx, sign, faces)``, if given, paints every sign in
-    place of its operations, at the origin of ``ctx``'s current
+    ``vector``: painting a PDF, not the picture: characters outside
+    WinAnsi painted as their glyphs' outlines (:func:`show_text`; the
+    picture's text is hinted) and colours given to 3 decimals
+    (:func:`_rgb3`). ``signs(ctx, sign, faces)``, if given, paints every
+    sign in place of its operations, at the origin of ``ctx``'s current
     transformation (a picture's kept rasters of them: :mod:`boards.sprites`).
 
     The operations go straight to cairo's C functions (``cairocffi.cairo``)
@@ -291,22 +307,23 @@ def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset(), outli
     per turn mail (picture and PDF), and the wrappers were a third of it.
     Cairo keeps the first error in the context, so one check at the end
     (:func:`_check`) reports what the wrappers would have."""
-    _paint(ctx, ctx._pointer, canvas, faces or sans, forms, outline, signs)
+    _paint(ctx, ctx._pointer, canvas, faces or sans, forms, vector, signs)
     _check(ctx)
 
 
-def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, outline: bool = False, signs=None) -> None:
+def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, vector: bool = False, signs=None) -> None:
+    rgb = _rgb3 if vector else _rgb
     for op in canvas.ops:
         kind = op[0]
         if kind == "rect":
             _, x, y, w, h, rx, style = op
             _rounded(p, x, y, w, h, rx)
-            _finish(p, style)
+            _finish(p, style, rgb)
         elif kind == "circle":
             _, cx, cy, r, style = op
             _lib.cairo_new_sub_path(p)
             _lib.cairo_arc(p, cx, cy, r, 0, TAU)
-            _finish(p, style)
+            _finish(p, style, rgb)
         elif kind == "ellipse":
             _, cx, cy, rx, ry, rotate, style = op
             _lib.cairo_save(p)
@@ -316,13 +333,13 @@ def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, outline: bool = Fals
             _lib.cairo_new_sub_path(p)
             _lib.cairo_arc(p, 0, 0, 1, 0, TAU)
             _lib.cairo_restore(p)
-            _finish(p, style)
+            _finish(p, style, rgb)
         elif kind == "path":
             _, d, style = op
             _path(p, d)
-            _finish(p, style)
+            _finish(p, style, rgb)
         elif kind == "text":
-            _text(p, faces, outline, *op[1:])
+            _text(p, faces, vector, *op[1:])
         else:
             _, inner, dx, dy, scale = op
             _lib.cairo_save(p)
@@ -330,12 +347,12 @@ def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, outline: bool = Fals
             _lib.cairo_scale(p, scale, scale)
             if inner in forms:
                 # one form in the PDF however often the sign recurs (cairo writes a recording once a document)
-                ctx.set_source_surface(_recorded(inner, faces, outline))
+                ctx.set_source_surface(_recorded(inner, faces, vector))
                 ctx.paint()
             elif signs is not None and inner.sign:
                 signs(ctx, inner, faces)
             else:
-                _paint(ctx, p, inner, faces, forms, outline, signs)
+                _paint(ctx, p, inner, faces, forms, vector, signs)
             _lib.cairo_restore(p)
 
 
@@ -354,10 +371,10 @@ SIGN_BOX = (-60, -60, 120, 120)
 
 
 @cache
-def _recorded(sign: Canvas, faces, outline: bool = False) -> cairo.RecordingSurface:
+def _recorded(sign: Canvas, faces, vector: bool = False) -> cairo.RecordingSurface:
     """A sign's operations recorded once, to be painted as one PDF form."""
     surface = cairo.RecordingSurface(cairo.CONTENT_COLOR_ALPHA, SIGN_BOX)
-    paint(cairo.Context(surface), sign, faces, outline=outline)
+    paint(cairo.Context(surface), sign, faces, vector=vector)
     return surface
 
 
@@ -367,12 +384,20 @@ def _rgb(colour: str) -> tuple[float, float, float]:
     return tuple(int(colour[i : i + 2], 16) / 255 for i in (0, 2, 4))
 
 
-def _finish(p, style: Style) -> None:
+@cache
+def _rgb3(colour: str) -> tuple[float, float, float]:
+    """A colour to 3 decimals, as a PDF gets it: within an eighth of a level
+    of 255 of the exact one (so the same 8-bit colour), "0.102" where cairo
+    wrote "0.101961"."""
+    return tuple(round(v, 3) for v in _rgb(colour))
+
+
+def _finish(p, style: Style, rgb=_rgb) -> None:
     if style.fill != "none":
-        _lib.cairo_set_source_rgb(p, *_rgb(style.fill))
+        _lib.cairo_set_source_rgb(p, *rgb(style.fill))
         _lib.cairo_fill_preserve(p) if style.stroke != "none" else _lib.cairo_fill(p)
     if style.stroke != "none":
-        _lib.cairo_set_source_rgb(p, *_rgb(style.stroke))
+        _lib.cairo_set_source_rgb(p, *rgb(style.stroke))
         _lib.cairo_set_line_width(p, style.width)
         _lib.cairo_set_line_join(p, cairo.LINE_JOIN_ROUND)
         dashes = _dashes(style.dash)
@@ -459,7 +484,7 @@ def sans(bold: bool, italic: bool):
     return face(FONT, bold, italic)
 
 
-def _text(p, faces, outline, x, y, words, size, anchor, bold, italic, fill) -> None:
+def _text(p, faces, vector, x, y, words, size, anchor, bold, italic, fill) -> None:
     _lib.cairo_set_font_face(p, faces(bold, italic)._pointer)
     _lib.cairo_set_font_size(p, size)
     data = words.encode("utf-8")
@@ -467,9 +492,9 @@ def _text(p, faces, outline, x, y, words, size, anchor, bold, italic, fill) -> N
         extents = _ffi.new("cairo_text_extents_t *")
         _lib.cairo_text_extents(p, data, extents)
         x -= extents.x_advance if anchor == "end" else extents.x_advance / 2
-    _lib.cairo_set_source_rgb(p, *_rgb(fill))
+    _lib.cairo_set_source_rgb(p, *(_rgb3 if vector else _rgb)(fill))
     _lib.cairo_move_to(p, x, y)
-    if outline and not words.isascii():
+    if vector and not words.isascii():
         _show_outlined(p, words)
     else:
         _lib.cairo_show_text(p, data)

@@ -104,3 +104,34 @@ def test_the_snapshot_lists_each_resource_once_and_its_cross_references_point_at
     assert "Multiple definitions" not in caplog.text
     # what is not laid out as cairo writes it comes back as it is
     assert tidied(b"%PDF-1.4\nnot a cairo PDF") == b"%PDF-1.4\nnot a cairo PDF"
+
+
+def test_page_scales_are_steps_of_two_hundredths_never_under_the_text_floor():
+    """Whole and half drawing units then land on two decimals, which cairo
+    writes shorter than three; the text never prints under 7.5 pt."""
+    from boards.svg.drawing import drawing
+    from boards.svg.pdfdraw import SCALE, SCALE_STEP, WIDTH
+    from tests.boards.conftest import game as sample_of
+
+    seen = set()
+    for name, seats, advanced in (("sunfield", 4, True), ("harvest", 4, False), ("harvest", 1, False)):
+        sample = sample_of(name, seats, advanced) if advanced else sample_of(name, seats)
+        for stage in ("start", "end"):
+            panels = drawing(name, sample.view(stage, 0), 0, sample.names).print_panels()
+            for page in pack(panels, BOTTOM - TOP - 40, BOTTOM - TOP):
+                for piece in page:
+                    seen.add(piece.scale)
+                    assert piece.scale >= SMALLEST_SCALE and piece.scale <= SCALE
+                    on_step = abs(piece.scale / SCALE_STEP - round(piece.scale / SCALE_STEP)) < 1e-6
+                    assert on_step or piece.scale * piece.panel.width > WIDTH - 1e-6, piece.scale
+    assert len(seen) > 1
+
+
+def test_a_pdf_colour_to_three_decimals_is_the_same_eight_bit_colour():
+    from boards.svg.pdfdraw import _rgb, _rgb3
+
+    for level in range(256):
+        colour = f"#{level:02x}{level:02x}{level:02x}"
+        assert all(round(v * 255) == level for v in _rgb3(colour))
+        assert all(len(repr(v)) <= 5 for v in _rgb3(colour)), _rgb3(colour)
+        assert _rgb(colour)[0] == level / 255
