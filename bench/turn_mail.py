@@ -1,6 +1,7 @@
 """Worker CPU per turn mail: what one composed turn mail costs.
 
     .venv/bin/python bench/turn_mail.py [--mails 16]
+    .venv/bin/python bench/turn_mail.py --whole-game [--seeds 7 11]
 
 A worker composes a turn mail (plain text, HTML with the board's tables,
 the board picture, the PDF snapshot) for the farmer to act after every
@@ -15,6 +16,13 @@ mail's size as sent and that of its parts as sent (text, HTML, picture,
 PDF; medians). The machine's load average is printed with the figures.
 Targets: a 2-farmer turn mail <= 100 ms CPU at the median (issue 15); a
 4-farmer one <= 250 KB (issue 12).
+
+``--whole-game``: the 250 KB target holds for every turn mail, not only
+the middle of a game: the turn mail of every third move of a whole sample
+game (from the fifth move on), for each case and each of ``--seeds``; per
+case and seed it prints how many mails, how many are over 250 KB, the
+median and largest size as sent, the largest one's parts, and the CPU
+median.
 """
 
 from __future__ import annotations
@@ -97,6 +105,32 @@ def part_sizes(data: bytes) -> dict[str, int]:
             if part.get_content_type() in PARTS}
 
 
+#: issue 12's limit for a turn mail as sent
+LIMIT = 250 * 1024
+
+
+def whole_game(seeds: list[int]) -> None:
+    """The turn mail of every third move of a whole game, each case and seed."""
+    print(f"{'game':<20} {'seed':>4} {'mails':>5} {'over':>4} {'median':>9} {'largest':>9}   "
+          f"{'text':>6} {'HTML':>6} {'PNG':>6} {'PDF':>6} {'CPU':>9}   "
+          f"(every third move; KB as sent, the largest mail's parts; CPU median per mail)")
+    for name, seats, options in CASES:
+        for seed in seeds:
+            sample = sample_game(name, seats, options, seed=seed)
+            sizes, times, largest = [], [], (0, {})
+            for index in range(4, len(sample.states) - 1, 3):
+                cpu, data = one_mail(turn_context(sample, index))
+                sizes.append(len(data))
+                times.append(cpu)
+                if len(data) > largest[0]:
+                    largest = (len(data), part_sizes(data))
+            label = f"{name} {seats}{' adv.' if options else ''}"
+            by_part = " ".join(f"{largest[1].get(part, 0) / 1024:6.1f}" for part in PARTS.values())
+            print(f"{label:<20} {seed:>4} {len(sizes):>5} {sum(s > LIMIT for s in sizes):>4} "
+                  f"{statistics.median(sizes) / 1024:6.1f} KB {largest[0] / 1024:6.1f} KB   {by_part} "
+                  f"{statistics.median(times):6.1f} ms")
+
+
 def p90(values: list[float]) -> float:
     return statistics.quantiles(values, n=10)[-1] if len(values) > 1 else values[0]
 
@@ -104,12 +138,20 @@ def p90(values: list[float]) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--mails", type=int, default=16)
-    mails = parser.parse_args().mails
+    parser.add_argument("--whole-game", action="store_true",
+                        help="every third move of whole games: how many mails are over 250 KB")
+    parser.add_argument("--seeds", type=int, nargs="+", default=[7, 11], help="with --whole-game")
+    args = parser.parse_args()
+    mails = args.mails
     print(f"load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())} ({os.cpu_count()} cores)")
     # the process's one-time costs (fonts, templates, stylesheets) out of the figures,
     # as in a worker that has sent mail before: one mail of an unrelated game first
     one_mail(turn_context(sample_game("sunfield", 3, {}, seed=1), 10))
     one_mail(turn_context(sample_game("harvest", 3, {}, seed=1), 10))
+    if args.whole_game:
+        whole_game(args.seeds)
+        print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
+        return
     print(f"{'game':<20} {'first mail':>11} {'median':>9} {'p90':>9} {'size':>9}   "
           f"{'text':>6} {'HTML':>6} {'PNG':>6} {'PDF':>6}   (CPU ms per turn mail, {mails} moves; KB as sent)")
     for name, seats, options in CASES:

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 
-from boards.svg.pdfdraw import BOTTOM, LEFT, TOP, WIDTH, face
+from boards.pdffont import mono_face
+from boards.svg.pdfdraw import BOTTOM, LEFT, TOP, WIDTH, show_text
 
 FONT = "DejaVu Sans Mono"
 LARGEST_PT = 10.0
@@ -43,7 +44,7 @@ def draw_words(ctx, lines: list[str], top: float) -> None:
     # the largest size, in half points down to the floor, that needs the fewest pages
     sizes = [largest - 0.5 * i for i in range(int((largest - SMALLEST_PT) / 0.5) + 1)]
     size = min(sizes, key=lambda pt: (len(_paged(lines, top, pt)), -pt))
-    ctx.set_font_face(face(FONT))
+    ctx.set_font_face(mono_face())
     ctx.set_font_size(size)
     step = size * LEADING
     for page, chunk in enumerate(_paged(lines, top, size)):
@@ -58,7 +59,7 @@ def draw_words(ctx, lines: list[str], top: float) -> None:
             if line.strip():
                 ctx.set_source_rgb(0.1, 0.1, 0.1)
                 ctx.move_to(LEFT, y)
-                ctx.show_text(line)
+                show_text(ctx, line)
             y += step
 
 
