@@ -178,7 +178,7 @@ def panel_raster(panel: Panel, scale: float) -> PanelRaster:
     ctx.set_font_options(HINTING)
     ctx.translate(MARGIN, MARGIN)
     ctx.scale(scale, scale)
-    pdfdraw.paint(ctx, panel.canvas, signs=SIGNS)
+    pdfdraw.paint(ctx, panel.canvas, signs=SIGNS, snap=True)
     ink.flush()
     # the alpha byte is the fourth of each pixel whatever the byte order, so the bounds are read in place
     box = Image.frombuffer("RGBA", size, ink.get_data(), "raw", "RGBA", ink.get_stride(), 1).getbbox()

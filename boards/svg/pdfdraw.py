@@ -289,7 +289,7 @@ def heading(ctx, title: str, note: str, font: str = FONT, bold: bool = True, fac
 
 
 def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset(), vector: bool = False,
-          signs=None) -> None:
+          signs=None, snap: bool = False) -> None:
     """The canvas's operations painted on ``ctx``; ``faces(bold, italic)``
     gives the font face of a text (default: DejaVu Sans in its four faces,
     :func:`sans`). The signs in ``forms`` are painted as recordings, which a
@@ -300,6 +300,8 @@ def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset(), vecto
     (:func:`_rgb3`). ``signs(ctx, sign, faces)``, if given, paints every
     sign in place of its operations, at the origin of ``ctx``'s current
     transformation (a picture's kept rasters of them: :mod:`boards.sprites`).
+    ``snap``: painting pixels, rectangles are moved by less than a pixel so
+    that their edges and strokes fall on whole pixels (:func:`_on_pixels`).
 
     The operations go straight to cairo's C functions (``cairocffi.cairo``)
     rather than through cairocffi's methods, which check cairo's status
@@ -307,18 +309,24 @@ def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset(), vecto
     per turn mail (picture and PDF), and the wrappers were a third of it.
     Cairo keeps the first error in the context, so one check at the end
     (:func:`_check`) reports what the wrappers would have."""
-    _paint(ctx, ctx._pointer, canvas, faces or sans, forms, vector, signs)
+    _paint(ctx, ctx._pointer, canvas, faces or sans, forms, vector, signs, snap)
     _check(ctx)
 
 
-def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, vector: bool = False, signs=None) -> None:
+def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, vector: bool = False, signs=None,
+           snap: bool = False) -> None:
     rgb = _rgb3 if vector else _rgb
     for op in canvas.ops:
         kind = op[0]
         if kind == "rect":
             _, x, y, w, h, rx, style = op
-            _rounded(p, x, y, w, h, rx)
-            _finish(p, style, rgb)
+            if snap:
+                x, y, w, h, width = _on_pixels(p, x, y, w, h, style.width if style.stroke != "none" else 0.0)
+                _rounded(p, x, y, w, h, rx)
+                _finish(p, style, rgb, width)
+            else:
+                _rounded(p, x, y, w, h, rx)
+                _finish(p, style, rgb)
         elif kind == "circle":
             _, cx, cy, r, style = op
             _lib.cairo_new_sub_path(p)
@@ -352,7 +360,7 @@ def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, vector: bool = False
             elif signs is not None and inner.sign:
                 signs(ctx, inner, faces)
             else:
-                _paint(ctx, p, inner, faces, forms, vector, signs)
+                _paint(ctx, p, inner, faces, forms, vector, signs, snap)
             _lib.cairo_restore(p)
 
 
@@ -392,18 +400,41 @@ def _rgb3(colour: str) -> tuple[float, float, float]:
     return tuple(round(v, 3) for v in _rgb(colour))
 
 
-def _finish(p, style: Style, rgb=_rgb) -> None:
+def _finish(p, style: Style, rgb=_rgb, width: float | None = None) -> None:
     if style.fill != "none":
         _lib.cairo_set_source_rgb(p, *rgb(style.fill))
         _lib.cairo_fill_preserve(p) if style.stroke != "none" else _lib.cairo_fill(p)
     if style.stroke != "none":
         _lib.cairo_set_source_rgb(p, *rgb(style.stroke))
-        _lib.cairo_set_line_width(p, style.width)
+        _lib.cairo_set_line_width(p, style.width if width is None else width)
         _lib.cairo_set_line_join(p, cairo.LINE_JOIN_ROUND)
         dashes = _dashes(style.dash)
         _lib.cairo_set_dash(p, dashes, len(dashes), 0)
         _lib.cairo_stroke(p)
     _lib.cairo_new_path(p)
+
+
+def _on_pixels(p, x: float, y: float, w: float, h: float, width: float) -> tuple[float, float, float, float, float]:
+    """A rectangle and its stroke's width moved and sized by less than a
+    pixel so that, on the raster under ``p``'s transformation (a scale and
+    a translation: panels are neither turned nor skewed), its stroke is a
+    whole number of pixels wide and lies on whole pixels, and a fill
+    without stroke ends on pixel edges. Cairo then paints the straight
+    edges of tiles and boxes crisp, where a line 1.5 px wide between two
+    pixels was two rows of blended colour: the picture is 5% smaller, and
+    sharper. The rounded corners stay anti-aliased."""
+    _lib.cairo_get_matrix(p, _MATRIX)
+    sx, sy, ox, oy = _MATRIX.xx, _MATRIX.yy, _MATRIX.x0, _MATRIX.y0
+    pixels = max(1, round(width * sx)) if width else 0
+    half = 0.5 if pixels % 2 else 0.0  # an odd stroke is centred on a pixel's middle
+    left, top = round(x * sx + ox - half) + half, round(y * sy + oy - half) + half
+    right, bottom = round((x + w) * sx + ox - half) + half, round((y + h) * sy + oy - half) + half
+    return ((left - ox) / sx, (top - oy) / sy, (right - left) / sx, (bottom - top) / sy,
+            pixels / sx if width else width)
+
+
+#: the transformation :func:`_on_pixels` reads
+_MATRIX = _ffi.new("cairo_matrix_t *")
 
 
 @cache

@@ -45,7 +45,7 @@ def composed_whole(panels, width: float, pixels: int = png.PNG_WIDTH) -> Image.I
         paint.set_font_options(png.HINTING)
         paint.translate(png.MARGIN, png.MARGIN)
         paint.scale(panel_scale * scale, panel_scale * scale)
-        pdfdraw.paint(paint, panel.canvas, signs=png.SIGNS)
+        pdfdraw.paint(paint, panel.canvas, signs=png.SIGNS, snap=True)
         raster.flush()
         ctx.set_source_surface(raster, round(x * scale) - png.MARGIN, round(y * scale) - png.MARGIN)
         ctx.paint()
@@ -169,3 +169,27 @@ def test_a_panels_digest_is_its_drawing_whoever_drew_it():
     seen = [png.ops_digest(v) for v in variants]
     assert seen[0] == png.ops_digest(square("#0072b2").canvas) and seen[3] == png.ops_digest(sign("carrot"))
     assert len(set(seen)) == len(seen)
+
+
+def test_a_rectangles_straight_edges_fall_on_whole_pixels_in_the_picture():
+    # given a tile whose frame is 1.5 units wide and lies between pixels
+    tile = Canvas()
+    tile.rect(10.3, 10.6, 40.2, 30.1, fill="#c7def0", stroke="#0072b2", width=1.5)
+
+    def across(snap: bool) -> set[tuple[int, int, int]]:
+        """The colours along a line through the tile's middle, left to right."""
+        surface = cairo.ImageSurface(cairo.FORMAT_RGB24, 80, 60)
+        ctx = cairo.Context(surface)
+        ctx.set_source_rgb(1, 1, 1)
+        ctx.paint()
+        ctx.scale(1.2, 1.2)
+        pdfdraw.paint(ctx, tile, snap=snap)
+        surface.flush()
+        row = bytes(surface.get_data())[30 * surface.get_stride():][: 80 * 4]
+        return {(row[i + 2], row[i + 1], row[i]) for i in range(0, len(row), 4)}
+
+    ink, fill, paper = (0x00, 0x72, 0xB2), (0xC7, 0xDE, 0xF0), (0xFF, 0xFF, 0xFF)
+    # when painted for the picture, then the frame is whole pixels of ink: no blended columns beside it
+    assert across(snap=True) == {paper, ink, fill}
+    # (painted where it lies, as in a PDF, its edges are blends)
+    assert len(across(snap=False) - {paper, ink, fill}) >= 2
