@@ -73,8 +73,10 @@ BLENDS = ((PAPER, 1 / 2),)
 #: libdeflate's level for the picture's rows. On the sample pictures
 #: (bench/drawing.py's boards) level 6 is as small as zlib's 6 (what Pillow
 #: wrote) in 40% of its time, 7 is 2-3% smaller in 55-60% of it, 8 is 5-6%
-#: smaller in as much time as zlib's 6 or more, 9 7% smaller in 1.5 times it
-DEFLATE_LEVEL = 7
+#: smaller in as much time as zlib's 6 or more, 9 7% smaller in 1.5 times it.
+#: 8: the 3 KB it saves on the largest pictures (+7 ms for a 480 x 3245 one)
+#: keep every turn mail of the sample games under 250 KB (docs/boards.md)
+DEFLATE_LEVEL = 8
 #: palettes a kept panel keeps its indexes for (a worker mailing two games
 #: in turn maps a panel the games share, such as the key, once for each)
 PALETTES_KEPT = 2

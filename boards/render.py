@@ -131,9 +131,9 @@ def render_png(game_name: str, view: dict, seat: int | None, *, names=None, prev
 
 def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict) -> bytes:
     """The turn mail's PDF: the board drawn from the addressed farmer's
-    view (its panels packed as on the report) then the board in words (the
-    text board's lines, :func:`render_text`), on A4 pages that Letter
-    prints whole, painted by cairo on one surface (:mod:`boards.snapshot`).
+    view (its panels packed as on the report), on A4 pages that Letter
+    prints whole, painted by cairo (:mod:`boards.snapshot`); the mail's
+    text and HTML carry the board in words.
 
     ``meta``: ``{"title": str, "game_id": str, "version": int,
     "names": [str per seat], "generated_at": str (optional), "previous":
@@ -142,13 +142,12 @@ def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict
     outlined the same way, and built only once for both.
     """
     require(meta, ("title", "game_id", "version", "names"), "meta")
-    lines = render_text(game_name, view, seat, names=meta["names"]).splitlines()
     who = f" · for {meta['names'][seat]}" if seat is not None else ""
     when = f" · {meta['generated_at']}" if meta.get("generated_at") else ""
     note = (f"Farmpost · {get_game(game_name).title} · game {meta['game_id']} · board version {meta['version']}"
             f"{who}{when}")
     panels = drawing(game_name, view, seat, meta["names"], meta.get("previous")).print_panels()
-    return snapshot.snapshot_pdf(panels, lines, meta["title"], note)
+    return snapshot.snapshot_pdf(panels, meta["title"], note)
 
 
 def drawn_pdf(game_name: str, view: dict, seat: int | None, names, heading: str, note: str, previous=None) -> bytes:

@@ -1,11 +1,12 @@
-"""The turn mail's PDF: the farmer's board drawn, then the board in words,
-on one cairo PDF surface.
+"""The turn mail's PDF: the farmer's board drawn, on one cairo PDF surface.
 
 The drawn panels are packed as in the end-game report
 (:func:`boards.svg.pdfdraw.draw_panels`: as few pages as the 7.5 pt text
-floor allows), and the words (:func:`boards.wordspdf.draw_words`) follow
-on the drawing's last page when enough of it is left, else on a new page.
-One surface, so each font is subset once and nothing is joined after.
+floor allows). The board in words is not in it: the mail carries the
+words twice already (its plain text and its HTML tables), and the words
+pages were 7-8 KB of the largest turn mails, which kept them over 250 KB
+(docs/boards.md, "The turn mail's PDF is the drawn board"). The end-game
+report keeps its board in words.
 
 Every text of the snapshot, the drawing's included, is set in the one face
 of DejaVu Sans Mono (no bold, no italic: the drawing's titles stand out by
@@ -25,12 +26,7 @@ import cairocffi as cairo
 
 from boards.pdffont import mono_face
 from boards.svg.canvas import Panel
-from boards.svg.pdfdraw import BOTTOM, LEFT, PAGE_H, PAGE_W, TOP, WIDTH, draw_panels, heading
-from boards.wordspdf import SMALLEST_PT, draw_words
-
-#: the words start on the drawing's last page if this much of it is left
-#: (their heading and a dozen lines at the smallest size), else on the next
-WORDS_ROOM = 40 + 12 * SMALLEST_PT * 1.2
+from boards.svg.pdfdraw import PAGE_H, PAGE_W, draw_panels, heading
 
 
 def one_face(bold: bool, italic: bool):
@@ -39,17 +35,13 @@ def one_face(bold: bool, italic: bool):
     return mono_face()
 
 
-def snapshot_pdf(panels: Sequence[Panel], lines: list[str], title: str, note: str) -> bytes:
-    """The ``panels`` (the drawing) then ``lines`` (the text board) under
-    the heading ``title`` and its ``note``, on A4 pages."""
+def snapshot_pdf(panels: Sequence[Panel], title: str, note: str) -> bytes:
+    """The ``panels`` (the drawing) under the heading ``title`` and its
+    ``note``, on A4 pages."""
     out = io.BytesIO()
     surface = cairo.PDFSurface(out, PAGE_W, PAGE_H)
     ctx = cairo.Context(surface)
-    end = draw_panels(ctx, panels, heading(ctx, title, note, bold=False, faces=one_face), one_face)
-    if BOTTOM - end < WORDS_ROOM:
-        ctx.show_page()
-        end = TOP - 12
-    draw_words(ctx, lines, _words_heading(ctx, end + 12))
+    draw_panels(ctx, panels, heading(ctx, title, note, bold=False, faces=one_face), one_face)
     surface.finish()
     return tidied(out.getvalue())
 
@@ -110,17 +102,3 @@ def tidied(pdf: bytes) -> bytes:
 def _once(match: re.Match) -> bytes:
     entries = dict(_ENTRY.findall(match.group(1)))
     return b"<< " + b" ".join(b"/" + key + b" " + value for key, value in entries.items()) + b" >>"
-
-
-def _words_heading(ctx, y: float) -> float:
-    """"The board in words" over a rule at ``y``; returns where the words start."""
-    ctx.set_font_face(mono_face())
-    ctx.set_font_size(11)
-    ctx.set_source_rgb(0.1, 0.1, 0.1)
-    ctx.move_to(LEFT, y + 11)
-    ctx.show_text("The board in words")
-    ctx.set_line_width(0.8)
-    ctx.move_to(LEFT, y + 16)
-    ctx.line_to(LEFT + WIDTH, y + 16)
-    ctx.stroke()
-    return y + 22

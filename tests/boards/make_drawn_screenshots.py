@@ -3,7 +3,7 @@
     .venv/bin/python -m tests.boards.make_drawn_screenshots
 
 Writes ``drawn-<case>-mail-picture.png`` (the picture a turn mail carries),
-``drawn-<case>-pdf-<page>.png`` (the turn mail's PDF: the board drawn, then in words,
+``drawn-<case>-pdf-<page>.png`` (the turn mail's PDF: the board drawn,
 pdftoppm) and ``drawn-<case>-report.png`` (the report's first page of final
 boards, drawn). The
 seat pages (desktop and a 390 px phone) come from

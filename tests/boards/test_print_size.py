@@ -1,9 +1,8 @@
 """The snapshot PDF prints its text at a size a farmer reads without a lens.
 
-The snapshot is the drawn board, its panels packed as the report's (the
-drawing's smallest text at 7.5 pt at least), then the board in words: on as
-few pages as its text allows between the 7.5 pt floor and 10 pt, as large
-as that page count allows; never smaller than the floor.
+The snapshot is the drawn board, its panels packed as the report's: on as
+few pages as the drawing's smallest text allows at 7.5 pt at least, never
+smaller than that floor.
 """
 
 from __future__ import annotations
@@ -20,8 +19,8 @@ FLOOR_PT = 7.5
 
 
 def smallest_text_pt(data: bytes) -> float:
-    """The smallest font size any visible text of the PDF (every page: the
-    drawn board's and the board in words) is drawn at: the
+    """The smallest font size any visible text of the PDF (on every page)
+    is drawn at: the
     font size times the scale of the text and transformation matrices."""
     from pypdf import PdfReader
 
