@@ -32,12 +32,22 @@ database 14 with queue names of its own.
 
 ``+bots`` setups play games of one farmer and three greedy bots (half the
 farmers by mail): most moves are the bots', and each farmer's turn ends with
-a 4-farmer turn mail. ``+mix`` setups play half their games so and half
-with two farmers, as a service hosts both: the two-farmer games bring the
-mails, the games against bots the moves. ``botsN`` setups play bot-only games (no farmer, no
+a 4-farmer turn mail. ``+mix`` setups play a share of their games so
+(``--against-bots``, half by default) and the others with two farmers, as a
+service hosts both: the two-farmer games bring the mails, the games against
+bots the moves; the share sets the load's mix (0.64 of 28-30 games is issue
+15's 40 moves/s with 10 mails/s). ``botsN`` setups play bot-only games (no farmer, no
 mail): the moves queue alone, with N worker processes on it. Also printed:
 each process role's CPU share during the window (cores), the mails by
-subject, and each stage's p50/p99 read from the rows' timestamps.
+subject, and each stage's p50/p99 read from the rows' timestamps; and, for
+the timed turn mails, where they spent their time (medians, ms), all of
+them, those after a click, after a reply, and the slowest 5%: the submit to
+the farmer's move request (``to_request``: for a reply also the moves queue
+and reading the mail), the request in the moves queue until applied
+(``moves_queue``), applied to the mail's row (``to_row``: the bots' moves),
+the row until claimed (``mail_queue``: waiting and composing), claimed to
+sent (``smtp``) and sent to the sink (``to_sink``, below 0: the row is
+marked sent after the sink has the mail).
 
 Farmers answer at once by default: the stack then runs as fast as it can
 and the turn-mail latency is mostly time in the queues. ``--think S`` makes
@@ -53,6 +63,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import re
@@ -113,6 +124,7 @@ class Sink:
         self.kinds: dict[str, int] = {}  # mails by subject, without the game's name and number
         self.last_submit: dict[int, tuple[float, str]] = {}  # game id -> when its last submit was sent, how
         self.latencies: list[tuple[float, str]] = []  # (seconds, "mail" or "link")
+        self.timed: list[tuple[str, float]] = []  # beside each latency: the mail's Message-ID, when it arrived (epoch)
         self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
 
     async def handle_DATA(self, server, session, envelope):
@@ -132,6 +144,7 @@ class Sink:
                     submitted = self.last_submit.pop(game, None)
                     if submitted is not None:
                         self.latencies.append((arrived - submitted[0], submitted[1]))
+                        self.timed.append((str(message["Message-ID"]).strip(), time.time()))
                 for to in envelope.rcpt_tos:
                     self.inbox.setdefault(to, []).append(envelope.content)
                 self.lock.notify_all()
@@ -293,6 +306,39 @@ def stage_times(connection) -> dict:
     }
 
 
+def where_slow_mails_waited(connection, timed: list[tuple[float, str]], stamps: list[tuple[str, float]]) -> dict:
+    """Where the slowest 5% of the timed turn mails spent their time, beside
+    all of them (medians in ms): from the submit to the farmer's move request
+    (the web; for a reply, also the moves queue and reading the mail), the
+    request waiting in the moves queue until applied, from applied to the
+    mail's row (the bots' moves after it), the row to its claim (the mail
+    queue and composing), the claim to sent (the SMTP handoff) and sent to
+    the sink."""
+    rows = {m: r for m, *r in connection.execute(sa.text(
+        "SELECT m.message_id, EXTRACT(EPOCH FROM r.created_at), EXTRACT(EPOCH FROM r.processed_at),"
+        " EXTRACT(EPOCH FROM m.created_at), EXTRACT(EPOCH FROM m.claimed_at), EXTRACT(EPOCH FROM m.sent_at)"
+        " FROM outgoing_mail m CROSS JOIN LATERAL (SELECT created_at, processed_at FROM move_requests q"
+        "  WHERE q.game_id = m.game_id AND q.source <> 'bot' AND q.created_at <= m.created_at"
+        "  ORDER BY q.created_at DESC LIMIT 1) r WHERE m.message_id = ANY(:ids)"),
+        {"ids": [m for m, _ in stamps]}).all()}
+    parts = []
+    for (latency, how), (message_id, arrived) in zip(timed, stamps):
+        if None in rows.get(message_id, [None]):  # at the sink, not yet marked sent when the window closed
+            continue
+        requested, applied, created, claimed, sent = (float(v) for v in rows[message_id])
+        submitted = arrived - latency
+        parts.append((latency, requested - submitted, applied - requested, created - applied, claimed - created,
+                      sent - claimed, arrived - sent, how))
+    parts.sort()
+
+    def medians(chosen):
+        return {name: round(statistics.median(p[i] for p in chosen) * 1000, 1) for i, name in
+                enumerate(("latency", "to_request", "moves_queue", "to_row", "mail_queue", "smtp", "to_sink"))} \
+            if chosen else {}
+    return {"all": medians(parts), **{f"by_{how}": medians([p for p in parts if p[-1] == how]) for how in ("link", "mail")},
+            "slowest_5pc": medians(parts[-max(1, len(parts) // 20):])}
+
+
 def insert_finished_games(engine, count: int) -> None:
     """``count`` finished games in a few bulk statements."""
     with engine.begin() as c:
@@ -374,7 +420,7 @@ class Stack:
 
 def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, int], games: int, seconds: float,
               stored: int, bots: bool = False, farmer_and_bots: bool = False, think: float = 0.0,
-              mixed: bool = False) -> dict:
+              mixed: bool = False, against_bots: float = 0.5) -> dict:
     import redis
 
     from service.broker import CeleryQueue, sender
@@ -421,8 +467,8 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
                            for p, a in enumerate(address))
 
         for n in range(0 if bots else games):
-            # mixed: every other game (by mail or by links alike) is one farmer against bots
-            if farmer_and_bots or (mixed and n % 4 >= 2):
+            # mixed: a share of the games (spread evenly, by mail or by links alike) is one farmer against bots
+            if farmer_and_bots or (mixed and math.floor((n + 1) * against_bots) > math.floor(n * against_bots)):
                 farmer_against_bots(n)
             else:
                 two_farmers(n)
@@ -441,7 +487,8 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
             over = c.execute(sa.text("SELECT count(*) FROM games WHERE status = 'over' AND id > :stored"),
                              {"stored": stored}).scalar()  # the stored games come first
             stages = stage_times(c)
-        mails1, timed, times = sink.count, sink.latencies[latencies0:], sorted(submits[submits0:])
+            mails1, timed, times = sink.count, sink.latencies[latencies0:], sorted(submits[submits0:])
+            stages["turn_mails_timed"] = where_slow_mails_waited(c, timed, sink.timed[latencies0:len(sink.latencies)])
     finally:
         stop.set()
         for farmer in farmers:
@@ -461,8 +508,8 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
     latencies = sorted(t for t, _ in timed)
     by_way = {how: sorted(t for t, way in timed if way == how) for how in ("link", "mail")}
     kind = ("bot-only games" if bots else "a farmer and three bots per game, by links and by mail"
-            if farmer_and_bots else "half the games two farmers, half a farmer and three bots, by links and by mail"
-            if mixed else "two farmers per game, by links and by mail")
+            if farmer_and_bots else f"{against_bots:.0%} of the games a farmer and three bots, the others two farmers,"
+            " by links and by mail" if mixed else "two farmers per game, by links and by mail")
     return {"setup": kind,
             "gunicorn": web,
             "processes_moves_mail": list(workers), "think_s": think, "stored_games": stored, "games": games,
@@ -484,6 +531,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=0.0,
                         help="seconds a farmer reads a mail before answering it (0.5-1.5 times this), to hold the"
                              " load below what the stack can take; 0: answer at once, the stack's most")
+    parser.add_argument("--against-bots", type=float, default=0.5,
+                        help="+mix: the share of the games that are a farmer against three bots (they bring the moves,"
+                             " the two-farmer games the mails)")
     parser.add_argument("--stored", type=int, default=10_000, help="finished games for the last setup")
     parser.add_argument("--setups", default="bots1,bots2,1x1,2x2,2x2+stored,1x1+bots,2x1x2+bots",
                         help="gunicorn x worker processes per queue (GxW), or x moves x mail processes (GxMxS), comma"
@@ -504,7 +554,7 @@ def main() -> None:
         with scratch_database() as url, tempfile.TemporaryDirectory() as instance:
             print(json.dumps(run_setup(url, instance, web, workers, args.games, args.seconds, stored, bots,
                                        farmer_and_bots="bots" in extras, think=args.think,
-                                       mixed="mix" in extras)), flush=True)
+                                       mixed="mix" in extras, against_bots=args.against_bots)), flush=True)
 
 if __name__ == "__main__":
     main()
