@@ -19,3 +19,11 @@ class Work:
     mails: list[OutgoingMail] = field(default_factory=list)
     #: webhook deliveries (service/webhooks.py)
     webhooks: list[WebhookDelivery] = field(default_factory=list)
+
+    def mark(self) -> tuple[int, int, int]:
+        """Where each list ends now, for :meth:`back_to`."""
+        return len(self.requests), len(self.mails), len(self.webhooks)
+
+    def back_to(self, mark: tuple[int, int, int]) -> None:
+        """Forget what was added since ``mark``: the rows of a savepoint rolled back."""
+        del self.requests[mark[0]:], self.mails[mark[1]:], self.webhooks[mark[2]:]

@@ -68,3 +68,24 @@ def csrf_token(html: str) -> str:
 
 def path_of(url: str) -> str:
     return re.sub(r"^https?://[^/]+", "", url)
+
+
+class Broker:
+    """What the moves hand on to the queue, kept: the ids of the requests
+    and mails enqueued (a move enqueues no inbound mail)."""
+
+    def __init__(self):
+        self.requests: list[int] = []
+        self.mails: list[int] = []
+
+    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
+        self.requests.append(request_id)
+
+    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
+        self.mails.append(mail_id)
+
+    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
+        raise AssertionError("a move enqueues no inbound mail")
+
+    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
+        pass

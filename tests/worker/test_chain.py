@@ -1,33 +1,16 @@
-"""A moves task applies the bots' moves that follow its own (worker/tasks.py,
-``in_chain``): one task for a run of moves, each still its own request in
-its own transaction, and never a request left behind."""
+"""A moves task applies the move requests its own work enqueued
+(worker/tasks.py, ``in_chain``): one task for a run of moves, each still its
+own request in its own transaction, and never a request left behind. The
+bots' moves that answer a move are applied in its transaction
+(tests/service/test_bots_answer.py); those past that bound, or all of them
+with the bound at 0 as below, are such requests."""
 
 from __future__ import annotations
 
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game
-from tests.service.helpers import game_row, requests_of
+from tests.service.helpers import Broker, game_row, requests_of
 from worker.tasks import in_chain
-
-
-class Broker:
-    """What the task hands on to the broker."""
-
-    def __init__(self):
-        self.requests: list[int] = []
-        self.mails: list[int] = []
-
-    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
-        self.requests.append(request_id)
-
-    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
-        self.mails.append(mail_id)
-
-    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
-        raise AssertionError("a move enqueues no inbound mail")
-
-    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
-        pass
 
 
 def bots_game(svc) -> Broker:
@@ -59,7 +42,8 @@ def test_given_the_bots_play_next_when_the_farmers_move_is_applied_then_the_same
     assert broker.mails  # the farmer's turn mail went to the broker as it was written
 
 
-def test_given_a_bound_when_the_bots_have_more_moves_then_the_rest_goes_to_the_broker(svc):
+def test_given_a_bound_when_the_bots_have_more_moves_then_the_rest_goes_to_the_broker(svc, monkeypatch):
+    monkeypatch.setattr(playing, "BOTS_IN_ONE_TRANSACTION", 0)  # each bot's move a request of its own
     broker = bots_game(svc)
     request_id = farmers_turn(svc)
     broker.requests.clear()
@@ -72,6 +56,7 @@ def test_given_a_bound_when_the_bots_have_more_moves_then_the_rest_goes_to_the_b
 
 
 def test_given_a_chained_move_that_fails_when_the_task_ends_then_its_request_goes_to_the_broker(svc, monkeypatch):
+    monkeypatch.setattr(playing, "BOTS_IN_ONE_TRANSACTION", 0)
     broker = bots_game(svc)
     request_id = farmers_turn(svc)
     broker.requests.clear()
