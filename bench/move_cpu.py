@@ -7,13 +7,19 @@ the use cases the moves worker's tasks call (worker/tasks.py) run here one
 after another, and each is timed with ``time.process_time``:
 
 * link: ``apply_move_request`` of a farmer's move by link (submitted as the
-  web's confirm does; the submit itself is the web's work, not timed);
-* bot: ``apply_move_request`` of a bot's move (choosing the next bot's move
-  when a bot is next is part of the move that made it next);
+  web's confirm does; the submit itself is the web's work, not timed), with
+  the bots' moves that answer it in its transaction;
+* bot: ``apply_move_request`` of a bot's move that went in as a task of its
+  own (past ``BOTS_IN_ONE_TRANSACTION``, or all of them with ``--bots-apart``,
+  as before the bots answered in the farmer's transaction);
 * mail: a reply with one command (the first option of the turn mail, as a
   Gmail reply) that was received (not timed): ``process_inbound_counted``,
   then ``apply_move_request`` of the request it submitted; both figures and
   their sum.
+
+Each kind's figures are per call, with the moves a call applied (a
+farmer's and the bots' after it); ``cpu_ms_per_move_mean`` divides all the
+CPU by all the moves.
 
 The turn mails the mail farmers answer are composed and delivered to the
 local mailbox first (the mail worker's work, not timed), so the reply quotes
@@ -75,16 +81,20 @@ class RecordingQueue:
 
 
 class Timer:
-    """CPU time per kind of call, optionally under one profiler."""
+    """CPU time per kind of call, and the moves each applied, optionally under one profiler."""
 
-    def __init__(self, profile: str | None):
+    def __init__(self, profile: str | None, applied=None):
         self.times: dict[str, list[float]] = {kind: [] for kind in (*KINDS, "inbound", "mail_apply")}
+        self.moves: dict[str, list[int]] = {kind: [] for kind in self.times}
         self.profile = profile
         self.profiler = cProfile.Profile() if profile else None
+        #: how many move requests are applied so far (read outside the timing)
+        self.applied = applied or (lambda: 0)
 
     def run(self, kind: str, call):
         profiled = self.profiler is not None and (kind == self.profile or (self.profile == "mail" and kind in
                                                                            ("inbound", "mail_apply")))
+        before = self.applied()
         if profiled:
             self.profiler.enable()
         started = time.process_time()
@@ -92,6 +102,7 @@ class Timer:
         self.times[kind].append(time.process_time() - started)
         if profiled:
             self.profiler.disable()
+        self.moves[kind].append(self.applied() - before)
         return result
 
 
@@ -195,11 +206,22 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=6, help="games played to their end (half by mail)")
     parser.add_argument("--profile", choices=KINDS, help="print cProfile's top functions of this kind's calls")
     parser.add_argument("--top", type=int, default=40)
+    parser.add_argument("--bots-apart", action="store_true",
+                        help="each bot's move in a transaction and task of its own (BOTS_IN_ONE_TRANSACTION = 0)")
     parser.add_argument("--sort", default="tottime", help="cProfile's sort key (tottime, cumulative)")
     args = parser.parse_args(argv)
 
-    queue, timer = RecordingQueue(), Timer(args.profile)
+    if args.bots_apart:
+        from service.usecases import playing
+
+        playing.BOTS_IN_ONE_TRANSACTION = 0
+    queue = RecordingQueue()
     with scratch_services(queue) as svc:
+        def applied() -> int:
+            with svc.db.transaction() as session:
+                return session.scalar(sa.text("SELECT count(*) FROM move_requests WHERE status = 'applied'"))
+
+        timer = Timer(args.profile, applied)
         play(svc, queue, timer, args.games)
 
     if args.profile:
@@ -207,10 +229,13 @@ def main(argv: list[str] | None = None) -> None:
         pstats.Stats(timer.profiler, stream=out).sort_stats(args.sort).print_stats(args.top)
         print(out.getvalue())
         return
-    times = timer.times
-    moves = len(times["link"]) + len(times["bot"]) + len(times["mail_apply"])
+    times, applied = timer.times, timer.moves
+    applied["mail"] = applied["mail_apply"]
+    moves = sum(applied["link"]) + sum(applied["bot"]) + sum(applied["mail_apply"])
     spent = sum(times["link"]) + sum(times["bot"]) + sum(times["mail"])
-    figures = {kind: {"moves": len(times[kind]), "cpu_ms_median": ms(times[kind]), "cpu_ms_p90": ms(times[kind], 0.9)}
+    figures = {kind: {"calls": len(times[kind]), "moves": sum(applied[kind]),
+                      "moves_per_call_median": statistics.median(applied[kind]) if applied[kind] else None,
+                      "cpu_ms_median": ms(times[kind]), "cpu_ms_p90": ms(times[kind], 0.9)}
                for kind in KINDS}
     figures["mail"] |= {"process_inbound_ms_median": ms(times["inbound"]),
                         "apply_ms_median": ms(times["mail_apply"])}
