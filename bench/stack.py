@@ -83,6 +83,7 @@ from urllib.parse import urljoin
 import requests
 import sqlalchemy as sa
 from aiosmtpd.controller import Controller
+from itsdangerous import URLSafeTimedSerializer
 
 from bench.scratch import scratch_database
 from service.config import ROOT
@@ -245,6 +246,11 @@ class Farmer(threading.Thread):
         return page
 
     def play_turn(self, mail):
+        """The turn mail's first option by its link, then the rest of the turn
+        with the seat page's buttons. Once the turn has ended (the page's
+        version is not the next after the last submit: the others played, the
+        bots within the same move), the farmer waits for the next turn mail,
+        even where the page already offers the next turn's moves."""
         options = options_of(mail)
         if not options:
             return
@@ -252,16 +258,25 @@ class Farmer(threading.Thread):
         page = self.http.get(link, timeout=60)
         if page.status_code != 200 or ">Confirm</button>" not in page.text:
             return
+        version = link_version(link)
         answer = self.submit(link, data={"csrf_token": CSRF.search(page.text).group(1)})
         while answer is not None:
             page = self.follow(answer)
             buttons = BUTTON.findall(page.text)
-            if not buttons:  # the turn ended with the last submit
+            if not buttons or int(buttons[-1][1]) != version + 1:  # the turn ended with the last submit
                 return
-            code, version = buttons[-1]
+            code, version = buttons[-1][0], int(buttons[-1][1])
             action = urljoin(page.url, ACT.search(page.text).group(1))
             answer = self.submit(action, data={"csrf_token": CSRF.search(page.text).group(1), "action": "move",
                                                "code": code, "version": version})
+
+
+def link_version(link: str) -> int:
+    """The state version a move link was made at, read from its token's
+    payload as any client can (the signature is the server's to check)."""
+    token = link.rstrip("/").rsplit("/", 1)[-1]
+    _, payload = URLSafeTimedSerializer("unchecked").loads_unsafe(token)
+    return int(payload["v"])
 
 
 def cpu_seconds(group: int | None = None, command: str | None = None) -> float:
