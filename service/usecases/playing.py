@@ -96,9 +96,25 @@ def _apply_move_request(svc: Services, request_id: int) -> MoveRequest:
     with svc.db.transaction() as session:
         request, game = lock_request(session, request_id)
         apply_locked(session, svc, game, request, work)
-        bots_answer(session, svc, game, work)
+        answered = bots_answer(session, svc, game, work)
+        if answered and request.status == "applied":
+            request.result = f"{request.result} {_then(game, answered, request.seat)}"
     dispatch(svc, work)
     return request
+
+
+def _then(game: Game, positions: list[int], seat: int) -> str:
+    """What the farmer's answer adds when bots played after their move, in
+    the same transaction: the page they see next is already the board after
+    the bots, and without this line the bots' turns would pass unseen."""
+    names = list(dict.fromkeys(seat_of(game, p).name for p in positions))
+    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    to_act = rules_for(game.kind).to_act(game.state)
+    if to_act is None:
+        return f"Then {who} played; the game is over."
+    if to_act == seat:
+        return f"Then {who} played; it is your turn again."
+    return f"Then {who} played."
 
 
 #: the most bots' moves applied in the transaction of the move they answer;
@@ -107,7 +123,7 @@ def _apply_move_request(svc: Services, request_id: int) -> MoveRequest:
 BOTS_IN_ONE_TRANSACTION = 8
 
 
-def bots_answer(session: Session, svc: Services, game: Game, work: Work) -> None:
+def bots_answer(session: Session, svc: Services, game: Game, work: Work) -> list[int]:
     """The moves of the bots to act after a move, applied under the lock
     that move holds, in its transaction: each bot's request (queued by
     :func:`queue_bot`, chosen from the seed and version as ever) is decided
@@ -117,12 +133,14 @@ def bots_answer(session: Session, svc: Services, game: Game, work: Work) -> None
     the next turn mail's row 50-90 ms sooner under load, bench/stack.py).
     A bot's move that fails is rolled back to its savepoint alone: the
     move it answers stands, and its request, still pending, goes to the
-    queue for its own task (which counts the failure, service/retries.py)."""
+    queue for its own task (which counts the failure, service/retries.py).
+    Returns the seats of the bots' moves applied, in order."""
+    played: list[int] = []
     for _ in range(BOTS_IN_ONE_TRANSACTION):
         bot = next((r for r in work.requests if r.source == "bot" and r.game_id == game.id
                     and r.status == "pending"), None)
         if bot is None:
-            return
+            return played
         mark = work.mark()
         try:
             with session.begin_nested():  # writes what is pending first: the bot's request stays if this fails
@@ -132,8 +150,11 @@ def bots_answer(session: Session, svc: Services, game: Game, work: Work) -> None
                 raise
             work.back_to(mark)
             log.warning("bot move request #%s left to its own task: %s", bot.id, reason_of(error))
-            return
+            return played
         work.requests.remove(bot)
+        if bot.status == "applied":
+            played.append(bot.seat)
+    return played
 
 
 def apply_locked(session: Session, svc: Services, game: Game, request: MoveRequest, work: Work) -> None:

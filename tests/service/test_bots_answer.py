@@ -92,3 +92,32 @@ def test_given_the_bound_when_the_bots_have_more_moves_then_the_next_is_a_reques
     bots = [r for r in requests_of(svc) if r.source == "bot"]
     assert [r.status for r in bots] == ["applied", "applied", "pending"]
     assert farmer_and_two_bots.requests == [bots[-1].id]
+
+
+def test_given_bots_answered_when_the_farmer_reads_her_answer_then_it_says_who_played_after_her(
+        svc, farmer_and_two_bots):
+    request = playing.apply_move_request(svc, ends_her_turn(svc))
+
+    assert request.result == "Done: end. Then Bot 1 and Bot 2 played; the game is over."
+
+
+def test_given_a_bot_then_the_farmer_again_when_she_ends_her_turn_then_her_answer_says_it_is_her_turn_again(svc):
+    svc.queue = Broker()
+    create_game(svc, "toy", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bot 1", bot="greedy")],
+                host=0, seed=1)
+    request = playing.apply_move_request(svc, playing.submit_move(svc, 1, 0, ["take:1", "end"], source="link",
+                                                                  base_version=None))
+
+    assert request.result == "Done: take 1, end. Then Bot 1 played; it is your turn again."
+
+
+def test_given_no_bot_after_her_when_she_ends_her_turn_then_her_answer_is_her_move_alone(svc):
+    svc.queue = Broker()
+    create_game(svc, "toy", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")],
+                host=0, seed=1)
+    from service.usecases.creation import join
+
+    join(svc, 1, 1)
+    request = playing.apply_move_request(svc, playing.submit_move(svc, 1, 0, ["take:1"], source="link",
+                                                                  base_version=None))
+    assert request.result == "Done: take 1."
