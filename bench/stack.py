@@ -38,7 +38,8 @@ service hosts both: the two-farmer games bring the mails, the games against
 bots the moves; the share sets the load's mix (0.64 of 28-30 games is issue
 15's 40 moves/s with 10 mails/s). ``botsN`` setups play bot-only games (no farmer, no
 mail): the moves queue alone, with N worker processes on it. Also printed:
-each process role's CPU share during the window (cores), the mails by
+each process role's CPU share during the window (cores; the SMTP sink runs
+in a process of its own, as an MTA would), the mails by
 subject, and each stage's p50/p99 read from the rows' timestamps; and, for
 the timed turn mails, where they spent their time (medians, ms), all of
 them, those after a click, after a reply, and the slowest 5%: the submit to
@@ -64,6 +65,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import os
 import random
 import re
@@ -115,7 +117,15 @@ class Sink:
     """The SMTP server mail goes to; hands each farmer their turn mails
     (and the "your turn continues" answers to mailed steps) and times a
     turn mail against the last submit in its game: the one that ended the
-    turn before."""
+    turn before.
+
+    The SMTP server runs in a process of its own (:func:`serve_smtp`), as an
+    MTA does: in this process its event loop shared the GIL with the
+    farmers' threads, and a worker's SMTP handoff waited for them (25-50 ms
+    a mail, most of the mail worker's wait beside composing). It answers
+    250 as soon as it has the mail and hands it here, with the moment it
+    arrived (``time.monotonic``: one clock for every process of the
+    machine)."""
 
     def __init__(self):
         self.port = free_port()
@@ -126,14 +136,31 @@ class Sink:
         self.last_submit: dict[int, tuple[float, str]] = {}  # game id -> when its last submit was sent, how
         self.latencies: list[tuple[float, str]] = []  # (seconds, "mail" or "link")
         self.timed: list[tuple[str, float]] = []  # beside each latency: the mail's Message-ID, when it arrived (epoch)
-        self.controller = Controller(self, hostname="127.0.0.1", port=self.port)
+        forked = multiprocessing.get_context("fork")  # before any farmer's thread starts
+        self.arrivals, ready = forked.SimpleQueue(), forked.Event()
+        self.server = forked.Process(target=serve_smtp, args=(self.port, self.arrivals, ready), daemon=True)
+        self.server.start()
+        if not ready.wait(30):
+            raise RuntimeError("the SMTP sink did not start")
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
-    async def handle_DATA(self, server, session, envelope):
-        """Reads the headers only and answers at once, as an MTA queues a
-        mail: the farmer it is for parses the whole of it (parsing 200-300 KB
-        here kept the sending worker waiting for its 250)."""
-        arrived = time.perf_counter()
-        message = HEADERS.parsebytes(envelope.content)
+    def stop(self) -> None:
+        self.server.terminate()
+        self.server.join(10)
+
+    def cpu_seconds(self) -> float:
+        return cpu_seconds(pid=self.server.pid)
+
+    def _read(self) -> None:
+        while True:
+            self.arrived(*self.arrivals.get())
+
+    def arrived(self, moment: float, epoch: float, content: bytes, rcpt_tos: list[str]) -> None:
+        """A mail the SMTP server took: counted by subject, a turn mail
+        timed and put in its farmer's inbox. Reads the headers only: the
+        farmer it is for reads its text part."""
+        message = HEADERS.parsebytes(content)
         subject = str(message["Subject"])
         with self.lock:
             self.count += 1
@@ -144,12 +171,11 @@ class Sink:
                 if "continues" not in subject:
                     submitted = self.last_submit.pop(game, None)
                     if submitted is not None:
-                        self.latencies.append((arrived - submitted[0], submitted[1]))
-                        self.timed.append((str(message["Message-ID"]).strip(), time.time()))
-                for to in envelope.rcpt_tos:
-                    self.inbox.setdefault(to, []).append(envelope.content)
+                        self.latencies.append((moment - submitted[0], submitted[1]))
+                        self.timed.append((str(message["Message-ID"]).strip(), epoch))
+                for to in rcpt_tos:
+                    self.inbox.setdefault(to, []).append(content)
                 self.lock.notify_all()
-        return "250 OK"
 
     def submitted(self, game_id: int, moment: float, how: str) -> None:
         with self.lock:
@@ -161,6 +187,20 @@ class Sink:
                 self.lock.wait(0.5)
             raw = self.inbox[address].pop(0) if self.inbox.get(address) else None
         return as_read(raw) if raw is not None else None
+
+
+def serve_smtp(port: int, arrivals, ready) -> None:
+    """The sink's SMTP server (its own process): every mail handed on to
+    ``arrivals`` with when it arrived, answered 250 at once."""
+
+    class Handler:
+        async def handle_DATA(self, server, session, envelope):
+            arrivals.put((time.monotonic(), time.time(), envelope.content, list(envelope.rcpt_tos)))
+            return "250 OK"
+
+    Controller(Handler(), hostname="127.0.0.1", port=port).start()
+    ready.set()
+    threading.Event().wait()
 
 
 def as_read(raw: bytes):
@@ -214,7 +254,7 @@ class Farmer(threading.Thread):
 
     def submit(self, url: str, **kwargs):
         started = time.perf_counter()
-        self.sink.submitted(self.game_id, started, "mail" if self.by_mail else "link")
+        self.sink.submitted(self.game_id, time.monotonic(), "mail" if self.by_mail else "link")
         answer = self.http.post(url, allow_redirects=False, timeout=60, **kwargs)
         self.submits.append(time.perf_counter() - started)
         if answer.status_code not in (202, 303):
@@ -279,9 +319,9 @@ def link_version(link: str) -> int:
     return int(payload["v"])
 
 
-def cpu_seconds(group: int | None = None, command: str | None = None) -> float:
+def cpu_seconds(group: int | None = None, command: str | None = None, pid: int | None = None) -> float:
     """CPU time (user + system) so far of the processes in process group
-    ``group``, or of those whose command is ``command``, from /proc."""
+    ``group``, of those whose command is ``command``, or of process ``pid``, from /proc."""
     tick, total = os.sysconf("SC_CLK_TCK"), 0
     for entry in os.listdir("/proc"):
         if not entry.isdigit():
@@ -292,7 +332,8 @@ def cpu_seconds(group: int | None = None, command: str | None = None) -> float:
         except OSError:
             continue
         name, fields = stat[stat.index("(") + 1:stat.rindex(")")], stat[stat.rindex(")") + 2:].split()
-        if (group is not None and int(fields[2]) == group) or (command is not None and name == command):
+        if (group is not None and int(fields[2]) == group) or (command is not None and name == command) \
+                or (pid is not None and int(entry) == pid):
             total += int(fields[11]) + int(fields[12])
     return total / tick
 
@@ -444,7 +485,6 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
     from service.usecases.creation import FarmerSpec, create_game, join
 
     sink = Sink()
-    sink.controller.start()
     port = free_port()
     prefix = f"farmpost-bench-{uuid.uuid4().hex[:8]}"
     env = {"DATABASE_URL": database_url, "CELERY_BROKER_URL": REDIS_URL, "SMTP_URL": f"smtp://127.0.0.1:{sink.port}",
@@ -493,10 +533,10 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
         with engine.connect() as c:
             moves0 = c.execute(sa.text("SELECT count(*) FROM move_log")).scalar()
         mails0, latencies0, submits0, t0 = sink.count, len(sink.latencies), len(submits), time.perf_counter()
-        cpu0 = stack.cpu()
+        cpu0 = {**stack.cpu(), "smtp sink": sink.cpu_seconds()}
         time.sleep(seconds)
         elapsed = time.perf_counter() - t0
-        cpu1 = stack.cpu()
+        cpu1 = {**stack.cpu(), "smtp sink": sink.cpu_seconds()}
         with engine.connect() as c:
             moves1 = c.execute(sa.text("SELECT count(*) FROM move_log")).scalar()
             over = c.execute(sa.text("SELECT count(*) FROM games WHERE status = 'over' AND id > :stored"),
@@ -509,7 +549,7 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
         for farmer in farmers:
             farmer.join(timeout=30)
         stack.stop()
-        sink.controller.stop()
+        sink.stop()
         svc.db.dispose()
         broker = redis.Redis.from_url(REDIS_URL)
         broker.delete(*(f"{prefix}.{q}" for q in ("moves", "mail", "reports")))
