@@ -114,13 +114,17 @@ def _then(game: Game, positions: list[int], seat: int) -> str:
         return f"Then {who} played; the game is over."
     if to_act == seat:
         return f"Then {who} played; it is your turn again."
+    if seat_of(game, to_act).bot is not None:  # past the bound: the rest of the bots' moves follow in a moment
+        return f"Then {who} played; {seat_of(game, to_act).name} plays on."
     return f"Then {who} played."
 
 
-#: the most bots' moves applied in the transaction of the move they answer;
-#: the next goes in as a request of its own (a game of bots holds its lock
-#: for a few moves at a time, not for the whole game)
-BOTS_IN_ONE_TRANSACTION = 8
+#: the most bots' moves applied in the transaction of the move they answer:
+#: three bots' turns of up to five steps each, so a farmer's answer
+#: (:func:`_then`) finds her turn come back; the next goes in as a request of
+#: its own (a game of bots holds its lock for a few turns at a time, not for
+#: the whole game). A bot's move here is 2-3 ms of the lock.
+BOTS_IN_ONE_TRANSACTION = 16
 
 
 def bots_answer(session: Session, svc: Services, game: Game, work: Work) -> list[int]:

@@ -87,11 +87,12 @@ def test_given_the_bound_when_the_bots_have_more_moves_then_the_next_is_a_reques
     request_id = ends_her_turn(svc)
     farmer_and_two_bots.requests.clear()
 
-    playing.apply_move_request(svc, request_id)
+    request = playing.apply_move_request(svc, request_id)
 
     bots = [r for r in requests_of(svc) if r.source == "bot"]
     assert [r.status for r in bots] == ["applied", "applied", "pending"]
     assert farmer_and_two_bots.requests == [bots[-1].id]
+    assert request.result.endswith(" plays on.")  # her answer does not say her turn is back yet
 
 
 def test_given_bots_answered_when_the_farmer_reads_her_answer_then_it_says_who_played_after_her(
