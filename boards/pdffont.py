@@ -17,7 +17,9 @@ file's size and time, written to a temporary name and renamed, so
 concurrent workers never read half a file. Cairo loads it through a
 fontconfig pattern naming the file (``cairo_ft_font_face_create_for_pattern``).
 Anything missing (fontconfig, the font, a writable folder) and the face is
-cairo's own DejaVu Sans Mono, as before: bigger PDFs, the same pages.
+cairo's own DejaVu Sans Mono, as before: bigger PDFs, the same pages. The
+turn mail's PDF, written without cairo (:mod:`boards.pdfwrite`), reads the
+same copy's file and embeds a subset of it.
 """
 
 from __future__ import annotations

@@ -132,7 +132,7 @@ def render_png(game_name: str, view: dict, seat: int | None, *, names=None, prev
 def render_snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict) -> bytes:
     """The turn mail's PDF: the board drawn from the addressed farmer's
     view (its panels packed as on the report), on A4 pages that Letter
-    prints whole, painted by cairo (:mod:`boards.snapshot`); the mail's
+    prints whole, written directly (:mod:`boards.snapshot`, :mod:`boards.pdfwrite`); the mail's
     text and HTML carry the board in words.
 
     ``meta``: ``{"title": str, "game_id": str, "version": int,
