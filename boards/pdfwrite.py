@@ -31,8 +31,9 @@ subset tag), so the same board gives the same bytes.
 from __future__ import annotations
 
 import hashlib
+import io
 import math
-import struct
+import string
 import zlib
 from collections.abc import Sequence
 from functools import cache, lru_cache
@@ -383,119 +384,59 @@ def _outline(char: str) -> str:
     return " ".join(out)
 
 
-#: the face's tables the subset copies as they are (a hinted face's programs, if that is the face)
-KEPT_TABLES = ("head", "hhea", "maxp", "cvt ", "fpgm", "prep")
+#: the characters every subset holds beside those a snapshot uses: a board's
+#: letters, digits and signs, so that a worker cuts the face once for most
+#: of its snapshots (a subset of the characters used alone was a new set
+#: one snapshot in three to ten: a new number, a name in a note)
+ALPHABET = frozenset(string.ascii_letters + string.digits + " !\"#$%&'()*+,-./:;<=>?[]_·×–—‘’“”…")
+
+#: the face's tables a subset never needs: shaping (the snapshot sets one
+#: character after another), kerning (a mono face has none) and FontForge's stamp
+UNUSED_TABLES = ("GSUB", "GPOS", "GDEF", "kern", "FFTM", "MATH")
 
 
-#: a subset is some 3-5 KB: a worker keeps those of its games' last few hundred character sets
-@lru_cache(maxsize=256)
+@lru_cache(maxsize=64)
 def _subset(chars: frozenset[str]) -> tuple[bytes, int, str]:
-    """The face cut down to ``chars``: its bytes compressed, their length
-    before, and the subset's tag (six letters from the characters, so the
-    same characters give the same name).
+    """The face cut down to ``chars`` by fontTools' subsetter: its bytes
+    compressed, their length before, and the subset's tag (six letters from
+    the characters, so the same characters give the same name). 12-15 ms,
+    once per character set a worker meets (:data:`ALPHABET`)."""
+    from fontTools import subset
+    from fontTools.ttLib import TTFont
 
-    The glyphs keep their numbers (an unused one is empty, its metrics
-    zero): the subset is the face's own bytes, glyph by glyph, with a new
-    ``loca``, ``hmtx`` and ``cmap`` (Windows Unicode, format 4, the
-    characters used), and nothing to renumber in composite glyphs (é is e
-    and an accent). The empty entries compress to a few hundred bytes;
-    fontTools' subsetter gave a subset 300 bytes smaller in 12-20 ms per
-    character set, and a game's turn mails meet a new set one mail in three
-    to ten (seed 7's sample games: a new number, a name in a note), where
-    this takes about 1 ms."""
-    font = _font()
-    data = _font_bytes()
-    tables = _table_offsets()
-    order, glyf, hmtx = font.getGlyphOrder(), font["glyf"], font["hmtx"]
-    cmap = font.getBestCmap()
-    codes = {ord(c): font.getGlyphID(cmap[ord(c)]) for c in chars if ord(c) in cmap}
-    used = {0}
-    todo = list(codes.values())
-    while todo:
-        gid = todo.pop()
-        if gid not in used:
-            used.add(gid)
-            glyph = glyf[order[gid]]
-            if glyph.isComposite():
-                todo += [font.getGlyphID(c.glyphName) for c in glyph.components]
-    start, _ = tables["glyf"]
-    offsets = font["loca"]
-    glyphs, loca, metrics = bytearray(), [], []
-    for gid, name in enumerate(order):
-        loca.append(len(glyphs))
-        if gid in used:
-            glyphs += data[start + offsets[gid] : start + offsets[gid + 1]]
-            glyphs += bytes(-len(glyphs) % 4)
-            metrics += hmtx[name]
-        else:
-            metrics += (0, 0)
-    loca.append(len(glyphs))
-    head = bytearray(_table(data, tables, "head"))
-    head[8:12] = bytes(4)  # checkSumAdjustment: no reader of an embedded font checks it
-    head[50:52] = struct.pack(">h", 0)  # short offsets in loca (halves, glyphs padded to 4 bytes): the smaller
-    hhea = bytearray(_table(data, tables, "hhea"))
-    hhea[34:36] = struct.pack(">H", len(order))  # every glyph's advance and side bearing in hmtx
-    out = {tag: _table(data, tables, tag) for tag in KEPT_TABLES if tag in tables}
-    out.update(head=bytes(head), hhea=bytes(hhea), glyf=bytes(glyphs), cmap=_cmap(codes),
-               loca=struct.pack(f">{len(loca)}H", *(v // 2 for v in loca)), hmtx=struct.pack(f">{len(metrics)}h", *metrics))
-    subset = _sfnt(out)
+    options = subset.Options()
+    options.layout_features, options.name_IDs, options.glyph_names = [], [], False
+    options.notdef_outline, options.hinting = True, False
+    cutter = subset.Subsetter(options)
+    cutter.populate(unicodes=[ord(c) for c in chars])
+    font = TTFont(io.BytesIO(_lean_face()))
+    cutter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    data = out.getvalue()
     digest = hashlib.sha1("".join(sorted(chars)).encode()).digest()
     tag = "".join(chr(65 + b % 26) for b in digest[:6])
-    return zlib.compress(subset, 9), len(subset), tag
+    return zlib.compress(data, 9), len(data), tag
 
 
 @cache
-def _font_bytes() -> bytes:
-    with open(_font_file(), "rb") as source:
-        return source.read()
+def _lean_face() -> bytes:
+    """The face without :data:`UNUSED_TABLES`, read once per process: what
+    the subsetter reads each time (it took 30-50 ms a set with them)."""
+    from fontTools.ttLib import TTFont
 
-
-@cache
-def _table_offsets() -> dict[str, tuple[int, int]]:
-    """Where each of the face's tables lies in its file: offset and length."""
-    data = _font_bytes()
-    (count,) = struct.unpack_from(">H", data, 4)
-    records = (struct.unpack_from(">4sIII", data, 12 + 16 * n) for n in range(count))
-    return {tag.decode("latin-1"): (offset, length) for tag, _, offset, length in records}
-
-
-def _table(data: bytes, tables: dict, tag: str) -> bytes:
-    offset, length = tables[tag]
-    return data[offset : offset + length]
-
-
-def _cmap(codes: dict[int, int]) -> bytes:
-    """A cmap of one Windows Unicode subtable (format 4): a segment per character, then the last."""
-    ends = sorted(codes) + [0xFFFF]
-    deltas = [(codes[c] - c) % 0x10000 for c in ends[:-1]] + [1]
-    count = len(ends)
-    search = 2 ** int(math.log2(count)) * 2
-    body = struct.pack(f">HHHH{count}HH{count}H{count}H{count}H", count * 2, search, int(math.log2(search // 2)),
-                       count * 2 - search, *ends, 0, *ends, *deltas, *([0] * count))
-    subtable = struct.pack(">HHH", 4, 6 + len(body), 0) + body
-    return struct.pack(">HHHHI", 0, 1, 3, 1, 12) + subtable
-
-
-def _sfnt(tables: dict[str, bytes]) -> bytes:
-    """A TrueType file of ``tables``: its directory, then each table padded to 4 bytes."""
-    tags = sorted(tables)
-    count = len(tags)
-    power = 2 ** int(math.log2(count))
-    out = bytearray(struct.pack(">IHHHH", 0x00010000, count, power * 16, int(math.log2(power)), (count - power) * 16))
-    offset = 12 + 16 * count
-    body = bytearray()
-    for tag in tags:
-        data = tables[tag]
-        padded = data + bytes(-len(data) % 4)
-        checksum = sum(struct.unpack(f">{len(padded) // 4}I", padded)) & 0xFFFFFFFF
-        out += struct.pack(">4sIII", tag.encode("latin-1"), checksum, offset + len(body), len(data))
-        body += padded
-    return bytes(out + body)
+    font = TTFont(_font_file())
+    for tag in UNUSED_TABLES:
+        if tag in font:
+            del font[tag]
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
 
 
 def _font_objects(chars: frozenset[str]) -> tuple[str, str, bytes]:
     """The font's dictionary, its descriptor's and its file's stream, for ``chars``."""
-    data, length, tag = _subset(chars)
+    data, length, tag = _subset(chars | ALPHABET)
     font, units = _font(), _units()
     codes = sorted(c.encode("cp1252")[0] for c in chars) or [32]
     width = round(_advance() * 1000)

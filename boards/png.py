@@ -74,9 +74,11 @@ BLENDS = ((PAPER, 1 / 2),)
 #: (bench/drawing.py's boards) level 6 is as small as zlib's 6 (what Pillow
 #: wrote) in 40% of its time, 7 is 2-3% smaller in 55-60% of it, 8 is 5-6%
 #: smaller in as much time as zlib's 6 or more, 9 7% smaller in 1.5 times it.
-#: 8: the 3 KB it saves on the largest pictures (+7 ms for a 480 x 3245 one)
-#: keep every turn mail of the sample games under 250 KB (docs/boards.md)
-DEFLATE_LEVEL = 8
+#: 6: 4-6 ms a picture less than 8 (5.4 against 13.2 ms for a 4-farmer
+#: Sunfield picture, 4.0 against 9.7 for 2 farmers) for 3 KB more. Level 8
+#: was chosen while the largest turn mails were within 3 KB of 250 KB; the
+#: PDF written directly (boards.pdfwrite) took 14 KB off them (docs/boards.md)
+DEFLATE_LEVEL = 6
 #: palettes a kept panel keeps its indexes for (a worker mailing two games
 #: in turn maps a panel the games share, such as the key, once for each)
 PALETTES_KEPT = 2

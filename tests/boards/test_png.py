@@ -137,12 +137,15 @@ def test_the_png_is_a_valid_8_bit_palette_png_whose_rows_are_unfiltered():
 
 
 @pytest.mark.parametrize("name, seats", [("sunfield", 4), ("harvest", 4)])
-def test_the_png_is_smaller_than_pillows_encoder_writes_the_same_picture(name, seats):
+def test_the_png_is_as_small_as_pillows_encoder_writes_the_same_picture(name, seats):
+    """libdeflate's level 6 (boards/png.DEFLATE_LEVEL) compresses as well as
+    zlib's 6, Pillow's, in 40% of its time; level 8, used while the turn
+    mails were near 250 KB, was 5-6% smaller for twice the time."""
     game = sample(name, seats)
     data = render_png(name, game.view("end", 0), 0, names=game.names)
     pillow = io.BytesIO()
     decoded(data).save(pillow, "PNG")  # zlib at level 6, as the picture was written before
-    assert len(data) < 0.99 * len(pillow.getvalue())
+    assert len(data) <= 1.01 * len(pillow.getvalue())
 
 
 def test_a_panels_digest_is_its_drawing_whoever_drew_it():
