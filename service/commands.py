@@ -83,6 +83,28 @@ def cmd_beat(args) -> int:
     os.execv(sys.executable, worker_command("beat", f"--loglevel={args.loglevel}"))
 
 
+def note_running(path, url: str) -> int:
+    """Write the address a ``farmpost run`` serves on into the instance
+    folder: to a name of its own, then renamed in, so the file is this
+    run's own (its inode, returned) and :func:`forget_running` can tell."""
+    fresh = path.with_name(f"{path.name}.{os.getpid()}")
+    fresh.write_text(url + "\n")
+    os.replace(fresh, path)
+    return path.stat().st_ino
+
+
+def forget_running(path, inode: int) -> None:
+    """Remove the address file if it is still this run's: a run started on
+    the same instance folder while this one was stopping has written its
+    own, which stays (a stopping run removed it, and ``farmpost demo``
+    linked to port 5000)."""
+    try:
+        if path.stat().st_ino == inode:
+            path.unlink()
+    except FileNotFoundError:
+        pass
+
+
 def cmd_run(args) -> int:
     """Everything on one machine: schema upgrade, two workers (moves; mail
     and reports) and beat as child
@@ -101,13 +123,13 @@ def cmd_run(args) -> int:
     os.environ["PORT"] = str(args.port)
     url = f"http://{'127.0.0.1' if args.host in ('0.0.0.0', '::', '') else args.host}:{args.port}"
     running_file = load_config().instance_path / RUNNING_URL_FILE
-    running_file.write_text(os.environ.get("BASE_URL", url).rstrip("/") + "\n")
+    ours = note_running(running_file, os.environ.get("BASE_URL", url).rstrip("/"))
     tune_garbage_collector()
     try:
         app = create_app()
         server = make_server(args.host, args.port, app, threaded=True)  # fails first if the port is taken
     except BaseException:
-        running_file.unlink(missing_ok=True)
+        forget_running(running_file, ours)
         raise
     svc = app.extensions["farmpost"]
 
@@ -145,7 +167,7 @@ def cmd_run(args) -> int:
         stopping.set()
         server.server_close()
         supervisor.stop()
-        running_file.unlink(missing_ok=True)
+        forget_running(running_file, ours)
     if gave_up.is_set():
         print("error: the worker or beat keeps dying; Farmpost stopped (see the log above)", file=sys.stderr)
         return 1

@@ -49,6 +49,18 @@ def test_the_base_url_follows_port_and_the_running_server(tmp_path):
     assert load_config(explicit).base_url == "https://farmpost.example.org"
 
 
+def test_a_run_stopping_while_another_starts_leaves_the_new_runs_address(tmp_path):
+    from service.commands import forget_running, note_running
+
+    path = tmp_path / RUNNING_URL_FILE
+    stopping = note_running(path, "http://127.0.0.1:5095")
+    starting = note_running(path, "http://127.0.0.1:5095")  # a new run on the same folder, before the old one ends
+    forget_running(path, stopping)
+    assert load_config({"FARMPOST_INSTANCE": str(tmp_path)}).base_url == "http://127.0.0.1:5095"
+    forget_running(path, starting)
+    assert not path.exists() and not list(tmp_path.glob(f"{RUNNING_URL_FILE}.*"))
+
+
 def test_a_command_says_what_to_set_and_exits_with_ex_config(tmp_path, monkeypatch, capsys):
     from service.cli import main
 
