@@ -59,9 +59,11 @@ def register(app: Celery) -> None:
 
     @app.task(name="farmpost.apply_move_request", **RETRY)
     def apply_move_request(request_id: int) -> str:
+        """The move and the bots' answer (in its transaction); a bot's move
+        past that bound goes to the broker, behind the other games' work."""
         from service.usecases.playing import apply_move_request as apply
 
-        return in_chain(services(), lambda svc: apply(svc, request_id).status)
+        return apply(services(), request_id).status
 
     @app.task(name="farmpost.send_mail", **RETRY)
     def send_mail(mail_id: int) -> str:
@@ -108,18 +110,21 @@ def register(app: Celery) -> None:
         return send_digests(services())
 
 
-#: the most move requests one task applies: its own and those its moves
-#: enqueue (the bots' moves that follow), before the rest go to the broker
-CHAIN = 8
+#: the most move requests a task reading a mailed reply applies: the reply's
+#: own (the move it submitted, with the bots' answer in its transaction).
+#: Anything more (a bot's move past the transaction's bound) goes to the
+#: broker: at 8 a task of a game of bots ran 8 transactions of 17 moves while
+#: the other games' moves waited
+CHAIN = 2
 
 
 class ChainQueue:
     """The queue of one moves task: the move requests enqueued while it runs
     are kept, for the same task to apply once its own work is committed;
-    everything else goes to the broker at once. A bots' run of moves (or the
-    move of a farmer's mail and the bots' answer) costs one task instead of
-    one each: a task's receipt, acknowledgement and sending are most of what
-    a bot's move costs beside the move itself."""
+    everything else goes to the broker at once. The move a farmer's mail
+    submitted (and the bots' answer in its transaction) costs no task of
+    its own: a task's receipt, acknowledgement and sending cost about as
+    much as a move."""
 
     def __init__(self, broker):
         self.broker = broker

@@ -71,7 +71,7 @@ def test_given_a_chained_move_that_fails_when_the_task_ends_then_its_request_goe
 
     monkeypatch.setattr(playing, "apply_move_request", database_away_after_the_first)
 
-    status = in_chain(svc, lambda here: real(here, request_id).status)
+    status = in_chain(svc, lambda here: real(here, request_id).status, most=3)
 
     assert status == "applied"
     pending = [r.id for r in requests_of(svc) if r.status == "pending"]
