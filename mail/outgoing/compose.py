@@ -315,12 +315,20 @@ def board_picture(context: dict, snapshots=None) -> bytes | None:
 
 def snapshot_pdf(context: dict, snapshots=None) -> bytes | None:
     """The PDF for this mail, or None when it cannot be made (the mail goes
-    out without it rather than not at all; the failure is logged)."""
+    out without it rather than not at all; the failure is logged). The
+    end-game report is the same for every farmer of the game: it is
+    rendered once, for the first of their mails, and kept (public, at the
+    game's last version) for the others."""
     game, seat = context["game"], context["seat"]["position"]
     names = [f["name"] for f in context["farmers"]]
     try:
         if context["kind"] == "final":
-            return renderings.report_pdf(game["kind"], context["report"])
+            def report() -> bytes:
+                return renderings.report_pdf(game["kind"], context["report"])
+
+            if snapshots is None or not renderings.supports(game["kind"]):
+                return report()
+            return snapshots.get_or_render(SnapshotKey(str(game["id"]), context["version"], None, "report"), report)
         meta = {"title": game["title"], "game_id": str(game["id"]), "version": context["version"], "names": names,
                 "previous": context.get("previous_view")}
 
