@@ -73,6 +73,9 @@ class RecordingQueue:
     def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
         self.jobs.append(("mail", mail_id))
 
+    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
+        self.jobs.append(("mail", mail_id))  # sent as a mail is: the driver runs it in order
+
     def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
         self.jobs.append(("inbound", inbound_id))
 

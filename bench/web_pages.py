@@ -66,6 +66,9 @@ class HeldQueue:
     def enqueue_mail(self, mail_id: int) -> None:
         pass
 
+    def enqueue_report(self, mail_id: int) -> None:
+        pass
+
     def enqueue_inbound(self, inbound_id: int) -> None:
         pass
 

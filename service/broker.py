@@ -14,9 +14,11 @@ from celery import Celery
 from service.config import Config
 
 #: the queues, by what waits in them, so that a move never waits behind a
-#: render: moves (and what turns into moves: inbound mail, beat's sweeps and
-#: clocks), mail (composing and sending: the turn mail's board and PDF),
-#: reports (the daily digests). docs/operations.md says how to staff them.
+#: render, nor a turn mail behind a report: moves (and what turns into
+#: moves: inbound mail, beat's sweeps and clocks), mail (composing and
+#: sending: the turn mail's board and PDF), reports (the mails with the
+#: end-game report, and the daily digests). docs/operations.md says how to
+#: staff them.
 QUEUES = ("moves", "mail", "reports")
 
 #: each task's queue
@@ -28,6 +30,7 @@ ROUTES = {
     "farmpost.imap_poll": "moves",
     "farmpost.send_mail": "mail",
     "farmpost.send_webhook": "mail",
+    "farmpost.send_report": "reports",
     "farmpost.digest": "reports",
 }
 
@@ -97,6 +100,9 @@ class CeleryQueue:
 
     def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
         self.app.send_task("farmpost.send_mail", args=[mail_id], expires=expires)
+
+    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
+        self.app.send_task("farmpost.send_report", args=[mail_id], expires=expires)
 
     def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
         self.app.send_task("farmpost.process_inbound", args=[inbound_id], expires=expires)

@@ -41,6 +41,8 @@ def register(subparsers) -> None:
     worker.add_argument("--concurrency", type=int, default=None, help="processes (default: one per CPU)")
     worker.add_argument("--queues", default=None, metavar="moves,mail,reports",
                         help="the queues it takes (default: all); docs/operations.md says how to staff them")
+    worker.add_argument("--nice", type=int, default=0, metavar="N",
+                        help="lower its CPU priority by N (the reports worker: 10)")
     worker.add_argument("--loglevel", default="INFO")
     worker.set_defaults(func=cmd_worker)
 
@@ -75,7 +77,7 @@ def worker_command(role: str, *options: str) -> list[str]:
 
 def cmd_worker(args) -> int:
     options = [f"--loglevel={args.loglevel}"] + ([f"--concurrency={args.concurrency}"] if args.concurrency else []) \
-        + ([f"--queues={args.queues}"] if args.queues else [])
+        + ([f"--queues={args.queues}"] if args.queues else []) + ([f"--nice={args.nice}"] if args.nice else [])
     os.execv(sys.executable, worker_command("worker", *options))
 
 

@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 from service.inbound.models import InboundMail
 from service.inbound.receive import process_inbound_counted
 from service.models import MoveRequest, OutgoingMail
+from service.usecases.dispatching import enqueue_mail
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,7 @@ def retry(svc, kind: str, row_id: int) -> bool:
             return False
         setattr(row, status.key, pending)
         row.attempts, row.next_try_at = 0, None
+        mail_kind = row.kind if kind == "mail" else None
         if kind == "request":
             row.processed_at, row.result = None, None
         if kind == "inbound":
@@ -70,7 +72,7 @@ def retry(svc, kind: str, row_id: int) -> bool:
     if kind == "request":
         svc.queue.enqueue_request(row_id)
     elif kind == "mail":
-        svc.queue.enqueue_mail(row_id)
+        enqueue_mail(svc.queue, row_id, mail_kind)
     else:
         enqueue = getattr(svc.queue, "enqueue_inbound", None)
         if enqueue is not None:

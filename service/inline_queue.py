@@ -34,6 +34,9 @@ class InlineQueue:
         if self.send_mail:
             self._run(("mail", mail_id))
 
+    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
+        self.enqueue_mail(mail_id, expires)
+
     def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
         self._run(("webhook", delivery_id))
 

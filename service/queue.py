@@ -20,6 +20,10 @@ class Queue(Protocol):
 
     def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None: ...
 
+    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
+        """A mail whose composing renders the end-game report: sent as
+        ``enqueue_mail`` is, from a queue of its own."""
+
     def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None: ...
 
     def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None: ...
@@ -32,6 +36,9 @@ class NullQueue:
         pass
 
     def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
+        pass
+
+    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
         pass
 
     def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 from service.broker import QUEUES, queue_name
@@ -16,9 +17,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--concurrency", type=int, default=None, help="worker processes (default: one per CPU)")
     parser.add_argument("--queues", default=",".join(QUEUES),
                         help=f"the queues this worker takes, comma separated (default: all: {','.join(QUEUES)})")
+    parser.add_argument("--nice", type=int, default=0,
+                        help="lower this worker's CPU priority by N (0-19): the reports worker's renders then "
+                             "take the CPU the turn mails leave")
     parser.add_argument("--loglevel", default="INFO")
     parser.add_argument("--quiet", action="store_true", help="no Celery banner")
     args = parser.parse_args(argv)
+    if args.nice:
+        os.nice(args.nice)  # the pool's processes, forked later, inherit it
     app = create_celery()
     quiet = ["--quiet"] if args.quiet else []
     if args.role == "beat":

@@ -22,7 +22,7 @@ from service.broker import CeleryQueue
 from service.models import MoveRequest, OutgoingMail, WebhookDelivery, utcnow
 from service.retries import DATABASE_AWAY
 from service.services import Services
-from service.usecases.dispatching import enqueue
+from service.usecases.dispatching import enqueue, enqueue_mail
 
 log = logging.getLogger(__name__)
 
@@ -67,6 +67,14 @@ def register(app: Celery) -> None:
 
     @app.task(name="farmpost.send_mail", **RETRY)
     def send_mail(mail_id: int) -> str:
+        from service.outbox import send_mail as send
+
+        return send(services(), mail_id)
+
+    @app.task(name="farmpost.send_report", **RETRY)
+    def send_report(mail_id: int) -> str:
+        """A mail with the end-game report (half a second of WeasyPrint),
+        from the reports queue: no turn mail waits behind it."""
         from service.outbox import send_mail as send
 
         return send(services(), mail_id)
@@ -139,6 +147,9 @@ class ChainQueue:
     def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
         self.broker.enqueue_mail(mail_id, expires=expires)
 
+    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
+        self.broker.enqueue_report(mail_id, expires=expires)
+
     def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
         self.broker.enqueue_inbound(inbound_id, expires=expires)
 
@@ -209,7 +220,7 @@ def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER, expires: f
             MoveRequest.status == "pending", MoveRequest.created_at < now - older_than,
             MoveRequest.next_try_at.is_(None) | (MoveRequest.next_try_at <= now),
         ).order_by(MoveRequest.id)).all()
-        mails = session.scalars(select(OutgoingMail.id).where(
+        mails = session.execute(select(OutgoingMail.id, OutgoingMail.kind).where(
             ((OutgoingMail.status == "pending") & (OutgoingMail.created_at < now - older_than)
              & (OutgoingMail.next_try_at.is_(None) | (OutgoingMail.next_try_at <= now)))
             | ((OutgoingMail.status == "sending") & (OutgoingMail.claimed_at < now - LEASE))
@@ -221,8 +232,8 @@ def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER, expires: f
         ).order_by(WebhookDelivery.id)).all()
     for request_id in requests:
         svc.queue.enqueue_request(request_id, expires=expires)
-    for mail_id in mails:
-        svc.queue.enqueue_mail(mail_id, expires=expires)
+    for mail_id, kind in mails:
+        enqueue_mail(svc.queue, mail_id, kind, expires=expires)
     for delivery_id in hooks:
         svc.queue.enqueue_webhook(delivery_id, expires=expires)
     if requests or mails or hooks:

@@ -11,13 +11,31 @@ from service.work import Work
 
 log = logging.getLogger(__name__)
 
+#: the mails whose composing renders the end-game report (WeasyPrint, half
+#: a second or more): they wait in the reports queue, so that no turn mail
+#: waits behind them
+REPORT_MAILS = frozenset({"final"})
+
+
+def mail_job(kind: str) -> str:
+    """The job that sends a mail of this kind: "report" or "mail"."""
+    return "report" if kind in REPORT_MAILS else "mail"
+
+
+def enqueue_mail(queue, mail_id: int, kind: str, expires: float | None = None) -> None:
+    """Hand a mail to the queue its kind goes to."""
+    if mail_job(kind) == "report":
+        queue.enqueue_report(mail_id, expires=expires)
+    else:
+        queue.enqueue_mail(mail_id, expires=expires)
+
 
 def dispatch(svc: Services, work: Work) -> None:
     """Enqueue what a committed transaction produced."""
     for request in work.requests:
         enqueue(svc, "request", request.id)
     for mail in work.mails:
-        enqueue(svc, "mail", mail.id)
+        enqueue(svc, mail_job(mail.kind), mail.id)
     for delivery in work.webhooks:
         enqueue(svc, "webhook", delivery.id)
 
@@ -31,6 +49,8 @@ def enqueue(svc: Services, kind: str, ident: int) -> None:
             svc.queue.enqueue_request(ident)
         elif kind == "webhook":
             svc.queue.enqueue_webhook(ident)
+        elif kind == "report":
+            svc.queue.enqueue_report(ident)
         else:
             svc.queue.enqueue_mail(ident)
     except Exception as error:  # any broker failure: the sweeper is the fallback

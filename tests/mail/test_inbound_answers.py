@@ -41,6 +41,9 @@ class WorkerLater:
     def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
         pass
 
+    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
+        pass
+
 
 def new_mails(svc, before: int, to: str) -> list:
     return mailbox(svc, to)[before:]

@@ -71,18 +71,22 @@ def path_of(url: str) -> str:
 
 
 class Broker:
-    """What the moves hand on to the queue, kept: the ids of the requests
-    and mails enqueued (a move enqueues no inbound mail)."""
+    """What the moves hand on to the queue, kept: the ids of the requests,
+    mails and report mails enqueued (a move enqueues no inbound mail)."""
 
     def __init__(self):
         self.requests: list[int] = []
         self.mails: list[int] = []
+        self.reports: list[int] = []
 
     def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
         self.requests.append(request_id)
 
     def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
         self.mails.append(mail_id)
+
+    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
+        self.reports.append(mail_id)
 
     def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
         raise AssertionError("a move enqueues no inbound mail")

@@ -27,6 +27,9 @@ class WorkerLater:
     def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
         pass
 
+    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
+        pass
+
 
 def games_mail(svc, to: str) -> str:
     [mail] = [m for m in mailbox(svc, to.lower()) if m["Subject"] == "Farmpost: your games"]

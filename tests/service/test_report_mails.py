@@ -1,12 +1,68 @@
-"""The mails with the end-game report: the report is rendered once for all
-the farmers of a game."""
+"""The mails with the end-game report: they wait in a queue of their own
+(a report is half a second of WeasyPrint, and no turn mail of another game
+should wait behind it), and the report is rendered once for all the
+farmers of a game."""
 
 from __future__ import annotations
+
+from datetime import timedelta
 
 from boards import renderings
 from boards.cache import MemoryStore, SnapshotCache
 from boards.samples import sample_game
 from mail.outgoing import compose
+from service import failed_work
+from service.models import OutgoingMail
+from service.usecases import playing
+from tests.service.helpers import Broker, game_row, mails
+from tests.service.played import ANN, ANN_WINS, BOB, play_turns, started
+from worker.tasks import sweep_pending
+
+
+def last_turn_played_with(svc, queue) -> int:
+    """A game of Pebbles played to its last turn, that turn submitted and
+    applied with ``queue`` as the broker; returns the game's id."""
+    game_id = started(svc, ANN, BOB)
+    play_turns(svc, game_id, ANN_WINS[:-1])
+    svc.queue = queue
+    game = game_row(svc, game_id)
+    playing.submit_move(svc, game_id, game.state["turn"], ANN_WINS[-1], source="web", base_version=game.version)
+    [request_id] = queue.requests
+    assert playing.apply_move_request(svc, request_id).status == "applied"
+    assert game_row(svc, game_id).status == "over"
+    return game_id
+
+
+def test_given_a_game_s_last_turn_when_it_is_applied_then_the_final_mails_go_to_the_reports_queue(svc):
+    broker = Broker()
+    last_turn_played_with(svc, broker)
+    finals = [m.id for m in mails(svc, "final")]
+    assert len(finals) == 2
+    assert sorted(broker.reports) == sorted(finals)
+    assert not set(broker.mails) & set(finals)  # every other mail of the move goes to the mail queue
+
+
+def test_the_sweeper_queues_a_final_mail_left_pending_again_on_the_reports_queue(svc):
+    """Given the broker was away when the game ended, when beat sweeps,
+    then the final mails go to the reports queue, as they would have."""
+    last_turn_played_with(svc, Broker())  # the mails stay pending: no worker took them
+    recording = Recording()
+    svc.queue = recording
+    sweep_pending(svc, older_than=timedelta(0))
+    finals = {m.id for m in mails(svc, "final")}
+    assert {ident for job, ident in recording.jobs if job == "report"} == finals
+    assert not {ident for job, ident in recording.jobs if job == "mail"} & finals
+
+
+def test_an_operator_s_retry_of_a_failed_final_mail_goes_to_the_reports_queue(svc):
+    last_turn_played_with(svc, Broker())
+    [first, _] = mails(svc, "final")
+    with svc.db.transaction() as session:
+        session.get(OutgoingMail, first.id).status = "failed"
+    recording = Recording()
+    svc.queue = recording
+    assert failed_work.retry(svc, "mail", first.id)
+    assert recording.jobs == [("report", first.id)]
 
 
 def test_the_report_is_rendered_once_for_all_the_farmers_of_a_game(monkeypatch):
@@ -36,3 +92,25 @@ def final_context(sample, report: dict, seat: int) -> dict:
             "game": {"id": 12, "kind": "sunfield", "title": "Sunfield Farm #12"},
             "seat": {"position": seat, "name": sample.names[seat]},
             "farmers": [{"name": name} for name in sample.names]}
+
+
+class Recording:
+    """A queue that keeps which job each id was handed to."""
+
+    def __init__(self):
+        self.jobs: list[tuple[str, int]] = []
+
+    def enqueue_request(self, request_id, expires=None):
+        self.jobs.append(("request", request_id))
+
+    def enqueue_mail(self, mail_id, expires=None):
+        self.jobs.append(("mail", mail_id))
+
+    def enqueue_report(self, mail_id, expires=None):
+        self.jobs.append(("report", mail_id))
+
+    def enqueue_webhook(self, delivery_id, expires=None):
+        self.jobs.append(("webhook", delivery_id))
+
+    def enqueue_inbound(self, inbound_id, expires=None):
+        self.jobs.append(("inbound", inbound_id))

@@ -1,5 +1,6 @@
 """The queues (service/broker.py): moves, mail and reports apart, so that a
-move never waits behind a turn mail's rendering."""
+move never waits behind a turn mail's rendering, nor a turn mail behind an
+end-game report."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import subprocess
 import sys
 import time
 import uuid
+from pathlib import Path
 
 import pytest
 import redis
@@ -32,6 +34,7 @@ def test_every_task_is_routed_to_the_queue_designed_for_it(tmp_path):
     assert routes["farmpost.process_inbound"] == {"queue": "farm.moves"}
     assert routes["farmpost.send_mail"] == {"queue": "farm.mail"}
     assert routes["farmpost.send_webhook"] == {"queue": "farm.mail"}  # calls out, like mail: never before a move
+    assert routes["farmpost.send_report"] == {"queue": "farm.reports"}  # half a second: no turn mail behind it
     assert routes["farmpost.digest"] == {"queue": "farm.reports"}
     assert celery_settings(config)["task_default_queue"] == "farm.moves"
     assert [queue_name(config, q) for q in QUEUES] == ["farm.moves", "farm.mail", "farm.reports"]
@@ -118,3 +121,58 @@ def test_a_job_the_sweep_queues_again_reaches_the_broker_with_its_expiry(tmp_pat
     assert headers["[7]"]["expires"] is None
     lapses = datetime.fromisoformat(headers["[8]"]["expires"])
     assert timedelta(seconds=10) < lapses - datetime.now(UTC) <= timedelta(seconds=15)
+
+
+@pytest.mark.integration
+def test_a_report_mail_reaches_the_reports_queue_and_a_turn_mail_the_mail_queue(tmp_path, redis_url):
+    """What Redis holds after the web or a moves worker hands on one mail
+    of each: the task that sends it, in the list its queue is."""
+    import json
+
+    from service.broker import sender
+
+    config = load_config({"FARMPOST_INSTANCE": str(tmp_path), "CELERY_BROKER_URL": redis_url,
+                          "FARMPOST_QUEUE": f"farmpost-test-{uuid.uuid4().hex[:8]}"})
+    queue = CeleryQueue(sender(config))
+    broker = redis.Redis.from_url(redis_url)
+    try:
+        queue.enqueue_mail(7)
+        queue.enqueue_report(8)
+        held = {q: [json.loads(raw)["headers"] for raw in broker.lrange(queue_name(config, q), 0, -1)]
+                for q in QUEUES}
+    finally:
+        broker.delete(*(queue_name(config, q) for q in QUEUES))
+        broker.close()
+    assert [(h["task"], h["argsrepr"]) for h in held["mail"]] == [("farmpost.send_mail", "[7]")]
+    assert [(h["task"], h["argsrepr"]) for h in held["reports"]] == [("farmpost.send_report", "[8]")]
+    assert held["moves"] == []
+
+
+def pool_of(pid: int) -> list[int]:
+    """The processes a worker forked (its pool), from /proc."""
+    try:
+        return [int(child) for child in (Path(f"/proc/{pid}/task/{pid}/children").read_text().split())]
+    except FileNotFoundError:
+        return []
+
+
+@pytest.mark.integration
+@ONE_STACK_AT_A_TIME  # a worker process with its pool
+def test_a_worker_started_nicer_runs_itself_and_its_pool_at_that_lower_cpu_priority(tmp_path):
+    """The reports worker is started with --nice 10 (deploy/), so that a
+    report's rendering takes the CPU the turn mails leave."""
+    env = {"FARMPOST_INSTANCE": str(tmp_path / "instance"), "FARMPOST_QUEUE": f"farmpost-test-{uuid.uuid4().hex[:8]}",
+           "SECRET_KEY": "nice-secret"}
+    worker = subprocess.Popen([sys.executable, "-m", "worker", "worker", "--queues=reports", "--concurrency=1",
+                               "--nice=5", "--quiet", "--loglevel=WARNING"], cwd=ROOT, env={**os.environ, **env},
+                              start_new_session=True)
+    try:
+        while not pool_of(worker.pid):  # the pool is forked once the worker has started
+            assert worker.poll() is None, "the worker died"
+            time.sleep(0.2)
+        lower = min(os.getpriority(os.PRIO_PROCESS, 0) + 5, 19)
+        assert [os.getpriority(os.PRIO_PROCESS, pid) for pid in [worker.pid, *pool_of(worker.pid)]] \
+            == [lower] * (1 + len(pool_of(worker.pid)))
+    finally:
+        os.killpg(worker.pid, signal.SIGTERM)
+        worker.wait(timeout=30)

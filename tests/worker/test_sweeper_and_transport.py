@@ -35,6 +35,9 @@ class BrokerDown:
     def enqueue_mail(self, mail_id, expires=None):
         raise ConnectionError("broker unreachable")
 
+    def enqueue_report(self, mail_id, expires=None):
+        raise ConnectionError("broker unreachable")
+
 
 def test_given_the_broker_is_down_when_a_farmer_moves_then_the_request_waits_and_the_sweeper_applies_it(svc):
     create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
@@ -78,6 +81,9 @@ class Recording:
 
     def enqueue_mail(self, mail_id, expires=None):
         self.jobs.append(("mail", mail_id, expires))
+
+    def enqueue_report(self, mail_id, expires=None):
+        self.jobs.append(("report", mail_id, expires))
 
     def enqueue_webhook(self, delivery_id, expires=None):
         self.jobs.append(("webhook", delivery_id, expires))
@@ -137,7 +143,8 @@ def smtp_services(config, port: int, **changes) -> tuple[Services, list[int]]:
     svc = Services.from_config(replace(config, smtp_url=f"smtp://127.0.0.1:{port}", **changes))
     queued: list[int] = []
     svc.queue = type("Recorder", (), {"enqueue_request": lambda self, i, expires=None: playing.apply_move_request(svc, i),
-                                      "enqueue_mail": lambda self, i, expires=None: queued.append(i)})()
+                                      "enqueue_mail": lambda self, i, expires=None: queued.append(i),
+                                      "enqueue_report": lambda self, i, expires=None: queued.append(i)})()
     return svc, queued
 
 
