@@ -422,11 +422,71 @@ def insert_finished_games(engine, count: int) -> None:
         c.execute(sa.text("ANALYZE"))
 
 
+#: the mean length in moves of an advanced Sunfield game of 2 and of 4
+#: seats played by greedy bots (6 seeds each: 87-95 and 151-177 moves)
+GAME_LENGTH = {2: 91, 4: 163}
+
+
+def games_at_their_last_move(config, count: int) -> list[tuple[int, int, str, int]]:
+    """``count`` two-farmer Sunfield games played here, before the stack
+    starts, to one move before their end, each farmer playing the first
+    option; their mails are marked sent (nobody reads them). Returns each
+    game's (id, seat to act, the move that ends it, version): submitted in
+    the window, that move ends the game through the stack as a farmer's
+    last move does (the final mails with the report, the last turn's mails)."""
+    from bench.move_cpu import RecordingQueue
+    from service.models import Game, OutgoingMail
+    from service.rules import rules_for
+    from service.services import Services
+    from service.usecases.creation import FarmerSpec, create_game, join
+    from service.usecases.playing import apply_move_request, submit_move
+
+    queue = RecordingQueue()
+    svc = Services.from_config(config, queue)
+    rules, last = rules_for("sunfield"), []
+    try:
+        for n in range(count):
+            created = create_game(svc, "sunfield", [FarmerSpec("Eve", f"end{n}-eve@example.org"),
+                                                    FarmerSpec("Fay", f"end{n}-fay@example.org")],
+                                  options={"advanced": True}, host=0, seed=5000 + n)
+            join(svc, created.game_id, 1)
+            while True:
+                with svc.db.transaction() as session:
+                    game = session.get(Game, created.game_id)
+                    state, version = game.state, game.version
+                seat, move = rules.to_act(state), rules.legal_moves(state)[0]
+                if rules.is_over(rules.apply(state, move)):
+                    last.append((created.game_id, seat, rules.code(move), version))
+                    break
+                submit_move(svc, created.game_id, seat, [rules.code(move)], source="link", base_version=version)
+                while queue.jobs:
+                    kind, ident = queue.jobs.popleft()
+                    if kind == "request":
+                        apply_move_request(svc, ident)
+        with svc.db.transaction() as session:
+            session.execute(sa.update(OutgoingMail).where(OutgoingMail.status == "pending")
+                            .values(status="sent", sent_at=sa.func.now()))
+    finally:
+        svc.db.dispose()
+    return last
+
+
+def end_games(svc, last: list[tuple[int, int, str, int]], every: float, stop: threading.Event) -> None:
+    """Submit one game's last move every ``every`` seconds, as the web does."""
+    from service.usecases.playing import submit_move
+
+    for game_id, seat, code, version in last:
+        if stop.wait(every):
+            return
+        submit_move(svc, game_id, seat, [code], source="web", base_version=version)
+
+
 class Stack:
     """gunicorn, the workers and beat as processes, on one database and queue prefix."""
 
     def __init__(self, env: dict, web: int, workers: tuple[int, int]):
-        self.env, self.web, self.workers = env, web, dict(zip(("moves", "mail,reports"), workers))
+        # the reports worker as deploy/ runs it: one process, nicer
+        self.env, self.web, self.workers = env, web, {**dict(zip(("moves", "mail"), workers)), "reports": 1}
         self.processes: list[subprocess.Popen] = []
         self.roles: dict[str, int] = {}  # role -> process group
         self.log = open(os.path.join(env["FARMPOST_INSTANCE"], "stack.log"), "ab")
@@ -438,9 +498,10 @@ class Stack:
         commands = {
             "web": [os.path.join(venv, "gunicorn"), "-w", str(self.web), "-b", f"127.0.0.1:{self.env['PORT']}",
                     "--logger-class", "service.access_log.RedactingLogger", "service.wsgi:app"],
-            **{f"{queues.split(',')[0]} worker": [sys.executable, "-m", "worker", "worker", f"--queues={queues}",
-                                                   f"--concurrency={self.workers[queues]}", "--quiet", "--loglevel=WARNING"]
-               for queues in ("moves", "mail,reports")},
+            **{f"{queue} worker": [sys.executable, "-m", "worker", "worker", f"--queues={queue}",
+                                   f"--concurrency={processes}", "--quiet", "--loglevel=WARNING",
+                                   *(["--nice=10"] if queue == "reports" else [])]
+               for queue, processes in self.workers.items()},
             "beat": [sys.executable, "-m", "worker", "beat", "--quiet", "--loglevel=WARNING"],  # /healthz wants it
         }
         for role, command in commands.items():
@@ -476,7 +537,7 @@ class Stack:
 
 def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, int], games: int, seconds: float,
               stored: int, bots: bool = False, farmer_and_bots: bool = False, think: float = 0.0,
-              mixed: bool = False, against_bots: float = 0.5) -> dict:
+              mixed: bool = False, against_bots: float = 0.5, game_ends: float = 0.0) -> dict:
     import redis
 
     from service.broker import CeleryQueue, sender
@@ -494,8 +555,11 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
     engine = sa.create_engine(database_url)
     if stored:
         insert_finished_games(engine, stored)
-    stack = Stack(env, web, workers).start()
     config = load_config(env)
+    # enough for the warm-up and the window, and a few to spare
+    last_moves = games_at_their_last_move(config, math.ceil(game_ends * (min(10.0, seconds / 4) + seconds)) + 2) \
+        if game_ends else []
+    stack = Stack(env, web, workers).start()
     svc = Services.from_config(config, CeleryQueue(sender(config)))  # sends task names to Redis, as the web does
     stop, submits, farmers = threading.Event(), [], []
     try:
@@ -529,9 +593,11 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
                 two_farmers(n)
         for farmer in farmers:
             farmer.start()
+        if last_moves:
+            threading.Thread(target=end_games, args=(svc, last_moves, 1 / game_ends, stop), daemon=True).start()
         time.sleep(min(10.0, seconds / 4))  # warm up: every game under way
         with engine.connect() as c:
-            moves0 = c.execute(sa.text("SELECT count(*) FROM move_log")).scalar()
+            moves0, since = c.execute(sa.text("SELECT count(*), now() FROM move_log")).one()
         mails0, latencies0, submits0, t0 = sink.count, len(sink.latencies), len(submits), time.perf_counter()
         cpu0 = {**stack.cpu(), "smtp sink": sink.cpu_seconds()}
         time.sleep(seconds)
@@ -542,6 +608,11 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
             over = c.execute(sa.text("SELECT count(*) FROM games WHERE status = 'over' AND id > :stored"),
                              {"stored": stored}).scalar()  # the stored games come first
             stages = stage_times(c)
+            ended = c.execute(sa.text("SELECT count(*) FROM games WHERE status = 'over' AND updated_at >= :since"
+                                      " AND id > :stored"), {"since": since, "stored": stored}).scalar()
+            by_seats = dict(c.execute(sa.text(
+                "SELECT (SELECT count(*) FROM seats s WHERE s.game_id = m.game_id), count(*) FROM move_log m"
+                " WHERE m.created_at >= :since GROUP BY 1"), {"since": since}).all())
             mails1, timed, times = sink.count, sink.latencies[latencies0:], sorted(submits[submits0:])
             stages["turn_mails_timed"] = where_slow_mails_waited(c, timed, sink.timed[latencies0:len(sink.latencies)])
     finally:
@@ -568,7 +639,10 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
     return {"setup": kind,
             "gunicorn": web,
             "processes_moves_mail": list(workers), "think_s": think, "stored_games": stored, "games": games,
-            "games_over": over,
+            "games_over": over, "game_ends_per_s": round(ended / elapsed, 2),
+            # the ends the window's moves would bring if its games ran to their end and new ones began
+            "game_ends_per_s_at_this_pace": round(sum(count / GAME_LENGTH.get(seats, GAME_LENGTH[4])
+                                                      for seats, count in by_seats.items()) / elapsed, 2),
             "seconds": round(elapsed, 1), "moves_per_s": round((moves1 - moves0) / elapsed, 1),
             "mails_per_s": round((mails1 - mails0) / elapsed, 1),
             "turn_mail_ms_p50": round(statistics.median(latencies) * 1000, 1) if latencies else None,
@@ -589,6 +663,10 @@ def main() -> None:
     parser.add_argument("--against-bots", type=float, default=0.5,
                         help="+mix: the share of the games that are a farmer against three bots (they bring the moves,"
                              " the two-farmer games the mails)")
+    parser.add_argument("--game-ends", type=float, default=0.0,
+                        help="games ended per second in the window besides the farmers' (two-farmer games played"
+                             " to their last move before the stack starts): the final mails with the report that a"
+                             " steady load brings (the figure game_ends_per_s_at_this_pace says how many)")
     parser.add_argument("--stored", type=int, default=10_000, help="finished games for the last setup")
     parser.add_argument("--setups", default="bots1,bots2,1x1,2x2,2x2+stored,1x1+bots,2x1x2+bots",
                         help="gunicorn x worker processes per queue (GxW), or x moves x mail processes (GxMxS), comma"
@@ -609,7 +687,8 @@ def main() -> None:
         with scratch_database() as url, tempfile.TemporaryDirectory() as instance:
             print(json.dumps(run_setup(url, instance, web, workers, args.games, args.seconds, stored, bots,
                                        farmer_and_bots="bots" in extras, think=args.think,
-                                       mixed="mix" in extras, against_bots=args.against_bots)), flush=True)
+                                       mixed="mix" in extras, against_bots=args.against_bots,
+                                       game_ends=args.game_ends)), flush=True)
 
 if __name__ == "__main__":
     main()
