@@ -118,3 +118,31 @@ def test_every_numbered_page_of_the_report_counts_the_drawn_pages_too(sample, re
             numbered[index] = (int(found[1]), int(found[2]))
     assert numbered and len(numbered) < len(pages)  # the drawn pages carry none
     assert all(said == (index, len(pages)) for index, said in numbered.items()), numbered
+
+
+def test_joining_the_drawn_pages_logs_no_repeated_dictionary_keys(caplog):
+    """Given cairo's drawn pages, which name a form once per paint in a
+    page's resources, when the report joins them to its own pages, then
+    pypdf finds every key once and logs no "Multiple definitions" line
+    (35-180 of them a report flooded the worker's log)."""
+    import logging
+
+    from tests.boards.conftest import game as sample_of
+
+    report = sample_of("sunfield", 2).report()
+    with caplog.at_level(logging.DEBUG, logger="pypdf"):
+        render_report_pdf("sunfield", report)
+    repeated = [r.getMessage() for r in caplog.records if "Multiple definitions" in r.getMessage()]
+    assert repeated == []
+
+
+def test_the_drawn_pdf_names_each_form_once_and_keeps_its_length():
+    import re
+
+    from boards.svg.pdfdraw import unrepeated_xobjects
+
+    data = b"3 0 obj\n<<\n   /XObject << /x8 8 0 R /x12 12 0 R /x8 8 0 R /x12 12 0 R /x9 9 0 R >>\n>>\nendobj\n"
+    fixed = unrepeated_xobjects(data)
+    assert len(fixed) == len(data)  # the cross-reference table's offsets stay true
+    names = re.findall(rb"/x\d+ \d+ 0 R", fixed)
+    assert names == [b"/x8 8 0 R", b"/x12 12 0 R", b"/x9 9 0 R"]
