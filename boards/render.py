@@ -197,6 +197,7 @@ def render_report_pdf(game_name: str, report: dict) -> bytes:
         board_html=Markup(board_html),
         ordinal=facts.ordinal,
         drawn_pages=[f"{pdf.PAGE_KEPT}{k}" for k in range(pdf.page_count(drawn))],
+        log_pages=facts.move_log_pages(names, report.get("moves") or []),
     )
     return pdf.write_pdf(html, pdf.REPORT, root_pt=printsize.BASE_PT, onto=drawn)
 

@@ -71,7 +71,36 @@ def drawing_pdf(panels: Sequence[Panel], title: str, note: str = "") -> bytes:
     ctx = cairo.Context(surface)
     draw_panels(ctx, panels, heading(ctx, title, note))
     surface.finish()
-    return out.getvalue()
+    return unrepeated_xobjects(out.getvalue())
+
+
+#: a page's (or form's) dictionary of forms as cairo writes it, on one line:
+#: ``/XObject << /x8 8 0 R /x9 9 0 R /x8 8 0 R >>``
+_XOBJECTS = re.compile(rb"/XObject <<((?: /x\d+ \d+ 0 R)+) >>")
+_XOBJECT = re.compile(rb" /x\d+ \d+ 0 R")
+
+
+def unrepeated_xobjects(data: bytes) -> bytes:
+    """A PDF of cairo's with each form named once in a resource dictionary.
+
+    Cairo (1.16) adds a form to the page's resources each time it paints
+    it, and writes them all: ``/x12 12 0 R`` four times for a sign painted
+    four times. A PDF dictionary's keys must differ; pypdf, joining the
+    drawn pages into the report, logged "Multiple definitions in dictionary
+    ... for key /x12" for every repeat (35-180 lines a report). The repeats
+    name the same object, so blanking them (spaces of the same length, which
+    keeps every byte offset of the cross-reference table true) changes nothing
+    a reader shows."""
+
+    def once(match: re.Match) -> bytes:
+        seen = set()
+        entries = []
+        for entry in _XOBJECT.findall(match.group(1)):
+            entries.append(b" " * len(entry) if entry in seen else entry)
+            seen.add(entry)
+        return b"/XObject <<" + b"".join(entries) + b" >>"
+
+    return _XOBJECTS.sub(once, data)
 
 
 def draw_panels(ctx, panels: Sequence[Panel], top: float, faces=None) -> float:

@@ -102,3 +102,41 @@ def test_chart_labels_are_short_enough_to_sit_under_their_tick():
     assert short_label("End") == "End"
     assert short_label("Stage 12 of the harvest") == "Stage 12"
     assert len(short_label("a very long stage name")) <= 8
+
+
+def test_the_move_log_reads_down_each_column_numbered_and_fills_a_page_before_the_next():
+    from boards.report import LOG_COLUMNS, LOG_FIRST_ROWS, LOG_ROWS, move_log_pages
+
+    moves = [{"seat": i % 3, "text": f"take b{i}"} for i in range(1, 501)]
+    pages = move_log_pages(NAMES, moves)
+    rows = [" ".join(row.split()) for page in pages for column in page for row in column]
+    assert rows == [f"{i}. {NAMES[i % 3]}: take b{i}" for i in range(1, 501)]
+    assert [len(column) for column in pages[0]] == [LOG_FIRST_ROWS] * LOG_COLUMNS
+    assert all([len(column) for column in page] == [LOG_ROWS] * LOG_COLUMNS for page in pages[1:-1])
+    last = [len(column) for column in pages[-1]]
+    assert len(last) == LOG_COLUMNS and max(last) - min(last) <= 1  # shared out evenly
+    assert rows[0].startswith("1. ") and pages[0][0][0].startswith("\u2007\u2007")  # numbers line up on the right
+
+
+def test_a_move_log_line_too_wide_for_its_column_goes_on_indented_below_and_never_splits_across_columns():
+    from boards.report import LOG_FIRST_ROWS, LOG_LINE_WIDTH_PT, LOG_TYPE_PT, move_log_pages, text_em
+
+    names = ["Maximiliana Wolkenstein-Ober", "Bo"]
+    moves = [{"seat": i % 2, "text": "exchange eggplant carrot broccoli corn " * (i % 3 + 1)} for i in range(300)]
+    pages = move_log_pages(names, moves)
+    for page in pages:
+        for column in page:
+            assert len(column) <= LOG_FIRST_ROWS or page is not pages[0]
+            assert not column[0].startswith("\u2007" * 5)  # a column starts with a move, not its continuation
+            assert all(text_em(row) <= LOG_LINE_WIDTH_PT / LOG_TYPE_PT for row in column)
+    text = " ".join(" ".join(column) for page in pages for column in page).split()
+    assert " ".join(text).count("Maximiliana Wolkenstein-Ober:") == 150
+    assert " ".join(text).count("exchange eggplant carrot broccoli corn") == sum(i % 3 + 1 for i in range(300))
+
+
+def test_a_short_move_log_shares_its_moves_out_over_three_columns_and_an_empty_one_has_no_page():
+    from boards.report import move_log_pages
+
+    assert move_log_pages(NAMES, []) == []
+    [page] = move_log_pages(NAMES, [{"seat": 0, "text": "take a1"}] * 7)
+    assert [len(column) for column in page] == [3, 3, 1]

@@ -118,3 +118,70 @@ def test_every_numbered_page_of_the_report_counts_the_drawn_pages_too(sample, re
             numbered[index] = (int(found[1]), int(found[2]))
     assert numbered and len(numbered) < len(pages)  # the drawn pages carry none
     assert all(said == (index, len(pages)) for index, said in numbered.items()), numbered
+
+
+def test_joining_the_drawn_pages_logs_no_repeated_dictionary_keys(caplog):
+    """Given cairo's drawn pages, which name a form once per paint in a
+    page's resources, when the report joins them to its own pages, then
+    pypdf finds every key once and logs no "Multiple definitions" line
+    (35-180 of them a report flooded the worker's log)."""
+    import logging
+
+    from tests.boards.conftest import game as sample_of
+
+    report = sample_of("sunfield", 2).report()
+    with caplog.at_level(logging.DEBUG, logger="pypdf"):
+        render_report_pdf("sunfield", report)
+    repeated = [r.getMessage() for r in caplog.records if "Multiple definitions" in r.getMessage()]
+    assert repeated == []
+
+
+def test_the_drawn_pdf_names_each_form_once_and_keeps_its_length():
+    import re
+
+    from boards.svg.pdfdraw import unrepeated_xobjects
+
+    data = b"3 0 obj\n<<\n   /XObject << /x8 8 0 R /x12 12 0 R /x8 8 0 R /x12 12 0 R /x9 9 0 R >>\n>>\nendobj\n"
+    fixed = unrepeated_xobjects(data)
+    assert len(fixed) == len(data)  # the cross-reference table's offsets stay true
+    names = re.findall(rb"/x\d+ \d+ 0 R", fixed)
+    assert names == [b"/x8 8 0 R", b"/x12 12 0 R", b"/x9 9 0 R"]
+
+
+def test_the_move_log_lists_every_move_in_order(sample, reports):
+    report, data = rendered(sample, reports)
+    _, text = pdf_text(data)
+    log = text[text.index("Appendix: move log") :]
+    at = 0
+    for number, move in enumerate(report["moves"], start=1):
+        line = f"{number}. {sample.names[move['seat']]}: {move['text']}"
+        at = log.index(line, at) + len(line)
+
+
+def test_a_long_move_log_fills_its_pages_without_overflowing_and_the_page_numbers_stay_true():
+    """Given 500 moves, some too wide for a column, by a farmer of a long
+    name, then the log takes exactly the pages move_log_pages laid out,
+    every move is in it in order, and "page i of N" is true."""
+    import io
+    import re
+
+    from pypdf import PdfReader
+
+    from boards.report import move_log_pages
+    from tests.boards.conftest import game as sample_of
+
+    report = sample_of("sunfield", 2).report()
+    names = ["Maximiliana Wolkenstein-Ober", "Bo"]
+    moves = [{"seat": i % 2, "text": "exchange eggplant carrot broccoli corn " * (i % 3 + 1), "at": None}
+             for i in range(500)]
+    without_log, _ = pdf_text(render_report_pdf("sunfield", dict(report, moves=[])))
+    data = render_report_pdf("sunfield", dict(report, names=names, moves=moves))
+    pages, text = pdf_text(data)
+    assert pages == without_log - 1 + len(move_log_pages(names, moves))  # the heading's page is the log's first
+    log = text[text.index("Appendix: move log") :]
+    at = 0
+    for number, move in enumerate(moves, start=1):
+        at = log.index(f"{number}. {names[move['seat']]}: exchange", at) + 1
+    reader = PdfReader(io.BytesIO(data))
+    for index, page in enumerate(reader.pages[-3:], start=pages - 2):
+        assert re.search(rf"page {index} of {pages}\b", page.extract_text())
