@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
 
+from boards.printsize import PAGE_PT
+
 
 def ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
@@ -134,14 +136,13 @@ def _waits(moves: list[dict], started: datetime | None) -> list[tuple[int, timed
     return waits
 
 
-
 #: the move log's lines: 7.5 pt type (0.75 of the report's 10 pt root) on 9 pt lines
 #: (templates/pdf/report.css, .pdf-log), three columns a page
 LOG_COLUMNS = 3
 LOG_TYPE_PT = 7.5
 LOG_LINE_PT = 9.0
-#: a page of the log: the page's height (printsize.PAGE_PT, 737 pt) less 10 pt to spare
-LOG_ROWS = int((737.0 - 10) // LOG_LINE_PT)
+#: a page of the log: the page's height less 10 pt to spare
+LOG_ROWS = int((PAGE_PT - 10) // LOG_LINE_PT)
 #: its first page has the appendix's heading over it (about 28 pt: 12 pt type, its margins and rule)
 LOG_FIRST_ROWS = LOG_ROWS - 4
 #: the width a line may take: a third of the page's (186 mm, 527 pt) less 12 pt between columns
