@@ -1,5 +1,6 @@
 """The service on the real stack: PostgreSQL, Redis, gunicorn, Celery
-workers on their queues (a moves worker and a mail worker) and an SMTP sink.
+workers on their queues (a moves worker, a mail worker, and a reports
+worker of one process at nice 10, as deploy/ runs them) and an SMTP sink.
 
 Many two-farmer Sunfield games are played at once, as farmers play them:
 each farmer waits for their turn mail at the sink and answers it. Half of
@@ -49,6 +50,15 @@ and reading the mail), the request in the moves queue until applied
 the row until claimed (``mail_queue``: waiting and composing), claimed to
 sent (``smtp``) and sent to the sink (``to_sink``, below 0: the row is
 marked sent after the sink has the mail).
+
+Games end at a steady load: at issue 15's, 30 games ending and new ones
+beginning would bring about 0.3 game ends a second
+(``game_ends_per_s_at_this_pace``: the window's moves over the mean length
+of their games), each with its final mails and report. The window's own
+games are young and none ends; ``--game-ends R`` ends R games a second
+besides them: two-farmer games played in this process to one move before
+their end before the stack starts (their mails marked sent), whose last
+move the bench submits in the window as the web does.
 
 Farmers answer at once by default: the stack then runs as fast as it can
 and the turn-mail latency is mostly time in the queues. ``--think S`` makes
