@@ -157,7 +157,6 @@ def pool_of(pid: int) -> list[int]:
 
 
 @pytest.mark.integration
-@ONE_STACK_AT_A_TIME  # a worker process with its pool
 def test_a_worker_started_nicer_runs_itself_and_its_pool_at_that_lower_cpu_priority(tmp_path):
     """The reports worker is started with --nice 10 (deploy/), so that a
     report's rendering takes the CPU the turn mails leave."""
