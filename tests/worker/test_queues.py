@@ -4,12 +4,14 @@ end-game report."""
 
 from __future__ import annotations
 
+import json
 import os
 import signal
 import subprocess
 import sys
 import time
 import uuid
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -97,27 +99,38 @@ def test_given_a_full_mail_queue_when_a_farmer_moves_then_the_moves_worker_appli
         empty_postgres(postgres_schema)  # the session's database: the next test starts from game #1
 
 
-@pytest.mark.integration
-def test_a_job_the_sweep_queues_again_reaches_the_broker_with_its_expiry(tmp_path, redis_url):
-    """What the worker reads from Redis: a first job has no expiry; a job
-    queued again with ``expires`` carries the moment it lapses."""
-    import json
-    from datetime import UTC, datetime, timedelta
-
+@contextmanager
+def sending_queue(tmp_path, redis_url):
+    """A queue that sends task names to Redis, as the web does, on queues of
+    its own, and what Redis holds in each of them (the jobs' headers);
+    emptied afterwards."""
     from service.broker import sender
 
     config = load_config({"FARMPOST_INSTANCE": str(tmp_path), "CELERY_BROKER_URL": redis_url,
                           "FARMPOST_QUEUE": f"farmpost-test-{uuid.uuid4().hex[:8]}"})
-    queue = CeleryQueue(sender(config))
     broker = redis.Redis.from_url(redis_url)
+
+    def held() -> dict[str, list[dict]]:
+        return {q: [json.loads(raw)["headers"] for raw in broker.lrange(queue_name(config, q), 0, -1)]
+                for q in QUEUES}
+
     try:
+        yield CeleryQueue(sender(config)), held
+    finally:
+        broker.delete(*(queue_name(config, q) for q in QUEUES))
+        broker.close()
+
+
+@pytest.mark.integration
+def test_a_job_the_sweep_queues_again_reaches_the_broker_with_its_expiry(tmp_path, redis_url):
+    """What the worker reads from Redis: a first job has no expiry; a job
+    queued again with ``expires`` carries the moment it lapses."""
+    from datetime import UTC, datetime, timedelta
+
+    with sending_queue(tmp_path, redis_url) as (queue, held):
         queue.enqueue_mail(7)
         queue.enqueue_mail(8, expires=15)
-        headers = {json.loads(raw)["headers"]["argsrepr"]: json.loads(raw)["headers"]
-                   for raw in broker.lrange(queue_name(config, "mail"), 0, -1)}
-    finally:
-        broker.delete(queue_name(config, "mail"))
-        broker.close()
+        headers = {h["argsrepr"]: h for h in held()["mail"]}
     assert headers["[7]"]["expires"] is None
     lapses = datetime.fromisoformat(headers["[8]"]["expires"])
     assert timedelta(seconds=10) < lapses - datetime.now(UTC) <= timedelta(seconds=15)
@@ -127,26 +140,12 @@ def test_a_job_the_sweep_queues_again_reaches_the_broker_with_its_expiry(tmp_pat
 def test_a_report_mail_reaches_the_reports_queue_and_a_turn_mail_the_mail_queue(tmp_path, redis_url):
     """What Redis holds after the web or a moves worker hands on one mail
     of each: the task that sends it, in the list its queue is."""
-    import json
-
-    from service.broker import sender
-
-    config = load_config({"FARMPOST_INSTANCE": str(tmp_path), "CELERY_BROKER_URL": redis_url,
-                          "FARMPOST_QUEUE": f"farmpost-test-{uuid.uuid4().hex[:8]}"})
-    queue = CeleryQueue(sender(config))
-    broker = redis.Redis.from_url(redis_url)
-    try:
+    with sending_queue(tmp_path, redis_url) as (queue, held):
         queue.enqueue_mail(7)
         queue.enqueue_report(8)
-        held = {q: [json.loads(raw)["headers"] for raw in broker.lrange(queue_name(config, q), 0, -1)]
-                for q in QUEUES}
-    finally:
-        broker.delete(*(queue_name(config, q) for q in QUEUES))
-        broker.close()
-    assert [(h["task"], h["argsrepr"]) for h in held["mail"]] == [("farmpost.send_mail", "[7]")]
-    assert [(h["task"], h["argsrepr"]) for h in held["reports"]] == [("farmpost.send_report", "[8]")]
-    assert held["moves"] == []
-
+        jobs = {q: [(h["task"], h["argsrepr"]) for h in headers] for q, headers in held().items()}
+    assert jobs == {"moves": [], "mail": [("farmpost.send_mail", "[7]")],
+                    "reports": [("farmpost.send_report", "[8]")]}
 
 def pool_of(pid: int) -> list[int]:
     """The processes a worker forked (its pool), from /proc."""
