@@ -17,14 +17,9 @@ log = logging.getLogger(__name__)
 REPORT_MAILS = frozenset({"final"})
 
 
-def mail_job(kind: str) -> str:
-    """The job that sends a mail of this kind: "report" or "mail"."""
-    return "report" if kind in REPORT_MAILS else "mail"
-
-
-def enqueue_mail(queue, mail_id: int, kind: str, expires: float | None = None) -> None:
+def enqueue_mail(queue, mail_id: int, kind: str | None, expires: float | None = None) -> None:
     """Hand a mail to the queue its kind goes to."""
-    if mail_job(kind) == "report":
+    if kind in REPORT_MAILS:
         queue.enqueue_report(mail_id, expires=expires)
     else:
         queue.enqueue_mail(mail_id, expires=expires)
@@ -35,23 +30,22 @@ def dispatch(svc: Services, work: Work) -> None:
     for request in work.requests:
         enqueue(svc, "request", request.id)
     for mail in work.mails:
-        enqueue(svc, mail_job(mail.kind), mail.id)
+        enqueue(svc, "mail", mail.id, mail.kind)
     for delivery in work.webhooks:
         enqueue(svc, "webhook", delivery.id)
 
 
-def enqueue(svc: Services, kind: str, ident: int) -> None:
-    """Hand an id to the queue. If the broker is away the row stays pending in
-    the database and the beat sweeper enqueues it later: nothing is lost, and
-    the farmer is not shown an error for it."""
+def enqueue(svc: Services, kind: str, ident: int, mail_kind: str | None = None) -> None:
+    """Hand an id to the queue (a mail's by its ``mail_kind``). If the broker
+    is away the row stays pending in the database and the beat sweeper
+    enqueues it later: nothing is lost, and the farmer is not shown an error
+    for it."""
     try:
         if kind == "request":
             svc.queue.enqueue_request(ident)
         elif kind == "webhook":
             svc.queue.enqueue_webhook(ident)
-        elif kind == "report":
-            svc.queue.enqueue_report(ident)
         else:
-            svc.queue.enqueue_mail(ident)
+            enqueue_mail(svc.queue, ident, mail_kind)
     except Exception as error:  # any broker failure: the sweeper is the fallback
         log.warning("could not enqueue %s #%s (%s); the sweeper will pick it up", kind, ident, error)
