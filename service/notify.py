@@ -285,7 +285,14 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
     full = game_context(svc, game, seat, state=state, version=version, status=later["status"])
     told = context.get("account", [])
     if context["kind"] == "account":  # played: the turn the farmer just mailed in, and who is next
-        to_act = rules_for(game.kind).to_act(state)
+        rules = rules_for(game.kind)
+        # who is to act as the mail is written: the bots answer in the move's
+        # transaction, so after a farmer's turn against bots it is often hers again
+        to_act = rules.to_act(game.state)
+        if to_act is None:  # the game is over: its final mails say so
+            to_act = rules.to_act(state)
+        else:  # and the round named beside it is the one now
+            full["game"] = {**full["game"], "progress": rules.progress(game.state)}
         full.update(account=[*told, *account_lines(game, current_turn(log), seat.position)],
                     to_act=game.seats[to_act].name, to_act_position=to_act, to_act_away=away_text(game.seats[to_act]))
     else:

@@ -11,6 +11,7 @@ from engine.core import Move
 from service.inbound.models import InboundMail
 from service.inbound.receive import process_inbound, receive
 from service.models import Game, MoveRequest, Seat
+from service.usecases import creation
 from tests.mail.inbound_helpers import (
     count,
     game_version,
@@ -352,3 +353,18 @@ def test_a_mail_that_stops_where_only_optional_steps_are_left_ends_the_turn(svc,
     # and a farmer who wants more writes it in the same mail
     received = receive(svc, reply(keys["Bob"], "take 1\ntake 1", sender="Bob <bob@example.org>"), source="ingest")
     assert log_texts(svc, game_id) == ["take 2", "end", "take 1", "take 1", "end"]
+
+
+def test_a_turn_mailed_in_against_a_bot_is_answered_with_its_account_and_that_it_is_her_turn_again(svc):
+    """Given Anna against a bot, when she mails in a whole turn, then the bot
+    answers in her move's transaction, and the account of her turn says it
+    is her turn again (not the bot's, which was over before the mail went)."""
+    created = creation.create_game(svc, "toy", [creation.FarmerSpec("Anna", "anna@example.org"),
+                                                creation.FarmerSpec("Bot", bot="greedy")], host=0, seed=7)
+    with svc.db.transaction() as session:
+        key = session.scalars(select(Seat.reply_key).where(Seat.game_id == created.game_id, Seat.position == 0)).one()
+    receive(svc, reply(key, "take 1\nend"), source="ingest")
+    assert log_texts(svc, created.game_id)[:2] == ["take 1", "end"] and len(log_texts(svc, created.game_id)) > 2
+    [played] = [m for m in mailbox(svc, "anna@example.org") if str(m["Subject"]).endswith("you played")]
+    assert "It is your turn (round 2)" in text_part(played)  # the bot ended round 1
+    assert "Now it is Bot" not in text_part(played)
