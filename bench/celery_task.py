@@ -23,8 +23,8 @@ import uuid
 
 from celery import Celery
 
-from service.broker import celery_settings
-from service.config import ROOT, load_config
+from service.core.config import ROOT, load_config
+from service.jobs.broker import celery_settings
 
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
 PREFIX = os.environ.get("BENCH_QUEUE_PREFIX") or f"farmpost-bench-{uuid.uuid4().hex[:8]}"

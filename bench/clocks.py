@@ -23,18 +23,18 @@ GAMES = 200
 
 
 def main() -> None:
-    from service import timekeeping, timesource
-    from service.clocks import ClockSettings
-    from service.config import load_config
-    from service.migrate import upgrade
-    from service.models import Game, as_utc
-    from service.queue import NullQueue
-    from service.services import Services
-    from service.usecases import creation
+    from service.core import wall_time
+    from service.core.config import load_config
+    from service.core.queue import NullQueue
+    from service.core.services import Services
+    from service.game.clocks import ClockSettings
+    from service.storage.migrate import upgrade
+    from service.storage.models import Game, as_utc
+    from service.usecases import clock_actions, creation
 
     with tempfile.TemporaryDirectory() as folder:
         offset_file = Path(folder) / "clock-offset"
-        os.environ[timesource.ENVIRONMENT_VARIABLE] = str(offset_file)
+        os.environ[wall_time.ENVIRONMENT_VARIABLE] = str(offset_file)
         config = load_config({"FARMPOST_INSTANCE": folder, "BASE_URL": "http://127.0.0.1:5000"})
         svc = Services.from_config(config, NullQueue())
         upgrade(svc.db)
@@ -49,20 +49,20 @@ def main() -> None:
         passes = []
         for _ in range(5):
             t0 = time.perf_counter()
-            timekeeping.run_clocks(svc)
+            clock_actions.run_clocks(svc)
             passes.append(time.perf_counter() - t0)
         idle = statistics.median(passes)
 
         with svc.db.transaction() as session:
             deadline = max(as_utc(session.get(Game, i).clock.deadline) for i in ids)
-        timesource.travel_to(offset_file, deadline + timedelta(seconds=1))
+        wall_time.travel_to(offset_file, deadline + timedelta(seconds=1))
         timeouts = []
         for game_id in ids[:50]:
             t0 = time.perf_counter()
-            done = timekeeping.tick(svc, game_id)
+            done = clock_actions.tick(svc, game_id)
             timeouts.append(time.perf_counter() - t0)
             assert "timeout" in done, done
-        del os.environ[timesource.ENVIRONMENT_VARIABLE]
+        del os.environ[wall_time.ENVIRONMENT_VARIABLE]
         print(json.dumps({
             "games": GAMES,
             "idle_pass_ms": round(idle * 1000, 1),

@@ -35,7 +35,7 @@ def play(svc, farmers, *, accounts: bool, by: str = "mail") -> dict:
 
     from engine.core import Rng
     from service.inbound.receive import receive
-    from service.models import Game, OutgoingMail, Seat
+    from service.storage.models import Game, OutgoingMail, Seat
     from service.usecases import creation, playing, preferences
 
     created = creation.create_game(svc, "sunfield", farmers, options={"advanced": True}, host=0, seed=SEED)
@@ -108,16 +108,16 @@ def reply_to(original, farmer: str, typed: str) -> bytes:
 
 
 def svc_rules(kind):
-    from service.rules import rules_for
+    from service.core.game_kinds import rules_for
 
     return rules_for(kind)
 
 
 def main() -> None:
-    from service.config import load_config
-    from service.inline_queue import InlineQueue
-    from service.migrate import upgrade
-    from service.services import Services
+    from service.core.config import load_config
+    from service.core.services import Services
+    from service.jobs.inline_queue import InlineQueue
+    from service.storage.migrate import upgrade
     from service.usecases import creation
 
     accounts = "--accounts" in sys.argv[1:]

@@ -139,14 +139,14 @@ def greedy_choice_ms(games: int) -> float:
 
 
 def play(svc, queue: RecordingQueue, timer: Timer, games: int) -> None:
+    from service.core.game_kinds import rules_for
+    from service.core.links import token_key
     from service.inbound.receive import process_inbound_counted, receive
-    from service.inbound.web import reply_to
-    from service.links import token_key
-    from service.models import Game, MailboxMessage, MoveRequest, OutgoingMail
-    from service.outbox import send_mail
-    from service.rules import rules_for
+    from service.outbox.sending import send_mail
+    from service.storage.models import Game, MailboxMessage, MoveRequest, OutgoingMail
     from service.usecases.creation import FarmerSpec, create_game
     from service.usecases.playing import apply_move_request, submit_move
+    from service.web.inbound_hooks import reply_to
 
     by_mail: dict[str, int] = {}  # a mail farmer's address -> their game
     for n in range(games):

@@ -29,11 +29,11 @@ def main(runs: int = 200) -> None:
     from email import policy
 
     from mail.outgoing.compose import compose
-    from service.config import load_config
-    from service.migrate import upgrade
-    from service.models import OutgoingMail
-    from service.queue import NullQueue
-    from service.services import Services
+    from service.core.config import load_config
+    from service.core.queue import NullQueue
+    from service.core.services import Services
+    from service.storage.migrate import upgrade
+    from service.storage.models import OutgoingMail
     from service.usecases import creation
     from service.usecases.my_games import ask_for_my_games, with_listing
 

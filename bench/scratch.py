@@ -17,8 +17,8 @@ ADMIN_URL = os.environ.get("TEST_DATABASE_URL", "postgresql+psycopg://postgres@1
 @contextmanager
 def scratch_database() -> Iterator[str]:
     """The URL of a new database with the service's tables; dropped afterwards."""
-    from service.db import Database
-    from service.migrate import upgrade
+    from service.core.db import Database
+    from service.storage.migrate import upgrade
 
     name = f"farmpost_bench_{uuid.uuid4().hex[:8]}"
     admin = sa.create_engine(ADMIN_URL, isolation_level="AUTOCOMMIT")
@@ -39,8 +39,8 @@ def scratch_database() -> Iterator[str]:
 @contextmanager
 def scratch_services(queue):
     """The service, in this process, on a :func:`scratch_database` with ``queue``."""
-    from service.config import load_config
-    from service.services import Services
+    from service.core.config import load_config
+    from service.core.services import Services
 
     with scratch_database() as url, tempfile.TemporaryDirectory() as instance:
         config = load_config({"DATABASE_URL": url, "FARMPOST_INSTANCE": instance, "SECRET_KEY": "bench-secret",

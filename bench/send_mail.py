@@ -2,7 +2,7 @@
 
 Sunfield games (advanced) of 4 and of 2 farmers, no bots, joined and played in this
 process: each farmer to act plays their first legal move by link, and every
-mail the moves owe is sent at once by ``service.outbox.send_mail`` (the mail
+mail the moves owe is sent at once by ``service.outbox.sending.send_mail`` (the mail
 worker's task: ``notify.full_context``, ``compose``, ``as_bytes`` and its two
 short transactions), timed with ``time.process_time``. The transport is the
 local mailbox, whose ``deliver_locally`` parses each mail again (the SMTP
@@ -34,9 +34,9 @@ class Parts:
     a context: each function is wrapped where send_mail finds it."""
 
     #: (module, function name, label)
-    WRAPPED = (("service.outbox", "full_context", "full_context"), ("service.outbox", "compose", "compose"),
+    WRAPPED = (("service.outbox.sending", "full_context", "full_context"), ("service.outbox.sending", "compose", "compose"),
                ("mail.outgoing.compose", "board_picture", "picture"), ("mail.outgoing.compose", "snapshot_pdf", "pdf"),
-               ("service.outbox", "deliver_locally", "deliver_locally"))
+               ("service.outbox.sending", "deliver_locally", "deliver_locally"))
 
     def __init__(self):
         self.spent: dict[str, list[float]] = {label: [] for *_, label in self.WRAPPED} | {"as_bytes": []}
@@ -82,10 +82,10 @@ class Parts:
 def play(svc, queue: RecordingQueue, farmers: int, games: int, mails: int) -> dict[str, list[float]]:
     """CPU seconds per turn mail of send_mail (local delivery left out) and
     of its parts."""
-    import service.outbox as outbox
-    from service.links import token_key
-    from service.models import Game, OutgoingMail
-    from service.rules import rules_for
+    import service.outbox.sending as outbox
+    from service.core.game_kinds import rules_for
+    from service.core.links import token_key
+    from service.storage.models import Game, OutgoingMail
     from service.usecases.creation import FarmerSpec, create_game, join
     from service.usecases.playing import apply_move_request, submit_move
 

@@ -23,12 +23,12 @@ from email import policy
 
 def main() -> None:
     from mail.outgoing.compose import compose
-    from service.config import load_config
-    from service.migrate import upgrade
-    from service.models import MoveRequest, OutgoingMail
-    from service.notify import full_context
-    from service.queue import NullQueue
-    from service.services import Services
+    from service.core.config import load_config
+    from service.core.queue import NullQueue
+    from service.core.services import Services
+    from service.notify.changes import full_context
+    from service.storage.migrate import upgrade
+    from service.storage.models import MoveRequest, OutgoingMail
     from service.usecases import creation, playing
 
     with tempfile.TemporaryDirectory() as folder:
@@ -44,7 +44,7 @@ def main() -> None:
         from engine import get_game
         from engine.bots import GreedyBot
         from engine.core import Rng
-        from service.models import Game
+        from service.storage.models import Game
 
         rules, bot, rng = get_game("sunfield"), GreedyBot(), Rng(1)
         apply_times = []

@@ -98,9 +98,9 @@ from aiosmtpd.controller import Controller
 from itsdangerous import URLSafeTimedSerializer
 
 from bench.scratch import scratch_database
-from service.config import ROOT
+from service.core.config import ROOT
 from service.inbound.auth import sign
-from service.inbound.web import reply_to  # imported before the window: it loads half the service (3 s of CPU)
+from service.web.inbound_hooks import reply_to
 
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/14")
 
@@ -445,9 +445,9 @@ def games_at_their_last_move(config, count: int) -> list[tuple[int, int, str, in
     the window, that move ends the game through the stack as a farmer's
     last move does (the final mails with the report, the last turn's mails)."""
     from bench.move_cpu import RecordingQueue
-    from service.models import Game, OutgoingMail
-    from service.rules import rules_for
-    from service.services import Services
+    from service.core.game_kinds import rules_for
+    from service.core.services import Services
+    from service.storage.models import Game, OutgoingMail
     from service.usecases.creation import FarmerSpec, create_game, join
     from service.usecases.playing import apply_move_request, submit_move
 
@@ -507,7 +507,7 @@ class Stack:
         venv = os.path.dirname(sys.executable)
         commands = {
             "web": [os.path.join(venv, "gunicorn"), "-w", str(self.web), "-b", f"127.0.0.1:{self.env['PORT']}",
-                    "--logger-class", "service.access_log.RedactingLogger", "service.wsgi:app"],
+                    "--logger-class", "service.ops.access_log.RedactingLogger", "service.wsgi:app"],
             **{f"{queue} worker": [sys.executable, "-m", "worker", "worker", f"--queues={queue}",
                                    f"--concurrency={processes}", "--quiet", "--loglevel=WARNING",
                                    *(["--nice=10"] if queue == "reports" else [])]
@@ -550,9 +550,9 @@ def run_setup(database_url: str, instance: str, web: int, workers: tuple[int, in
               mixed: bool = False, against_bots: float = 0.5, game_ends: float = 0.0) -> dict:
     import redis
 
-    from service.broker import CeleryQueue, sender
-    from service.config import load_config
-    from service.services import Services
+    from service.core.config import load_config
+    from service.core.services import Services
+    from service.jobs.broker import CeleryQueue, sender
     from service.usecases.creation import FarmerSpec, create_game, join
 
     sink = Sink()

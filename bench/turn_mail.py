@@ -41,7 +41,7 @@ from boards import memo  # noqa: E402
 from boards.samples import sample_game  # noqa: E402
 from engine import get_game  # noqa: E402
 from mail.outgoing import compose as composer  # noqa: E402
-from service.links import Links  # noqa: E402
+from service.core.links import Links
 
 CASES = [("sunfield", 2, {}), ("sunfield", 4, {"advanced": True}), ("harvest", 2, {}), ("harvest", 4, {})]
 
@@ -53,7 +53,7 @@ SEAT_SECRET = "s" * 22
 
 def turn_context(sample, index: int) -> dict:
     """The context the service gives the composer for the farmer to act
-    after ``index`` moves, as ``service.notify`` completes it: every legal
+    after ``index`` moves, as ``service.notify.changes`` completes it: every legal
     move with its outcome and its signed link, what the others played since
     the farmer's previous turn, and their view at that turn."""
     game = get_game(sample.game_name)

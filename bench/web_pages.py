@@ -55,7 +55,7 @@ class HeldQueue:
     needs_worker = False
 
     def __init__(self, svc):
-        from service.inline_queue import InlineQueue
+        from service.jobs.inline_queue import InlineQueue
 
         self.jobs: list[tuple[str, int]] = []
         self.inline = InlineQueue(svc, send_mail=False)
@@ -101,14 +101,14 @@ class Farmer:
         return answer
 
     def game(self):
-        from service.usecases.lookup import load_game
+        from service.storage.lookup import load_game
 
         with self.svc.db.transaction() as session:
             return load_game(session, self.game_id)
 
     def play(self, moves: int) -> None:
         """Every other move by the turn mail's link, the others by the seat page's first button."""
-        from service.notify import options_for
+        from service.notify.changes import options_for
 
         page = None
         for done in range(moves):
@@ -152,9 +152,9 @@ def seat_path(page) -> str:
 
 def run_case(kind: str, farmers: int, options: dict, moves: int, database_url: str | None, profiles: dict) -> dict:
     from service.app import create_app
-    from service.config import load_config
-    from service.migrate import upgrade
-    from service.services import Services
+    from service.core.config import load_config
+    from service.core.services import Services
+    from service.storage.migrate import upgrade
     from service.usecases.creation import FarmerSpec, create_game
 
     with tempfile.TemporaryDirectory() as folder:

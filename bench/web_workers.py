@@ -46,12 +46,12 @@ def pending_move(folder: str) -> tuple[str, str, str]:
     """The seat page, the page of a move being applied and its status, paths
     on a game played to its middle, the farmer's move left pending."""
     from service.app import create_app
-    from service.config import load_config
-    from service.migrate import upgrade
-    from service.notify import options_for
-    from service.services import Services
+    from service.core.config import load_config
+    from service.core.services import Services
+    from service.notify.changes import options_for
+    from service.storage.lookup import load_game
+    from service.storage.migrate import upgrade
     from service.usecases.creation import FarmerSpec, create_game
-    from service.usecases.lookup import load_game
 
     svc = Services.from_config(load_config(settings(folder)))
     queue = svc.queue = HeldQueue(svc)

@@ -1,12 +1,12 @@
-"""Alembic environment: the URL comes from the caller (service.migrate) or DATABASE_URL."""
+"""Alembic environment: the URL comes from the caller (service.storage.migrate) or DATABASE_URL."""
 
 from __future__ import annotations
 
 from alembic import context
 from sqlalchemy import engine_from_config, pool
 
-from service.config import load_config
-from service.migrate import schema_metadata
+from service.core.config import load_config
+from service.storage.migrate import schema_metadata
 
 config = context.config
 target_metadata = schema_metadata()

@@ -11,10 +11,10 @@ from flask import Flask, render_template
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from service.config import ROOT
-from service.errors import ServiceError
-from service.links import LinkError
-from service.services import Services
+from service.core.config import ROOT
+from service.core.errors import ServiceError
+from service.core.links import LinkError
+from service.core.services import Services
 from service.web import limits
 
 #: modules exposing ``blueprint`` (and optionally ``CSRF_EXEMPT`` views)
@@ -33,7 +33,7 @@ BLUEPRINT_MODULES = [
     "service.web.mailbox",
     "service.web.health",
     "service.web.favicon",
-    "service.inbound.web",
+    "service.web.inbound_hooks",
 ]
 
 csrf = CSRFProtect()

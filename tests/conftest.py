@@ -56,8 +56,8 @@ def postgres_url():
 
 @pytest.fixture(scope="session")
 def postgres_schema(postgres_url):
-    from service.db import Database
-    from service.migrate import upgrade
+    from service.core.db import Database
+    from service.storage.migrate import upgrade
 
     database = Database(postgres_url)
     upgrade(database)
@@ -69,8 +69,8 @@ def postgres_schema(postgres_url):
 def database_url(request, tmp_path):
     """The database of one test, already at the newest schema."""
     if request.param == "sqlite":
-        from service.db import Database
-        from service.migrate import upgrade
+        from service.core.db import Database
+        from service.storage.migrate import upgrade
 
         url = f"sqlite:///{tmp_path / 'farmpost.sqlite3'}"
         database = Database(url)
@@ -96,7 +96,7 @@ def empty_postgres(url: str) -> None:
 
 @pytest.fixture
 def config(tmp_path, database_url):
-    from service.config import load_config
+    from service.core.config import load_config
 
     return load_config(
         {"FARMPOST_INSTANCE": str(tmp_path / "instance"), "DATABASE_URL": database_url,
@@ -116,8 +116,8 @@ def toy_game(monkeypatch):
 @pytest.fixture
 def svc(config, toy_game):
     """Services whose queue does the work at once, in this process."""
-    from service.inline_queue import InlineQueue
-    from service.services import Services
+    from service.core.services import Services
+    from service.jobs.inline_queue import InlineQueue
 
     services = Services.from_config(config)
     services.queue = InlineQueue(services)
@@ -132,8 +132,8 @@ def finished_games_replay(services) -> None:
     query per test; a replay only for the few tests that finish a game."""
     import json
 
-    from service.models import Game
-    from service.record import check, game_record
+    from service.game.game_record import check, game_record
+    from service.storage.models import Game
 
     with services.db.transaction() as session:
         finished = session.scalars(sa.select(Game.id).where(Game.status == "over")).all()
@@ -173,9 +173,9 @@ def redis_url():
 @pytest.fixture(autouse=True)
 def no_mail_connection_kept():
     """Each test's mail goes out on connections of its own: a worker keeps
-    its connection to the mail server between mails (service/mail_transport.py),
+    its connection to the mail server between mails (service/outbox/transport.py),
     and a later test's server may listen on the same port."""
     yield
-    from service.mail_transport import close_connections
+    from service.outbox.transport import close_connections
 
     close_connections()

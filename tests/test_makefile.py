@@ -7,7 +7,7 @@ from __future__ import annotations
 import shutil
 import subprocess
 
-from service.config import ROOT
+from service.core.config import ROOT
 
 
 def installs(target: str, tmp_path) -> list[str]:

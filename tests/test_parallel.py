@@ -11,7 +11,7 @@ import subprocess
 import sys
 from collections import defaultdict
 
-from service.config import ROOT
+from service.core.config import ROOT
 
 SAMPLE = """\
 import pytest

@@ -7,7 +7,7 @@ import argparse
 import os
 import sys
 
-from service.broker import QUEUES, queue_name
+from service.jobs.broker import QUEUES, queue_name
 from worker.app import create_celery
 
 

@@ -1,5 +1,5 @@
 """The Celery app of the workers and beat: the broker settings the service
-shares (service/broker.py), the tasks (worker/tasks.py) and beat's schedule."""
+shares (service/jobs/broker.py), the tasks (worker/tasks.py) and beat's schedule."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import os
 
 from celery import Celery, signals
 
-from service.broker import celery_settings
-from service.config import Config, load_config
+from service.core.config import Config, load_config
+from service.jobs.broker import celery_settings
 from worker import tasks
 
 #: how often beat looks at the games' clocks (seconds; FARMPOST_CLOCKS_EVERY):
@@ -45,11 +45,11 @@ def create_celery(config: Config | None = None) -> Celery:
 
 def _quit_mail_server() -> None:
     """A worker process keeps its connection to the mail server between two
-    mails (service/mail_transport.py) and says QUIT on it when it ends."""
+    mails (service/outbox/transport.py) and says QUIT on it when it ends."""
 
     @signals.worker_process_shutdown.connect(weak=False)
     def close(**_):
-        from service.mail_transport import close_connections
+        from service.outbox.transport import close_connections
 
         close_connections()
 
@@ -64,15 +64,15 @@ def _every(seconds: float, task: str) -> dict:
 
 def _beat_heart(config: Config) -> None:
     """The worker's main process and beat write a heartbeat
-    (service/heartbeat.py) from the moment they are ready until they stop."""
+    (service/ops/heartbeat.py) from the moment they are ready until they stop."""
     running = {}
 
     @signals.worker_ready.connect(weak=False)
     def start(sender, **_):
         """``sender`` is the worker's consumer: its row names the queues
         that consumer takes (its --queues), which /healthz checks one by one."""
-        from service.heartbeat import Heartbeat, consumed
-        from service.services import Services
+        from service.core.services import Services
+        from service.ops.heartbeat import Heartbeat, consumed
 
         queues = consumed(config, (queue.name for queue in sender.task_consumer.queues))
         running["heartbeat"] = Heartbeat(Services.from_config(config), queues=queues).start()
@@ -87,8 +87,8 @@ def _beat_heart(config: Config) -> None:
         """Beat writes one too (named beat@host:pid), removed when it exits."""
         import atexit
 
-        from service.heartbeat import Heartbeat, beat_name
-        from service.services import Services
+        from service.core.services import Services
+        from service.ops.heartbeat import Heartbeat, beat_name
 
         heartbeat = Heartbeat(Services.from_config(config), name=beat_name(), queues=None).start()
         atexit.register(heartbeat.stop)

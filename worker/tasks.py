@@ -3,7 +3,7 @@
 The tasks are idempotent (a processed request or a sent mail is a no-op),
 which is what makes ``acks_late`` and redelivery safe. The use cases count
 their own failed tries on the row and set when the next is due
-(service/retries.py); the beat sweeper enqueues a row again only then, and
+(service/storage/retries.py); the beat sweeper enqueues a row again only then, and
 never once it is ``failed``. Only the database being away is retried here,
 with exponential backoff, jitter and a cap: nothing can be recorded then.
 """
@@ -18,11 +18,11 @@ from datetime import timedelta
 from celery import Celery
 from sqlalchemy import select
 
-from service.broker import CeleryQueue
-from service.models import MoveRequest, OutgoingMail, WebhookDelivery, utcnow
-from service.retries import DATABASE_AWAY
-from service.services import Services
-from service.usecases.dispatching import enqueue, enqueue_mail
+from service.core.services import Services
+from service.jobs.broker import CeleryQueue
+from service.jobs.dispatching import enqueue, enqueue_mail
+from service.storage.models import MoveRequest, OutgoingMail, WebhookDelivery, utcnow
+from service.storage.retries import DATABASE_AWAY
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +67,7 @@ def register(app: Celery) -> None:
 
     @app.task(name="farmpost.send_mail", **RETRY)
     def send_mail(mail_id: int) -> str:
-        from service.outbox import send_mail as send
+        from service.outbox.sending import send_mail as send
 
         return send(services(), mail_id)
 
@@ -75,14 +75,14 @@ def register(app: Celery) -> None:
     def send_report(mail_id: int) -> str:
         """A mail with the end-game report (half a second of WeasyPrint),
         from the reports queue: no turn mail waits behind it."""
-        from service.outbox import send_mail as send
+        from service.outbox.sending import send_mail as send
 
         return send(services(), mail_id)
 
     @app.task(name="farmpost.send_webhook", **RETRY)
     def send_webhook(delivery_id: int) -> str:
         """Call one webhook URL about one event (docs/webhooks.md)."""
-        from service.webhook_delivery import deliver
+        from service.webhooks.delivery import deliver
 
         return deliver(services(), delivery_id)
 
@@ -99,7 +99,7 @@ def register(app: Celery) -> None:
     @app.task(name="farmpost.clocks", acks_late=True)
     def run_clocks() -> dict:
         """Reminders, overdue notices and timeouts that are due (docs/clocks.md)."""
-        from service.timekeeping import run_clocks as run
+        from service.usecases.clock_actions import run_clocks as run
 
         return run(services())
 
@@ -112,8 +112,8 @@ def register(app: Celery) -> None:
 
     @app.task(name="farmpost.digest", acks_late=True)
     def digest() -> int:
-        """Write the daily digests that are due (service.digest)."""
-        from service.digest import send_digests
+        """Write the daily digests that are due (service.notify.digest)."""
+        from service.notify.digest import send_digests
 
         return send_digests(services())
 
@@ -193,9 +193,9 @@ def beat_round(svc: Services) -> dict:
     the vacations whose date has passed, expire the games made by mail that
     were never confirmed, and drop the rate counters of windows gone."""
     from service.inbound.receive import sweep_pending_inbound
-    from service.ratelimit import prune
+    from service.storage.ratelimit import prune
     from service.usecases.creation import expire_unconfirmed
-    from service.vacation import end_due_vacations
+    from service.usecases.vacation import end_due_vacations
 
     again = SWEEPS_A_JOB_OUTLIVES * sweep_every()  # a job the sweep queues again expires after ten sweeps
     return {**sweep_pending(svc, expires=again), "inbound": sweep_pending_inbound(svc, expires=again),
@@ -211,8 +211,8 @@ def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER, expires: f
     queued again is dropped unrun if no worker took it by then: while the
     workers are away, a row gathers at most ten jobs, not one more every
     sweep for as long as the outage lasts."""
-    from service.outbox import LEASE
-    from service.webhook_delivery import LEASE as HOOK_LEASE
+    from service.outbox.sending import LEASE
+    from service.webhooks.delivery import LEASE as HOOK_LEASE
 
     now = utcnow()
     with svc.db.transaction() as session:

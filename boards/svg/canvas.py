@@ -99,7 +99,7 @@ def _style(fill: str, stroke: str, width: float, dash: str | None, name: str | N
     """One :class:`Style` for all the shapes drawn alike: a drawing has
     thousands of shapes in a few dozen styles, and a panel whose styles are
     shared pickles them once (the web's panel cache digests each panel's
-    pickle, :mod:`service.page_cache`)."""
+    pickle, :mod:`service.web.page_cache`)."""
     return Style(fill, stroke, width, dash, name)
 
 

@@ -3,7 +3,7 @@
 ``email.utils.formataddr`` refuses an address with non-ASCII characters
 (``jürgen@bücher.example``, RFC 6531/6532). Such an address is written as
 UTF-8; the message is then serialised with ``policy.SMTPUTF8`` and handed to
-a server that offers SMTPUTF8 (service/mail_transport.py).
+a server that offers SMTPUTF8 (service/outbox/transport.py).
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""rate limits: rate_counts (service/ratelimit.py)
+"""rate limits: rate_counts (service/storage/ratelimit.py)
 
 Revision ID: 0007
 Revises: 0006

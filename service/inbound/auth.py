@@ -11,7 +11,7 @@ import hashlib
 import hmac
 import os
 
-from service.config import Config
+from service.core.config import Config
 
 
 def inbound_secret(config: Config) -> str:

@@ -15,12 +15,12 @@ from email.utils import parsedate_to_datetime
 from mail.inbound import commands as cmd
 from mail.inbound.commands import Commands
 from mail.inbound.pipeline import Reading
-from service import timekeeping
-from service.clocks import SETTING_NAMES, ClockSettings, parse_duration, read_settings
-from service.errors import ServiceError
-from service.models import Game
-from service.services import Services
-from service.usecases import lookup
+from service.core.errors import ServiceError
+from service.core.services import Services
+from service.game.clocks import SETTING_NAMES, ClockSettings, parse_duration, read_settings
+from service.storage import lookup
+from service.storage.models import Game
+from service.usecases import clock_actions
 
 _MORE_TIME = re.compile(r"^(?:more time|extend|give more time)(?:\s+(.+))?$", re.IGNORECASE)
 _PAUSE = re.compile(r"^(?:pause|stop)\s+(?:the\s+)?clock$|^pause$", re.IGNORECASE)
@@ -42,13 +42,13 @@ def take_clock_commands(svc: Services, reading: Reading, game: Game,
         key = f"{reading.dedupe_key}:{command.line}"
         try:
             if command.kind == cmd.MOVE and (match := _MORE_TIME.match(line)):
-                answers.append(timekeeping.grant(svc, game_id, position, parse_duration(match.group(1) or "1d"), key))
+                answers.append(clock_actions.grant(svc, game_id, position, parse_duration(match.group(1) or "1d"), key))
             elif command.kind == cmd.MOVE and _PAUSE.match(line):
-                answers.append(timekeeping.pause(svc, game_id, position))
+                answers.append(clock_actions.pause(svc, game_id, position))
             elif command.kind == cmd.MOVE and _RESUME.match(line):
-                answers.append(timekeeping.resume(svc, game_id, position))
+                answers.append(clock_actions.resume(svc, game_id, position))
             elif command.kind == cmd.MOVE and (match := _ZONE.match(line)):
-                answers.append(timekeeping.set_time_zone(svc, game_id, position, match.group(1)))
+                answers.append(clock_actions.set_time_zone(svc, game_id, position, match.group(1)))
             else:
                 rest.append(command)
         except (ServiceError, ValueError) as error:
@@ -68,7 +68,7 @@ def guess_zone(svc: Services, reading: Reading, game: Game, position: int) -> No
         moment = parsedate_to_datetime(date) if date else None
     except (TypeError, ValueError):
         moment = None
-    timekeeping.guess_time_zone(svc, game.id, position, moment)
+    clock_actions.guess_time_zone(svc, game.id, position, moment)
 
 
 def new_game_clock(commands: Commands) -> tuple[ClockSettings, Commands]:

@@ -24,19 +24,20 @@ from mail.inbound import commands as cmd
 from mail.inbound.errors import Answer, Bounce, EmptyReply, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
-from service import bounces, ratelimit, vacation
-from service.errors import ServiceError
-from service.inbound import replies, suggest
-from service.inbound.answer import tell_others
+from service.core.errors import ServiceError
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.inbound import bounces, replies, suggest
 from service.inbound.clock_mail import new_game_clock, take_clock_commands
 from service.inbound.help import help_text, is_help
 from service.inbound.invitations import answer_invitation
-from service.models import Game, MoveRequest
-from service.rules import rules_for
-from service.services import Services
-from service.usecases import creation, dispatching, lookup, my_games, playing, preferences
+from service.jobs import dispatching
+from service.jobs.work import Work
+from service.notify.notices import tell_others
+from service.storage import lookup, ratelimit
+from service.storage.models import Game, MoveRequest
+from service.usecases import creation, my_games, playing, preferences, vacation
 from service.usecases.rematch import rematch
-from service.work import Work
 
 
 @dataclass(frozen=True)
@@ -207,7 +208,7 @@ def _submit(svc, reading, game_id, position, codes, action, version, where) -> D
     """Submit a move, undo or resignation. No answer here: the farmer hears
     back from the request itself when it is applied (at once or by a worker):
     the move's own mails, the board after an undo, the resignation confirmed,
-    or why it could not be done (:func:`service.notify.acknowledge`)."""
+    or why it could not be done (:func:`service.notify.changes.acknowledge`)."""
     request_id = playing.submit_move(svc, game_id, position, codes, source="mail", base_version=version,
                                       dedupe_key=f"mail:{reading.dedupe_key}", action=action)
     return Decision("queued", None, request_id=request_id, **where)
@@ -296,7 +297,7 @@ def _new_game(svc: Services, reading: Reading) -> Decision:
     """A game asked for by mail: made unconfirmed, and the answer is the
     creator's confirm link (no invitation leaves before they confirm, since
     the From may be forged); at most the ``new-games`` limit a day per
-    address (service/ratelimit.py; past it one "slow down" answer, then
+    address (service/storage/ratelimit.py; past it one "slow down" answer, then
     silence)."""
     try:
         clock, commands = new_game_clock(reading.commands)

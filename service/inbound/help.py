@@ -4,9 +4,9 @@ notation for the decision at hand and the options as links."""
 from __future__ import annotations
 
 from mail.inbound import commands as cmd
-from service.rules import rules_for
-from service.services import Services
-from service.usecases import lookup
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.storage import lookup
 
 #: every command a farmer can mail, with an example of each (``help``)
 COMMANDS = (

@@ -17,8 +17,8 @@ from urllib.parse import unquote, urlsplit
 
 from imapclient import IMAPClient
 
+from service.core.services import Services
 from service.inbound.receive import receive
-from service.services import Services
 
 log = logging.getLogger(__name__)
 

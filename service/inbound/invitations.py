@@ -17,13 +17,15 @@ from sqlalchemy import select
 
 from mail.inbound.intents import DECLINE, JOIN, invitation_answer
 from mail.inbound.pipeline import Reading
-from service.inbound.answer import game_mail
-from service.models import Game, OutgoingMail
-from service.notify import wants_mail
-from service.rules import title_of
-from service.services import Services
-from service.usecases import creation, dispatching, lookup
-from service.work import Work
+from service.core.game_kinds import title_of
+from service.core.services import Services
+from service.jobs import dispatching
+from service.jobs.work import Work
+from service.notify.changes import wants_mail
+from service.notify.notices import game_mail
+from service.storage import lookup
+from service.storage.models import Game, OutgoingMail
+from service.usecases import creation
 
 
 @dataclass(frozen=True)

@@ -22,15 +22,14 @@ from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 
 from mail.inbound.message import dedupe_key_of
 from mail.inbound.pipeline import read_mail
-from service import ratelimit
+from service.core.services import Services
 from service.inbound import replies
-from service.inbound.answer import answer_mail
 from service.inbound.decide import decide, settled
-from service.inbound.models import InboundMail
-from service.models import Seat, utcnow
-from service.retries import count_failure, database_away, reason_of
-from service.services import Services
-from service.usecases import dispatching
+from service.jobs import dispatching
+from service.notify.notices import answer_mail
+from service.storage import ratelimit
+from service.storage.models import InboundMail, Seat, utcnow
+from service.storage.retries import count_failure, database_away, reason_of
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +90,7 @@ def _hand_on(svc: Services, inbound_id: int, expires: float | None = None) -> No
 def sweep_pending_inbound(svc: Services, older_than: timedelta = timedelta(seconds=20),
                           expires: float | None = None) -> int:
     """Hand on again the rows left pending (a broker outage, a crash while
-    processing) once their next try is due (service/retries.py); for the beat
+    processing) once their next try is due (service/storage/retries.py); for the beat
     schedule, whose ``expires`` drops a job queued again unrun at the next
     sweep (worker/tasks.py sweep_pending). Returns how many."""
     now = utcnow()
@@ -211,7 +210,7 @@ def _answer_due(session, config, row: InboundMail, answer: str | None, *,
     """The text to send the sender (None: none) and why an answer was held
     back. Held back only for loops and mail bombs: the same text from the
     same address again within :data:`REPEAT_WINDOW`; past the ``answers``
-    limit of one address (service/ratelimit.py; the first one past it is a
+    limit of one address (service/storage/ratelimit.py; the first one past it is a
     single "too much mail" notice); and, for senders who are not a seat's
     farmer (unknown, forged, a new@ creator not yet confirmed), past the
     ``stranger-answers`` limit of all of them together, silently: forged

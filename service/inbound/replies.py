@@ -31,9 +31,9 @@ from mail.inbound.intents import say_back
 from mail.inbound.message import addresses, header_text
 from mail.inbound.pipeline import Reading
 from mail.inbound.prose import MoveWords, is_prose_for_game
-from service.models import Game, OutgoingMail
-from service.rules import rules_for
-from service.services import Services
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.storage.models import Game, OutgoingMail
 
 
 def author_refusal(svc: Services, reading: Reading, seat_address: str, where: str) -> InboundRejection | None:

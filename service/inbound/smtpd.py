@@ -15,8 +15,8 @@ import logging
 from aiosmtpd.controller import Controller
 from sqlalchemy.exc import InterfaceError, OperationalError
 
+from service.core.services import Services
 from service.inbound.receive import receive
-from service.services import Services
 
 log = logging.getLogger(__name__)
 

@@ -6,6 +6,10 @@ command line and the tests all call, one module per subject.
 - bot_turns: queue a bot's move when a bot is to act
 - seat_links: a seat's secrets, and a new link on request
 - preferences: a farmer's mail preferences
-- lookup: find and lock a game, its seats and its log
-- dispatching: hand committed work (requests, mails) to the queue
+- open_tables, watching, rematch, my_games: around a game
+- clock_actions: what beat's clock task does (reminders, timeouts) and what
+  a host does to a clock (more time, pause, resume)
+- vacation, substitutes: a farmer away, a seat handed on
+
+Imports ``outbox`` and below.
 """

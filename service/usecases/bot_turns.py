@@ -7,10 +7,10 @@ from sqlalchemy.orm import Session
 
 from engine.bots import make_bot
 from engine.core import Rng
-from service.models import Game, MoveRequest
-from service.rules import rules_for
-from service.usecases.lookup import seat_of
-from service.work import Work
+from service.core.game_kinds import rules_for
+from service.jobs.work import Work
+from service.storage.lookup import seat_of
+from service.storage.models import Game, MoveRequest
 
 
 def queue_bot(session: Session, game: Game, work: Work) -> None:

@@ -24,16 +24,17 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from engine.bots import BOTS
-from service import clocks, notify
-from service.errors import InvalidInput, ServiceError
-from service.models import Game, Invitation, Seat, utcnow
-from service.rules import rules_for
-from service.services import Services
+from service.core.errors import InvalidInput, ServiceError
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.game import clocks
+from service.jobs.dispatching import dispatch
+from service.jobs.work import Work
+from service.notify import changes
+from service.storage.lookup import lock_game, seat_of
+from service.storage.models import Game, Invitation, Seat, utcnow
 from service.usecases.bot_turns import queue_bot
-from service.usecases.dispatching import dispatch
-from service.usecases.lookup import lock_game, seat_of
 from service.usecases.seat_links import new_reply_key, new_secret
-from service.work import Work
 
 _EMAIL = re.compile(r"[^@\s]+@[^@\s]+\.[^@\s]+\Z")
 
@@ -155,7 +156,7 @@ def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: d
             game.seats.append(Seat(
                 position=position, name=OPEN_SEAT_NAME if farmer.open else farmer.name.strip(),
                 email=None if farmer.open else (farmer.email or "").strip() or None,
-                secret=new_secret(), reply_key=new_reply_key(), preferences=dict(notify.DEFAULT_PREFERENCES),
+                secret=new_secret(), reply_key=new_reply_key(), preferences=dict(changes.DEFAULT_PREFERENCES),
                 bot=farmer.bot, joined_at=now if joined else None, open=farmer.open,
             ))
         session.flush()
@@ -171,7 +172,7 @@ def _open(session: Session, svc: Services, game: Game, host_seat: Seat | None, w
     for seat in game.seats:
         if seat.joined_at is None and not seat.open:
             session.add(Invitation(game_id=game.id, seat_id=seat.id, email=seat.email))
-            notify.invite(session, svc, game, seat, host_seat, work)
+            changes.invite(session, svc, game, seat, host_seat, work)
     if all(seat.joined_at for seat in game.seats):
         start(session, svc, game, work)
 
@@ -269,7 +270,7 @@ def join(svc: Services, game_id: int, position: int) -> str:
             if game.status == "inviting" and all(s.joined_at for s in game.seats):
                 start(session, svc, game, work)
             elif game.status == "active" and rules_for(game.kind).to_act(game.state) == seat.position:
-                notify.turn_mail(session, svc, game, seat, work)  # a substitute joins on their turn
+                changes.turn_mail(session, svc, game, seat, work)  # a substitute joins on their turn
         url = svc.links.seat_url(game.id, seat.position, seat.secret)
     dispatch(svc, work)
     return url
@@ -278,5 +279,5 @@ def join(svc: Services, game_id: int, position: int) -> str:
 def start(session: Session, svc: Services, game: Game, work: Work) -> None:
     game.status = "active"
     clocks.follow_turn(game)
-    notify.turn_changed(session, svc, game, None, [], work)
+    changes.turn_changed(session, svc, game, None, [], work)
     queue_bot(session, game, work)

@@ -1,12 +1,12 @@
 """My games: a farmer types their address (or mails ``games`` to new@) and
 gets one mail listing every seat they hold, with a link to each, and their
-record (:mod:`service.usecases.records`).
+record (:mod:`service.game.standings`).
 
 There are no accounts: an address proves itself by receiving the mail. So
 the web form never says whether an address is known: :func:`ask_for_my_games`
 only checks the address's shape and writes one outbox row, the same for
 every address, and the list is built when the mail is sent, in the worker
-(:func:`with_listing`, called by :func:`service.outbox.send_mail`): the form
+(:func:`with_listing`, called by :func:`service.outbox.sending.send_mail`): the form
 answers the same page in the same time whoever asks. An address that holds
 no seat gets a mail saying so (harmless: it tells the owner of that
 address what they could find out anyway, and nobody else's games).
@@ -22,12 +22,12 @@ import uuid
 from sqlalchemy.orm import Session
 
 from mail.outgoing.templates import render_mail
-from service.models import OutgoingMail, Seat, date_text
-from service.rules import rules_for
-from service.services import Services
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.game.standings import Record, seats_of, tally
+from service.jobs.dispatching import enqueue
+from service.storage.models import OutgoingMail, Seat, date_text
 from service.usecases.creation import check_address
-from service.usecases.dispatching import enqueue
-from service.usecases.records import Record, seats_of, tally
 
 KIND = "games"
 SUBJECT = "Farmpost: your games"

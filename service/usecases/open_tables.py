@@ -15,17 +15,17 @@ from dataclasses import dataclass
 from sqlalchemy import exists, select
 from sqlalchemy.orm import selectinload
 
-from service import notify
-from service.clocks import duration_text
-from service.errors import InvalidInput, NotAllowed, NotFound
-from service.models import Game, Seat, SeatClaim, utcnow
-from service.rules import rules_for
-from service.services import Services
+from service.core.errors import InvalidInput, NotAllowed, NotFound
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.game.clocks import duration_text
+from service.jobs.dispatching import dispatch
+from service.jobs.work import Work
+from service.notify import changes
+from service.storage.lookup import load_game, lock_game
+from service.storage.models import Game, Seat, SeatClaim, utcnow
 from service.usecases.creation import FarmerSpec, check_farmer, start
-from service.usecases.dispatching import dispatch
-from service.usecases.lookup import load_game, lock_game
 from service.usecases.seat_links import new_reply_key, new_secret
-from service.work import Work
 
 #: the most open tables /open shows (newest first)
 LISTED_MAX = 100
@@ -115,7 +115,7 @@ def ask_for_seat(svc: Services, game_id: int, token: str, name: str, email: str)
         claim = SeatClaim(game_id=game.id, name=name, email=email, nonce=secrets.token_urlsafe(24))
         session.add(claim)
         session.flush()
-        notify.claim_mail(session, svc, game, claim, svc.links.claim_url(game.id, claim.id, claim.nonce), work)
+        changes.claim_mail(session, svc, game, claim, svc.links.claim_url(game.id, claim.id, claim.nonce), work)
     dispatch(svc, work)
 
 
@@ -154,7 +154,7 @@ def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmat
         seat.joined_at = claim.used_at
         claim.seat = seat.position
         session.flush()
-        notify.seated(session, svc, game, seat, work)
+        changes.seated(session, svc, game, seat, work)
         if all(s.joined_at for s in game.seats):
             start(session, svc, game, work)
         url = svc.links.seat_url(game.id, seat.position, seat.secret)

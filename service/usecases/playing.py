@@ -17,16 +17,17 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from engine.core import MoveError
-from service import clocks, notify
-from service.errors import InvalidInput, NotFound
-from service.models import Game, MoveLogEntry, MoveRequest, Seat, utcnow
-from service.retries import count_failure, database_away, reason_of
-from service.rules import rules_for
-from service.services import Services
+from service.core.errors import InvalidInput, NotFound
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.game import clocks
+from service.jobs.dispatching import dispatch, enqueue
+from service.jobs.work import Work
+from service.notify import changes
+from service.storage.lookup import current_turn, live_log, lock_request, seat_of, turn_in_progress
+from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat, utcnow
+from service.storage.retries import count_failure, database_away, reason_of
 from service.usecases.bot_turns import queue_bot
-from service.usecases.dispatching import dispatch, enqueue
-from service.usecases.lookup import current_turn, live_log, lock_request, seat_of, turn_in_progress
-from service.work import Work
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,7 @@ def apply_move_request(svc: Services, request_id: int) -> MoveRequest:
 
     A request whose applying fails (anything but the database being away,
     which the task queue retries) counts a failed try and waits
-    (service/retries.py); past the bound it is ``failed``, with the reason."""
+    (service/storage/retries.py); past the bound it is ``failed``, with the reason."""
     try:
         return _apply_move_request(svc, request_id)
     except NotFound:
@@ -137,7 +138,7 @@ def bots_answer(session: Session, svc: Services, game: Game, work: Work) -> list
     the next turn mail's row 50-90 ms sooner under load, bench/stack.py).
     A bot's move that fails is rolled back to its savepoint alone: the
     move it answers stands, and its request, still pending, goes to the
-    queue for its own task (which counts the failure, service/retries.py).
+    queue for its own task (which counts the failure, service/storage/retries.py).
     Returns the seats of the bots' moves applied, in order."""
     played: list[int] = []
     for _ in range(BOTS_IN_ONE_TRANSACTION):
@@ -168,7 +169,7 @@ def apply_locked(session: Session, svc: Services, game: Game, request: MoveReque
         status, result = _decide(session, svc, game, request, work)
         request.status, request.result, request.processed_at = status, result, utcnow()
         if request.source == "mail":  # the farmer hears back by mail, whoever applied it
-            notify.acknowledge(session, svc, game, seat_of(game, request.seat), request.action, status,
+            changes.acknowledge(session, svc, game, seat_of(game, request.seat), request.action, status,
                                result, work)
 
 
@@ -238,18 +239,18 @@ def _after_change(session: Session, svc: Services, game: Game, actor: int, befor
         game.status = "over"
         clocks.follow_turn(game)
         log = live_log(session, game.id)
-        notify.game_over(session, svc, game, log, current_turn(log), work)
+        changes.game_over(session, svc, game, log, current_turn(log), work)
         return
     clocks.follow_turn(game)  # before the mails: they say the new deadline
     if to_act != before_to_act:
         # the turn just played is read only when the others' accounts tell it;
         # the mails to a farmer who played by mail read it when composed
-        turn = turn_in_progress(session, game.id) if notify.accounts_owed(game, actor) else []
-        notify.turn_changed(session, svc, game, actor, turn, work)
+        turn = turn_in_progress(session, game.id) if changes.accounts_owed(game, actor) else []
+        changes.turn_changed(session, svc, game, actor, turn, work)
         if source == "mail":
-            notify.played(session, svc, game, seat_of(game, actor), work)
+            changes.played(session, svc, game, seat_of(game, actor), work)
     elif source == "mail":
-        notify.turn_mail(session, svc, game, seat_of(game, actor), work, continued=True, so_far=True)
+        changes.turn_mail(session, svc, game, seat_of(game, actor), work, continued=True, so_far=True)
     queue_bot(session, game, work)
 
 
@@ -280,7 +281,7 @@ def _resign(session: Session, svc: Services, game: Game, seat: Seat, work: Work)
     game.version += 1
     clocks.follow_turn(game)
     session.flush()
-    notify.resigned(session, svc, game, seat, work)
+    changes.resigned(session, svc, game, seat, work)
     queue_bot(session, game, work)
     return "applied", "You have resigned; a bot plays your seat to the end of the game."
 

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from service import notify
-from service.errors import InvalidInput
-from service.services import Services
-from service.usecases.lookup import lock_game, seat_of
+from service.core.errors import InvalidInput
+from service.core.services import Services
+from service.notify import changes as notify
+from service.storage.lookup import lock_game, seat_of
 
 
 def set_preferences(svc: Services, game_id: int, position: int, **changes: bool) -> dict:

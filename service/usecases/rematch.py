@@ -19,13 +19,13 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from service import clocks
-from service.errors import InvalidInput
-from service.models import Game, Seat
-from service.rules import rules_for
-from service.services import Services
+from service.core.errors import InvalidInput
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.game import clocks
+from service.storage.lookup import load_game, seat_of
+from service.storage.models import Game, Seat
 from service.usecases.creation import FarmerSpec, create_game, join
-from service.usecases.lookup import load_game, seat_of
 
 
 @dataclass(frozen=True)

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import secrets
 
-from service import notify
-from service.services import Services
-from service.usecases.dispatching import dispatch
-from service.usecases.lookup import lock_game, seat_of
-from service.work import Work
+from service.core.services import Services
+from service.jobs.dispatching import dispatch
+from service.jobs.work import Work
+from service.notify import changes
+from service.storage.lookup import lock_game, seat_of
 
 
 def new_secret() -> str:
@@ -30,7 +30,7 @@ def new_seat_link(svc: Services, game_id: int, position: int) -> tuple[str, bool
         seat.secret = new_secret()
         seat.reply_key = new_reply_key()
         session.flush()
-        mailed = notify.new_link(session, svc, game, seat, work)
+        mailed = changes.new_link(session, svc, game, seat, work)
         url = svc.links.seat_url(game.id, seat.position, seat.secret)
     dispatch(svc, work)
     return url, mailed

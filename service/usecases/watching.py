@@ -6,16 +6,16 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from service import spectator_mail
-from service.errors import InvalidInput
-from service.models import Spectator, utcnow
-from service.rules import rules_for
-from service.services import Services
+from service.core.errors import InvalidInput
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.jobs.dispatching import dispatch
+from service.jobs.work import Work
+from service.notify import spectator_mail
+from service.storage.lookup import live_log, lock_game, seat_of
+from service.storage.models import Spectator, utcnow
 from service.usecases.creation import check_address
-from service.usecases.dispatching import dispatch
-from service.usecases.lookup import live_log, lock_game, seat_of
 from service.usecases.seat_links import new_secret
-from service.work import Work
 
 
 def set_watchable(svc: Services, game_id: int, position: int, watchable: bool) -> str:

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, request
 
-from service import queries, substitutes, timekeeping
-from service.clocks import parse_duration
-from service.errors import InvalidInput
-from service.web import services
+from service.core.errors import InvalidInput
+from service.game.clocks import parse_duration
+from service.usecases import clock_actions, substitutes
+from service.web import page_data, services
 
 blueprint = Blueprint("clock", __name__)
 
@@ -17,7 +17,7 @@ blueprint = Blueprint("clock", __name__)
 def clock(game_id: int, seat: int, token: str):
     """One clock button: ``action`` more-time (with ``amount``), pause, resume or substitute."""
     svc = services()
-    access, _ = queries.open_seat(svc, game_id, seat, token)
+    access, _ = page_data.open_seat(svc, game_id, seat, token)
     action = request.form.get("action", "")
     try:
         if action == "more-time":
@@ -27,11 +27,11 @@ def clock(game_id: int, seat: int, token: str):
                 raise InvalidInput(str(error)) from None
             # the same button pressed twice on the same turn is one grant
             key = f"web:{request.form.get('turn', '')}:{request.form.get('amount', '')}"
-            message = timekeeping.grant(svc, game_id, seat, seconds, key)
+            message = clock_actions.grant(svc, game_id, seat, seconds, key)
         elif action == "pause":
-            message = timekeeping.pause(svc, game_id, seat)
+            message = clock_actions.pause(svc, game_id, seat)
         elif action == "resume":
-            message = timekeeping.resume(svc, game_id, seat)
+            message = clock_actions.resume(svc, game_id, seat)
         elif action == "substitute":
             position = request.form.get("position", "")
             if not position.isdigit():

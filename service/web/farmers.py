@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template, request
 
-from service.errors import InvalidInput
+from service.core.errors import InvalidInput
+from service.game.standings import record_of
 from service.usecases.my_games import ask_for_my_games
-from service.usecases.records import record_of
 from service.web import services
 from service.web.limits import client, require
 

@@ -1,6 +1,6 @@
 """/healthz: is the database answering, is the broker reachable, is a worker
 alive, does a live worker consume each queue (moves, mail, reports), is beat
-alive (their heartbeats, service/heartbeat.py)? Also how long the oldest due
+alive (their heartbeats, service/ops/heartbeat.py)? Also how long the oldest due
 work has waited and how much failed for good (farmpost admin failed); those
 two are for the operator and do not fail the check."""
 
@@ -11,8 +11,8 @@ from datetime import timedelta
 from flask import Blueprint, jsonify
 from sqlalchemy import text
 
-from service.broker import QUEUES
-from service.models import utcnow
+from service.jobs.broker import QUEUES
+from service.storage.models import utcnow
 from service.web import services
 
 blueprint = Blueprint("health", __name__)
@@ -35,7 +35,7 @@ def healthz():
 
 
 def _worker(svc) -> str:
-    from service.heartbeat import live_workers
+    from service.ops.heartbeat import live_workers
 
     return _heartbeat(svc, live_workers, "worker")
 
@@ -43,7 +43,7 @@ def _worker(svc) -> str:
 def _queues(svc) -> dict[str, str]:
     """Each queue's verdict: a worker alive for the moves but none for the
     mail means moves apply and no mail leaves; the check says which queue."""
-    from service.heartbeat import last_seen_per_queue
+    from service.ops.heartbeat import last_seen_per_queue
 
     try:
         seen = last_seen_per_queue(svc)
@@ -72,7 +72,7 @@ def _ago(age: timedelta) -> str:
 def _beat(svc) -> str:
     """Beat schedules the sweeps, the clocks, the digests and the IMAP polls:
     without it moves still apply, but nothing late is taken up again."""
-    from service.heartbeat import live_beats
+    from service.ops.heartbeat import live_beats
 
     return _heartbeat(svc, live_beats, "beat")
 
@@ -88,8 +88,8 @@ def _heartbeat(svc, live, what: str) -> str:
 
 
 def _facts(svc) -> dict:
-    from service.failed_work import count_failed
-    from service.heartbeat import live_workers, oldest_waiting
+    from service.ops.failed_work import count_failed
+    from service.ops.heartbeat import live_workers, oldest_waiting
 
     try:
         facts = {"oldest_waiting_seconds": oldest_waiting(svc), "failed": count_failed(svc)}
@@ -112,7 +112,7 @@ def _broker_check(svc):
     def check():
         from kombu import Connection
 
-        from service.broker import broker_options
+        from service.jobs.broker import broker_options
 
         with Connection(svc.config.broker_url, transport_options=broker_options(svc.config)) as connection:
             connection.ensure_connection(max_retries=1, timeout=2)

@@ -5,9 +5,9 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request
 
 from engine.bots import BOTS
-from service.clocks import SETTING_NAMES, ClockSettings, read_settings
-from service.errors import InvalidInput
-from service.rules import available_games
+from service.core.errors import InvalidInput
+from service.core.game_kinds import available_games
+from service.game.clocks import SETTING_NAMES, ClockSettings, read_settings
 from service.usecases.creation import FarmerSpec, create_game
 from service.web import services
 from service.web.limits import client, require

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request
 
-from service import queries, webhooks
-from service.errors import InvalidInput
-from service.web import services
+from service.core.errors import InvalidInput
+from service.web import page_data, services
+from service.webhooks import registration
 
 blueprint = Blueprint("hooks", __name__)
 
@@ -15,10 +15,10 @@ blueprint = Blueprint("hooks", __name__)
 @blueprint.post("/g/<int:game_id>/<int:seat>/<token>/webhooks")
 def add(game_id: int, seat: int, token: str):
     svc = services()
-    access, _ = queries.open_seat(svc, game_id, seat, token)
+    access, _ = page_data.open_seat(svc, game_id, seat, token)
     seat_url = svc.links.seat_url(game_id, seat, access.seat.secret)
     try:
-        added = webhooks.register(svc, game_id, seat, request.form.get("url", ""), request.form.get("format", ""),
+        added = registration.register(svc, game_id, seat, request.form.get("url", ""), request.form.get("format", ""),
                                   request.form.get("scope", "farmer"))
     except InvalidInput as error:
         flash(error.message, "error")
@@ -33,7 +33,7 @@ def add(game_id: int, seat: int, token: str):
 @blueprint.post("/g/<int:game_id>/<int:seat>/<token>/webhooks/<int:hook_id>/remove")
 def remove(game_id: int, seat: int, token: str, hook_id: int):
     svc = services()
-    access, _ = queries.open_seat(svc, game_id, seat, token)
-    webhooks.remove(svc, game_id, seat, hook_id)
+    access, _ = page_data.open_seat(svc, game_id, seat, token)
+    registration.remove(svc, game_id, seat, hook_id)
     flash("The webhook is removed.", "ok")
     return redirect(svc.links.seat_url(game_id, seat, access.seat.secret), code=303)

@@ -6,37 +6,36 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template
 
-from service import queries
 from service.usecases.creation import NotConfirmable, confirm_game, join
-from service.web import services
+from service.web import page_data, services
 
 blueprint = Blueprint("invites", __name__)
 
 
 @blueprint.get("/join/<int:game_id>/<int:seat>/<token>")
 def invitation(game_id: int, seat: int, token: str):
-    access, _ = queries.open_seat(services(), game_id, seat, token, purpose="join")
+    access, _ = page_data.open_seat(services(), game_id, seat, token, purpose="join")
     return render_template("web/join.html", game=access.game, seat=access.seat,
-                           title=f"{queries.rules_for(access.game.kind).title} #{game_id}")
+                           title=f"{page_data.rules_for(access.game.kind).title} #{game_id}")
 
 
 @blueprint.post("/join/<int:game_id>/<int:seat>/<token>")
 def accept(game_id: int, seat: int, token: str):
-    queries.open_seat(services(), game_id, seat, token, purpose="join")
+    page_data.open_seat(services(), game_id, seat, token, purpose="join")
     return redirect(join(services(), game_id, seat), code=303)
 
 
 @blueprint.get("/confirm/<int:game_id>/<int:seat>/<token>")
 def confirmation(game_id: int, seat: int, token: str):
-    access, _ = queries.open_seat(services(), game_id, seat, token, purpose="confirm")
+    access, _ = page_data.open_seat(services(), game_id, seat, token, purpose="confirm")
     if access.game.status != "unconfirmed":
         raise NotConfirmable("This game was confirmed already, or waited too long and was dropped; the link "
                              "works once.")
     return render_template("web/confirm.html", game=access.game, seat=access.seat,
-                           title=f"{queries.rules_for(access.game.kind).title} #{game_id}")
+                           title=f"{page_data.rules_for(access.game.kind).title} #{game_id}")
 
 
 @blueprint.post("/confirm/<int:game_id>/<int:seat>/<token>")
 def confirm(game_id: int, seat: int, token: str):
-    queries.open_seat(services(), game_id, seat, token, purpose="confirm")
+    page_data.open_seat(services(), game_id, seat, token, purpose="confirm")
     return redirect(confirm_game(services(), game_id, seat), code=303)

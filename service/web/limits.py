@@ -1,4 +1,4 @@
-"""Rate limits on the web (service/ratelimit.py): every form post and link
+"""Rate limits on the web (service/storage/ratelimit.py): every form post and link
 confirm counts against its client's ``web-posts`` limit; over it the client
 gets 429 with the styled error page and a Retry-After header.
 
@@ -19,10 +19,10 @@ from __future__ import annotations
 from flask import Flask, request
 from werkzeug.exceptions import TooManyRequests
 
-from service import ratelimit
+from service.storage import ratelimit
 from service.web import services
 
-#: signed webhooks of the mail providers (service/inbound/web.py): never limited
+#: signed webhooks of the mail providers (service/web/inbound_hooks.py): never limited
 UNLIMITED = frozenset({"inbound.mime", "inbound.mailgun", "inbound.sendgrid"})
 
 

@@ -20,7 +20,7 @@ from email import message_from_bytes, policy
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from sqlalchemy import func, select
 
-from service.models import MailboxMessage
+from service.storage.models import MailboxMessage
 from service.web import services
 
 blueprint = Blueprint("mailbox", __name__)

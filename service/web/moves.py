@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, url_for
 
-from service import queries
-from service.links import token_key
+from service.core.links import token_key
 from service.usecases.playing import submit_move
-from service.web import services
+from service.web import page_data, services
 from service.web.seats import applying_url
 
 blueprint = Blueprint("moves", __name__)
@@ -20,10 +19,10 @@ STATUS = {"ready": 200, "done": 200, "pending": 202, "stale": 409, "rejected": 4
 @blueprint.get("/m/<int:game_id>/<int:seat>/<token>")
 def confirm_page(game_id: int, seat: int, token: str):
     svc = services()
-    access, move_token, info = queries.move_link(svc, game_id, seat, token)
+    access, move_token, info = page_data.move_link(svc, game_id, seat, token)
     # the confirmation marks the chosen move on the board and lists no options; other pages, the options
     ready = info["state"] == "ready"
-    page = queries.seat_page(svc, access, highlight=list(move_token.codes) if ready else None, with_options=not ready)
+    page = page_data.seat_page(svc, access, highlight=list(move_token.codes) if ready else None, with_options=not ready)
     return render_template("web/move.html", info=info, token=token, **page), STATUS[info["state"]]
 
 
@@ -31,7 +30,7 @@ def confirm_page(game_id: int, seat: int, token: str):
 def confirm(game_id: int, seat: int, token: str):
     """Store the move and answer at once with the page of the move being applied."""
     svc = services()
-    state, move_token, move_request, secret = queries.confirming(svc, game_id, seat, token)
+    state, move_token, move_request, secret = page_data.confirming(svc, game_id, seat, token)
     if state == "pending":
         # the same link confirmed a moment ago (a double click): follow that one
         return redirect(applying_url(svc, game_id, seat, secret, move_request.id), code=303)

@@ -11,23 +11,22 @@ from flask import Blueprint, render_template, request
 from flask_wtf.csrf import CSRFError, validate_csrf
 from wtforms import ValidationError
 
-from service import queries
-from service.notify import DEFAULT_PREFERENCES
+from service.notify.changes import DEFAULT_PREFERENCES
 from service.usecases.preferences import set_preferences
-from service.web import services
+from service.web import page_data, services
 
 blueprint = Blueprint("prefs", __name__)
 
 
 @blueprint.get("/prefs/<int:game_id>/<int:seat>/<token>")
 def show(game_id: int, seat: int, token: str):
-    access, _ = queries.open_seat(services(), game_id, seat, token, purpose="prefs")
+    access, _ = page_data.open_seat(services(), game_id, seat, token, purpose="prefs")
     return _page(access, token, saved=False)
 
 
 @blueprint.post("/prefs/<int:game_id>/<int:seat>/<token>")
 def save(game_id: int, seat: int, token: str):
-    access, _ = queries.open_seat(services(), game_id, seat, token, purpose="prefs")
+    access, _ = page_data.open_seat(services(), game_id, seat, token, purpose="prefs")
     if request.form.get("List-Unsubscribe") == "One-Click":
         set_preferences(services(), game_id, seat, mail=False)
         return "Unsubscribed: Farmpost sends you no more mail about this game.\n", 200, {"Content-Type": "text/plain"}
@@ -50,7 +49,7 @@ def _page(access, token: str, *, saved: bool):
     return render_template("web/prefs.html", game=access.game, seat=access.seat, preferences=preferences,
                            token=token, saved=saved, seat_url=services().links.seat_url(
                                access.game.id, access.seat.position, access.seat.secret),
-                           title=f"{queries.rules_for(access.game.kind).title} #{access.game.id}")
+                           title=f"{page_data.rules_for(access.game.kind).title} #{access.game.id}")
 
 
 CSRF_EXEMPT = [save]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from service.core.game_kinds import rules_for
 from service.inbound.help import COMMANDS
-from service.rules import rules_for
 
 blueprint = Blueprint("rules", __name__)
 

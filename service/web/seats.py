@@ -7,15 +7,16 @@ import json
 from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request
 
 from boards import renderings
-from service import history, queries, webhooks
-from service.errors import InvalidInput
-from service.record import game_record
-from service.report import report_data
+from service.core.errors import InvalidInput
+from service.game import game_log
+from service.game.final_report import report_data
+from service.game.game_record import game_record
 from service.usecases.playing import submit_move
 from service.usecases.rematch import rematch
 from service.usecases.seat_links import new_seat_link
 from service.usecases.watching import set_watchable
-from service.web import services
+from service.web import page_data, services
+from service.webhooks import registration
 
 blueprint = Blueprint("seats", __name__)
 
@@ -26,10 +27,10 @@ LONG_WAIT = 10.0
 
 @blueprint.get("/g/<int:game_id>/<int:seat>/<token>")
 def page(game_id: int, seat: int, token: str):
-    access, _ = queries.open_seat(services(), game_id, seat, token)
-    return render_template("web/seat.html", **queries.seat_page(services(), access), token=token,
-                           table_url=table_link(access), hooks=webhooks.hooks_of(services(), game_id, seat),
-                           hook_formats=webhooks.FORMATS, hook_scopes=webhooks.SCOPES)
+    access, _ = page_data.open_seat(services(), game_id, seat, token)
+    return render_template("web/seat.html", **page_data.seat_page(services(), access), token=token,
+                           table_url=table_link(access), hooks=registration.hooks_of(services(), game_id, seat),
+                           hook_formats=registration.FORMATS, hook_scopes=registration.SCOPES)
 
 
 def table_link(access) -> str | None:
@@ -47,7 +48,7 @@ def act(game_id: int, seat: int, token: str):
     stored and queued, and the answer comes at once: the page of the move
     being applied (a worker applies it), which follows it by itself."""
     svc = services()
-    secret = queries.seat_secret(svc, game_id, seat, token)
+    secret = page_data.seat_secret(svc, game_id, seat, token)
     action = request.form.get("action", "move")
     code = request.form.get("code", "")
     try:
@@ -75,7 +76,7 @@ def applying(game_id: int, seat: int, token: str, request_id: int):
     says so and follows it (a script asks ``status``; without scripts, the
     page refreshes itself); once decided, the seat page with the answer."""
     svc = services()
-    secret, move_request, waited = queries.seat_request(svc, game_id, seat, token, request_id)
+    secret, move_request, waited = page_data.seat_request(svc, game_id, seat, token, request_id)
     if move_request.status != "pending":
         flash_result(move_request)
         return redirect(svc.links.seat_url(game_id, seat, secret), code=303)
@@ -87,7 +88,7 @@ def applying(game_id: int, seat: int, token: str, request_id: int):
 def status(game_id: int, seat: int, token: str, request_id: int):
     """What the page of a move being applied asks, a few times a second."""
     svc = services()
-    _, move_request, waited = queries.seat_request(svc, game_id, seat, token, request_id)
+    _, move_request, waited = page_data.seat_request(svc, game_id, seat, token, request_id)
     return jsonify(status=move_request.status, waited=round(waited, 1))
 
 
@@ -103,7 +104,7 @@ def flash_result(move_request) -> None:
 @blueprint.post("/g/<int:game_id>/<int:seat>/<token>/new-link")
 def new_link(game_id: int, seat: int, token: str):
     svc = services()
-    queries.open_seat(svc, game_id, seat, token)
+    page_data.open_seat(svc, game_id, seat, token)
     url, mailed = new_seat_link(svc, game_id, seat)
     return render_template("web/new_link.html", url=None if mailed else url, mailed=mailed)
 
@@ -112,7 +113,7 @@ def new_link(game_id: int, seat: int, token: str):
 def play_again(game_id: int, seat: int, token: str):
     """The finished game's "Play again": to the farmer's seat in the rematch."""
     svc = services()
-    queries.open_seat(svc, game_id, seat, token)
+    page_data.open_seat(svc, game_id, seat, token)
     made = rematch(svc, game_id, seat)
     invited = f" Invitations went to {', '.join(made.invited)}." if made.new and made.invited else ""
     flash(f"{made.title} is set up: a rematch of #{game_id}.{invited}" if made.new
@@ -123,7 +124,7 @@ def play_again(game_id: int, seat: int, token: str):
 @blueprint.get("/g/<int:game_id>/<int:seat>/<token>/report.pdf")
 def report(game_id: int, seat: int, token: str):
     svc = services()
-    access, _ = queries.open_seat(svc, game_id, seat, token)
+    access, _ = page_data.open_seat(svc, game_id, seat, token)
     if access.game.status != "over":
         raise InvalidInput("The score report is ready when the game is over.")
     pdf = renderings.report_pdf(access.game.kind, report_data(access.game, access.log))
@@ -138,17 +139,17 @@ def report(game_id: int, seat: int, token: str):
 def log(game_id: int, seat: int, token: str):
     """The game's log, the board at any move (this farmer's view until the game is over)."""
     svc = services()
-    access, _ = queries.open_seat(svc, game_id, seat, token)
-    data = history.log_page(access.game, queries.whole_log(svc, game_id), seat,
+    access, _ = page_data.open_seat(svc, game_id, seat, token)
+    data = game_log.log_page(access.game, page_data.whole_log(svc, game_id), seat,
                             at=request.args.get("at", type=int), as_seat=request.args.get("as"))
-    return render_template("web/log.html", game=access.game, title=f"{queries.rules_for(access.game.kind).title} "
+    return render_template("web/log.html", game=access.game, title=f"{page_data.rules_for(access.game.kind).title} "
                            f"#{game_id}", reader=access.seat, back=f"/g/{game_id}/{seat}/{token}",
                            base=f"/g/{game_id}/{seat}/{token}/log", **data)
 
 
 @blueprint.get("/g/<int:game_id>/<int:seat>/<token>/record.json")
 def record(game_id: int, seat: int, token: str):
-    queries.open_seat(services(), game_id, seat, token)
+    page_data.open_seat(services(), game_id, seat, token)
     return record_response(game_record(services(), game_id), game_id)
 
 
@@ -162,7 +163,7 @@ def record_response(record: dict, game_id: int) -> Response:
 def watchable(game_id: int, seat: int, token: str):
     """The host's toggle: may spectators watch this game?"""
     svc = services()
-    access, _ = queries.open_seat(svc, game_id, seat, token)
+    access, _ = page_data.open_seat(svc, game_id, seat, token)
     try:
         flash(set_watchable(svc, game_id, seat, request.form.get("watchable") == "on"), "ok")
     except InvalidInput as error:

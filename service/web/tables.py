@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request
 
-from service.errors import InvalidInput
+from service.core.errors import InvalidInput
 from service.usecases import open_tables
 from service.web import services
 from service.web.limits import require

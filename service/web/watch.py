@@ -12,11 +12,11 @@ from flask import Blueprint, flash, redirect, render_template, request
 from flask_wtf.csrf import CSRFError, validate_csrf
 from wtforms import ValidationError
 
-from service import history, queries
-from service.errors import InvalidInput
-from service.record import game_record
+from service.core.errors import InvalidInput
+from service.game import game_log
+from service.game.game_record import game_record
 from service.usecases import watching
-from service.web import services
+from service.web import page_data, services
 from service.web.seats import record_response
 
 blueprint = Blueprint("watch", __name__)
@@ -24,22 +24,22 @@ blueprint = Blueprint("watch", __name__)
 
 @blueprint.get("/w/<int:game_id>/<token>")
 def page(game_id: int, token: str):
-    game, log = queries.open_watch(services(), game_id, token)
-    return render_template("web/watch.html", **queries.watch_page(services(), game, log), token=token)
+    game, log = page_data.open_watch(services(), game_id, token)
+    return render_template("web/watch.html", **page_data.watch_page(services(), game, log), token=token)
 
 
 @blueprint.get("/w/<int:game_id>/<token>/log")
 def log(game_id: int, token: str):
-    game, _ = queries.open_watch(services(), game_id, token)
-    data = history.log_page(game, queries.whole_log(services(), game_id), None,
+    game, _ = page_data.open_watch(services(), game_id, token)
+    data = game_log.log_page(game, page_data.whole_log(services(), game_id), None,
                             at=request.args.get("at", type=int), as_seat=request.args.get("as"))
-    return render_template("web/log.html", game=game, title=f"{queries.rules_for(game.kind).title} #{game.id}",
+    return render_template("web/log.html", game=game, title=f"{page_data.rules_for(game.kind).title} #{game.id}",
                            reader=None, back=f"/w/{game_id}/{token}", base=f"/w/{game_id}/{token}/log", **data)
 
 
 @blueprint.get("/w/<int:game_id>/<token>/record.json")
 def record(game_id: int, token: str):
-    queries.open_watch(services(), game_id, token)
+    page_data.open_watch(services(), game_id, token)
     return record_response(game_record(services(), game_id), game_id)
 
 

@@ -24,7 +24,7 @@ from aiosmtpd.controller import Controller
 from werkzeug.serving import make_server
 
 from engine.core import Rng
-from service.config import ROOT, load_config
+from service.core.config import ROOT, load_config
 
 #: Tests that start a whole stack (a web server, a Celery worker process with
 #: its pool, a broker and mail servers) run one after another on one pytest-xdist
@@ -146,7 +146,7 @@ class Stack:
     def start_worker(self):
         """The Celery worker process with its pool (its log appended to ``worker.log``)."""
         self.worker = subprocess.Popen(
-            [sys.executable, "-m", "service.cli", "worker", "--concurrency=2", "--loglevel=INFO"],
+            [sys.executable, "-m", "service.cli.main", "worker", "--concurrency=2", "--loglevel=INFO"],
             cwd=ROOT, env={**os.environ, **self.env}, stdout=self.log_path.open("ab"), stderr=subprocess.STDOUT,
             start_new_session=True)
 
@@ -187,9 +187,9 @@ class Stack:
 
 def create_app_from(config):
     from service.app import create_app
-    from service.broker import CeleryQueue
-    from service.migrate import upgrade
-    from service.services import Services
+    from service.core.services import Services
+    from service.jobs.broker import CeleryQueue
+    from service.storage.migrate import upgrade
     from worker.app import create_celery
 
     services = Services.from_config(config, CeleryQueue(create_celery(config)))

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from service.config import ROOT
+from service.core.config import ROOT
 from service.usecases.creation import FarmerSpec, create_game
 from tests.service.helpers import log_of, mailbox, text_part
 

@@ -19,10 +19,10 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from service.clocks import ClockSettings
-from service.config import ROOT
-from service.models import as_utc
-from service.timesource import ENVIRONMENT_VARIABLE, travel_to
+from service.core.config import ROOT
+from service.core.wall_time import ENVIRONMENT_VARIABLE, travel_to
+from service.game.clocks import ClockSettings
+from service.storage.models import as_utc
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.conftest import empty_postgres
 from tests.e2e.stack import SmtpSink, Stack
@@ -44,7 +44,7 @@ def stack(tmp_path, postgres_schema, redis_url, clock_file):
     env = {"DATABASE_URL": postgres_schema, "CELERY_BROKER_URL": redis_url, "SMTP_URL": f"smtp://127.0.0.1:{sink.port}",
            ENVIRONMENT_VARIABLE: str(clock_file), "FARMPOST_CLOCKS_EVERY": "1"}
     running = Stack(tmp_path, env, sink).start()
-    beat = subprocess.Popen([sys.executable, "-m", "service.cli", "beat", "--loglevel=INFO"], cwd=ROOT,
+    beat = subprocess.Popen([sys.executable, "-m", "service.cli.main", "beat", "--loglevel=INFO"], cwd=ROOT,
                             env={**os.environ, **running.env}, stdout=(tmp_path / "beat.log").open("wb"),
                             stderr=subprocess.STDOUT, start_new_session=True)
     yield running

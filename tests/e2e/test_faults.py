@@ -36,10 +36,10 @@ import sqlalchemy as sa
 
 from engine import get_game
 from engine.core import Rng
-from service.config import ROOT
-from service.models import as_utc, utcnow
-from service.outbox import LEASE
-from service.timesource import ENVIRONMENT_VARIABLE, offset, set_offset
+from service.core.config import ROOT
+from service.core.wall_time import ENVIRONMENT_VARIABLE, offset, set_offset
+from service.outbox.sending import LEASE
+from service.storage.models import as_utc, utcnow
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.playing import submit_move
 from tests.conftest import new_postgres_database
@@ -140,7 +140,7 @@ def running(tmp_path_factory):
                "SMTP_URL": f"smtp://127.0.0.1:{sink.port}", ENVIRONMENT_VARIABLE: str(clock),
                "FARMPOST_SWEEP_EVERY": "1"}
         stack = Stack(folder, env, sink).start()
-        beat = subprocess.Popen([sys.executable, "-m", "service.cli", "beat", "--loglevel=INFO"], cwd=ROOT,
+        beat = subprocess.Popen([sys.executable, "-m", "service.cli.main", "beat", "--loglevel=INFO"], cwd=ROOT,
                                 env={**os.environ, **stack.env}, stdout=(folder / "beat.log").open("wb"),
                                 stderr=subprocess.STDOUT, start_new_session=True)
         running = Faults(stack, sink, redis, clock, database_url, folder)

@@ -36,7 +36,7 @@ from imapclient import IMAPClient
 
 from engine import get_game
 from engine.core import Rng
-from service.config import ROOT
+from service.core.config import ROOT
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.conftest import empty_postgres, unavailable
 from tests.e2e.stack import ONE_STACK_AT_A_TIME, Patience, SmtpSink, Stack
@@ -167,7 +167,7 @@ class Post:
             self.ways[way.__name__] += 1
 
     def ingest(self, raw: bytes) -> str:
-        done = subprocess.run([sys.executable, "-m", "service.cli", "ingest"], input=raw, capture_output=True,
+        done = subprocess.run([sys.executable, "-m", "service.cli.main", "ingest"], input=raw, capture_output=True,
                               cwd=ROOT, env=self.env, timeout=60)
         assert done.returncode == 0, done.stderr.decode(errors="replace")
         return done.stdout.decode()
@@ -180,7 +180,7 @@ class Post:
             client.login(IMAP_USER, password)
             client.append("INBOX", raw)
             if by_hand:
-                done = subprocess.run([sys.executable, "-m", "service.cli", "imap-poll"], capture_output=True,
+                done = subprocess.run([sys.executable, "-m", "service.cli.main", "imap-poll"], capture_output=True,
                                       cwd=ROOT, env=self.env, timeout=60)
                 assert done.returncode == 0 and "stored 1 messages" in done.stdout.decode(), done
                 return done.stdout.decode()

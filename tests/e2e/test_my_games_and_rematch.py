@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from sqlalchemy import select
 
-from service.config import ROOT
-from service.models import MailboxMessage
+from service.core.config import ROOT
+from service.storage.models import MailboxMessage
 from tests.service.helpers import game_row, mailbox, text_part
 from tests.service.played import ANN, BOB, finished
 

@@ -11,7 +11,7 @@ import re
 
 import pytest
 
-from service.config import ROOT
+from service.core.config import ROOT
 from tests.service.helpers import game_row, mailbox, text_part
 
 pytestmark = pytest.mark.browser

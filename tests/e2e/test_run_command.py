@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import requests
 
-from service.config import ROOT
+from service.core.config import ROOT
 from tests.e2e.stack import ONE_STACK_AT_A_TIME, Patience, free_port
 
 pytestmark = [pytest.mark.integration, ONE_STACK_AT_A_TIME]
@@ -75,7 +75,7 @@ def start_run(tmp_path, port):
     env = {**os.environ, "PORT": str(port), "FARMPOST_INSTANCE": str(tmp_path / "instance")}
     for name in ("DATABASE_URL", "CELERY_BROKER_URL", "SMTP_URL", "BASE_URL", "FARMPOST_ENV"):
         env.pop(name, None)
-    run = subprocess.Popen([sys.executable, "-m", "service.cli", "run"], cwd=ROOT, env=env,
+    run = subprocess.Popen([sys.executable, "-m", "service.cli.main", "run"], cwd=ROOT, env=env,
                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     return drained(run), env
 
@@ -106,7 +106,7 @@ def test_farmpost_run_serves_prints_its_url_plays_bots_and_stops_cleanly(tmp_pat
         assert len(worker_pids(run)) == 2
 
         del env["PORT"]  # another shell: the demo finds the running server's address in the instance folder
-        demo = subprocess.run([sys.executable, "-m", "service.cli", "demo", "--bots", "3", "--bot", "random"],
+        demo = subprocess.run([sys.executable, "-m", "service.cli.main", "demo", "--bots", "3", "--bot", "random"],
                               cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
         assert demo.returncode == 0, demo.stderr
         assert f"Your seat page: http://127.0.0.1:{port}/g/1/0/" in demo.stdout

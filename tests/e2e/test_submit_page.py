@@ -13,8 +13,8 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from service.models import MoveRequest, utcnow
-from service.queue import NullQueue
+from service.core.queue import NullQueue
+from service.storage.models import MoveRequest, utcnow
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.service.helpers import game_row, requests_of

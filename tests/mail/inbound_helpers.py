@@ -7,8 +7,7 @@ import itertools
 
 from sqlalchemy import func, select
 
-from service.inbound.models import InboundMail
-from service.models import Game, MoveLogEntry, Seat
+from service.storage.models import Game, InboundMail, MoveLogEntry, Seat
 from service.usecases import creation
 
 _ids = itertools.count(1)

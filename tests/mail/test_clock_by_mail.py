@@ -8,10 +8,11 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
-from service.clocks import ClockSettings
+from service.game.clocks import ClockSettings
 from service.inbound.receive import receive
-from service.models import Game, OutgoingMail, SeatClock, as_utc
-from service.usecases import creation, lookup
+from service.storage import lookup
+from service.storage.models import Game, OutgoingMail, SeatClock, as_utc
+from service.usecases import creation
 from tests.mail.inbound_helpers import inbound_row, reply
 
 

@@ -12,9 +12,8 @@ from email.header import Header
 import pytest
 from sqlalchemy import select, update
 
-from service.inbound.models import InboundMail
 from service.inbound.receive import receive, too_much_mail
-from service.models import MoveRequest, utcnow
+from service.storage.models import InboundMail, MoveRequest, utcnow
 from service.usecases import creation, playing
 from tests.mail.inbound_helpers import inbound_row, log_texts, reply, start_game
 from tests.service.helpers import mailbox, mails, text_part
@@ -210,7 +209,7 @@ def test_help_shows_the_notation_of_the_decision_at_hand(svc):
     creation.join(svc, created.game_id, 1)
     keys = {}
     with svc.db.transaction() as session:
-        from service.models import Seat
+        from service.storage.models import Seat
         for seat in session.scalars(select(Seat).where(Seat.game_id == created.game_id)):
             keys[seat.name] = seat.reply_key
     row = send(svc, keys, "Anna", "help")

@@ -12,7 +12,7 @@ import pytest
 from sqlalchemy import select
 
 from service.inbound.receive import receive
-from service.models import Game, MailboxMessage, OutgoingMail, Seat
+from service.storage.models import Game, MailboxMessage, OutgoingMail, Seat
 from service.usecases import preferences
 from tests.mail.inbound_helpers import inbound_row, reply, start_game
 

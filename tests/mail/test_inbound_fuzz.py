@@ -12,9 +12,8 @@ from hypothesis import strategies as st
 from sqlalchemy import select
 
 from mail.inbound.message import dedupe_key_of
-from service.inbound.models import InboundMail
 from service.inbound.receive import receive
-from service.models import MoveRequest
+from service.storage.models import InboundMail, MoveRequest
 from tests.mail.inbound_helpers import count, start_game
 from tests.mail.test_fuzz import malformed_mail
 

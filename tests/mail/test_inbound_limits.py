@@ -1,7 +1,7 @@
 """Mail bombs and forged senders (issue 13): given a started game of Pebbles
 (Anna to play, then Bob), when one address or many forged ones mail far more
 than a farmer would, then the answers stop at the limits of
-service/ratelimit.py (one "slow down" notice per address and window, then
+service/storage/ratelimit.py (one "slow down" notice per address and window, then
 silence), while every mail is still stored and a seat's own moves are still
 applied. Runs on SQLite and PostgreSQL."""
 
@@ -12,10 +12,10 @@ from dataclasses import replace
 import pytest
 from sqlalchemy import func, select
 
-from service import timesource
-from service.config import Limit
-from service.inbound.models import InboundMail
+from service.core import wall_time
+from service.core.config import Limit
 from service.inbound.receive import receive, too_much_mail
+from service.storage.models import InboundMail
 from tests.mail.inbound_helpers import inbound_row, log_texts, reply, start_game
 from tests.service.helpers import mailbox, text_part
 
@@ -55,8 +55,8 @@ def test_once_the_window_has_passed_the_farmer_is_answered_again(svc, game, tmp_
     for n in range(answers.count + 3):
         receive(svc, reply(keys["Anna"], f"board\n\nAnna {n}"), source="ingest")
     assert len(answers_to(svc, ANNA)) == answers.count + 1
-    monkeypatch.setenv(timesource.ENVIRONMENT_VARIABLE, str(tmp_path / "offset"))
-    timesource.set_offset(tmp_path / "offset", answers.seconds + 1)
+    monkeypatch.setenv(wall_time.ENVIRONMENT_VARIABLE, str(tmp_path / "offset"))
+    wall_time.set_offset(tmp_path / "offset", answers.seconds + 1)
     row = inbound_row(svc, receive(svc, reply(keys["Anna"], "board\n\nlater"), source="ingest").id)
     assert row.answered and len(answers_to(svc, ANNA)) == answers.count + 2
 

@@ -15,7 +15,7 @@ from engine.core import MoveError
 from mail.inbound.message import parse_message
 from service.inbound import suggest
 from service.inbound.receive import receive
-from service.models import Game, MoveRequest, OutgoingMail, Seat
+from service.storage.models import Game, MoveRequest, OutgoingMail, Seat
 from service.usecases import creation
 from tests.mail.inbound_helpers import count, game_version, inbound_row, log_texts, reply, start_game
 from tests.service.helpers import mails
@@ -223,7 +223,7 @@ def test_without_an_authserv_id_authentication_results_are_not_read(svc, game):
 
 
 def test_the_authserv_id_comes_from_the_environment():
-    from service.config import load_config
+    from service.core.config import load_config
 
     assert load_config({"AUTHSERV_ID": "mx.example.org", "FARMPOST_INSTANCE": "/tmp/farmpost-authserv"}).authserv_id \
         == "mx.example.org"

@@ -8,9 +8,8 @@ import pytest
 from sqlalchemy import func, select
 
 from engine.core import Move
-from service.inbound.models import InboundMail
 from service.inbound.receive import process_inbound, receive
-from service.models import Game, MoveRequest, Seat
+from service.storage.models import Game, InboundMail, MoveRequest, Seat
 from service.usecases import creation
 from tests.mail.inbound_helpers import (
     count,
@@ -230,7 +229,7 @@ def test_a_mail_whose_processing_fails_for_good_gets_the_outcome_failed_and_one_
 def test_an_answer_goes_out_through_the_outbox_in_the_farmers_thread(svc, game):
     from email import message_from_bytes, policy
 
-    from service.models import MailboxMessage
+    from service.storage.models import MailboxMessage
 
     _, keys = game
     receive(svc, reply(keys["Anna"], "tke 2", message_id="<typo@mail.example.org>"), source="ingest")
@@ -244,7 +243,7 @@ def test_an_answer_goes_out_through_the_outbox_in_the_farmers_thread(svc, game):
 
 
 def test_our_answer_coming_back_is_our_own_mail_and_is_not_answered_again(svc, game):
-    from service.models import MailboxMessage, OutgoingMail
+    from service.storage.models import MailboxMessage, OutgoingMail
 
     _, keys = game
     receive(svc, reply(keys["Anna"], "tke 2"), source="ingest")
@@ -261,7 +260,7 @@ def test_our_answer_coming_back_is_our_own_mail_and_is_not_answered_again(svc, g
 def test_lines_of_our_turn_mail_pasted_unquoted_into_a_reply_are_not_commands(svc, game):
     from email import message_from_bytes, policy
 
-    from service.models import OutgoingMail
+    from service.storage.models import OutgoingMail
 
     game_id, keys = game
     with svc.db.transaction() as session:
@@ -282,7 +281,7 @@ def test_lines_of_our_turn_mail_pasted_unquoted_into_a_reply_are_not_commands(sv
 def test_say_relays_the_message_to_the_other_farmers_once(svc, game):
     from email import message_from_bytes, policy
 
-    from service.models import MailboxMessage
+    from service.storage.models import MailboxMessage
 
     _, keys = game
     raw = reply(keys["Anna"], "say Good luck, Bob!", message_id="<say-1@example.org>")

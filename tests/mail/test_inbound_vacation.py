@@ -13,9 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 from sqlalchemy import func, select, update
 
-from service.inbound.models import InboundMail
 from service.inbound.receive import process_inbound, receive
-from service.models import OutgoingMail, Seat, as_utc, date_text, utcnow
+from service.storage.models import InboundMail, OutgoingMail, Seat, as_utc, date_text, utcnow
 from service.usecases import creation, preferences
 from tests.mail.inbound_helpers import inbound_row, log_texts, reply
 from worker.tasks import beat_round

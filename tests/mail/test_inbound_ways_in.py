@@ -15,10 +15,9 @@ import pytest
 from sqlalchemy import select
 from sqlalchemy.exc import OperationalError
 
-from service.inbound import cli
+from service.cli import inbound as cli
 from service.inbound.auth import inbound_secret, sign
-from service.inbound.models import InboundMail
-from service.models import MailboxMessage
+from service.storage.models import InboundMail, MailboxMessage
 from tests.mail.inbound_helpers import count, log_texts, reply, start_game
 
 

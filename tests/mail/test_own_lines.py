@@ -11,7 +11,7 @@ from email.policy import SMTP
 
 from service.inbound.receive import receive
 from service.inbound.replies import answered_mail, own_text
-from service.models import OutgoingMail
+from service.storage.models import OutgoingMail
 from tests.mail.inbound_helpers import reply, start_game
 from tests.service.helpers import mails
 

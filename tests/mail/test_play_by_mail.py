@@ -16,10 +16,10 @@ from sqlalchemy import select
 
 from engine.bots import make_bot
 from engine.core import Rng
-from service.inbound import cli
+from service.cli import inbound as cli
+from service.core.game_kinds import rules_for
 from service.inbound.imap import ImapSettings, poll
-from service.models import Game, MailboxMessage, MoveLogEntry, OutgoingMail
-from service.rules import rules_for
+from service.storage.models import Game, MailboxMessage, MoveLogEntry, OutgoingMail
 from tests.mail.inbound_helpers import start_game
 from tests.mail.replies import gmail_reply, outlook_reply
 

@@ -8,7 +8,7 @@ from email import message_from_bytes, policy
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
-from service.models import Game, MailboxMessage, MoveLogEntry, MoveRequest, OutgoingMail
+from service.storage.models import Game, MailboxMessage, MoveLogEntry, MoveRequest, OutgoingMail
 
 
 def game_row(svc, game_id: int = 1) -> Game | None:

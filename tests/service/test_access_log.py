@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from gunicorn.config import Config
 
-from service.access_log import RedactingLogger
+from service.ops.access_log import RedactingLogger
 
 TOKEN = "eyJnIjoxLCJzIjowfQ.aB3dEf.GhIjKlMnOpQrStUvWxYz012345"
 

@@ -6,12 +6,11 @@ from __future__ import annotations
 from email import message_from_bytes, policy
 
 from mail.outgoing.compose import compose
-from service import substitutes
-from service.cli import main
-from service.clocks import ClockSettings
-from service.errors import InvalidInput
-from service.models import Game
-from service.usecases import creation, playing
+from service.cli.main import main
+from service.core.errors import InvalidInput
+from service.game.clocks import ClockSettings
+from service.storage.models import Game
+from service.usecases import creation, playing, substitutes
 from tests.service.helpers import csrf_token, game_row, mails, path_of, text_part
 from tests.service.test_commands import environment  # noqa: F401 - the fixture
 

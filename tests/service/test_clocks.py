@@ -1,6 +1,6 @@
 """Clocks for slow games (docs/clocks.md): deadlines, reminders, timeouts,
 pauses, more time, vacation. Time is moved with the service's clock seam
-(service/timesource.py), never by sleeping."""
+(service/core/wall_time.py), never by sleeping."""
 
 from __future__ import annotations
 
@@ -11,12 +11,13 @@ from email import message_from_bytes, policy
 import pytest
 from sqlalchemy import select
 
-from service import clocks, timekeeping
-from service.clocks import ClockSettings, read_settings
-from service.errors import InvalidInput
-from service.models import ClockEvent, as_utc
-from service.timesource import ENVIRONMENT_VARIABLE, travel_to
-from service.usecases import creation, lookup, playing
+from service.core.errors import InvalidInput
+from service.core.wall_time import ENVIRONMENT_VARIABLE, travel_to
+from service.game import clocks
+from service.game.clocks import ClockSettings, read_settings
+from service.storage import lookup
+from service.storage.models import ClockEvent, as_utc
+from service.usecases import clock_actions, creation, playing
 from service.usecases.creation import FarmerSpec
 from tests.service.helpers import game_row, log_of, mails
 
@@ -127,13 +128,13 @@ def test_each_reminder_is_sent_once(svc, travel):
     clock, _ = clock_of(svc)
     start = as_utc(clock.turn_started)
     travel(start + 1.5 * DAY + timedelta(seconds=1))
-    timekeeping.run_clocks(svc)
-    timekeeping.run_clocks(svc)
+    clock_actions.run_clocks(svc)
+    clock_actions.run_clocks(svc)
     [half] = mails(svc, "remind")
     assert half.to_addr == "ann@example.com" and b"Your options" in half.raw and b"/m/1/0/" in half.raw
     travel(start + 2 * DAY + timedelta(seconds=1))
-    timekeeping.run_clocks(svc)
-    timekeeping.run_clocks(svc)
+    clock_actions.run_clocks(svc)
+    clock_actions.run_clocks(svc)
     assert len(mails(svc, "remind")) == 2
     assert [e.detail for e in events(svc, "remind")] == [None, None]
 
@@ -145,8 +146,8 @@ def test_deadline_passing_lets_the_bot_play_the_late_turn_once(svc, travel):
     clock_game(svc)
     clock, _ = clock_of(svc)
     travel(as_utc(clock.deadline) + timedelta(seconds=1))
-    timekeeping.run_clocks(svc)
-    timekeeping.run_clocks(svc)
+    clock_actions.run_clocks(svc)
+    clock_actions.run_clocks(svc)
     played = [e for e in log_of(svc) if e.source == "clock"]
     assert played and {e.seat for e in played} == {0} and played[-1].code == "end"
     assert len(events(svc, "timeout")) == 1
@@ -167,7 +168,7 @@ def test_move_just_before_the_deadline_wins_over_the_timeout(svc, travel):
     travel(as_utc(clock.deadline) - timedelta(seconds=1))
     play(svc, 0, "take:2", "end")
     travel(as_utc(clock.deadline) + timedelta(seconds=1))
-    timekeeping.run_clocks(svc)
+    clock_actions.run_clocks(svc)
     assert events(svc, "timeout") == []
     assert [e.source for e in log_of(svc)] == ["web", "web"]
 
@@ -178,7 +179,7 @@ def test_timeout_seen_by_a_stale_move_leaves_the_move_stale(svc, travel):
     clock, _ = clock_of(svc)
     version = game_row(svc).version
     travel(as_utc(clock.deadline) + timedelta(seconds=1))
-    timekeeping.run_clocks(svc)
+    clock_actions.run_clocks(svc)
     request_id = playing.submit_move(svc, 1, 0, ["take:1"], source="web", base_version=version)
     assert playing.wait_for(svc, request_id, 0).status in ("stale", "rejected")
     assert {e.source for e in log_of(svc) if e.seat == 0} == {"clock"}
@@ -196,11 +197,11 @@ def test_timeout_interrupted_before_commit_is_played_once_when_run_again(svc, tr
 
     monkeypatch.setattr(playing, "apply_locked", killed)
     with pytest.raises(SystemExit):
-        timekeeping.run_clocks(svc)
+        clock_actions.run_clocks(svc)
     assert log_of(svc) == [] and events(svc) == [] and mails(svc, "timeout") == []
     monkeypatch.setattr(playing, "apply_locked", applied)
-    timekeeping.run_clocks(svc)
-    timekeeping.run_clocks(svc)
+    clock_actions.run_clocks(svc)
+    clock_actions.run_clocks(svc)
     assert len(events(svc, "timeout")) == 1
     assert {e.seat for e in log_of(svc)} == {0} and log_of(svc)[-1].code == "end"
 
@@ -215,7 +216,7 @@ def test_two_beats_at_once_play_one_timeout_and_send_each_reminder_once(svc, tra
 
         def beat():
             try:
-                timekeeping.run_clocks(svc)
+                clock_actions.run_clocks(svc)
             except Exception as error:  # noqa: BLE001 - reported below
                 errors.append(error)
 
@@ -240,15 +241,15 @@ def test_timeout_pauses_the_clock_and_the_host_resumes_it(svc, travel):
     clock, _ = clock_of(svc)
     late = as_utc(clock.deadline) + timedelta(seconds=1)
     travel(late)
-    timekeeping.run_clocks(svc)
-    timekeeping.run_clocks(svc)
+    clock_actions.run_clocks(svc)
+    clock_actions.run_clocks(svc)
     clock, _ = clock_of(svc)
     assert clock.paused_at is not None and log_of(svc) == []
     assert sorted(m.to_addr for m in mails(svc, "timeout")) == ["ann@example.com", "bob@example.com"]
     with pytest.raises(InvalidInput, match="Only the host"):
-        timekeeping.resume(svc, 1, 1)
+        clock_actions.resume(svc, 1, 1)
     travel(late + DAY)
-    assert timekeeping.resume(svc, 1, 0).startswith("The clock runs again")
+    assert clock_actions.resume(svc, 1, 0).startswith("The clock runs again")
     clock, _ = clock_of(svc)
     assert clock.paused_at is None and as_utc(clock.deadline) - (late + DAY) >= 3 * DAY - timedelta(minutes=1)
 
@@ -258,11 +259,11 @@ def test_clock_paused_by_the_host_keeps_the_time_left_for_resume(svc, travel):
     clock, _ = clock_of(svc)
     start = as_utc(clock.turn_started)
     travel(start + DAY)
-    timekeeping.pause(svc, 1, 0)
+    clock_actions.pause(svc, 1, 0)
     travel(start + 10 * DAY)
-    timekeeping.run_clocks(svc)
+    clock_actions.run_clocks(svc)
     assert events(svc, "timeout") == []
-    timekeeping.resume(svc, 1, 0)
+    clock_actions.resume(svc, 1, 0)
     clock, _ = clock_of(svc)
     left = as_utc(clock.deadline) - (start + 10 * DAY)
     assert 2 * DAY - timedelta(minutes=1) < left <= 2 * DAY + timedelta(minutes=1)
@@ -274,7 +275,7 @@ def test_after_n_timeouts_the_bot_keeps_the_seat(svc, travel):
     for _ in range(2):
         clock, _ = clock_of(svc)
         travel(as_utc(clock.deadline) + timedelta(seconds=1))
-        timekeeping.run_clocks(svc)
+        clock_actions.run_clocks(svc)
         if clock_of(svc)[0].turn_seat == 1:
             play(svc, 1, "take:1", "end")
     game = game_row(svc)
@@ -285,20 +286,20 @@ def test_after_n_timeouts_the_bot_keeps_the_seat(svc, travel):
 def test_grant_more_time_moves_the_deadline_and_tells_the_others(svc, travel):
     clock_game(svc)
     before, _ = clock_of(svc)
-    answer = timekeeping.grant(svc, 1, 1, 24 * 3600, key="mail-1:more time 1d")
+    answer = clock_actions.grant(svc, 1, 1, 24 * 3600, key="mail-1:more time 1d")
     assert answer.startswith("Ann now has 1 day more")
-    again = timekeeping.grant(svc, 1, 1, 24 * 3600, key="mail-1:more time 1d")
+    again = clock_actions.grant(svc, 1, 1, 24 * 3600, key="mail-1:more time 1d")
     assert again == "That was done already."
     after, _ = clock_of(svc)
     assert as_utc(after.deadline) - as_utc(before.deadline) == DAY
     [told] = mails(svc, "grant")
     assert told.to_addr == "ann@example.com" and b"Bob gave you 1 day more" in told.raw
     with pytest.raises(InvalidInput):
-        timekeeping.grant(svc, 1, 1, 30 * 24 * 3600)
+        clock_actions.grant(svc, 1, 1, 30 * 24 * 3600)
 
 
 def test_vacation_inside_a_clock_stops_it_within_the_budget(svc, travel):
-    from service import vacation
+    from service.usecases import vacation
 
     clock_game(svc, vacation_budget=5 * 24 * 3600)
     clock, _ = clock_of(svc)
@@ -322,8 +323,8 @@ def test_overdue_notice_goes_to_the_others_once_while_the_clock_bank_is_spent(sv
     clock_game(svc, bank=2 * 24 * 3600)
     clock, _ = clock_of(svc)
     travel(as_utc(clock.due) + timedelta(seconds=1))
-    timekeeping.run_clocks(svc)
-    timekeeping.run_clocks(svc)
+    clock_actions.run_clocks(svc)
+    clock_actions.run_clocks(svc)
     [notice] = mails(svc, "overdue")
     assert notice.to_addr == "bob@example.com" and b"Ann's turn is overdue since" in notice.raw
     assert events(svc, "timeout") == []
@@ -337,7 +338,7 @@ def test_reminders_missed_while_beat_was_down_send_only_the_latest(svc, travel):
     clock_game(svc)
     clock, _ = clock_of(svc)
     travel(as_utc(clock.deadline) - timedelta(hours=12))
-    timekeeping.run_clocks(svc)
+    clock_actions.run_clocks(svc)
     [remind] = mails(svc, "remind")
     assert b"12 hours" in remind.raw or b"11 hours" in remind.raw
     assert [e.detail for e in events(svc, "remind")] == ["skipped: a later reminder was due", None]
@@ -348,8 +349,8 @@ def test_more_time_after_a_pausing_timeout_starts_the_clock_again(svc, travel):
     clock, _ = clock_of(svc)
     late = as_utc(clock.deadline) + timedelta(seconds=1)
     travel(late)
-    timekeeping.run_clocks(svc)
-    assert timekeeping.grant(svc, 1, 1, 24 * 3600).startswith("Ann now has 1 day more")
+    clock_actions.run_clocks(svc)
+    assert clock_actions.grant(svc, 1, 1, 24 * 3600).startswith("Ann now has 1 day more")
     clock, _ = clock_of(svc)
     assert clock.paused_at is None and abs((as_utc(clock.deadline) - late - DAY).total_seconds()) < 60
     [told] = mails(svc, "grant")

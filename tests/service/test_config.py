@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.config import RUNNING_URL_FILE, ConfigError, load_config
+from service.core.config import RUNNING_URL_FILE, ConfigError, load_config
 
 SERVER = "postgresql+psycopg://farmpost@db.example.org/farmpost"
 
@@ -50,7 +50,7 @@ def test_the_base_url_follows_port_and_the_running_server(tmp_path):
 
 
 def test_a_run_stopping_while_another_starts_leaves_the_new_runs_address(tmp_path):
-    from service.commands import forget_running, note_running
+    from service.cli.commands import forget_running, note_running
 
     path = tmp_path / RUNNING_URL_FILE
     stopping = note_running(path, "http://127.0.0.1:5095")
@@ -62,7 +62,7 @@ def test_a_run_stopping_while_another_starts_leaves_the_new_runs_address(tmp_pat
 
 
 def test_a_command_says_what_to_set_and_exits_with_ex_config(tmp_path, monkeypatch, capsys):
-    from service.cli import main
+    from service.cli.main import main
 
     monkeypatch.setenv("FARMPOST_INSTANCE", str(tmp_path))
     monkeypatch.setenv("FARMPOST_ENV", "production")

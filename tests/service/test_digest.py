@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from service.digest import send_digests
-from service.models import utcnow
+from service.notify.digest import send_digests
+from service.storage.models import utcnow
 from service.usecases import playing, preferences
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.playing import submit_move
@@ -73,7 +73,7 @@ def test_one_digest_a_day_and_none_without_news(svc):
 
 
 def test_beat_looks_for_digests_every_hour(tmp_path):
-    from service.config import load_config
+    from service.core.config import load_config
     from worker.app import create_celery
 
     app = create_celery(load_config({"FARMPOST_INSTANCE": str(tmp_path)}))

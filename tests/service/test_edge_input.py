@@ -8,8 +8,8 @@ from dataclasses import replace
 
 import pytest
 
-from service.cli import main
-from service.errors import InvalidInput
+from service.cli.main import main
+from service.core.errors import InvalidInput
 from service.usecases.creation import FarmerSpec, create_game
 from tests.service.helpers import csrf_token, game_row
 

@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 from engine import get_game
 from engine.harvest import content as harvest_content
-from service.history import log_page
+from service.game.game_log import log_page
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game
 from tests.service.helpers import game_row, path_of

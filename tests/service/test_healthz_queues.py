@@ -8,9 +8,9 @@ import time
 from dataclasses import replace
 from datetime import timedelta
 
-from service.heartbeat import Heartbeat, beat, consumed, forget, last_seen_per_queue
-from service.models import WorkerHeartbeat, utcnow
-from service.services import Services
+from service.core.services import Services
+from service.ops.heartbeat import Heartbeat, beat, consumed, forget, last_seen_per_queue
+from service.storage.models import WorkerHeartbeat, utcnow
 from tests.service.test_web import worker_app
 
 NONE_ON_RECORD = "failing: no worker consumes it (no heartbeat on record)"

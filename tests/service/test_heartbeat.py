@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from service.heartbeat import Heartbeat, live_workers
-from service.services import Services
+from service.core.services import Services
+from service.ops.heartbeat import Heartbeat, live_workers
 
 
 def test_a_heartbeat_is_written_until_it_is_stopped(config):
@@ -31,7 +31,7 @@ def test_beat_writes_a_heartbeat_of_its_own_that_is_not_a_worker(config, monkeyp
 
     from celery import signals
 
-    from service.heartbeat import beat_name, live_beats
+    from service.ops.heartbeat import beat_name, live_beats
     from worker.app import create_celery
 
     stops = []

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from sqlalchemy import func, select
 
-from service.inbound.models import InboundMail
 from service.inbound.receive import process_inbound, receive
-from service.models import Game, OutgoingMail
+from service.storage.models import Game, InboundMail, OutgoingMail
 from service.usecases.creation import FarmerSpec, confirm_game, create_game
 
 ANN, BOB = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from email import message_from_string, policy
 
-from service.config import load_config
+from service.core.config import load_config
 from service.inbound.receive import receive
-from service.models import MailboxMessage
+from service.storage.models import MailboxMessage
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.mail.inbound_helpers import reply
 from tests.service.helpers import game_row

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from itsdangerous import TimestampSigner
 
-from service.links import ExpiredLink, ForgedLink, Links
+from service.core.links import ExpiredLink, ForgedLink, Links
 
 SECRET = "seat-secret"
 

@@ -7,8 +7,8 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
-from service.db import Database
-from service.migrate import is_current, schema_metadata, upgrade
+from service.core.db import Database
+from service.storage.migrate import is_current, schema_metadata, upgrade
 from tests.conftest import new_postgres_database
 
 

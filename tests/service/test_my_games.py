@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from service.errors import InvalidInput
-from service.outbox import send_mail
+from service.core.errors import InvalidInput
+from service.outbox.sending import send_mail
 from service.usecases.creation import create_game
 from service.usecases.my_games import ask_for_my_games
 from tests.service.helpers import csrf_token, game_row, mailbox, mails, path_of, text_part

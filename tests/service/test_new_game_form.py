@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.errors import InvalidInput
+from service.core.errors import InvalidInput
 from service.web.home import read_new_game_form
 
 #: the form as the page sends it untouched: two "a person" rows, no names, "me" on the first

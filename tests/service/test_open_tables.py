@@ -8,8 +8,8 @@ import re
 
 import pytest
 
-from service.errors import InvalidInput, NotAllowed
-from service.links import LinkError
+from service.core.errors import InvalidInput, NotAllowed
+from service.core.links import LinkError
 from service.usecases import open_tables
 from service.usecases.creation import FarmerSpec, create_game
 from tests.service.helpers import csrf_token, game_row, mailbox, mails, path_of, text_part

@@ -7,7 +7,7 @@ import re
 import pytest
 
 from boards import renderings
-from service import outbox
+from service.outbox import sending
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.service.helpers import html_part, mailbox, mails, text_part
 
@@ -93,8 +93,8 @@ def test_a_board_that_cannot_be_drawn_does_not_hold_the_mail_back(svc, monkeypat
 
 def test_sending_a_mail_twice_delivers_it_once(svc, turn_mail):
     mail_id = mails(svc, "turn")[0].id
-    assert outbox.send_mail(svc, mail_id) == "sent"
-    assert outbox.send_mail(svc, mail_id) == "sent"
+    assert sending.send_mail(svc, mail_id) == "sent"
+    assert sending.send_mail(svc, mail_id) == "sent"
     assert [m["Message-ID"] for m in mailbox(svc, "ann@example.org")] == [turn_mail["Message-ID"]]
 
 

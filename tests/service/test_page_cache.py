@@ -1,4 +1,4 @@
-"""The board fragments the web pages keep (service/page_cache.py): a page
+"""The board fragments the web pages keep (service/web/page_cache.py): a page
 shows the board of the game's current version, only ever the seat's own
 view, and the previous-turn view kept per turn is the one a replay gives."""
 
@@ -9,10 +9,11 @@ from types import SimpleNamespace
 import pytest
 
 from boards import renderings
-from service import page_cache, previous
-from service.notify import options_for
-from service.rules import rules_for
+from service.core.game_kinds import rules_for
+from service.game import previous
+from service.notify.changes import options_for
 from service.usecases.creation import FarmerSpec, create_game, join
+from service.web import page_cache
 from tests.service.helpers import csrf_token, game_row, log_of, path_of
 
 #: the pages' tests need one database: the cache does not depend on which

@@ -7,7 +7,7 @@ from types import SimpleNamespace
 
 from boards.samples import sample_game
 from engine import get_game
-from service.previous import previous_view
+from service.game.previous import previous_view
 
 RULES = get_game("sunfield")
 SAMPLE = sample_game("sunfield", 2, seed=5)

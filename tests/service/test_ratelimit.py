@@ -1,4 +1,4 @@
-"""Rate limits (service/ratelimit.py): given a bucket's limit in the
+"""Rate limits (service/storage/ratelimit.py): given a bucket's limit in the
 configuration, when a key hits it again and again, then it is allowed up to
 the limit, refused after it (the first refusal is marked, for the one "slow
 down" notice), and allowed again once the window has passed. The counters
@@ -11,9 +11,10 @@ from dataclasses import replace
 
 import pytest
 
-from service import ratelimit, timesource
-from service.config import ConfigError, Limit, load_config
-from service.services import Services
+from service.core import wall_time
+from service.core.config import ConfigError, Limit, load_config
+from service.core.services import Services
+from service.storage import ratelimit
 
 
 @pytest.fixture
@@ -26,8 +27,8 @@ def limited(svc):
 def later(tmp_path, monkeypatch):
     """Moves the service's clock forward by the given seconds."""
     path = tmp_path / "clock-offset"
-    monkeypatch.setenv(timesource.ENVIRONMENT_VARIABLE, str(path))
-    return lambda seconds: timesource.set_offset(path, seconds)
+    monkeypatch.setenv(wall_time.ENVIRONMENT_VARIABLE, str(path))
+    return lambda seconds: wall_time.set_offset(path, seconds)
 
 
 def test_a_key_is_allowed_up_to_the_limit_and_refused_after_it(limited):

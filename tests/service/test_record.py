@@ -8,8 +8,8 @@ import json
 
 import pytest
 
-from service.cli import main
-from service.record import RecordError, build, check, game_record
+from service.cli.main import main
+from service.game.game_record import RecordError, build, check, game_record
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game
 from tests.engine.golden import FOLDER, PLAYTHROUGHS, filename

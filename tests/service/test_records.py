@@ -4,9 +4,9 @@ pebbles taken."""
 
 from __future__ import annotations
 
-from service.rules import rules_for
+from service.core.game_kinds import rules_for
+from service.game.standings import record_of
 from service.usecases import playing
-from service.usecases.records import record_of
 from tests.service.helpers import game_row
 from tests.service.played import ANN, BOB, CAT, SHARED, finished, play_out, started
 

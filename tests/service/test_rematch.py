@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from engine.core import Option
-from service.clocks import ClockSettings
-from service.errors import InvalidInput
-from service.models import GameClock
+from service.core.errors import InvalidInput
+from service.game.clocks import ClockSettings
+from service.storage.models import GameClock
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, join
 from service.usecases.rematch import rematch

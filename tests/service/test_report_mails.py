@@ -11,8 +11,8 @@ from boards import renderings
 from boards.cache import MemoryStore, SnapshotCache
 from boards.samples import sample_game
 from mail.outgoing import compose
-from service import failed_work
-from service.models import OutgoingMail
+from service.ops import failed_work
+from service.storage.models import OutgoingMail
 from service.usecases import playing
 from tests.service.helpers import Broker, game_row, mails
 from tests.service.played import ANN, ANN_WINS, BOB, play_turns, started

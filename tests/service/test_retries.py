@@ -12,14 +12,13 @@ from datetime import timedelta
 
 import pytest
 
-from service import failed_work
-from service.cli import main
-from service.inbound.models import InboundMail
+from service.cli.main import main
+from service.core.services import Services
 from service.inbound.receive import receive
-from service.inline_queue import InlineQueue
-from service.models import MoveRequest, OutgoingMail, as_utc, utcnow
-from service.outbox import send_mail
-from service.services import Services
+from service.jobs.inline_queue import InlineQueue
+from service.ops import failed_work
+from service.outbox.sending import send_mail
+from service.storage.models import InboundMail, MoveRequest, OutgoingMail, as_utc, utcnow
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.playing import submit_move

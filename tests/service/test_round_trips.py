@@ -18,8 +18,8 @@ from contextlib import contextmanager
 
 from sqlalchemy import event
 
+from service.core.queue import NullQueue
 from service.inbound.receive import process_inbound, receive
-from service.queue import NullQueue
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.mail.replies import gmail_reply

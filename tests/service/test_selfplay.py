@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from service.cli import main
+from service.cli.main import main
 
 
 def selfplay(capsys, *args: str) -> dict:

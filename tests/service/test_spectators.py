@@ -8,9 +8,9 @@ import re
 
 import pytest
 
-from service.cli import main
-from service.errors import InvalidInput
-from service.models import Spectator
+from service.cli.main import main
+from service.core.errors import InvalidInput
+from service.storage.models import Spectator
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.watching import set_watchable

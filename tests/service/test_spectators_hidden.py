@@ -12,7 +12,7 @@ import pytest
 from engine import get_game
 from engine.core import Rng
 from engine.harvest import content as harvest_content
-from service.models import Game
+from service.storage.models import Game
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game
 from tests.service.helpers import game_row, path_of

@@ -7,7 +7,7 @@ import os
 import signal
 import sys
 
-from service.supervise import Supervisor
+from service.ops.supervise import Supervisor
 
 SLEEPER = [sys.executable, "-c", "import time; time.sleep(60)"]
 

@@ -11,7 +11,7 @@ from email import message_from_bytes, policy
 
 from sqlalchemy import select
 
-from service.models import MailboxMessage
+from service.storage.models import MailboxMessage
 from service.usecases.creation import FarmerSpec, create_game
 
 

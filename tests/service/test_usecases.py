@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from service.errors import InvalidInput
-from service.links import LinkError
+from service.core.errors import InvalidInput
+from service.core.links import LinkError
 from service.usecases import playing, preferences, seat_links
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.playing import submit_move

@@ -7,7 +7,7 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
-from service.models import OutgoingMail, utcnow
+from service.storage.models import OutgoingMail, utcnow
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.service.helpers import csrf_token, game_row, links_in, log_of, mailbox, path_of, requests_of, text_part
 
@@ -321,8 +321,8 @@ def test_healthz_fails_when_the_broker_is_away(config, toy_game):
     from dataclasses import replace
 
     from service.app import create_app
-    from service.inline_queue import InlineQueue
-    from service.services import Services
+    from service.core.services import Services
+    from service.jobs.inline_queue import InlineQueue
 
     svc = Services.from_config(replace(config, broker_url="redis://127.0.0.1:1/0"))
     svc.queue = InlineQueue(svc)
@@ -414,8 +414,8 @@ def test_the_mailbox_is_served_to_everyone_when_enabled(config, toy_game):
     from dataclasses import replace
 
     from service.app import create_app
-    from service.inline_queue import InlineQueue
-    from service.services import Services
+    from service.core.services import Services
+    from service.jobs.inline_queue import InlineQueue
 
     svc = Services.from_config(replace(config, mailbox_public=True))
     svc.queue = InlineQueue(svc)
@@ -475,14 +475,14 @@ def test_a_signed_link_with_a_move_that_cannot_be_read_gets_a_clear_400(client, 
 def worker_app(config):
     """An app whose work goes to workers (as in production), not done inline."""
     from service.app import create_app
-    from service.services import Services
+    from service.core.services import Services
 
     svc = Services.from_config(config)
     return svc, create_app(services=svc).test_client()
 
 
 def test_healthz_fails_while_no_worker_is_alive_and_passes_with_one(config, toy_game):
-    from service.heartbeat import beat, forget
+    from service.ops.heartbeat import beat, forget
 
     svc, client = worker_app(config)
     beat(svc, "beat@host:2", utcnow())
@@ -500,8 +500,8 @@ def test_healthz_fails_while_no_worker_is_alive_and_passes_with_one(config, toy_
 def test_healthz_counts_a_silent_worker_gone_once_its_heartbeat_is_old(config, toy_game):
     from datetime import timedelta
 
-    from service.heartbeat import beat
-    from service.models import WorkerHeartbeat
+    from service.ops.heartbeat import beat
+    from service.storage.models import WorkerHeartbeat
 
     svc, client = worker_app(config)
     beat(svc, "host:1", utcnow())
@@ -518,8 +518,8 @@ def test_healthz_fails_while_beat_is_gone_and_passes_with_it(config, toy_game):
     schedules the sweeps and clocks."""
     from datetime import timedelta
 
-    from service.heartbeat import beat, forget
-    from service.models import WorkerHeartbeat
+    from service.ops.heartbeat import beat, forget
+    from service.storage.models import WorkerHeartbeat
 
     svc, client = worker_app(config)
     beat(svc, "host:1", utcnow())
@@ -540,7 +540,7 @@ def test_healthz_fails_while_beat_is_gone_and_passes_with_it(config, toy_game):
 
 
 def test_healthz_shows_how_long_work_has_waited_and_what_failed(config, toy_game):
-    from service.heartbeat import beat
+    from service.ops.heartbeat import beat
 
     svc, client = worker_app(config)
     beat(svc, "host:1", utcnow())

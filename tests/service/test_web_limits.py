@@ -12,7 +12,7 @@ from dataclasses import replace
 import pytest
 
 from service.app import create_app
-from service.config import Limit
+from service.core.config import Limit
 from service.inbound.auth import inbound_secret, sign
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.mail.inbound_helpers import reply, start_game

@@ -12,7 +12,7 @@ import pytest
 from flask import template_rendered
 
 from boards import renderings
-from service.queue import NullQueue
+from service.core.queue import NullQueue
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.service.helpers import csrf_token, game_row, mailbox, path_of, requests_of, text_part
 

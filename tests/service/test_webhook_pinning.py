@@ -16,8 +16,9 @@ import pytest
 import trustme
 from sqlalchemy import select
 
-from service import webhook_delivery, webhooks
-from service.models import WebhookDelivery
+from service.storage.models import WebhookDelivery
+from service.webhooks import delivery as webhook_delivery
+from service.webhooks import registration
 from tests.service.test_webhooks import game, play
 
 NAME = "hooks.farm.example"
@@ -78,7 +79,7 @@ def turn_heard_by(svc, server, path="/hook?team=1"):
     turn played in it (the inline queue calls the hook); the server stops."""
     try:
         game(svc)
-        webhooks.register(svc, 1, 0, f"https://{NAME}:{server.server_port}{path}", "json", "game")
+        registration.register(svc, 1, 0, f"https://{NAME}:{server.server_port}{path}", "json", "game")
         play(svc, 0, "take:1", "end")
     finally:
         server.shutdown()

@@ -16,13 +16,13 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 import pytest
 from sqlalchemy import select
 
-from service import webhooks
-from service.errors import InvalidInput
-from service.models import Webhook, WebhookDelivery
+from service.core.errors import InvalidInput
+from service.storage.models import Webhook, WebhookDelivery
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game
 from service.usecases.playing import submit_move
-from service.webhook_delivery import deliver
+from service.webhooks import registration
+from service.webhooks.delivery import deliver
 from tests.service.helpers import csrf_token, game_row, mails, path_of
 
 ANN, BOB = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")
@@ -100,9 +100,9 @@ def hooks(svc):
 def test_given_hooks_in_each_format_when_the_turn_changes_then_each_gets_its_body(hooks_svc, receiver):
     svc = hooks_svc
     game(svc)
-    webhooks.register(svc, 1, 0, f"{receiver.url}/discord", "discord", "game")
-    webhooks.register(svc, 1, 0, f"{receiver.url}/slack", "slack", "game")
-    webhooks.register(svc, 1, 0, f"{receiver.url}/json", "json", "game")
+    registration.register(svc, 1, 0, f"{receiver.url}/discord", "discord", "game")
+    registration.register(svc, 1, 0, f"{receiver.url}/slack", "slack", "game")
+    registration.register(svc, 1, 0, f"{receiver.url}/json", "json", "game")
     play(svc, 0, "take:1", "end")
     [discord], [slack], [event] = receiver.to("/discord"), receiver.to("/slack"), receiver.to("/json")
     assert discord == {"content": "Pebbles #1: it is Bob's turn (round 1).", "username": "Farmpost",
@@ -116,7 +116,7 @@ def test_given_hooks_in_each_format_when_the_turn_changes_then_each_gets_its_bod
 def test_a_json_call_is_signed_over_timestamp_dot_body_with_the_secret_shown_once(hooks_svc, receiver):
     svc = hooks_svc
     game(svc)
-    secret = webhooks.register(svc, 1, 0, f"{receiver.url}/json", "json", "game").secret
+    secret = registration.register(svc, 1, 0, f"{receiver.url}/json", "json", "game").secret
     play(svc, 0, "take:1", "end")
     [call] = receiver.calls
     timestamp, signature = call["headers"]["X-Farmpost-Timestamp"], call["headers"]["X-Farmpost-Signature"]
@@ -130,7 +130,7 @@ def test_a_json_call_is_signed_over_timestamp_dot_body_with_the_secret_shown_onc
 def test_payloads_hold_only_public_facts(hooks_svc, receiver):
     svc = hooks_svc
     game(svc)
-    webhooks.register(svc, 1, 0, f"{receiver.url}/json", "json", "game")
+    registration.register(svc, 1, 0, f"{receiver.url}/json", "json", "game")
     play(svc, 0, "draw", "end")  # a hidden card
     body = receiver.calls[0]["body"].decode()
     assert "cards" not in body and "hidden" not in body and "/g/1/" not in body and "/m/1/" not in body
@@ -139,8 +139,8 @@ def test_payloads_hold_only_public_facts(hooks_svc, receiver):
 def test_a_url_registered_by_several_farmers_is_called_once_per_event(hooks_svc, receiver):
     svc = hooks_svc
     game(svc)
-    webhooks.register(svc, 1, 0, f"{receiver.url}/shared", "slack", "game")
-    webhooks.register(svc, 1, 1, f"{receiver.url}/shared", "slack", "farmer")
+    registration.register(svc, 1, 0, f"{receiver.url}/shared", "slack", "game")
+    registration.register(svc, 1, 1, f"{receiver.url}/shared", "slack", "farmer")
     play(svc, 0, "take:1", "end")  # Bob's turn: both hooks want it
     assert len(receiver.to("/shared")) == 1
     play(svc, 1, "take:1", "end")  # Ann's turn: only the host's game hook
@@ -150,7 +150,7 @@ def test_a_url_registered_by_several_farmers_is_called_once_per_event(hooks_svc,
 def test_a_farmers_hook_hears_their_own_turns_and_the_end(hooks_svc, receiver):
     svc = hooks_svc
     game(svc)
-    webhooks.register(svc, 1, 1, f"{receiver.url}/bob", "json", "farmer")
+    registration.register(svc, 1, 1, f"{receiver.url}/bob", "json", "farmer")
     play(svc, 0, "take:2", "take:2", "end")
     play(svc, 1, "take:2", "take:2", "end")
     play(svc, 0, "take:1")  # empties the pile: the game is over
@@ -164,7 +164,7 @@ def test_a_failing_receiver_is_tried_again_and_the_move_never_waits_for_it(hooks
     svc = hooks_svc
     game(svc)
     receiver.status["/flaky"] = 503
-    webhooks.register(svc, 1, 0, f"{receiver.url}/flaky", "slack", "game")
+    registration.register(svc, 1, 0, f"{receiver.url}/flaky", "slack", "game")
     assert play(svc, 0, "take:1", "end").status == "applied"
     [delivery] = deliveries(svc)
     assert (delivery.status, delivery.attempts, delivery.last_error[:8]) == ("pending", 1, "HTTP 503")
@@ -179,7 +179,7 @@ def test_a_slow_receiver_is_cut_off_by_the_timeout_and_counted(hooks_svc, receiv
     svc.config = replace(svc.config, webhook_timeout=0.05)
     game(svc)
     receiver.delay["/slow"] = 2.0
-    webhooks.register(svc, 1, 0, f"{receiver.url}/slow", "slack", "game")
+    registration.register(svc, 1, 0, f"{receiver.url}/slow", "slack", "game")
     assert play(svc, 0, "take:1", "end").status == "applied"
     [delivery] = deliveries(svc)
     assert delivery.status == "pending" and "Timeout" in delivery.last_error
@@ -189,8 +189,8 @@ def test_after_repeated_failures_a_hook_is_turned_off_and_its_owners_told(hooks_
     svc = hooks_svc
     game(svc)
     receiver.status["/down"] = 500
-    webhooks.register(svc, 1, 0, f"{receiver.url}/down", "slack", "game")
-    webhooks.register(svc, 1, 1, f"{receiver.url}/down", "slack", "farmer")
+    registration.register(svc, 1, 0, f"{receiver.url}/down", "slack", "game")
+    registration.register(svc, 1, 1, f"{receiver.url}/down", "slack", "farmer")
     play(svc, 0, "take:1", "end")
     first = deliveries(svc)[0]
     assert deliver(svc, first.id) == "pending"
@@ -209,7 +209,7 @@ def test_a_receiver_that_says_the_hook_is_gone_turns_it_off_at_once(hooks_svc, r
     svc = hooks_svc
     game(svc)
     receiver.status["/deleted"] = 404
-    webhooks.register(svc, 1, 1, f"{receiver.url}/deleted", "discord", "farmer")
+    registration.register(svc, 1, 1, f"{receiver.url}/deleted", "discord", "farmer")
     play(svc, 0, "take:1", "end")
     assert [h.active for h in hooks(svc)] == [False]
     assert deliveries(svc)[0].status == "failed"
@@ -221,15 +221,15 @@ def test_urls_are_checked_and_private_addresses_refused_by_default(svc):
                          ("https://127.0.0.1/x", "private"), ("https://localhost/x", "private"),
                          ("https://user:pw@example.org/x", "password")]:
         with pytest.raises(InvalidInput, match=message):
-            webhooks.register(svc, 1, 0, url, "slack", "game")
+            registration.register(svc, 1, 0, url, "slack", "game")
     with pytest.raises(InvalidInput, match="Only the host"):
-        webhooks.register(svc, 1, 1, "https://example.org/x", "slack", "game")
-    assert webhooks.register(svc, 1, 0, "https://example.org/x", "json", "game").secret
+        registration.register(svc, 1, 1, "https://example.org/x", "slack", "game")
+    assert registration.register(svc, 1, 0, "https://example.org/x", "json", "game").secret
 
 
 def test_a_name_that_resolves_to_a_private_address_is_not_called_and_the_hook_is_turned_off(svc):
     game(svc)
-    webhooks.register(svc, 1, 0, "https://farm.example.org/x", "slack", "game")
+    registration.register(svc, 1, 0, "https://farm.example.org/x", "slack", "game")
     with svc.db.transaction() as session:
         session.scalar(select(Webhook)).url = "https://localhost:9/x"  # as if its name resolved here now
     play(svc, 0, "take:1", "end")
@@ -260,12 +260,12 @@ def test_the_seat_page_adds_a_json_hook_shows_its_secret_once_and_removes_it(cli
 def test_without_a_worker_the_sweeper_enqueues_the_waiting_calls_again(hooks_svc, receiver):
     from datetime import timedelta
 
-    from service.queue import NullQueue
+    from service.core.queue import NullQueue
     from worker.tasks import sweep_pending
 
     svc = hooks_svc
     game(svc)
-    webhooks.register(svc, 1, 0, f"{receiver.url}/later", "slack", "game")
+    registration.register(svc, 1, 0, f"{receiver.url}/later", "slack", "game")
     inline, svc.queue = svc.queue, NullQueue()  # the broker is away: the rows wait
     playing.apply_move_request(svc, submit_move(svc, 1, 0, ["take:1", "end"], source="web", base_version=0))
     svc.queue = inline
@@ -275,8 +275,8 @@ def test_without_a_worker_the_sweeper_enqueues_the_waiting_calls_again(hooks_svc
 
 
 def test_the_worker_sends_a_delivery_by_the_task_name_the_service_enqueues(tmp_path):
-    from service.broker import CeleryQueue
-    from service.config import load_config
+    from service.core.config import load_config
+    from service.jobs.broker import CeleryQueue
     from worker.app import create_celery
 
     app = create_celery(load_config({"FARMPOST_INSTANCE": str(tmp_path)}))
@@ -289,8 +289,8 @@ def test_the_worker_sends_a_delivery_by_the_task_name_the_service_enqueues(tmp_p
 def test_the_signed_example_in_the_docs_verifies():
     import re
 
-    from service.config import ROOT
-    from service.webhook_formats import signature
+    from service.core.config import ROOT
+    from service.webhooks.formats import signature
 
     doc = (ROOT / "docs" / "webhooks.md").read_text()
     timestamp = re.search(r"X-Farmpost-Timestamp: (\d+)", doc).group(1)

@@ -8,7 +8,7 @@ import subprocess
 import sys
 
 from service.app import WEB_GC_THRESHOLD
-from service.config import ROOT
+from service.core.config import ROOT
 
 
 def test_the_entry_point_builds_the_app_in_a_process_whose_collector_runs_less_often(tmp_path):

@@ -8,8 +8,8 @@ from queue import Empty
 
 import pytest
 
-from service.broker import sender
-from service.config import load_config
+from service.core.config import load_config
+from service.jobs.broker import sender
 
 
 @pytest.fixture
@@ -23,7 +23,7 @@ def channel_of(config):
 
 
 def test_the_embedded_broker_uses_the_transport_whose_messages_appear_whole(embedded):
-    from service.filesystem_broker import Transport
+    from service.jobs.filesystem_broker import Transport
 
     connection, _ = channel_of(embedded)
     assert isinstance(connection.transport, Transport)

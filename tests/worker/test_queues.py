@@ -1,4 +1,4 @@
-"""The queues (service/broker.py): moves, mail and reports apart, so that a
+"""The queues (service/jobs/broker.py): moves, mail and reports apart, so that a
 move never waits behind a turn mail's rendering, nor a turn mail behind an
 end-game report."""
 
@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 import redis
 
-from service.broker import QUEUES, ROUTES, CeleryQueue, celery_settings, queue_name
-from service.config import ROOT, load_config
-from service.models import MoveRequest
-from service.services import Services
+from service.core.config import ROOT, load_config
+from service.core.services import Services
+from service.jobs.broker import QUEUES, ROUTES, CeleryQueue, celery_settings, queue_name
+from service.storage.models import MoveRequest
 from tests.conftest import empty_postgres
 from tests.e2e.stack import ONE_STACK_AT_A_TIME
 from worker.app import create_celery
@@ -72,7 +72,7 @@ def test_given_a_full_mail_queue_when_a_farmer_moves_then_the_moves_worker_appli
         # when the farmer to act moves, with one worker on the moves queue
         rules = get_game("sunfield")
         with svc.db.transaction() as session:
-            from service.models import Game
+            from service.storage.models import Game
 
             game = session.get(Game, created.game_id)
             seat, code, version = rules.to_act(game.state), rules.code(rules.legal_moves(game.state)[0]), game.version
@@ -104,7 +104,7 @@ def sending_queue(tmp_path, redis_url):
     """A queue that sends task names to Redis, as the web does, on queues of
     its own, and what Redis holds in each of them (the jobs' headers);
     emptied afterwards."""
-    from service.broker import sender
+    from service.jobs.broker import sender
 
     config = load_config({"FARMPOST_INSTANCE": str(tmp_path), "CELERY_BROKER_URL": redis_url,
                           "FARMPOST_QUEUE": f"farmpost-test-{uuid.uuid4().hex[:8]}"})

@@ -14,11 +14,11 @@ from aiosmtpd.controller import Controller
 from sqlalchemy import select, update
 
 from mail.outgoing.addresses import format_address
-from service import circuit, outbox
-from service.inline_queue import InlineQueue
-from service.mail_transport import SmtpTransport
-from service.models import MoveRequest, OutgoingMail, as_utc, utcnow
-from service.services import Services
+from service.core.services import Services
+from service.jobs.inline_queue import InlineQueue
+from service.outbox import circuit, sending
+from service.outbox.transport import SmtpTransport
+from service.storage.models import MoveRequest, OutgoingMail, as_utc, utcnow
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.playing import submit_move
@@ -65,7 +65,7 @@ def test_the_sweeper_leaves_fresh_work_and_a_mail_being_sent_alone(svc):
     svc.queue = InlineQueue(svc)
     assert sweep_pending(svc, older_than=timedelta(0))["mails"] == 0  # claimed by a live worker
     with svc.db.transaction() as session:
-        session.get(OutgoingMail, turn.id).claimed_at = utcnow() - outbox.LEASE - timedelta(seconds=1)
+        session.get(OutgoingMail, turn.id).claimed_at = utcnow() - sending.LEASE - timedelta(seconds=1)
     assert sweep_pending(svc, older_than=timedelta(0))["mails"] == 1  # its worker died: send again
     assert mails(svc, "turn")[0].status == "sent"
 
@@ -170,12 +170,12 @@ def send_due(svc) -> list[str]:
         due = session.scalars(select(OutgoingMail.id).where(
             OutgoingMail.status == "pending",
             OutgoingMail.next_try_at.is_(None) | (OutgoingMail.next_try_at <= utcnow())).order_by(OutgoingMail.id)).all()
-    return [outbox.send_mail(svc, mail_id) for mail_id in due]
+    return [sending.send_mail(svc, mail_id) for mail_id in due]
 
 
 def wait_is_over(svc) -> None:
     """As if the breaker's wait had passed: the breaker and the mails are due."""
-    from service.models import CircuitBreaker
+    from service.storage.models import CircuitBreaker
 
     with svc.db.transaction() as session:
         session.get(CircuitBreaker, circuit.SMTP).open_until = utcnow()
@@ -189,7 +189,7 @@ def test_while_the_mail_server_refuses_connections_one_probe_tries_and_the_other
     create_game(svc, "toy", [ANN, BOB, CAT, DAN], host=0, seed=1)
     assert len(queued) == 3  # three invitations
 
-    assert [outbox.send_mail(svc, i) for i in queued] == ["pending"] * 3
+    assert [sending.send_mail(svc, i) for i in queued] == ["pending"] * 3
     assert len(connections) == 1  # the first was refused; the others did not try
     breaker = circuit.state(svc)
     assert breaker.failures == 1 and "refused" in breaker.last_error.lower()
@@ -230,7 +230,7 @@ def test_a_worker_sends_its_mails_on_one_connection_and_connects_again_when_the_
     controller.start()
     try:
         # given a worker that sent two mails: one connection, kept open between them
-        assert [outbox.send_mail(svc, i) for i in (first, second)] == ["sent", "sent"]
+        assert [sending.send_mail(svc, i) for i in (first, second)] == ["sent", "sent"]
         assert len(connections) == 1
     finally:
         controller.stop()  # the server goes away, and with it the connection the worker kept
@@ -239,7 +239,7 @@ def test_a_worker_sends_its_mails_on_one_connection_and_connects_again_when_the_
     controller.start()
     try:
         # when the next mail goes out, then the worker finds the connection dead and connects again
-        assert outbox.send_mail(svc, third) == "sent"
+        assert sending.send_mail(svc, third) == "sent"
     finally:
         controller.stop()
     assert len(connections) == 2
@@ -258,7 +258,7 @@ def test_a_mail_turned_away_while_the_probe_was_out_is_due_as_soon_as_the_probe_
     svc, queued = smtp_services(config, port, breaker_delay=600.0)
     create_game(svc, "toy", [ANN, BOB, CAT], host=0, seed=1)
     probe, other = queued[:2]
-    assert [outbox.send_mail(svc, i) for i in (probe, other)] == ["pending"] * 2  # refused: the breaker opens
+    assert [sending.send_mail(svc, i) for i in (probe, other)] == ["pending"] * 2  # refused: the breaker opens
 
     sink = Sink()
     controller = Controller(sink, hostname="127.0.0.1", port=port)
@@ -268,13 +268,13 @@ def test_a_mail_turned_away_while_the_probe_was_out_is_due_as_soon_as_the_probe_
 
     def probe_with_another_worker_at_work(transport, raw, sender, recipients):
         if not turned_away:  # while the probe is out, the other worker tries its mail
-            turned_away.append(outbox.send_mail(svc, other))
+            turned_away.append(sending.send_mail(svc, other))
         return send(transport, raw, sender, recipients)
 
     monkeypatch.setattr(SmtpTransport, "send", probe_with_another_worker_at_work)
     try:
         wait_is_over(svc)
-        assert outbox.send_mail(svc, probe) == "sent"
+        assert sending.send_mail(svc, probe) == "sent"
     finally:
         controller.stop()
     assert turned_away == ["pending"]
@@ -303,7 +303,7 @@ def test_a_mail_the_server_defers_waits_alone_and_fails_after_the_bound(config, 
     controller = Controller(sink, hostname="127.0.0.1", port=port)
     controller.start()
     try:
-        assert [outbox.send_mail(svc, i) for i in queued] == ["sent", "pending"]
+        assert [sending.send_mail(svc, i) for i in queued] == ["sent", "pending"]
         assert len(connections) == 1  # Cat's mail went on the connection kept from Bob's
         cat = mails(svc, to="cat@example.org")[0]
         assert cat.attempts == 1 and "451" in cat.last_error
@@ -312,7 +312,7 @@ def test_a_mail_the_server_defers_waits_alone_and_fails_after_the_bound(config, 
         assert sweep_pending(svc, older_than=timedelta(0))["mails"] == 0  # not due yet
         with svc.db.transaction() as session:
             session.get(OutgoingMail, cat.id).next_try_at = utcnow()
-        assert outbox.send_mail(svc, cat.id) == "failed"  # the second try was the last
+        assert sending.send_mail(svc, cat.id) == "failed"  # the second try was the last
         assert len(connections) == 2  # a connection that met an error is not kept
     finally:
         controller.stop()
@@ -337,7 +337,7 @@ def test_an_internationalised_address_goes_out_where_the_server_offers_smtputf8_
     controller = Controller(sink, hostname="127.0.0.1", port=port, enable_SMTPUTF8=smtputf8)
     controller.start()
     try:
-        status = outbox.send_mail(svc, queued[0])
+        status = sending.send_mail(svc, queued[0])
     finally:
         controller.stop()
     [invite] = mails(svc, "invite")
@@ -354,7 +354,7 @@ def test_an_internationalised_address_goes_out_where_the_server_offers_smtputf8_
 def test_the_embedded_broker_keeps_every_file_in_the_instance_folder(tmp_path, monkeypatch):
     """Given the embedded defaults, when a task is sent, then the filesystem
     broker writes only under the instance folder (not the working directory)."""
-    from service.config import load_config
+    from service.core.config import load_config
     from worker.app import create_celery
 
     workdir = tmp_path / "cwd"
@@ -394,7 +394,7 @@ MAIL = b"From: play@farmpost.test\r\nTo: ann@example.org\r\nSubject: hello\r\n\r
 
 
 def test_starttls_checks_the_servers_certificate_before_any_mail_goes(starttls_server, monkeypatch):
-    from service.mail_transport import ServerUnavailable
+    from service.outbox.transport import ServerUnavailable
 
     port, sink, pem = starttls_server
     transport = SmtpTransport.from_url(f"smtp://127.0.0.1:{port}?starttls=1")
@@ -431,10 +431,10 @@ def test_a_mail_the_server_took_is_recorded_sent_though_the_database_dropped_the
             yield session
 
     monkeypatch.setattr(svc.db, "transaction", dropping_once_the_mail_is_out)
-    monkeypatch.setattr(outbox, "RECORD_SENT_WAITS", (0.01,))
+    monkeypatch.setattr(sending, "RECORD_SENT_WAITS", (0.01,))
     try:
         # when the server takes the mail and the database drops the connection that would record it
-        assert outbox.send_mail(svc, queued[0]) == "sent"
+        assert sending.send_mail(svc, queued[0]) == "sent"
     finally:
         controller.stop()
     # then the row says sent (not "sending" until its lease runs out, to go a second time)

@@ -1,0 +1,50 @@
+"""What the use cases need, built once per process: configuration, the
+database, the link signer and the task queue.
+
+The web app keeps one in ``app.extensions["farmpost"]``, a Celery worker
+builds its own, and tests build one per test. No module-level globals.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from service.core.config import Config
+from service.core.db import Database
+from service.core.links import Links
+from service.core.queue import NullQueue, Queue
+
+
+@dataclass
+class Services:
+    config: Config
+    db: Database
+    links: Links
+    queue: Queue = field(default=None)  # type: ignore[assignment]
+
+    @classmethod
+    def from_config(cls, config: Config, queue: Queue | None = None) -> Services:
+        links = Links(
+            config.secret_key,
+            config.base_url,
+            move_max_age=config.move_link_max_age,
+            seat_max_age=config.seat_link_max_age,
+            confirm_max_age=config.unconfirmed_days * 24 * 3600,
+        )
+        services = cls(config, Database(config.database_url), links)
+        services.queue = queue if queue is not None else NullQueue()
+        return services
+
+    @classmethod
+    def from_environment(cls, *, upgrade_schema: bool = True, broker: bool = True) -> Services:
+        """Services of a command or web process: configuration from the
+        environment, the schema upgraded, and tasks sent to the broker by name."""
+        from service.core.config import load_config
+        from service.jobs.broker import CeleryQueue, sender
+        from service.storage.migrate import upgrade
+
+        config = load_config()
+        services = cls.from_config(config, CeleryQueue(sender(config)) if broker else None)
+        if upgrade_schema:
+            upgrade(services.db)
+        return services

@@ -1,0 +1,358 @@
+"""Clocks for slow games (docs/clocks.md): the settings a host chooses, the
+deadlines they give, and how a farmer reads them.
+
+The functions that compute take ``now`` as an argument; the ones that keep a
+game's clock in step with its turns (:func:`follow_turn`, :func:`count_leave`)
+change the ORM rows they are given, inside the caller's transaction, and
+write no mail. What the clock *does* when time passes (reminders, notices,
+timeouts) is in :mod:`service.usecases.clock_actions`.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta, timezone
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from engine.bots import BOTS
+from service.core.game_kinds import rules_for
+from service.storage.models import Game, GameClock, Seat, SeatClock, as_utc, utcnow
+
+HOUR = 3600
+DAY = 24 * HOUR
+POLICIES = ("bot", "pause", "replace")
+#: half of the time to the deadline gone, and one day before it
+DEFAULT_REMINDERS = ("50%", "24h")
+DEFAULT_VACATION_BUDGET = 14 * DAY
+DEFAULT_REPLACE_AFTER = 3
+#: the strongest bot engine.bots has (ISMCTS, docs/engine.md); a late turn is rare, so its CPU is well spent
+DEFAULT_BOT = "search"
+#: the shortest turn time: beat checks clocks every 15 s, mail is slower still
+MIN_PER_TURN = HOUR
+MAX_DURATION = 365 * DAY
+
+_UNITS = {"w": 7 * DAY, "week": 7 * DAY, "weeks": 7 * DAY, "d": DAY, "day": DAY, "days": DAY,
+          "h": HOUR, "hour": HOUR, "hours": HOUR, "m": 60, "min": 60, "minute": 60, "minutes": 60}
+_PART = re.compile(r"(\d{1,4})\s*([a-z]+)")
+
+
+def parse_duration(text: str) -> int:
+    """Seconds in "3d", "36h", "1d12h", "2 days", "1 week 2 days", "90m".
+    Raises ValueError with a sentence for the farmer."""
+    cleaned = (text or "").strip().lower().replace(",", " ").replace(" and ", " ")
+    parts = _PART.findall(cleaned)
+    if not parts or _PART.sub("", cleaned).strip() or any(unit not in _UNITS for _, unit in parts):
+        raise ValueError(f"“{text}” is not a duration; write e.g. “3d”, “36h” or “1d12h”.")
+    seconds = sum(int(number) * _UNITS[unit] for number, unit in parts)
+    if not 0 < seconds <= MAX_DURATION:
+        raise ValueError(f"“{text}” is not a duration between a minute and a year.")
+    return seconds
+
+
+def duration_text(seconds: float) -> str:
+    """"3 days", "1 day 12 hours", "5 hours 20 minutes", "under a minute"."""
+    seconds = int(max(0, seconds))
+    days, rest = divmod(seconds, DAY)
+    hours, rest = divmod(rest, HOUR)
+    minutes = rest // 60
+    parts = [(days, "day"), (hours, "hour")] if days else [(hours, "hour"), (minutes, "minute")]
+    words = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in parts if n]
+    return " ".join(words) or "under a minute"
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """What the host chose. ``per_turn`` None: no clock."""
+
+    per_turn: int | None = None
+    bank: int = 0
+    on_timeout: str = "bot"
+    replace_after: int = DEFAULT_REPLACE_AFTER
+    bot: str = DEFAULT_BOT
+    reminders: tuple[str, ...] = DEFAULT_REMINDERS
+    vacation_budget: int = DEFAULT_VACATION_BUDGET
+
+    def __post_init__(self):
+        if self.per_turn is not None and self.per_turn < MIN_PER_TURN:
+            raise ValueError("A turn needs at least an hour on the clock.")
+        if self.on_timeout not in POLICIES:
+            raise ValueError(f"When time runs out: choose {', '.join(POLICIES)} (not “{self.on_timeout}”).")
+        if self.bot not in BOTS:
+            raise ValueError(f"There is no bot called “{self.bot}”; choose one of {', '.join(BOTS)}.")
+        if not 1 <= self.replace_after <= 99:
+            raise ValueError("The seat goes to the bot after 1 to 99 timeouts.")
+        for point in self.reminders:
+            reminder_offset(point)
+
+
+#: the names of the settings, as `farmpost new` flags, form fields and new@ lines use them
+SETTING_NAMES = ("clock", "bank", "on-timeout", "replace-after", "reminders", "vacation", "timeout-bot")
+
+
+def read_settings(values: dict[str, str | None]) -> ClockSettings:
+    """Settings from text, as typed on the command line, in the web form or in
+    a mail to new@ (keys from SETTING_NAMES; missing or empty: the default)."""
+    unknown = set(values) - set(SETTING_NAMES)
+    if unknown:
+        raise ValueError(f"Unknown clock setting: {', '.join(sorted(unknown))}.")
+    given = {k: (v or "").strip() for k, v in values.items() if v is not None and str(v).strip()}
+    clock = given.get("clock", "").lower()
+    if clock in ("", "none", "no", "off"):
+        if set(given) - {"clock"}:
+            raise ValueError("Choose a time per turn (e.g. “clock 3d”) for the other clock settings to apply.")
+        return ClockSettings()
+    settings: dict = {"per_turn": parse_duration(clock)}
+    if "bank" in given:
+        settings["bank"] = 0 if given["bank"].lower() in ("0", "none", "no") else parse_duration(given["bank"])
+    if "on-timeout" in given:
+        settings["on_timeout"] = given["on-timeout"].lower()
+    if "replace-after" in given:
+        if not given["replace-after"].isdigit():
+            raise ValueError("“replace-after” is a number of timeouts, e.g. 3.")
+        settings["replace_after"] = int(given["replace-after"])
+    if "reminders" in given:
+        words = given["reminders"].replace(",", " ").split()
+        settings["reminders"] = () if words in (["none"], ["no"]) else tuple(w.lower() for w in words)
+    if "vacation" in given:
+        text = given["vacation"].lower()
+        settings["vacation_budget"] = 0 if text in ("0", "none", "no") else parse_duration(text)
+    if "timeout-bot" in given:
+        settings["bot"] = given["timeout-bot"].lower()
+    return ClockSettings(**settings)
+
+
+def reminder_offset(point: str) -> tuple[str, float]:
+    """("share", 0.5) for "50%", ("before", 86400) for "24h"."""
+    if point.endswith("%") and point[:-1].isdigit() and 0 < int(point[:-1]) < 100:
+        return "share", int(point[:-1]) / 100
+    try:
+        return "before", parse_duration(point)
+    except ValueError:
+        raise ValueError(f"A reminder is a share of the time (“50%”) or a time before the deadline (“24h”), "
+                         f"not “{point}”.") from None
+
+
+def reminder_moments(started: datetime, deadline: datetime, points: list[str]) -> list[tuple[str, datetime]]:
+    """When each reminder of a turn is due: strictly after the turn started
+    and before the deadline (a "24h" reminder in a 12-hour turn is dropped)."""
+    started, deadline = as_utc(started), as_utc(deadline)
+    moments = []
+    for point in points:
+        how, amount = reminder_offset(point)
+        moment = started + (deadline - started) * amount if how == "share" else deadline - timedelta(seconds=amount)
+        if started < moment < deadline:
+            moments.append((point, moment))
+    return sorted(moments, key=lambda pair: pair[1])
+
+
+# --------------------------------------------------------------------------- time zones
+
+
+def zone(name: str | None):
+    """A tzinfo for an IANA name or a "+02:00" offset; UTC for None or junk."""
+    if not name:
+        return UTC
+    match = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", name)
+    if match:
+        sign = 1 if match.group(1) == "+" else -1
+        return timezone(sign * timedelta(hours=int(match.group(2)), minutes=int(match.group(3))))
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        return UTC
+
+
+def check_zone(name: str) -> str:
+    """``name`` if it is a time zone Farmpost knows, else ValueError."""
+    if re.fullmatch(r"[+-]\d{2}:?\d{2}", name) or name.upper() == "UTC":
+        return name
+    try:
+        ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ValueError(f"“{name}” is not a time zone; write e.g. “Europe/Berlin” or “+02:00”.") from None
+    return name
+
+
+def zone_of_date_header(moment: datetime | None) -> str | None:
+    """The offset a mail's Date header was written in ("+02:00"), a sensible
+    first guess at the farmer's time zone."""
+    if moment is None or moment.utcoffset() is None:
+        return None
+    minutes = int(moment.utcoffset().total_seconds() // 60)
+    sign = "-" if minutes < 0 else "+"
+    return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
+
+
+def local_text(moment: datetime, zone_name: str | None) -> str:
+    """"Tuesday 1 December 2026, 17:40 (Europe/Berlin)" in the farmer's zone."""
+    local = as_utc(moment).astimezone(zone(zone_name))
+    label = zone_name if zone(zone_name) is not UTC else "UTC"
+    return f"{local:%A} {local.day} {local:%B %Y, %H:%M} ({label})"
+
+
+# --------------------------------------------------------------------------- keeping the clock in step
+
+
+def attach(game: Game, settings: ClockSettings, host: int | None) -> None:
+    """Give a new game its clock row (also when it has no clock: it records the host)."""
+    game.clock = GameClock(host=host, per_turn=settings.per_turn, bank=settings.bank, on_timeout=settings.on_timeout,
+                           replace_after=settings.replace_after, bot=settings.bot, reminders=list(settings.reminders),
+                           vacation_budget=settings.vacation_budget, turn=0)
+    for seat in game.seats:
+        seat.clock = SeatClock(game_id=game.id, bank_left=settings.bank, timeouts=0, vacation_used=0)
+
+
+def is_running(game: Game) -> bool:
+    return game.clock is not None and game.clock.per_turn is not None
+
+
+def timed_seat(game: Game) -> Seat | None:
+    """The farmer the clock times now: the one to act, if a person."""
+    if game.status != "active":
+        return None
+    to_act = rules_for(game.kind).to_act(game.state)
+    seat = next((s for s in game.seats if s.position == to_act), None)
+    return seat if seat is not None and seat.bot is None else None
+
+
+def follow_turn(game: Game, now: datetime | None = None) -> bool:
+    """Keep the clock on the farmer to act: when that changes, the turn that
+    ended gives back the bank it did not spend, and a new turn starts with a
+    new deadline. Returns whether a new turn started. Call it before the
+    change's mails are written, so they can say the new deadline."""
+    if not is_running(game):
+        return False
+    clock, now = game.clock, now or utcnow()
+    seat = timed_seat(game)
+    position = seat.position if seat is not None else None
+    if position == clock.turn_seat:
+        return False
+    _close_turn(game, now)
+    clock.turn_seat, clock.leave_until = position, None
+    if seat is None:
+        clock.turn_started = clock.due = clock.deadline = None
+        return False
+    clock.turn += 1
+    clock.turn_started = now
+    bank = seat.clock.bank_left if seat.clock else 0
+    if clock.paused_at is not None:
+        clock.due = clock.deadline = None
+        clock.paused_left = clock.per_turn + bank
+    else:
+        clock.due = now + timedelta(seconds=clock.per_turn)
+        clock.deadline = clock.due + timedelta(seconds=bank)
+        count_leave(game, now)
+    return True
+
+
+def restart_turn(game: Game, now: datetime) -> None:
+    """The farmer to act gets a fresh turn time from now (a substitute took the seat)."""
+    game.clock.turn_seat = None
+    follow_turn(game, now)
+
+
+def _close_turn(game: Game, now: datetime) -> None:
+    clock = game.clock
+    seat = next((s for s in game.seats if s.position == clock.turn_seat), None)
+    if seat is None or seat.clock is None:
+        return
+    if clock.paused_at is not None:
+        left = clock.paused_left or 0
+    elif clock.deadline is not None:
+        left = (as_utc(clock.deadline) - now).total_seconds()
+    else:
+        return
+    # the bank pays for the time beyond the turn time: what is left of the
+    # deadline after the turn, and never more than the bank was
+    seat.clock.bank_left = int(min(seat.clock.bank_left, max(0, left)))
+
+
+def away_sentence(game: Game, seat: Seat) -> str:
+    """What a vacation means for the game, for the other farmers."""
+    if not is_running(game) or seat.clock is None:
+        return "The game waits for them when it is their turn."
+    left = max(0, game.clock.vacation_budget - seat.clock.vacation_used)
+    if not left:
+        return "Their vacation time in this game is used up, so their clock keeps running."
+    return f"Their clock stops while they are away, for at most {duration_text(left)} more in this game; then it runs again."
+
+
+def count_leave(game: Game, now: datetime) -> int:
+    """Vacation stops the clock (docs/clocks.md): while the farmer to act is
+    away, their deadline moves on with the vacation, up to the game's budget
+    per farmer; if they come back early the unused part is taken back.
+    Returns the seconds added (negative: taken back)."""
+    clock = game.clock
+    seat = timed_seat(game) if is_running(game) else None
+    if seat is None or seat.clock is None or clock.paused_at is not None or clock.deadline is None:
+        return 0
+    counted = as_utc(clock.leave_until) if clock.leave_until else now
+    away = as_utc(seat.away_until) if seat.away_until else None
+    change = 0
+    if away is not None and away > max(counted, now):
+        start = max(counted, now)
+        room = max(0, clock.vacation_budget - seat.clock.vacation_used)
+        change = int(min((away - start).total_seconds(), room))
+        clock.leave_until = start + timedelta(seconds=change)
+    elif counted > now:  # back before the counted leave ran out
+        back = max(now, away) if away is not None else now
+        change = -int((counted - back).total_seconds())
+        clock.leave_until = back
+    if change:
+        seat.clock.vacation_used += change
+        clock.due = as_utc(clock.due) + timedelta(seconds=change)
+        clock.deadline = as_utc(clock.deadline) + timedelta(seconds=change)
+    return change
+
+
+# --------------------------------------------------------------------------- what farmers read
+
+
+def describe(game: Game, reader: Seat | None, now: datetime | None = None) -> dict | None:
+    """The clock for a page or a mail, in the reader's time zone (None: no clock)."""
+    if not is_running(game):
+        return None
+    clock, now = game.clock, now or utcnow()
+    zone_name = reader.clock.time_zone if reader is not None and reader.clock else None
+    policy = {"bot": f"the {clock.bot} bot plays the late turn",
+              "pause": "the game's clock stops until the host resumes it or a farmer gives more time",
+              "replace": (f"the {clock.bot} bot plays the late turn; after {clock.replace_after} timeouts it "
+                          "keeps the seat")}[clock.on_timeout]
+    lines = []
+    for seat in game.seats:
+        timing = seat.position == clock.turn_seat
+        line = {"position": seat.position, "name": seat.name, "to_act": timing, "bot": seat.bot,
+                "bank_left": duration_text(seat.clock.bank_left) if seat.clock else "",
+                "timeouts": seat.clock.timeouts if seat.clock else 0, "deadline": None, "left": None}
+        if timing and clock.paused_at is None and clock.deadline is not None:
+            line["deadline"] = local_text(clock.deadline, zone_name)
+            line["left"] = duration_text((as_utc(clock.deadline) - now).total_seconds())
+        elif timing and clock.paused_at is not None:
+            line["left"] = duration_text(clock.paused_left or 0) + " (paused)"
+        line["summary"] = ", ".join(part for part in (
+            line["left"] and f"{line['left']} left", line["bank_left"] and clock.bank and f"extra time {line['bank_left']}",
+            line["timeouts"] and f"{line['timeouts']} timeout{'s' if line['timeouts'] != 1 else ''}") if part) or "–"
+        lines.append(line)
+    mine = reader is not None and reader.position == clock.turn_seat
+    acting = next((line for line in lines if line["to_act"]), None)
+    if clock.paused_at is not None:
+        summary = f"the clock is stopped since {local_text(clock.paused_at, zone_name)}."
+    elif acting is not None and acting["deadline"]:
+        summary = f"{'your' if mine else acting['name'] + chr(39) + 's'} deadline is {acting['deadline']}."
+    else:
+        summary = f"{duration_text(clock.per_turn)} per turn."
+    return {
+        "per_turn": duration_text(clock.per_turn),
+        "bank": duration_text(clock.bank) if clock.bank else None,
+        "policy": policy,
+        "paused": clock.paused_at is not None,
+        "paused_since": local_text(clock.paused_at, zone_name) if clock.paused_at else None,
+        "deadline": acting["deadline"] if acting else None,
+        "summary": summary,
+        "yours": mine,
+        "zone": zone_name or "UTC",
+        "seats": lines,
+        "host": clock.host,
+        "turn": clock.turn,
+    }

@@ -1,0 +1,410 @@
+"""Notifications: the outbox rows written in the same transaction as the change
+they report, so a committed move always has its mails and a rolled-back one none.
+
+Who gets what (see docs/architecture.md):
+
+* invite  — a farmer invited to a game, with the join link;
+* turn    — the farmer whose turn starts, whenever the seat to act changes;
+* turn    — the farmer whose turn starts, whenever the seat to act changes,
+            with what the others did since their last turn folded in;
+* account — a short account of the turn just played, without the board: to
+            the other farmers who opted in (preference ``accounts``, off by
+            default), and to the farmer who played it by mail (their
+            confirmation);
+* turn, continued — a farmer who mailed in a step of a turn that goes on
+            (or an undo) gets the options left (subject "your turn continues");
+* note    — the answer to a mailed request that was not a move: a
+            resignation confirmed, or why a request could not be done;
+* final   — everyone, resigned farmers included, when the game ends;
+* link    — a farmer who asked for a new seat link.
+
+A farmer in several games may choose the daily digest (preference
+``digest``, :mod:`service.notify.digest`) to follow them in one mail a day.
+While a farmer is away (``vacation``), their turn and account mails are
+held back; :mod:`service.usecases.vacation` sends one turn mail when they are back.
+
+Mails carry a ``context`` (plain data) from which :mod:`mail.outgoing` composes
+the message when it is sent; the board is the farmer's view, never the state.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session, selectinload
+
+from engine.core import second_person
+from mail.outgoing.addresses import format_address
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.game.clocks import describe as describe_clock
+from service.game.final_report import report_data
+from service.game.previous import previous_view
+from service.jobs.work import Work
+from service.notify import spectator_mail
+from service.storage.lookup import current_turn
+from service.storage.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text, utcnow
+from service.webhooks import registration
+
+#: mail: any mail about the game; accounts: a short mail after every other
+#: farmer's turn; digest: one mail a day about all the farmer's games
+DEFAULT_PREFERENCES = {"mail": True, "accounts": False, "digest": False}
+
+#: answers to what the farmer asked for: sent even when their mail is off
+ANSWERS = ("link", "note")
+
+#: kinds held back while a farmer is away (``vacation``); when they are back
+#: they get one turn mail if one was held (service.usecases.vacation)
+HELD_WHILE_AWAY = ("turn", "account")
+
+
+def preference(seat: Seat, key: str) -> bool:
+    return bool({**DEFAULT_PREFERENCES, **(seat.preferences or {})}[key])
+
+
+def wants_mail(seat: Seat, kind: str | None = None) -> bool:
+    """Whether mail of ``kind`` goes to this seat: a farmer's (not a bot's)
+    with mail on; a farmer who resigned (a bot plays their seat) still gets
+    the final result."""
+    if not seat.email or not preference(seat, "mail"):
+        return False
+    return seat.bot is None or (kind == "final" and seat.resigned)
+
+
+def is_away(seat: Seat) -> bool:
+    return seat.away_until is not None and as_utc(seat.away_until) > utcnow()
+
+
+def away_text(seat: Seat) -> str | None:
+    """"6 December 2026, 15:40 UTC" while the farmer is away, else None."""
+    return date_text(seat.away_until) if is_away(seat) else None
+
+
+def subject_for(game: Game, what: str) -> str:
+    return f"{rules_for(game.kind).title} #{game.id}: {what}"
+
+
+def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: str, subject: str,
+               context: dict, work: Work) -> OutgoingMail | None:
+    """Add one outbox row for ``seat`` (nothing if the farmer takes no mail)."""
+    if not seat.email or (kind not in ANSWERS and not wants_mail(seat, kind)):
+        return None
+    if kind in HELD_WHILE_AWAY and is_away(seat):
+        seat.turn_held = seat.turn_held or kind == "turn"
+        return None
+    if kind == "turn":
+        seat.turn_held = False  # this one is the turn mail owed
+    domain = svc.config.mail_domain
+    message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
+    headers = {
+        "Message-ID": message_id,
+        "From": svc.config.mail_from,
+        "To": format_address(seat.name, seat.email),
+        "Reply-To": f"play+{seat.reply_key}@{domain}",
+        "Subject": subject,
+        "List-Id": f"{rules_for(game.kind).title} #{game.id} <game-{game.id}.{domain}>",
+        "List-Unsubscribe": f"<{svc.links.prefs_url(game.id, seat.position, seat.secret)}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Auto-Submitted": "auto-generated",
+        "X-Farmpost-Game": str(game.id),
+    }
+    if seat.thread_root:
+        headers["In-Reply-To"] = seat.thread_root
+        headers["References"] = seat.thread_root
+    else:
+        seat.thread_root = message_id
+    mail = OutgoingMail(
+        message_id=message_id,
+        game_id=game.id,
+        seat_id=seat.id,
+        kind=kind,
+        to_addr=seat.email,
+        subject=subject,
+        context={**context, "kind": kind, "headers": headers},
+    )
+    session.add(mail)
+    work.mails.append(mail)
+    return mail
+
+
+def game_context(svc: Services, game: Game, seat: Seat, *, state: dict | None = None, version: int | None = None,
+                 status: str | None = None) -> dict:
+    """What every mail about a game shows: names, where the game stands, the
+    farmer's own view of the board and their links. ``state``, ``version``
+    and ``status``: the game as it was when a mail composed later was owed
+    (default: as it is)."""
+    rules = rules_for(game.kind)
+    state = game.state if state is None else state
+    return {
+        "game": {"id": game.id, "kind": game.kind, "title": rules.title, "progress": rules.progress(state),
+                 "options": game.options, "status": status or game.status},
+        "version": game.version if version is None else version,
+        "seat": {"position": seat.position, "name": seat.name},
+        "farmers": [{"position": s.position, "name": s.name, "bot": s.bot, "away_until": away_text(s)}
+                    for s in game.seats],
+        "view": rules.view(state, seat.position),
+        "links": {
+            "seat": svc.links.seat_url(game.id, seat.position, seat.secret),
+            "prefs": svc.links.prefs_url(game.id, seat.position, seat.secret),
+        },
+        "notation_help": [list(pair) for pair in rules.notation_help()],
+        "clock": describe_clock(game, seat),
+    }
+
+
+def options_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = None,
+                version: int | None = None) -> list[dict]:
+    """Each legal move as its typed form, its code, its signed link and its
+    outcome: what it will do, in a few words (``Game.outcome``)."""
+    rules = rules_for(game.kind)
+    state = game.state if state is None else state
+    version = game.version if version is None else version
+    return [
+        {
+            "text": rules.text(move),
+            "code": rules.code(move),
+            "url": svc.links.move_url(game.id, seat.position, seat.secret, version, [rules.code(move)]),
+            "outcome": rules.outcome(state, move),
+        }
+        for move in rules.legal_moves(state)
+    ]
+
+
+def account_lines(game: Game, entries: list[MoveLogEntry], reader: int | None = None) -> list[dict]:
+    """What was played, for the farmer at ``reader``: their own moves are told
+    to them ("You … your Plot"), the others' by name ("Ann … their Plot")."""
+    names = {s.position: s.name for s in game.seats}
+    return [{"farmer": "You", "text": e.text, "description": second_person(e.description)} if e.seat == reader
+            else {"farmer": names[e.seat], "text": e.text, "description": e.description} for e in entries]
+
+
+def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat | None, work: Work) -> None:
+    """The invitation: who plays, the game's options, where the rules are,
+    how to join and how to decline."""
+    rules = rules_for(game.kind)
+    context = game_context(svc, game, seat)
+    context["option_lines"] = [{"label": option.label, "value": _option_value(game.options.get(option.key))}
+                               for option in rules.options]
+    context["rules_url"] = svc.links.rules_url(game.kind)
+    context["join_url"] = svc.links.join_url(game.id, seat.position, seat.secret)
+    context["host"] = host.name if host else None
+    #: a rematch (service/usecases/rematch.py) says which game it plays again
+    key = game.creation_key or ""
+    context["rematch_of"] = int(key.split(":", 1)[1]) if key.startswith("rematch:") else None
+    queue_mail(session, svc, game, seat, "invite", subject_for(game, "you are invited to play"), context, work)
+
+
+def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
+                 turn: list[MoveLogEntry], work: Work) -> None:
+    """The seat to act changed (or the game just started, ``actor`` None):
+    the turn mail, the short account for those who opted in, and the
+    webhook calls (written here, sent after the commit)."""
+    rules = rules_for(game.kind)
+    to_act = rules.to_act(game.state)
+    spectator_mail.round_mails(session, svc, game, work)
+    for seat in game.seats:
+        account = account_lines(game, turn, seat.position)
+        if seat.position == to_act:
+            turn_mail(session, svc, game, seat, work)
+        elif seat.position != actor and account and preference(seat, "accounts") and not preference(seat, "digest"):
+            context = game_context(svc, game, seat)
+            context.update(account=account, to_act=game.seats[to_act].name, to_act_position=to_act,
+                           to_act_away=away_text(game.seats[to_act]))
+            who = game.seats[actor].name if actor is not None else "a farmer"
+            queue_mail(session, svc, game, seat, "account", subject_for(game, f"{who} played"), context, work)
+    if to_act is not None:
+        registration.turn_changed(session, game, to_act, work)
+
+
+def accounts_owed(game: Game, actor: int | None) -> bool:
+    """Whether :func:`turn_changed` writes an account mail (someone besides
+    the actor and the farmer to act opted in): only then is the turn read."""
+    to_act = rules_for(game.kind).to_act(game.state)
+    return any(s.position not in (actor, to_act) and wants_mail(s, "account") and preference(s, "accounts")
+               and not preference(s, "digest") for s in game.seats)
+
+
+def since_last_turn(log: list[MoveLogEntry], seat: Seat) -> list[MoveLogEntry]:
+    """The entries of the live ``log`` after the farmer's own last move: what
+    the others did since then (everything so far, before their first turn)."""
+    last = max((index for index, entry in enumerate(log) if entry.seat == seat.position), default=-1)
+    return log[last + 1:]
+
+
+def turn_mail(session: Session, svc: Services, game: Game, seat: Seat, work: Work, *, continued: bool = False,
+              so_far: bool = False, note: str | None = None) -> OutgoingMail | None:
+    """The mail that tells ``seat`` it is their turn, with their options
+    (None when they take no mail or it is held back). A new turn folds in
+    what the others did since the farmer's last turn; ``continued``: the
+    farmer's turn goes on after a step they mailed in (``so_far``: the mail
+    tells the turn so far) or an undo. ``note``: a line that answers the
+    farmer's mail.
+
+    The row holds what the mail needs to be composed later, by the mail task
+    (:func:`full_context`): the state as it is now and where the log ends.
+    The options with their signed links and outcomes, the view, what the
+    others did or the turn so far, and the previous view (a replay) cost the
+    move nothing."""
+    rules = rules_for(game.kind)
+    progress = rules.progress(game.state)
+    what = "your turn continues" if continued else "your turn"
+    what = f"{what} ({progress})" if progress else what
+    context = {
+        "compose_later": {**_as_it_is(game), "continued": continued, "so_far": so_far, "note": note},
+        # lines put before what the others did or the turn so far (a
+        # timeout's notice), which the mail task adds
+        "account": [],
+    }
+    return queue_mail(session, svc, game, seat, "turn", subject_for(game, what), context, work)
+
+
+def _as_it_is(game: Game) -> dict:
+    """The game as a mail composed later tells it: its state, version and
+    status now, and where its log ends."""
+    return {"state": game.state, "version": game.version, "status": game.status, "log_end": game.next_seq}
+
+
+def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
+    """The context a mail is composed from. A mail written by :func:`turn_mail`
+    or :func:`played` gets here its view, account (and a turn mail its
+    options and previous view) from the state it stored and the live log up
+    to where the log ended then."""
+    context = dict(mail.context)
+    later = context.pop("compose_later", None)
+    if later is None:
+        return context
+    game = session.execute(
+        select(Game).where(Game.id == mail.game_id)
+        .options(selectinload(Game.seats).selectinload(Seat.clock), selectinload(Game.clock))
+    ).scalar_one()
+    seat = next(s for s in game.seats if s.id == mail.seat_id)
+    log = list(session.scalars(select(MoveLogEntry).where(
+        MoveLogEntry.game_id == game.id, MoveLogEntry.undone.is_(False), MoveLogEntry.seq < later["log_end"])
+        .order_by(MoveLogEntry.seq)))
+    state, version = later["state"], later["version"]
+    full = game_context(svc, game, seat, state=state, version=version, status=later["status"])
+    told = context.get("account", [])
+    if context["kind"] == "account":  # played: the turn the farmer just mailed in, and who is next
+        rules = rules_for(game.kind)
+        # who is to act as the mail is written: the bots answer in the move's
+        # transaction, so after a farmer's turn against bots it is often hers again
+        to_act = rules.to_act(game.state)
+        if to_act is None:  # the game is over: its final mails say so
+            to_act = rules.to_act(state)
+        else:  # and the round named beside it is the one now
+            full["game"] = {**full["game"], "progress": rules.progress(game.state)}
+        full.update(account=[*told, *account_lines(game, current_turn(log), seat.position)],
+                    to_act=game.seats[to_act].name, to_act_position=to_act, to_act_away=away_text(game.seats[to_act]))
+    else:
+        if later["continued"]:
+            account = [*told, *account_lines(game, current_turn(log), seat.position)] if later.get("so_far") else told
+            title = "Your turn so far"
+        else:
+            account = [*told, *account_lines(game, since_last_turn(log, seat), seat.position)]
+            title = "Since your last turn"
+        full.update(account=account, account_title=title, note=later["note"],
+                    options=options_for(svc, game, seat, state=state, version=version),
+                    pdf=not later["continued"],  # the PDF comes with the turn's first mail
+                    previous_view=previous_view(game, seat.position, log))
+    full.update(kind=context["kind"], headers=context["headers"])
+    return full
+
+
+def played(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
+    """Tell a farmer who played their turn by mail what it did and who is next
+    (a short account mail to the actor: their confirmation). Composed later,
+    as a turn mail is (:func:`full_context`): the move reads neither its turn
+    from the log nor the farmer's view."""
+    context = {"compose_later": _as_it_is(game), "account": []}
+    queue_mail(session, svc, game, seat, "account", subject_for(game, "you played"), context, work)
+
+
+def acknowledge(session: Session, svc: Services, game: Game, seat: Seat, action: str, status: str,
+                result: str | None, work: Work) -> None:
+    """The one mail owed to a farmer whose mailed request was just decided
+    (an applied move is confirmed by the move's own mails): after an undo,
+    the board with the options now open; a resignation, confirmed; a request
+    that could not be done, the reason, with the options when it is their turn."""
+    if status == "applied" and action == "move":
+        return
+    if status == "applied" and action == "undo":
+        turn_mail(session, svc, game, seat, work, continued=True, note=result)
+        return
+    rules = rules_for(game.kind)
+    if status != "applied" and game.status == "active" and not seat.resigned \
+            and rules.to_act(game.state) == seat.position:
+        turn_mail(session, svc, game, seat, work, note=result)
+        return
+    what = "you resigned" if status == "applied" and action == "resign" else "about your mail"
+    context = game_context(svc, game, seat)
+    context.update(note=result or "")
+    queue_mail(session, svc, game, seat, "note", subject_for(game, what), context, work)
+
+
+def resigned(session: Session, svc: Services, game: Game, leaver: Seat, work: Work) -> None:
+    """Tell the other farmers that ``leaver`` resigned (a short account mail
+    to everyone who takes mail: the table changed, which no turn mail shows)."""
+    to_act = rules_for(game.kind).to_act(game.state)
+    account = [{"farmer": leaver.name, "text": "resign",
+                "description": "resigned; a bot plays their seat to the end of the game"}]
+    for seat in game.seats:
+        if seat.position != leaver.position:
+            context = game_context(svc, game, seat)
+            context.update(account=account, to_act=game.seats[to_act].name if to_act is not None else "nobody",
+                           to_act_position=to_act)
+            queue_mail(session, svc, game, seat, "account", subject_for(game, f"{leaver.name} resigned"), context, work)
+
+
+def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntry], turn: list[MoveLogEntry],
+              work: Work) -> None:
+    rules = rules_for(game.kind)
+    report = report_data(game, log)
+    sheet = rules.score_sheet(game.state)
+    names = [s.name for s in game.seats]
+    ranking = [[names[p] for p in group] for group in rules.ranking(game.state)]
+    spectator_mail.round_mails(session, svc, game, work)
+    for seat in game.seats:
+        context = game_context(svc, game, seat)
+        context.update(account=account_lines(game, turn, seat.position), score_sheet=sheet, ranking=ranking,
+                       resigned=[s.name for s in game.seats if s.resigned], report=report)
+        queue_mail(session, svc, game, seat, "final", subject_for(game, "final result"), context, work)
+    registration.game_over(session, game, work)
+
+
+def _option_value(value) -> str:
+    return {True: "yes", False: "no"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+
+
+def new_link(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> bool:
+    context = game_context(svc, game, seat)
+    return queue_mail(session, svc, game, seat, "link", subject_for(game, "your new seat link"), context, work) is not None
+
+
+def claim_mail(session: Session, svc: Services, game: Game, claim, confirm_url: str, work: Work) -> None:
+    """The confirmation of an ask for an open seat (docs/open_tables.md). It
+    goes to an address nobody has confirmed yet, so it holds the game's public
+    facts and the confirmation link, nothing of any seat."""
+    rules = rules_for(game.kind)
+    domain = svc.config.mail_domain
+    message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
+    subject = subject_for(game, "confirm your seat")
+    headers = {"Message-ID": message_id, "From": svc.config.mail_from, "To": format_address(claim.name, claim.email),
+               "Subject": subject, "Auto-Submitted": "auto-generated", "X-Farmpost-Game": str(game.id)}
+    context = {
+        "kind": "claim", "headers": headers, "name": claim.name, "confirm_url": confirm_url,
+        "game": {"id": game.id, "kind": game.kind, "title": rules.title, "status": game.status},
+        "farmers": [{"position": s.position, "name": s.name, "bot": s.bot, "open": s.open} for s in game.seats],
+        "rules_url": svc.links.rules_url(game.kind), "open_url": f"{svc.links.base_url}/open",
+    }
+    mail = OutgoingMail(message_id=message_id, game_id=game.id, seat_id=None, kind="claim", to_addr=claim.email,
+                        subject=subject, context=context)
+    session.add(mail)
+    work.mails.append(mail)
+
+
+def seated(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
+    """A farmer took an open seat: their seat link, for later."""
+    context = game_context(svc, game, seat)
+    context["rules_url"] = svc.links.rules_url(game.kind)
+    queue_mail(session, svc, game, seat, "seated", subject_for(game, "you have a seat"), context, work)

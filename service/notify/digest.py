@@ -1,0 +1,111 @@
+"""The daily digest: one mail a day about all the games of a farmer who
+chose it (preference ``digest``), for farmers in several games who want to
+follow what the others play without a mail after every turn.
+
+Beat runs :func:`send_digests` every hour; each address gets at most one
+digest per UTC day (the Message-ID is derived from the address and the day,
+and unique in the outbox), covering what happened since its previous digest
+(or the last day): per game, the moves of the others, where the game
+stands and whose turn it is. Turn mails still come as usual: the digest
+reports, it does not hold play back. An address with nothing new in any of
+its games gets no digest that day.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections import defaultdict
+from datetime import datetime, timedelta
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.jobs import dispatching
+from service.notify.changes import preference, wants_mail
+from service.notify.notices import plain_mail
+from service.storage.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, utcnow
+
+#: the most moves listed per game; more are counted
+MOST_LINES = 40
+
+
+def send_digests(svc: Services, now: datetime | None = None) -> int:
+    """Write today's digest for every address that chose it and has news;
+    returns how many were written (for the beat schedule)."""
+    now = now or utcnow()
+    with svc.db.transaction() as session:
+        recent = (Game.status == "active") | ((Game.status == "over") & (Game.updated_at > now - timedelta(days=2)))
+        seats = session.scalars(select(Seat).join(Game).where(recent)
+                                .options(selectinload(Seat.game).selectinload(Game.seats))).all()
+        by_address: dict[str, list[Seat]] = defaultdict(list)
+        for seat in seats:
+            if wants_mail(seat, "final") and preference(seat, "digest"):
+                by_address[seat.email.lower()].append(seat)
+        written = []
+        for address, chosen in sorted(by_address.items()):
+            mail = _digest(session, svc, address, chosen, now)
+            if mail is not None:
+                session.add(mail)
+                session.flush()
+                written.append(mail.id)
+    for mail_id in written:
+        dispatching.enqueue(svc, "mail", mail_id)
+    return len(written)
+
+
+def _digest(session, svc: Services, address: str, seats: list[Seat], now: datetime) -> OutgoingMail | None:
+    digest_id = hashlib.sha256(address.encode()).hexdigest()[:20]
+    message_id = f"<digest.{digest_id}.{now:%Y%m%d}@{svc.config.mail_domain}>"
+    if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == message_id)) is not None:
+        return None  # today's is written
+    last = session.scalar(select(func.max(OutgoingMail.created_at)).where(
+        OutgoingMail.kind == "digest", OutgoingMail.to_addr == address))
+    since = as_utc(last) if last is not None else now - timedelta(days=1)
+    sections = [text for seat in sorted(seats, key=lambda s: s.game_id)
+                if (text := _section(session, svc, seat, since)) is not None]
+    if not sections:
+        return None
+    name = seats[0].name
+    games = "1 game" if len(sections) == 1 else f"{len(sections)} games"
+    text = (f"Hello {name}, here is what happened in your games since {_when(since)}.\n\n"
+            + "\n\n".join(sections)
+            + "\n\nYou chose this daily digest; turn off “digest” on a game's mail preferences page to stop it.")
+    return plain_mail(svc, kind="digest", to=address, text=text, subject=f"Farmpost: your {games} today",
+                      thread=None, game_id=None, message_id=message_id, auto_submitted="auto-generated",
+                      to_name=name)
+
+
+def _section(session, svc: Services, seat: Seat, since: datetime) -> str | None:
+    """One game's part: the others' moves since ``since``, where the game
+    stands and whose turn it is; None when nothing happened and the farmer
+    is not waited for."""
+    game = seat.game
+    rules = rules_for(game.kind)
+    entries = session.scalars(select(MoveLogEntry).where(
+        MoveLogEntry.game_id == game.id, MoveLogEntry.undone.is_(False), MoveLogEntry.created_at > since,
+        MoveLogEntry.seat != seat.position).order_by(MoveLogEntry.seq)).all()
+    to_act = rules.to_act(game.state) if game.status == "active" else None
+    if not entries and to_act != seat.position:
+        return None
+    names = {s.position: s.name for s in game.seats}
+    progress = rules.progress(game.state)
+    lines = [f"{rules.title} #{game.id}" + (f" ({progress})" if progress else "")]
+    lines += [f"* {names[e.seat]} {e.description}" for e in entries[:MOST_LINES]]
+    if len(entries) > MOST_LINES:
+        lines.append(f"* … and {len(entries) - MOST_LINES} more moves")
+    if game.status == "over":
+        lines.append("The game is over; the final result came in its own mail.")
+    elif to_act == seat.position:
+        lines.append("It is your turn: reply to your turn mail, or play from your page:")
+    else:
+        lines.append(f"Now it is {names[to_act]}'s turn. Your page:")
+    if game.status != "over":
+        lines.append(svc.links.seat_url(game.id, seat.position, seat.secret))
+    return "\n".join(lines)
+
+
+def _when(moment: datetime) -> str:
+    moment = as_utc(moment)
+    return f"{moment.day} {moment:%B, %H:%M} UTC"

@@ -1,0 +1,107 @@
+"""Mail to spectators (docs/spectators.md): the confirmation an address gets
+when someone asks for round mails for it, and then one mail per round with
+the public board, written in the same transaction as the move that ends the
+round (like every other notification, service/notify/changes.py).
+
+A spectator mail shows the public view only (``Game.view(state, None)``):
+no hand, no face-down card, no seed, whoever reads it.
+"""
+
+from __future__ import annotations
+
+import uuid
+from datetime import timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.storage.models import Game, MoveLogEntry, OutgoingMail, Spectator, as_utc, utcnow
+
+#: a new ask for the same address sends another confirmation only after this
+CONFIRM_INTERVAL = timedelta(hours=1)
+
+
+def _context(svc: Services, game: Game, spectator: Spectator, kind: str, subject: str) -> dict:
+    rules = rules_for(game.kind)
+    domain = svc.config.mail_domain
+    message_id = f"<{uuid.uuid4().hex}.g{game.id}.w@{domain}>"
+    stop_url = svc.links.follow_url(game.id, spectator.id, spectator.secret, "stop")
+    headers = {
+        "Message-ID": message_id,
+        "From": svc.config.mail_from,
+        "To": spectator.email,
+        "Subject": subject,
+        "List-Id": f"{rules.title} #{game.id} spectators <watch-{game.id}.{domain}>",
+        "List-Unsubscribe": f"<{stop_url}>",
+        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
+        "Auto-Submitted": "auto-generated",
+        "X-Farmpost-Game": str(game.id),
+    }
+    return {
+        "kind": kind,
+        "headers": headers,
+        "game": {"id": game.id, "kind": game.kind, "title": rules.title, "progress": rules.progress(game.state),
+                 "options": game.options, "status": game.status},
+        "version": game.version,
+        "seat": {"position": None, "name": "spectator"},
+        "farmers": [{"position": s.position, "name": s.name, "bot": s.bot} for s in game.seats],
+        "view": rules.view(game.state, None),
+        "links": {"watch": svc.links.watch_url(game.id, game.watch_secret), "stop": stop_url,
+                  "confirm": svc.links.follow_url(game.id, spectator.id, spectator.secret, "confirm")},
+    }
+
+
+def _queue(session: Session, game: Game, spectator: Spectator, context: dict, work) -> None:
+    mail = OutgoingMail(message_id=context["headers"]["Message-ID"], game_id=game.id, seat_id=None,
+                        kind=context["kind"], to_addr=spectator.email, subject=context["headers"]["Subject"],
+                        context=context)
+    session.add(mail)
+    work.mails.append(mail)
+
+
+def confirmation(session: Session, svc: Services, game: Game, spectator: Spectator, work) -> None:
+    """Ask the address to confirm that it wants the round mails."""
+    spectator.asked_at = utcnow()
+    title = rules_for(game.kind).title
+    context = _context(svc, game, spectator, "watchconf", f"{title} #{game.id}: confirm your spectator mails")
+    _queue(session, game, spectator, context, work)
+
+
+def recently_asked(spectator: Spectator) -> bool:
+    """A confirmation went to this address within the hour: asking again and
+    again must not flood someone's mailbox."""
+    return spectator.asked_at is not None and utcnow() - as_utc(spectator.asked_at) < CONFIRM_INTERVAL
+
+
+def round_mails(session: Session, svc: Services, game: Game, work) -> None:
+    """One mail to each confirmed spectator when a round has ended (the
+    game's ``progress`` changed since their last mail) or the game is over."""
+    if not game.watchable:
+        return
+    spectators = list(session.scalars(select(Spectator).where(
+        Spectator.game_id == game.id, Spectator.confirmed_at.is_not(None), Spectator.unsubscribed_at.is_(None))))
+    if not spectators:
+        return
+    rules = rules_for(game.kind)
+    progress = rules.progress(game.state)
+    over = game.status == "over" or rules.is_over(game.state)
+    log = list(session.scalars(select(MoveLogEntry).where(
+        MoveLogEntry.game_id == game.id, MoveLogEntry.undone.is_(False)).order_by(MoveLogEntry.seq)))
+    names = {s.position: s.name for s in game.seats}
+    for spectator in spectators:
+        if not over and progress == spectator.last_progress:
+            continue
+        moves = [{"farmer": names[e.seat], "description": e.description} for e in log if e.seq > spectator.last_seq]
+        what = "final result" if over else f"{spectator.last_progress or 'a round'} played"
+        context = _context(svc, game, spectator, "watch", f"{rules.title} #{game.id}: {what}")
+        context.update(account=moves, account_title="Since the last mail", over=over)
+        if over:
+            sheet = rules.score_sheet(game.state)
+            context.update(score_sheet=sheet, ranking=[[names[p] for p in g] for g in rules.ranking(game.state)])
+        _queue(session, game, spectator, context, work)
+        spectator.last_progress = progress
+        spectator.last_seq = log[-1].seq if log else -1
+        if over:
+            spectator.unsubscribed_at = utcnow()  # nothing more will come

@@ -1,0 +1,210 @@
+"""Sending the outbox: one idempotent step per mail.
+
+At least once, never twice for one Message-ID:
+
+1. compose the message outside any lock (the PDF may take a while); a turn
+   mail's context is completed first (its options, view and account: the
+   move that owed it stored only the state, ``notify.full_context``);
+2. claim the row (``sending`` with a lease) in a short transaction: a second
+   worker that gets the same id sees the claim and stops;
+3. hand the bytes to the transport;
+4. mark the row ``sent``.
+
+A worker that dies between 3 and 4 leaves a ``sending`` row whose lease runs
+out; the beat sweeper re-enqueues it (the receiving side dedupes by
+Message-ID). With the local mailbox, delivery and marking are one
+transaction, so each mail is delivered exactly once.
+
+Failures (service/outbox/transport.py says which kind): a mail that cannot be
+composed or that the server refuses for good is ``failed`` at once, with the
+reason; a passing failure (a 4xx) counts a try and waits (service/storage/retries.py);
+a server that refuses connections opens the circuit breaker
+(service/outbox/circuit.py) and every mail waits for it, without counting a try.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from datetime import UTC, timedelta
+from email import message_from_bytes, policy
+from email.utils import parseaddr
+
+from sqlalchemy import select, update
+
+from boards.cache import FileStore, SnapshotCache
+from mail.outgoing.compose import compose
+from service.core.errors import NotFound
+from service.core.services import Services
+from service.inbound.replies import own_text
+from service.notify.changes import full_context
+from service.outbox import circuit
+from service.outbox.transport import MailRefused, ServerUnavailable, needs_smtputf8, transport_for
+from service.storage.models import MailboxMessage, OutgoingMail, utcnow
+from service.storage.retries import DATABASE_AWAY, count_failure, reason_of
+from service.usecases.my_games import with_listing
+
+log = logging.getLogger(__name__)
+
+#: how long a claimed mail is left to its worker before another may send it
+LEASE = timedelta(minutes=5)
+
+
+def send_mail(svc: Services, mail_id: int) -> str:
+    """Send one outbox mail; returns its status afterwards: sent, sending
+    (another worker has it), pending (it waits for a later try) or failed."""
+    with svc.db.transaction() as session:
+        mail = session.get(OutgoingMail, mail_id)
+        if mail is None:
+            raise NotFound(f"There is no outgoing mail #{mail_id}.")
+        if mail.status in ("sent", "failed"):
+            return mail.status
+        raw, to_addr = mail.raw, mail.to_addr
+        later = raw is None and "compose_later" in mail.context
+        context = full_context(session, svc, mail) if raw is None else None
+    if raw is None:
+        try:
+            context = with_listing(svc, context)  # a my-games mail's list is made now, in the worker
+            message = compose(context, snapshots=snapshot_cache(svc))
+            raw, text = message.as_bytes(policy=_policy_for(to_addr)), own_text(message)
+        except Exception as error:  # the same context composes the same way every time
+            return _failed(svc, mail_id, f"cannot be composed: {reason_of(error)}", final=True)
+
+    transport = transport_for(svc.config)
+    permit = circuit.permit(svc) if transport is not None else circuit.Permit(True)
+    if not permit.allowed:
+        return _wait_for_server(svc, mail_id, permit.wait_until)
+    with svc.db.transaction() as session:
+        mail = session.execute(
+            select(OutgoingMail).where(OutgoingMail.id == mail_id).with_for_update()
+            .execution_options(populate_existing=True)
+        ).scalar_one()
+        if mail.status in ("sent", "failed"):
+            return mail.status
+        if mail.status == "sending" and mail.claimed_at and _aware(mail.claimed_at) > utcnow() - LEASE:
+            return "sending"
+        if mail.raw is None:
+            mail.raw, mail.text_part = raw, text
+            if later:  # the row keeps the context the mail was composed from
+                mail.context = context
+        raw = mail.raw
+        if transport is None:
+            deliver_locally(session, raw)
+            mail.status, mail.sent_at, mail.next_try_at = "sent", utcnow(), None
+            return "sent"
+        mail.status, mail.claimed_at = "sending", utcnow()
+        sender, recipient = envelope_from(svc), mail.to_addr
+
+    try:
+        transport.send(raw, sender, [recipient])
+    except ServerUnavailable as error:
+        return _wait_for_server(svc, mail_id, circuit.trip(svc, str(error)), reason=str(error))
+    except MailRefused as error:
+        _close_if_probe(svc, permit)  # the server answered: it is up
+        return _failed(svc, mail_id, str(error), final=True)
+    except Exception as error:  # a 4xx, a connection lost mid-mail: this mail tries again later
+        _close_if_probe(svc, permit)
+        return _failed(svc, mail_id, reason_of(error))
+    _record_sent(svc, mail_id)
+    _close_if_probe(svc, permit)
+    return "sent"
+
+
+#: seconds between the tries to record a mail the server took, while the database is away
+RECORD_SENT_WAITS = (0.1, 0.3, 1.0, 3.0)
+
+
+def _record_sent(svc: Services, mail_id: int) -> None:
+    """Record that the server took the mail. It is out: if the database
+    were away now and this gave up at once, the row would stay "sending"
+    until its lease ran out and the mail would go a second time, five
+    minutes late; so a dropped connection (which the pool replaces) is
+    tried again a few times over some seconds first."""
+    for wait in (*RECORD_SENT_WAITS, None):
+        try:
+            with svc.db.transaction() as session:
+                mail = session.get(OutgoingMail, mail_id)
+                mail.status, mail.sent_at, mail.last_error, mail.next_try_at = "sent", utcnow(), None, None
+            return
+        except DATABASE_AWAY:
+            if wait is None:
+                raise
+            log.warning("mail #%s went out, but the database is away: recording it again in %s s", mail_id, wait)
+            time.sleep(wait)
+
+
+def _policy_for(to_addr: str):
+    """SMTPUTF8 (raw UTF-8 headers) where the address needs it; the transport
+    then asks the server for SMTPUTF8 and refuses clearly when it lacks it."""
+    return policy.SMTPUTF8 if needs_smtputf8(to_addr) else policy.SMTP
+
+
+def _close_if_probe(svc: Services, permit) -> None:
+    """The server answered the probe: close the breaker, and make the mails
+    that waited for it due now. Those turned away while the probe was out
+    were told to come back at the end of the wait the probe set (up to an
+    hour after a long outage); they go out with the next sweep instead."""
+    if not permit.probe:
+        return
+    circuit.close(svc)
+    now = utcnow()
+    with svc.db.transaction() as session:
+        session.execute(update(OutgoingMail).where(
+            OutgoingMail.status == "pending", OutgoingMail.next_try_at > now,
+            OutgoingMail.next_try_at <= permit.wait_until).values(next_try_at=now))
+
+
+def _wait_for_server(svc: Services, mail_id: int, until, reason: str | None = None) -> str:
+    """The server is unavailable: the mail waits for the breaker, no try counted."""
+    with svc.db.transaction() as session:
+        mail = session.get(OutgoingMail, mail_id, with_for_update=True)
+        if mail.status in ("sent", "failed"):
+            return mail.status
+        mail.status, mail.next_try_at = "pending", until
+        if reason:
+            mail.last_error = reason[:2000]
+    return "pending"
+
+
+def _failed(svc: Services, mail_id: int, reason: str, *, final: bool = False) -> str:
+    """Count a failed try (or fail at once when trying again cannot help)."""
+    with svc.db.transaction() as session:
+        mail = session.get(OutgoingMail, mail_id, with_for_update=True)
+        mail.last_error = reason[:2000]
+        what = f"mail #{mail_id} ({mail.kind} to {mail.to_addr!r})"
+        if final:
+            mail.attempts += 1
+            mail.next_try_at = None
+            log.error("%s failed for good: %s", what, reason)
+            mail.status = "failed"
+        else:
+            mail.status = "failed" if count_failure(svc.config, mail, reason, what=what) else "pending"
+        return mail.status
+
+
+def snapshot_cache(svc: Services) -> SnapshotCache:
+    """PDF snapshots rendered once per game version and seat, kept in the
+    instance folder (a cache: safe to delete)."""
+    return SnapshotCache(FileStore(svc.config.instance_path / "snapshots"))
+
+
+def envelope_from(svc: Services) -> str:
+    return parseaddr(svc.config.mail_from)[1]
+
+
+def deliver_locally(session, raw: bytes) -> MailboxMessage | None:
+    """Put a message in the local mailbox (once per Message-ID)."""
+    message = message_from_bytes(raw, policy=policy.default)
+    message_id = str(message["Message-ID"] or "").strip()
+    if session.scalar(select(MailboxMessage.id).where(MailboxMessage.message_id == message_id)):
+        return None
+    item = MailboxMessage(message_id=message_id, mail_from=str(message["From"] or ""),
+                          to_addr=parseaddr(str(message["To"] or ""))[1].lower(),
+                          subject=str(message["Subject"] or ""), raw=raw)
+    session.add(item)
+    return item
+
+
+def _aware(moment):
+    """SQLite hands back naive datetimes; they were stored as UTC."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)

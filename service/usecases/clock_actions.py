@@ -1,0 +1,440 @@
+"""What a game's clock does as time passes, and what farmers and hosts do to
+it (docs/clocks.md).
+
+Beat calls :func:`run_clocks`. Every effect (a reminder, the notice that a
+turn is overdue, a timeout) happens in one transaction that holds the game
+lock and writes a :class:`ClockEvent` with a unique key along with the
+effect: two beats at once, a worker killed half way or a restart cannot do it
+twice, because the second one either waits for the lock and then finds the
+event, or fails on the unique key and rolls back. A timeout plays the late
+turn through :func:`playing.apply_locked` with the version the clock saw, so
+a farmer's move and a timeout in the same second are one or the other.
+"""
+
+from __future__ import annotations
+
+import logging
+from datetime import datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from engine.bots import make_bot
+from engine.core import Rng
+from service.core.errors import InvalidInput, NotFound
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.game import clocks
+from service.game.clocks import duration_text, local_text
+from service.jobs import dispatching
+from service.jobs.work import Work
+from service.notify import changes
+from service.notify.notices import game_mail, tell_others
+from service.storage import lookup
+from service.storage.models import (
+    ClockEvent,
+    Game,
+    GameClock,
+    MoveRequest,
+    OutgoingMail,
+    Seat,
+    SeatClock,
+    as_utc,
+    utcnow,
+)
+from service.usecases import playing
+
+log = logging.getLogger(__name__)
+
+#: the longest grant of more time one request gives
+MAX_GRANT = 7 * clocks.DAY
+
+
+def run_clocks(svc: Services) -> dict:
+    """Beat: everything due on every running clock. Returns counts by event
+    kind. One read finds the clocks that owe something (no game state is
+    loaded, nothing is locked); only those games are locked and ticked."""
+    now = utcnow()
+    with svc.db.transaction() as session:
+        rows = session.execute(
+            select(GameClock, Seat.away_until, SeatClock.vacation_used)
+            .join(Game, Game.id == GameClock.game_id)
+            .join(Seat, (Seat.game_id == GameClock.game_id) & (Seat.position == GameClock.turn_seat))
+            .outerjoin(SeatClock, SeatClock.seat_id == Seat.id)
+            .where(GameClock.per_turn.is_not(None), GameClock.paused_at.is_(None), Game.status == "active")
+            .order_by(GameClock.game_id)).all()
+        sent: dict[int, set[str]] = {}
+        for game_id, key in session.execute(
+                select(ClockEvent.game_id, ClockEvent.key).join(GameClock, (GameClock.game_id == ClockEvent.game_id)
+                                                                & (GameClock.turn == ClockEvent.turn))
+                .where(GameClock.turn_seat.is_not(None))):
+            sent.setdefault(game_id, set()).add(key)
+        owing = [clock.game_id for clock, away_until, used in rows
+                 if _owed(clock, away_until, used or 0, sent.get(clock.game_id, set()), now) is not None]
+    counts: dict[str, int] = {}
+    for game_id in owing:
+        for kind in tick(svc, game_id):
+            counts[kind] = counts.get(kind, 0) + 1
+    return counts
+
+
+def tick(svc: Services, game_id: int) -> list[str]:
+    """Do what is due on one game's clock, one event per transaction."""
+    done = []
+    for _ in range(8):  # following the turn, leave, a reminder, a notice and a timeout at most
+        work = Work()
+        try:
+            with svc.db.transaction() as session:
+                game = lookup.lock_game(session, game_id)
+                kind = _next_event(session, svc, game, work)
+        except IntegrityError:  # another beat recorded this event first: it is done
+            log.info("clock event of game #%s already recorded", game_id)
+            continue
+        dispatching.dispatch(svc, work)
+        if kind is None:
+            break
+        done.append(kind)
+    return done
+
+
+def _due(session: Session, game: Game, now: datetime) -> tuple[str, list[str]] | None:
+    """What the clock of the locked ``game`` owes now: ("follow", []) it
+    missed a change of turn, or what :func:`_owed` says; None: nothing."""
+    clock = game.clock
+    if not clocks.is_running(game) or game.status != "active":
+        return None
+    seat = clocks.timed_seat(game)
+    if clock.turn_seat != (seat.position if seat is not None else None):
+        return "follow", []
+    if seat is None:
+        return None
+    sent = set(session.scalars(select(ClockEvent.key).where(ClockEvent.game_id == game.id,
+                                                             ClockEvent.turn == clock.turn)))
+    return _owed(clock, seat.away_until, seat.clock.vacation_used if seat.clock else 0, sent, now)
+
+
+def _owed(clock: GameClock, away_until: datetime | None, vacation_used: int, sent: set[str],
+          now: datetime) -> tuple[str, list[str]] | None:
+    """What a running clock owes its farmer to act, from plain values:
+    ("leave", []) a vacation to count, ("timeout", []), ("overdue", []),
+    ("remind", the points due and not yet sent); or None."""
+    if clock.paused_at is not None or clock.deadline is None:
+        return None
+    away = as_utc(away_until) if away_until else None
+    counted = as_utc(clock.leave_until) if clock.leave_until else None
+    if away is not None and away > now and (counted is None or counted < away) and vacation_used < clock.vacation_budget:
+        return "leave", []
+    deadline, due = as_utc(clock.deadline), as_utc(clock.due)
+    if now >= deadline and _key(clock, "timeout") not in sent:
+        return "timeout", []
+    if due < deadline and now >= due and _key(clock, "overdue") not in sent:
+        return "overdue", []
+    if away is not None and away > now:
+        return None  # no reminders on vacation: the clock has stopped
+    moments = clocks.reminder_moments(clock.turn_started, deadline, clock.reminders)
+    missing = [point for point, moment in moments if moment <= now and _key(clock, "remind", point) not in sent]
+    return ("remind", missing) if missing else None
+
+
+def _next_event(session: Session, svc: Services, game: Game, work: Work) -> str | None:
+    """Do the first thing :func:`_due` finds, on the locked game."""
+    now = utcnow()
+    due = _due(session, game, now)
+    if due is None:
+        return None
+    kind, points = due
+    seat = clocks.timed_seat(game)
+    if kind == "follow":
+        clocks.follow_turn(game, now)
+    elif kind == "leave":
+        clocks.count_leave(game, now)
+    elif kind == "timeout":
+        _timeout(session, svc, game, seat, work)
+    elif kind == "overdue":
+        _overdue(session, svc, game, seat, work)
+    else:
+        for point in points[:-1]:  # beat was away: only the latest reminder still makes sense
+            _record(session, game, "remind", seat, point, detail="skipped: a later reminder was due")
+        _remind(session, svc, game, seat, points[-1], work)
+    return kind
+
+
+def _key(clock: GameClock, kind: str, point: str = "") -> str:
+    """The unique key of a clock event of the turn ``clock`` is timing."""
+    return f"g{clock.game_id}:t{clock.turn}:{kind}" + (f":{point}" if point else "")
+
+
+def _record(session: Session, game: Game, kind: str, seat: Seat | None, point: str = "",
+            detail: str | None = None) -> None:
+    """The event, in the caller's transaction; a second one with the same key
+    fails on the unique constraint (IntegrityError) and rolls its effect back."""
+    session.add(ClockEvent(game_id=game.id, key=_key(game.clock, kind, point), kind=kind,
+                           seat=seat.position if seat is not None else None, turn=game.clock.turn, detail=detail))
+    session.flush()
+
+
+def _zone(seat: Seat) -> str | None:
+    return seat.clock.time_zone if seat.clock else None
+
+
+# --------------------------------------------------------------------------- reminders and notices
+
+
+def _remind(session: Session, svc: Services, game: Game, seat: Seat, point: str, work: Work) -> None:
+    _record(session, game, "remind", seat, point)
+    if not changes.wants_mail(seat):
+        return
+    deadline = game.clock.deadline
+    left = duration_text((as_utc(deadline) - utcnow()).total_seconds())
+    options = "\n".join(f"* {o['text']} → {o['outcome']}\n  {o['url']}" for o in changes.options_for(svc, game, seat))
+    text = (f"It is your turn in {rules_for(game.kind).title} #{game.id}, and {left} are left: "
+            f"your deadline is {local_text(deadline, _zone(seat))}.\n\nYour options:\n{options}\n\n"
+            f"Your page: {svc.links.seat_url(game.id, seat.position, seat.secret)}\n"
+            "Reply with your move, or “vacation <days>” if you are away.")
+    _add_mail(session, work, game_mail(svc, game, seat, kind="remind", what=f"reminder: your turn ({left} left)",
+                                       text=text, key=_key(game.clock, "remind", point)))
+
+
+def _overdue(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
+    """The turn time is over and the farmer spends their bank: the others hear once."""
+    _record(session, game, "overdue", seat)
+    clock = game.clock
+    for other in game.seats:
+        if other.position == seat.position or not changes.wants_mail(other):
+            continue
+        text = (f"{seat.name}'s turn is overdue since {local_text(clock.due, _zone(other))}. They are using their "
+                f"extra time until {local_text(clock.deadline, _zone(other))}; then {_policy_text(game)}.\n\n"
+                "Any farmer may give them more time: reply “more time 1d”.")
+        _add_mail(session, work, game_mail(svc, game, other, kind="overdue", what=f"{seat.name}'s turn is overdue",
+                                           text=text, key=_key(game.clock, "overdue")))
+
+
+def _policy_text(game: Game) -> str:
+    clock = game.clock
+    return {"bot": f"the {clock.bot} bot plays their turn",
+            "pause": "the game's clock stops until the host resumes it",
+            "replace": f"the {clock.bot} bot plays their turn"}[clock.on_timeout]
+
+
+def _add_mail(session: Session, work: Work, mail: OutgoingMail) -> None:
+    if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == mail.message_id)) is None:
+        session.add(mail)
+        work.mails.append(mail)
+
+
+# --------------------------------------------------------------------------- timeouts
+
+
+def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
+    """The policy, once: pause the clock, or the bot plays the late turn (and,
+    with ``replace``, keeps the seat after N timeouts). Everybody hears in one mail."""
+    clock, now = game.clock, utcnow()
+    _record(session, game, "timeout", seat)
+    seat.clock.timeouts += 1
+    since = clock.deadline
+    if clock.on_timeout == "pause":
+        clock.paused_at, clock.paused_left = now, 0
+        for other in game.seats:
+            if not changes.wants_mail(other):
+                continue
+            whose = "Your" if other.position == seat.position else f"{seat.name}'s"
+            text = (f"{whose} turn is overdue since {local_text(since, _zone(other))}. The game's clock is stopped: "
+                    f"{seat.name} can still play, the host can resume the clock, and any farmer can give more "
+                    "time (reply “more time 1d”).")
+            _add_mail(session, work, game_mail(svc, game, other, kind="timeout", what=f"{seat.name}'s time ran out",
+                                               text=text, key=_key(game.clock, "timeout")))
+        return
+
+    takes_over = clock.on_timeout == "replace" and seat.clock.timeouts >= clock.replace_after
+    codes = _bot_turn(game, clock.bot)
+    request = MoveRequest(game_id=game.id, seat=seat.position, action="move", codes=codes, source="clock",
+                          base_version=game.version, dedupe_key=f"timeout:{_key(game.clock, 'timeout')}", status="pending")
+    session.add(request)
+    session.flush()
+    if takes_over:
+        seat.bot = clock.bot
+    first_mail = len(work.mails)
+    playing.apply_locked(session, svc, game, request, work)
+    if request.status != "applied":  # cannot happen on a locked, current game; never leave it half done
+        raise RuntimeError(f"timeout of game #{game.id} was not applied: {request.result}")
+    rules = rules_for(game.kind)
+    played = ", ".join(rules.text(rules.from_code(code)) for code in codes)
+    _fold_notice(session, svc, game, seat, since, played, takes_over, work, first_mail)
+
+
+def _bot_turn(game: Game, bot_name: str) -> list[str]:
+    """The codes of a whole turn chosen by the bot for the farmer to act
+    (seeded by the game and its version: the same choice every time)."""
+    rules = rules_for(game.kind)
+    state, position, codes = game.state, rules.to_act(game.state), []
+    bot = make_bot(bot_name)
+    while rules.to_act(state) == position and len(codes) < 100:
+        move = bot.choose(rules, state, Rng.from_seed(f"timeout:{game.seed}:{game.version}:{len(codes)}"))
+        codes.append(rules.code(move))
+        state = rules.apply(state, move)
+    return codes
+
+
+def _fold_notice(session: Session, svc: Services, game: Game, late: Seat, since: datetime, played: str,
+                 keeps: bool, work: Work, first_mail: int) -> None:
+    """Tell every farmer what the timeout did in one mail: the account or turn
+    mail the bot's move already wrote for them gets the notice on top; a
+    farmer who got none (the late one, or one who takes no accounts) gets the
+    notice alone."""
+    written = {}
+    for mail in work.mails[first_mail:]:
+        if mail.seat_id is not None:
+            written[mail.seat_id] = mail
+    for seat in game.seats:
+        mine = seat.position == late.position
+        whose, seat_of_late = ("your", "your seat") if mine else ("their", f"{late.name}'s seat")
+        told = (f"ran out of time (deadline {local_text(since, _zone(seat))}); the {game.clock.bot} bot played "
+                f"{whose} turn: {played}."
+                + (f" After {late.clock.timeouts} timeouts the bot keeps {seat_of_late} to the end of the game."
+                   if keeps else ""))
+        mail = written.get(seat.id)
+        if mail is not None and not mine:
+            context = dict(mail.context)
+            context["account"] = [{"farmer": late.name, "text": "out of time", "description": told},
+                                  *context.get("account", [])]
+            mail.subject = f"{mail.subject} ({late.name} ran out of time)"[:255]
+            context["headers"] = {**context.get("headers", {}), "Subject": mail.subject}
+            mail.context = context
+        elif changes.wants_mail(seat):
+            _add_mail(session, work, game_mail(svc, game, seat, kind="timeout", what=f"{late.name}'s time ran out",
+                                               text=f"{'You' if mine else late.name} {told}",
+                                               key=_key(game.clock, "timeout") + f":v{game.version}"))
+
+
+# --------------------------------------------------------------------------- more time, pause, resume
+
+
+def grant(svc: Services, game_id: int, by: int, seconds: int, key: str | None = None) -> str:
+    """Any farmer gives the farmer to act more time (``more time 1d``); the
+    others are told. Returns the answer for the giver. ``key`` names the
+    request (a mail and its line): the same request twice grants once."""
+    if not 0 < seconds <= MAX_GRANT:
+        raise InvalidInput(f"More time is a duration of up to {duration_text(MAX_GRANT)}, e.g. “more time 1d”.")
+    work = Work()
+    with svc.db.transaction() as session:
+        game = lookup.lock_game(session, game_id)
+        giver = lookup.seat_of(game, by)
+        clock = _running_clock(game)
+        seat = clocks.timed_seat(game)
+        if seat is None:
+            raise InvalidInput("Nobody is on the clock now, so there is nobody to give more time to.")
+        event_key = f"g{game.id}:grant:{key or utcnow().isoformat()}:{by}"
+        if session.scalar(select(ClockEvent.id).where(ClockEvent.key == event_key)):
+            return "That was done already."
+        session.add(ClockEvent(game_id=game.id, key=event_key, kind="grant", seat=seat.position, turn=clock.turn,
+                               detail=f"{seconds}s by seat {by}"))
+        amount = timedelta(seconds=seconds)
+        if clock.paused_at is not None and not clock.paused_left:
+            # stopped because time ran out (the pause policy): more time starts it again
+            clock.paused_at = clock.paused_left = None
+            clock.due = clock.deadline = utcnow() + amount
+        elif clock.paused_at is not None:
+            clock.paused_left += seconds
+        else:
+            clock.due, clock.deadline = as_utc(clock.due) + amount, as_utc(clock.deadline) + amount
+        for other in game.seats:
+            if other.position != giver.position and changes.wants_mail(other):
+                who = "themselves" if seat.position == giver.position else seat.name
+                text = (f"{giver.name} gave {'you' if other is seat else seat.name} {duration_text(seconds)} more "
+                        f"for this turn. {_deadline_sentence(game, other)}")
+                _add_mail(session, work, game_mail(svc, game, other, kind="grant", text=text, key=event_key,
+                                                   what=f"{giver.name} gave {who} more time"))
+        receiver = "You now have" if seat is giver else f"{seat.name} now has"
+        answer = f"{receiver} {duration_text(seconds)} more. {_deadline_sentence(game, giver)}"
+    dispatching.dispatch(svc, work)
+    return answer
+
+
+def _deadline_sentence(game: Game, reader: Seat) -> str:
+    clock = game.clock
+    if clock.paused_at is not None:
+        return f"The clock is stopped with {duration_text(clock.paused_left or 0)} left."
+    return f"The deadline is now {local_text(clock.deadline, _zone(reader))}."
+
+
+def pause(svc: Services, game_id: int, by: int) -> str:
+    """The host stops the clock (the game goes on: moves are still taken)."""
+    return _pause_or_resume(svc, game_id, by, stop=True)
+
+
+def resume(svc: Services, game_id: int, by: int) -> str:
+    """The host starts the clock again: the turn gets the time it had when
+    paused (a turn paused by a timeout gets a fresh turn time)."""
+    return _pause_or_resume(svc, game_id, by, stop=False)
+
+
+def _pause_or_resume(svc: Services, game_id: int, by: int, *, stop: bool) -> str:
+    work = Work()
+    with svc.db.transaction() as session:
+        game = lookup.lock_game(session, game_id)
+        host = lookup.seat_of(game, by)
+        clock = _running_clock(game)
+        if clock.host != by:
+            raise InvalidInput("Only the host can pause or resume the clock.")
+        now = utcnow()
+        if stop == (clock.paused_at is not None):
+            return "The clock is already stopped." if stop else "The clock is already running."
+        if stop:
+            left = (as_utc(clock.deadline) - now).total_seconds() if clock.deadline else clock.per_turn
+            clock.paused_at, clock.paused_left = now, int(max(0, left))
+            clock.due = clock.deadline = None
+            text = f"{host.name}, the host, stopped the clock. Moves are still taken; no deadline runs until it resumes."
+            answer = "The clock is stopped."
+        else:
+            left = clock.paused_left or clock.per_turn
+            clock.paused_at, clock.paused_left = None, None
+            seat = clocks.timed_seat(game)
+            if seat is not None:
+                bank = seat.clock.bank_left
+                clock.deadline = now + timedelta(seconds=left)
+                clock.due = clock.deadline - timedelta(seconds=min(bank, left))
+                clocks.count_leave(game, now)
+            text = f"{host.name}, the host, started the clock again." + (
+                f" {seat.name} has {duration_text(left)} for this turn." if seat is not None else "")
+            answer = "The clock runs again." + (f" {_deadline_sentence(game, host)}" if seat is not None else "")
+        session.add(ClockEvent(game_id=game.id, key=f"g{game.id}:{'pause' if stop else 'resume'}:{now.isoformat()}",
+                               kind="pause" if stop else "resume", seat=by, turn=clock.turn))
+        tell_others(session, svc, game, host, kind="clock", what="the clock is stopped" if stop else "the clock runs",
+                    text=text, key=f"clock:{game.id}:{now.isoformat()}", work=work)
+    dispatching.dispatch(svc, work)
+    return answer
+
+
+def _running_clock(game: Game) -> GameClock:
+    if not clocks.is_running(game):
+        raise InvalidInput("This game has no clock.")
+    if game.status != "active":
+        raise InvalidInput("The clock runs only while the game is being played.")
+    return game.clock
+
+
+def set_time_zone(svc: Services, game_id: int, position: int, name: str) -> str:
+    """A farmer's time zone for deadlines (``time zone Europe/Berlin``)."""
+    try:
+        name = clocks.check_zone(name.strip())
+    except ValueError as error:
+        raise InvalidInput(str(error)) from None
+    with svc.db.transaction() as session:
+        seat = lookup.seat_of(lookup.lock_game(session, game_id), position)
+        if seat.clock is None:
+            raise NotFound("This game has no clock.")
+        seat.clock.time_zone = name
+    return f"Deadlines are shown in {name} from now on."
+
+
+def guess_time_zone(svc: Services, game_id: int, position: int, date: datetime | None) -> None:
+    """First guess at a farmer's time zone: the offset of their mail's Date
+    header, if they have not chosen one."""
+    offset = clocks.zone_of_date_header(date)
+    if offset is None:
+        return
+    with svc.db.transaction() as session:
+        seat = lookup.seat_of(lookup.load_game(session, game_id), position)
+        if seat.clock is not None and seat.clock.time_zone is None:
+            seat.clock.time_zone = offset

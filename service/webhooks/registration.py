@@ -1,0 +1,189 @@
+"""Webhooks (docs/webhooks.md): URLs told when a game's turn changes and
+when it ends, in Discord's or Slack's incoming-webhook format or as signed
+JSON.
+
+A farmer registers one from their seat page (their own turns; the host may
+ask for every turn of the game). The events are written as delivery rows in
+the transaction of the change they tell of (service.notify.changes calls
+``turn_changed`` and ``game_over``), one row per URL and event whoever
+registered it, and the worker sends them afterwards
+(service/webhooks/delivery.py): a move never waits for a receiver.
+
+Only public information goes out: whose turn it is, the game's progress,
+the final ranking. Never a view, a hidden card, a seat link.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import ipaddress
+import secrets
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from service.core.errors import InvalidInput, NotFound
+from service.core.game_kinds import rules_for
+from service.core.services import Services
+from service.jobs.work import Work
+from service.storage.lookup import load_game
+from service.storage.models import Game, Webhook, WebhookDelivery, utcnow
+
+FORMATS = {"discord": "Discord", "slack": "Slack", "json": "JSON (signed)"}
+SCOPES = {"farmer": "my turns and the end", "game": "every turn and the end"}
+
+#: hooks one farmer may have in one game
+MAX_PER_SEAT = 5
+
+
+@dataclass(frozen=True)
+class Registered:
+    hook_id: int
+    #: the JSON hook's signing secret: shown to its owner this once
+    secret: str | None
+
+
+def url_hash(url: str) -> str:
+    return hashlib.sha256(url.encode()).hexdigest()
+
+
+def register(svc: Services, game_id: int, position: int, url: str, fmt: str, scope: str) -> Registered:
+    """Add a hook for the farmer at ``position`` (the caller checked their
+    seat link). Only the host may ask for every turn of the game."""
+    url = (url or "").strip()
+    check_url(url, allow_private=svc.config.webhook_allow_private)
+    if fmt not in FORMATS:
+        raise InvalidInput(f"Choose a format: {', '.join(FORMATS.values())}.")
+    if scope not in SCOPES:
+        raise InvalidInput("Choose what the hook is told about.")
+    with svc.db.transaction() as session:
+        game = load_game(session, game_id)
+        host = game.clock.host if game.clock else None
+        if scope == "game" and position != host:
+            raise InvalidInput("Only the host can have every turn of the game sent to a hook.")
+        mine = session.scalars(select(Webhook).where(
+            Webhook.game_id == game_id, Webhook.position == position, Webhook.active.is_(True))).all()
+        if len(mine) >= MAX_PER_SEAT:
+            raise InvalidInput(f"You have {MAX_PER_SEAT} hooks in this game already; remove one first.")
+        secret = secrets.token_hex(32) if fmt == "json" else None
+        hook = Webhook(game_id=game_id, position=position, scope=scope, url=url, url_hash=url_hash(url),
+                       format=fmt, secret=secret, active=True, failures=0)
+        session.add(hook)
+        game.hooked = True
+        session.flush()
+        return Registered(hook.id, secret)
+
+
+def remove(svc: Services, game_id: int, position: int, hook_id: int) -> None:
+    with svc.db.transaction() as session:
+        hook = session.get(Webhook, hook_id)
+        if hook is None or hook.game_id != game_id or hook.position != position:
+            raise NotFound("There is no such hook on your seat.")
+        session.delete(hook)
+
+
+def hooks_of(svc: Services, game_id: int, position: int) -> list[dict]:
+    """A farmer's hooks as their seat page lists them (the URL shortened: a
+    Discord or Slack URL is itself a secret)."""
+    with svc.db.transaction() as session:
+        hooks = session.scalars(select(Webhook).where(Webhook.game_id == game_id, Webhook.position == position)
+                                .order_by(Webhook.id)).all()
+        return [{"id": h.id, "where": short_url(h.url), "format": FORMATS[h.format], "scope": SCOPES[h.scope],
+                 "active": h.active, "last_error": h.last_error} for h in hooks]
+
+
+def short_url(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}/…" if parts.path.strip("/") else f"{parts.scheme}://{parts.netloc}/"
+
+
+def check_url(url: str, *, allow_private: bool) -> None:
+    """An https URL (plain http only where private addresses are allowed:
+    a test or a closed network), not pointing at a literal private or
+    loopback address. Names are resolved and checked again when sending."""
+    if not url or len(url) > 2000:
+        raise InvalidInput("Give the hook's URL (at most 2000 characters).")
+    try:
+        parts = urlsplit(url)
+        host = parts.hostname
+    except ValueError:
+        host = None
+    if not host or parts.scheme not in (("https", "http") if allow_private else ("https",)):
+        raise InvalidInput("The hook's URL must start with https:// and name a server.")
+    if parts.username or parts.password:
+        raise InvalidInput("The hook's URL cannot hold a user name or password.")
+    if not allow_private and not public_host(host):
+        raise InvalidInput("The hook's URL must name a server on the internet, not a private address.")
+
+
+def public_host(host: str) -> bool:
+    """False for "localhost" and literal addresses that are not global."""
+    if host.lower() == "localhost" or host.lower().endswith(".localhost"):
+        return False
+    try:
+        return ipaddress.ip_address(host).is_global
+    except ValueError:
+        return True  # a name: resolved and checked when sending
+
+
+# --------------------------------------------------------------------------- events (in the change's transaction)
+
+
+def turn_changed(session: Session, game: Game, to_act: int, work: Work) -> None:
+    """The seat to act changed: the game's hooks and the new farmer's own."""
+    if not game.hooked:
+        return
+    hooks = [h for h in _active(session, game.id) if h.scope == "game" or h.position == to_act]
+    _queue(session, game, f"g{game.id}:v{game.version}:turn", turn_event(game, to_act), hooks, work)
+
+
+def game_over(session: Session, game: Game, work: Work) -> None:
+    if not game.hooked:
+        return
+    _queue(session, game, f"g{game.id}:over", over_event(game), _active(session, game.id), work)
+
+
+def turn_event(game: Game, to_act: int) -> dict:
+    seat = game.seats[to_act]
+    return {"event": "turn_changed", **_game_facts(game),
+            "turn": {"position": to_act, "name": seat.name, "bot": seat.bot is not None}}
+
+
+def over_event(game: Game) -> dict:
+    rules = rules_for(game.kind)
+    total = rules.score_sheet(game.state)["total"]
+    ranking, place = [], 1
+    for group in rules.ranking(game.state):
+        ranking.append({"place": place, "names": [game.seats[p].name for p in group], "points": total[group[0]]})
+        place += len(group)
+    return {"event": "game_over", **_game_facts(game),
+            "result": {"ranking": ranking, "resigned": [s.name for s in game.seats if s.resigned]}}
+
+
+def _game_facts(game: Game) -> dict:
+    rules = rules_for(game.kind)
+    return {"game": {"id": game.id, "kind": game.kind, "title": rules.title, "progress": rules.progress(game.state)},
+            "version": game.version, "at": utcnow().strftime("%Y-%m-%dT%H:%M:%SZ")}
+
+
+def _active(session: Session, game_id: int) -> list[Webhook]:
+    return list(session.scalars(select(Webhook).where(Webhook.game_id == game_id, Webhook.active.is_(True))
+                                .order_by(Webhook.id)))
+
+
+def _queue(session: Session, game: Game, key: str, event: dict, hooks: list[Webhook], work: Work) -> None:
+    """One delivery per URL (the first hook that registered it gives the
+    format and secret); none twice for the same event."""
+    if not hooks:
+        return
+    done = set(session.scalars(select(WebhookDelivery.url_hash).where(WebhookDelivery.event_key == key)))
+    for hook in hooks:
+        if hook.url_hash in done:
+            continue
+        done.add(hook.url_hash)
+        delivery = WebhookDelivery(game_id=game.id, event_key=key, url_hash=hook.url_hash, url=hook.url,
+                                   format=hook.format, secret=hook.secret, event=event, status="pending", attempts=0)
+        session.add(delivery)
+        work.webhooks.append(delivery)
