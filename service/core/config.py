@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 #: the repository root (templates/ and migrations/ live there)
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 #: kombu's filesystem transport (in the instance folder); naming the host
 #: spares kombu's "No hostname was supplied" warning at every connection
