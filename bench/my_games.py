@@ -32,10 +32,11 @@ def main(runs: int = 200) -> None:
     from service.core.config import load_config
     from service.core.queue import NullQueue
     from service.core.services import Services
+    from service.notify.listings import with_listing
     from service.storage.migrate import upgrade
     from service.storage.models import OutgoingMail
     from service.usecases import creation
-    from service.usecases.my_games import ask_for_my_games, with_listing
+    from service.usecases.my_games import ask_for_my_games
 
     with tempfile.TemporaryDirectory() as folder:
         svc = Services.from_config(load_config({"FARMPOST_INSTANCE": folder, "BASE_URL": "http://127.0.0.1:5000"}),

@@ -1,3 +1,3 @@
 """The ``farmpost`` command line: the parser (``main``) and one module per
 group of commands, each exposing ``register(subparsers)``. The top floor
-inside the service: it may import any package of it."""
+inside the service: Imports any package of it."""

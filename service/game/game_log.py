@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from boards import renderings
 from service.core.game_kinds import rules_for
-from service.notify.changes import account_lines
+from service.game.accounts import account_lines
 from service.storage.models import Game, MoveLogEntry
 
 

@@ -33,10 +33,11 @@ from service.inbound.help import help_text, is_help
 from service.inbound.invitations import answer_invitation
 from service.jobs import dispatching
 from service.jobs.work import Work
+from service.notify import listings
 from service.notify.notices import tell_others
 from service.storage import lookup, ratelimit
 from service.storage.models import Game, MoveRequest
-from service.usecases import creation, my_games, playing, preferences, vacation
+from service.usecases import creation, playing, preferences, vacation
 from service.usecases.rematch import rematch
 
 
@@ -290,7 +291,7 @@ def _my_games(svc: Services, reading: Reading, **where) -> Decision:
         answer = ("Your list of games was mailed to you a moment ago; please look for that mail. "
                   "Ask again in an hour.") if verdict.first_refused else None
         return Decision("rate-limited", answer, detail="over the my-games limit for this address", **where)
-    return Decision("answered", my_games.games_text(svc, reading.sender), **where)
+    return Decision("answered", listings.games_text(svc, reading.sender), **where)
 
 
 def _new_game(svc: Services, reading: Reading) -> Decision:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from email import message_from_bytes
-from email.message import Message
 from email.parser import BytesHeaderParser
 from email.policy import compat32
 
@@ -25,7 +24,6 @@ from sqlalchemy.orm import Session
 
 from mail.inbound import commands as cmd
 from mail.inbound.authorship import author_refusal as _author_refusal
-from mail.inbound.body import extract_body
 from mail.inbound.errors import ForgedSender, InboundRejection
 from mail.inbound.intents import say_back
 from mail.inbound.message import addresses, header_text
@@ -33,6 +31,7 @@ from mail.inbound.pipeline import Reading
 from mail.inbound.prose import MoveWords, is_prose_for_game
 from service.core.game_kinds import rules_for
 from service.core.services import Services
+from service.notify.notices import own_text
 from service.storage.models import Game, OutgoingMail
 
 
@@ -78,11 +77,6 @@ def answered_mail(session: Session, domain: str, raw: bytes) -> Answered:
         text = own_text(message_from_bytes(sent)) if sent else ""
     return Answered(kind, tuple(text.splitlines()))
 
-
-def own_text(message: Message) -> str:
-    """The text part of one of our mails as a reply to it reads it, kept in
-    ``OutgoingMail.text_part`` when the mail is written out."""
-    return extract_body(message).text
 
 
 def commands_for_seat(reading: Reading, game: Game, position: int, answered_kind: str | None) -> cmd.Commands:

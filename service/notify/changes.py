@@ -34,18 +34,17 @@ import uuid
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from engine.core import second_person
 from mail.outgoing.addresses import format_address
 from service.core.game_kinds import rules_for
 from service.core.services import Services
+from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
 from service.game.final_report import report_data
 from service.game.previous import previous_view
 from service.jobs.work import Work
-from service.notify import spectator_mail
+from service.notify import hooks, spectator_mail
 from service.storage.lookup import current_turn
 from service.storage.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text, utcnow
-from service.webhooks import registration
 
 #: mail: any mail about the game; accounts: a short mail after every other
 #: farmer's turn; digest: one mail a day about all the farmer's games
@@ -171,13 +170,6 @@ def options_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = N
     ]
 
 
-def account_lines(game: Game, entries: list[MoveLogEntry], reader: int | None = None) -> list[dict]:
-    """What was played, for the farmer at ``reader``: their own moves are told
-    to them ("You … your Plot"), the others' by name ("Ann … their Plot")."""
-    names = {s.position: s.name for s in game.seats}
-    return [{"farmer": "You", "text": e.text, "description": second_person(e.description)} if e.seat == reader
-            else {"farmer": names[e.seat], "text": e.text, "description": e.description} for e in entries]
-
 
 def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat | None, work: Work) -> None:
     """The invitation: who plays, the game's options, where the rules are,
@@ -214,7 +206,7 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
             who = game.seats[actor].name if actor is not None else "a farmer"
             queue_mail(session, svc, game, seat, "account", subject_for(game, f"{who} played"), context, work)
     if to_act is not None:
-        registration.turn_changed(session, game, to_act, work)
+        hooks.turn_changed(session, game, to_act, work)
 
 
 def accounts_owed(game: Game, actor: int | None) -> bool:
@@ -369,7 +361,7 @@ def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntr
         context.update(account=account_lines(game, turn, seat.position), score_sheet=sheet, ranking=ranking,
                        resigned=[s.name for s in game.seats if s.resigned], report=report)
         queue_mail(session, svc, game, seat, "final", subject_for(game, "final result"), context, work)
-    registration.game_over(session, game, work)
+    hooks.game_over(session, game, work)
 
 
 def _option_value(value) -> str:

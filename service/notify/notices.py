@@ -16,16 +16,16 @@ from __future__ import annotations
 import hashlib
 import re
 import uuid
-from email.message import EmailMessage
+from email.message import EmailMessage, Message
 from email.policy import SMTP, SMTPUTF8
 from email.utils import format_datetime
 
 from sqlalchemy import select
 
+from mail.inbound.body import extract_body
 from mail.outgoing.addresses import format_address
 from service.core.game_kinds import title_of
 from service.core.services import Services
-from service.inbound.replies import own_text
 from service.jobs.work import Work
 from service.notify.changes import wants_mail
 from service.storage.models import Game, OutgoingMail, Seat, utcnow
@@ -114,3 +114,9 @@ def tell_others(session, svc: Services, game: Game, about: Seat, *, kind: str, w
             session.add(mail)
             work.mails.append(mail)
     return names
+
+
+def own_text(message: Message) -> str:
+    """The text part of one of our mails as a reply to it reads it, kept in
+    ``OutgoingMail.text_part`` when the mail is written out."""
+    return extract_body(message).text

@@ -36,13 +36,13 @@ from boards.cache import FileStore, SnapshotCache
 from mail.outgoing.compose import compose
 from service.core.errors import NotFound
 from service.core.services import Services
-from service.inbound.replies import own_text
 from service.notify.changes import full_context
+from service.notify.listings import with_listing
+from service.notify.notices import own_text
 from service.outbox import circuit
 from service.outbox.transport import MailRefused, ServerUnavailable, needs_smtputf8, transport_for
 from service.storage.models import MailboxMessage, OutgoingMail, utcnow
 from service.storage.retries import DATABASE_AWAY, count_failure, reason_of
-from service.usecases.my_games import with_listing
 
 log = logging.getLogger(__name__)
 

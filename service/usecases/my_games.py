@@ -19,17 +19,12 @@ from __future__ import annotations
 
 import uuid
 
-from sqlalchemy.orm import Session
-
-from mail.outgoing.templates import render_mail
-from service.core.game_kinds import rules_for
 from service.core.services import Services
-from service.game.standings import Record, seats_of, tally
 from service.jobs.dispatching import enqueue
-from service.storage.models import OutgoingMail, Seat, date_text
+from service.notify.listings import KIND
+from service.storage.models import OutgoingMail
 from service.usecases.creation import check_address
 
-KIND = "games"
 SUBJECT = "Farmpost: your games"
 
 
@@ -48,76 +43,3 @@ def ask_for_my_games(svc: Services, address: str) -> None:
         session.flush()
         mail_id = mail.id
     enqueue(svc, "mail", mail_id)
-
-
-def with_listing(svc: Services, context: dict) -> dict:
-    """A my-games mail's context with the list and the record, built now
-    (when the mail is sent); any other mail's context as it is."""
-    if context.get("kind") != KIND or "seats" in context:
-        return context
-    with svc.db.transaction() as session:
-        return {**context, **listing(svc, session, context["address"])}
-
-
-def games_text(svc: Services, address: str) -> str:
-    """The list as plain text: the answer to ``games`` by mail."""
-    with svc.db.transaction() as session:
-        return render_mail("mail/_games.txt", listing(svc, session, address.strip().lower())).strip()
-
-
-def listing(svc: Services, session: Session, address: str) -> dict:
-    """Every seat of ``address``, newest game first, and the record."""
-    seats = seats_of(session, address)
-    return {"address": address, "seats": [_entry(svc, seat) for seat in seats],
-            "record": _record(tally(seats, address)), "record_url": svc.links.record_url(address),
-            "new_url": f"{svc.links.base_url}/new"}
-
-
-def _entry(svc: Services, seat: Seat) -> dict:
-    game = seat.game
-    rules = rules_for(game.kind)
-    names = {s.position: s.name + (" (bot)" if s.bot and not s.email else "") for s in game.seats}
-    joined = seat.joined_at is not None
-    return {
-        "title": f"{rules.title} #{game.id}",
-        "status": game.status,
-        "where": _where(game, seat, rules),
-        "opponents": [names[s.position] for s in game.seats if s.position != seat.position],
-        "started": date_text(game.created_at),
-        "url": (svc.links.seat_url if joined else svc.links.join_url)(game.id, seat.position, seat.secret),
-        "link_text": "your seat" if joined else "answer the invitation",
-    }
-
-
-def _where(game, seat: Seat, rules) -> str:
-    """Where the game stands, for this farmer: whose turn, or the result."""
-    if game.status == "inviting":
-        waiting = [s.name for s in game.seats if s.joined_at is None]
-        return "you are invited" if seat.joined_at is None else f"waiting for {', '.join(waiting)} to join"
-    if game.status == "over":
-        ranking = rules.ranking(game.state)
-        place = next(index for index, group in enumerate(ranking) if seat.position in group)
-        points = rules.score_sheet(game.state)["total"][seat.position]
-        if len(game.seats) == 1:
-            return f"over: {points} points"
-        if seat.resigned:
-            return f"over: you resigned; {points} points"
-        shared = len(ranking[place]) > 1
-        if place == 0:
-            result = "you won" + (" (shared first place)" if shared else "")
-        else:
-            result = f"place {place + 1} of {len(game.seats)}" + (" (shared)" if shared else "")
-        return f"over: {result}, {points} points"
-    to_act = rules.to_act(game.state)
-    if to_act == seat.position and not seat.resigned:
-        return "your turn"
-    if seat.resigned:
-        return "you resigned; a bot plays your seat"
-    return f"{next((s.name for s in game.seats if s.position == to_act), 'nobody')}'s turn"
-
-
-def _record(record: Record) -> dict:
-    def plain(t):
-        return {"title": t.title, "played": t.played, "won": t.won, "solo": t.solo, "average": t.average}
-
-    return {"total": plain(record.total), "kinds": [plain(t) for t in record.kinds]}

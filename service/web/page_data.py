@@ -15,8 +15,9 @@ from service.core.errors import NotFound
 from service.core.game_kinds import rules_for
 from service.core.links import BadMoveLink, ForgedLink, MoveToken, token_key
 from service.core.services import Services
+from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
-from service.notify.changes import account_lines, away_text
+from service.notify.changes import away_text
 from service.storage.lookup import current_turn, live_log, load_game, seat_of
 from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat, as_utc, date_text, utcnow
 from service.usecases.rematch import origin_link, rematch_link

@@ -10,7 +10,8 @@ from email.message import EmailMessage
 from email.policy import SMTP
 
 from service.inbound.receive import receive
-from service.inbound.replies import answered_mail, own_text
+from service.inbound.replies import answered_mail
+from service.notify.notices import own_text
 from service.storage.models import OutgoingMail
 from tests.mail.inbound_helpers import reply, start_game
 from tests.service.helpers import mails
