@@ -116,9 +116,9 @@ def svc_rules(kind):
 def main() -> None:
     from service.core.config import load_config
     from service.core.services import Services
-    from service.jobs.inline_queue import InlineQueue
     from service.storage.migrate import upgrade
     from service.usecases import creation
+    from service.wiring import inline_queue
 
     accounts = "--accounts" in sys.argv[1:]
     people = [creation.FarmerSpec(f"Farmer {n}", f"farmer{n}@example.org") for n in range(1, 5)]
@@ -130,7 +130,7 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as folder:
             config = load_config({"FARMPOST_INSTANCE": folder, "BASE_URL": "http://127.0.0.1:5000"})
             svc = Services.from_config(config)
-            svc.queue = InlineQueue(svc)
+            svc.queue = inline_queue(svc)
             upgrade(svc.db)
             per = play(svc, farmers, accounts=accounts, by=by)
             svc.db.engine.dispose()

@@ -67,20 +67,11 @@ class RecordingQueue:
     def __init__(self):
         self.jobs: deque[tuple[str, int]] = deque()
 
-    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
-        self.jobs.append(("request", request_id))
+    needs_worker = True
 
-    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
-        self.jobs.append(("mail", mail_id))
-
-    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
-        self.jobs.append(("mail", mail_id))  # sent as a mail is: the driver runs it in order
-
-    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
-        self.jobs.append(("inbound", inbound_id))
-
-    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
-        pass
+    def enqueue(self, job: str, ident: int, expires: float | None = None) -> None:
+        if job != "webhook":  # a report is sent as a mail is: the driver runs it in order
+            self.jobs.append(("mail" if job == "report" else job, ident))
 
 
 class Timer:

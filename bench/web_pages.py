@@ -55,30 +55,19 @@ class HeldQueue:
     needs_worker = False
 
     def __init__(self, svc):
-        from service.jobs.inline_queue import InlineQueue
+        from service.wiring import inline_queue
 
         self.jobs: list[tuple[str, int]] = []
-        self.inline = InlineQueue(svc, send_mail=False)
+        self.inline = inline_queue(svc, send_mail=False)
 
-    def enqueue_request(self, request_id: int) -> None:
-        self.jobs.append(("request", request_id))
-
-    def enqueue_mail(self, mail_id: int) -> None:
-        pass
-
-    def enqueue_report(self, mail_id: int) -> None:
-        pass
-
-    def enqueue_inbound(self, inbound_id: int) -> None:
-        pass
-
-    def enqueue_webhook(self, delivery_id: int) -> None:
-        pass
+    def enqueue(self, job: str, ident: int, expires: float | None = None) -> None:
+        if job == "request":
+            self.jobs.append((job, ident))
 
     def run(self) -> None:
         while self.jobs:
             kind, ident = self.jobs.pop(0)
-            self.inline.enqueue_request(ident)
+            self.inline.enqueue(kind, ident)
 
 
 class Farmer:

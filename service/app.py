@@ -16,6 +16,7 @@ from service.core.errors import ServiceError
 from service.core.links import LinkError
 from service.core.services import Services
 from service.web import limits
+from service.wiring import services_from_environment
 
 #: modules exposing ``blueprint`` (and optionally ``CSRF_EXEMPT`` views)
 BLUEPRINT_MODULES = [
@@ -64,7 +65,7 @@ def create_app(services: Services | None = None, *, testing: bool = False, upgra
     """Build the web app. Without ``services`` they are made from the environment
     (and the schema is upgraded); the queue is then Celery's."""
     if services is None:
-        services = Services.from_environment(upgrade_schema=upgrade_schema)
+        services = services_from_environment(upgrade_schema=upgrade_schema)
     app = Flask(__name__, template_folder=str(ROOT / "templates"), instance_path=str(services.config.instance_path))
     app.config.update(
         SECRET_KEY=services.config.secret_key,

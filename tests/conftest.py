@@ -117,10 +117,10 @@ def toy_game(monkeypatch):
 def svc(config, toy_game):
     """Services whose queue does the work at once, in this process."""
     from service.core.services import Services
-    from service.jobs.inline_queue import InlineQueue
+    from service.wiring import inline_queue
 
     services = Services.from_config(config)
-    services.queue = InlineQueue(services)
+    services.queue = inline_queue(services)
     yield services
     finished_games_replay(services)
     services.db.dispose()

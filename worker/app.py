@@ -9,6 +9,7 @@ from celery import Celery, signals
 
 from service.core.config import Config, load_config
 from service.jobs.broker import celery_settings
+from service.ops import sweep
 from worker import tasks
 
 #: how often beat looks at the games' clocks (seconds; FARMPOST_CLOCKS_EVERY):
@@ -23,7 +24,7 @@ DIGEST_EVERY = 3600.0
 def create_celery(config: Config | None = None) -> Celery:
     config = config or load_config()
     app = Celery("farmpost", broker=config.broker_url)
-    sweep_every = tasks.sweep_every()
+    sweep_every = sweep.sweep_every()
     clocks_every = float(os.environ.get("FARMPOST_CLOCKS_EVERY") or CLOCKS_EVERY)
     app.conf.update(
         celery_settings(config),

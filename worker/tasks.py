@@ -11,42 +11,19 @@ with exponential backoff, jitter and a cap: nothing can be recorded then.
 from __future__ import annotations
 
 import logging
-import os
-from dataclasses import replace
-from datetime import timedelta
 
 from celery import Celery
-from sqlalchemy import select
 
 from service.core.services import Services
 from service.jobs.broker import CeleryQueue
-from service.jobs.dispatching import enqueue, enqueue_mail
-from service.storage.models import MoveRequest, OutgoingMail, WebhookDelivery, utcnow
+from service.ops.sweep import beat_round
 from service.storage.retries import DATABASE_AWAY
+from worker.chain import in_chain
 
 log = logging.getLogger(__name__)
 
 RETRY = dict(autoretry_for=DATABASE_AWAY, retry_backoff=2, retry_backoff_max=300, retry_jitter=True,
              max_retries=8, acks_late=True)
-
-#: work older than this and still pending is enqueued again by the sweeper
-SWEEP_AFTER = timedelta(seconds=20)
-
-#: how often beat sweeps (seconds; FARMPOST_SWEEP_EVERY, which the
-#: fault-injection tests shorten so that recovery takes seconds)
-SWEEP_EVERY = 15.0
-
-
-#: how many sweeps a job the sweep queued again waits in the queue before it
-#: expires: long enough for a worker that is behind to reach it (with one
-#: sweep it expired in a busy queue before any worker got to it, and a mail
-#: waited for ever), short enough that an outage leaves at most ten jobs per row
-SWEEPS_A_JOB_OUTLIVES = 10
-
-
-def sweep_every() -> float:
-    return float(os.environ.get("FARMPOST_SWEEP_EVERY") or SWEEP_EVERY)
-
 
 def register(app: Celery) -> None:
     services_cache: dict[str, Services] = {}
@@ -116,127 +93,3 @@ def register(app: Celery) -> None:
         from service.notify.digest import send_digests
 
         return send_digests(services())
-
-
-#: the most move requests a task reading a mailed reply applies: the reply's
-#: own (the move it submitted, with the bots' answer in its transaction).
-#: Anything more (a bot's move past the transaction's bound) goes to the
-#: broker: at 8 a task of a game of bots ran 8 transactions of 17 moves while
-#: the other games' moves waited
-CHAIN = 2
-
-
-class ChainQueue:
-    """The queue of one moves task: the move requests enqueued while it runs
-    are kept, for the same task to apply once its own work is committed;
-    everything else goes to the broker at once. The move a farmer's mail
-    submitted (and the bots' answer in its transaction) costs no task of
-    its own: a task's receipt, acknowledgement and sending cost about as
-    much as a move."""
-
-    def __init__(self, broker):
-        self.broker = broker
-        self.requests: list[int] = []
-
-    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
-        if expires is not None:  # a job that must not outlive its time is the broker's
-            self.broker.enqueue_request(request_id, expires=expires)
-        else:
-            self.requests.append(request_id)
-
-    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
-        self.broker.enqueue_mail(mail_id, expires=expires)
-
-    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
-        self.broker.enqueue_report(mail_id, expires=expires)
-
-    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
-        self.broker.enqueue_inbound(inbound_id, expires=expires)
-
-    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
-        self.broker.enqueue_webhook(delivery_id, expires=expires)
-
-
-def in_chain(svc: Services, work, most: int = CHAIN):
-    """Run ``work(svc)`` with the move requests it enqueues applied here
-    afterwards, each in its own transaction as its own task would, up to
-    ``most`` tasks' worth in all; the rest, and one whose applying raised
-    (the database away), go to the broker, so a request is never left
-    behind. What ``work`` raises is raised (the task's retry)."""
-    chain = ChainQueue(svc.queue)
-    here = replace(svc, queue=chain)
-    try:
-        result = work(here)
-        _apply_chained(here, chain, most - 1)
-    finally:
-        for request_id in chain.requests:
-            enqueue(svc, "request", request_id)
-    return result
-
-
-def _apply_chained(svc: Services, chain: ChainQueue, most: int) -> None:
-    from service.usecases.playing import apply_move_request
-
-    for _ in range(most):
-        if not chain.requests:
-            return
-        try:
-            apply_move_request(svc, chain.requests[0])
-        except Exception as error:  # its own task tries again, with the backoff of RETRY
-            log.warning("move request #%s left to its own task: %s", chain.requests[0], error)
-            return
-        chain.requests.pop(0)
-
-
-def beat_round(svc: Services) -> dict:
-    """What beat's sweep does: re-enqueue pending work and inbound mail, end
-    the vacations whose date has passed, expire the games made by mail that
-    were never confirmed, and drop the rate counters of windows gone."""
-    from service.inbound.receive import sweep_pending_inbound
-    from service.storage.ratelimit import prune
-    from service.usecases.creation import expire_unconfirmed
-    from service.usecases.vacation import end_due_vacations
-
-    again = SWEEPS_A_JOB_OUTLIVES * sweep_every()  # a job the sweep queues again expires after ten sweeps
-    return {**sweep_pending(svc, expires=again), "inbound": sweep_pending_inbound(svc, expires=again),
-            "vacations": end_due_vacations(svc),
-            "expired": expire_unconfirmed(svc), "rate_counts": prune(svc)}
-
-
-def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER, expires: float | None = None) -> dict:
-    """Enqueue again the move requests, mails and webhook calls that have waited too long
-    (a broker outage, a worker that died, a queue longer than ``older_than``)
-    and those whose next try is due; never a failed one, nor one whose next
-    try is still to come. With ``expires`` (beat's: ten sweeps) each job
-    queued again is dropped unrun if no worker took it by then: while the
-    workers are away, a row gathers at most ten jobs, not one more every
-    sweep for as long as the outage lasts."""
-    from service.outbox.sending import LEASE
-    from service.webhooks.delivery import LEASE as HOOK_LEASE
-
-    now = utcnow()
-    with svc.db.transaction() as session:
-        requests = session.scalars(select(MoveRequest.id).where(
-            MoveRequest.status == "pending", MoveRequest.created_at < now - older_than,
-            MoveRequest.next_try_at.is_(None) | (MoveRequest.next_try_at <= now),
-        ).order_by(MoveRequest.id)).all()
-        mails = session.execute(select(OutgoingMail.id, OutgoingMail.kind).where(
-            ((OutgoingMail.status == "pending") & (OutgoingMail.created_at < now - older_than)
-             & (OutgoingMail.next_try_at.is_(None) | (OutgoingMail.next_try_at <= now)))
-            | ((OutgoingMail.status == "sending") & (OutgoingMail.claimed_at < now - LEASE))
-        ).order_by(OutgoingMail.id)).all()
-        hooks = session.scalars(select(WebhookDelivery.id).where(
-            ((WebhookDelivery.status == "pending") & (WebhookDelivery.created_at < now - older_than)
-             & (WebhookDelivery.next_try_at.is_(None) | (WebhookDelivery.next_try_at <= now)))
-            | ((WebhookDelivery.status == "sending") & (WebhookDelivery.claimed_at < now - HOOK_LEASE))
-        ).order_by(WebhookDelivery.id)).all()
-    for request_id in requests:
-        svc.queue.enqueue_request(request_id, expires=expires)
-    for mail_id, kind in mails:
-        enqueue_mail(svc.queue, mail_id, kind, expires=expires)
-    for delivery_id in hooks:
-        svc.queue.enqueue_webhook(delivery_id, expires=expires)
-    if requests or mails or hooks:
-        log.info("sweep: re-enqueued %d move requests, %d mails and %d webhook calls",
-                 len(requests), len(mails), len(hooks))
-    return {"requests": len(requests), "mails": len(mails), "webhooks": len(hooks)}

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import sys
 
-from service.core.services import Services
 from service.ops.failed_work import KINDS, list_failed, retry
+from service.wiring import services_from_environment
 
 
 def register(subparsers) -> None:
@@ -21,7 +21,7 @@ def register(subparsers) -> None:
 
 
 def cmd_failed(args) -> int:
-    rows = list_failed(Services.from_environment())
+    rows = list_failed(services_from_environment())
     if not rows:
         print("nothing has failed")
         return 0
@@ -33,7 +33,7 @@ def cmd_failed(args) -> int:
 
 
 def cmd_retry(args) -> int:
-    if not retry(Services.from_environment(), args.kind, args.id):
+    if not retry(services_from_environment(), args.kind, args.id):
         print(f"error: there is no failed {args.kind} #{args.id}", file=sys.stderr)
         return 1
     print(f"{args.kind} #{args.id} is pending again")

@@ -9,6 +9,7 @@ import time
 
 from service.core.config import load_config
 from service.core.services import Services
+from service.wiring import services_from_environment
 
 
 def register(subparsers) -> None:
@@ -235,7 +236,7 @@ def cmd_new(args) -> int:
     except ValueError as error:
         print(f"error: {error}", file=sys.stderr)
         return 2
-    svc = Services.from_environment()
+    svc = services_from_environment()
     try:
         created = create_game(svc, args.game, [parse_farmer(f) for f in args.farmer],
                               options=parse_options(args.option), host=args.host, clock=clock,
@@ -261,7 +262,7 @@ def cmd_demo(args) -> int:
     from service.core.errors import InvalidInput
     from service.usecases.creation import FarmerSpec, create_game
 
-    svc = Services.from_environment()
+    svc = services_from_environment()
     email = args.email or f"you@{svc.config.mail_domain}"
     farmers = [FarmerSpec(args.name, email)] + [FarmerSpec(f"{args.bot.capitalize()} bot {i + 1}", bot=args.bot)
                                                  for i in range(args.bots)]

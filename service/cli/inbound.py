@@ -6,8 +6,8 @@ a bounce), 65 when the input is not a mail at all, 75 (temporary failure:
 the MTA keeps the mail and retries) when the database cannot be reached, 70
 for a bug. Also ``farmpost inbound-secret``, which prints the secret the
 webhooks check (derived from SECRET_KEY unless INBOUND_SECRET is set).
-:func:`register` also adds ``farmpost smtpd`` and ``farmpost imap-poll``, so
-this is the one module the command line needs to know.
+:func:`register` also adds ``farmpost smtpd`` (an SMTP listener in front of
+the pipeline) and ``farmpost imap-poll``.
 """
 
 from __future__ import annotations
@@ -16,8 +16,6 @@ import logging
 import sys
 
 from sqlalchemy.exc import InterfaceError, OperationalError
-
-from service.core.services import Services
 
 EX_OK, EX_DATAERR, EX_SOFTWARE, EX_TEMPFAIL = 0, 65, 70, 75
 
@@ -31,10 +29,8 @@ def register(subparsers) -> None:
     ingest.set_defaults(func=cmd_ingest)
     secret = subparsers.add_parser("inbound-secret", help="print the secret the inbound webhooks check")
     secret.set_defaults(func=cmd_inbound_secret)
-    from service.inbound import imap, smtpd
-
-    smtpd.register(subparsers)
-    imap.register(subparsers)
+    register_smtpd(subparsers)
+    register_imap_poll(subparsers)
 
 
 def cmd_ingest(args, stdin=None, services=None) -> int:
@@ -43,7 +39,9 @@ def cmd_ingest(args, stdin=None, services=None) -> int:
         print("farmpost ingest: no mail on standard input", file=sys.stderr)
         return EX_DATAERR
     try:
-        svc = services or Services.from_environment()
+        from service.wiring import services_from_environment
+
+        svc = services or services_from_environment()
         from service.inbound.receive import receive
 
         received = receive(svc, raw, source="ingest", envelope_to=tuple(args.recipient))
@@ -64,3 +62,49 @@ def cmd_inbound_secret(args) -> int:
     print(inbound_secret(load_config()))
     return EX_OK
 
+
+def register_smtpd(subparsers) -> None:
+    smtpd = subparsers.add_parser("smtpd", help="an SMTP listener that feeds received mail to the inbound pipeline")
+    smtpd.add_argument("--host", default="127.0.0.1")
+    smtpd.add_argument("--port", type=int, default=2525)
+    smtpd.set_defaults(func=cmd_smtpd)
+
+
+def cmd_smtpd(args) -> int:
+    import signal
+    import threading
+
+    from service.inbound.smtpd import controller
+    from service.wiring import services_from_environment
+
+    server = controller(services_from_environment(), args.host, args.port)
+    server.start()
+    print(f"farmpost smtpd listening on {args.host}:{args.port}")
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    try:
+        stop.wait()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stop()
+    return 0
+
+
+def register_imap_poll(subparsers) -> None:
+    command = subparsers.add_parser("imap-poll", help="store the unseen mail of IMAP_URL's mailbox once")
+    command.add_argument("--url", default=None, help="imap://user:password@host:port/INBOX (default: IMAP_URL)")
+    command.set_defaults(func=cmd_poll)
+
+
+def cmd_poll(args) -> int:
+    from service.inbound.imap import ImapSettings, poll, settings_for
+    from service.wiring import services_from_environment
+
+    svc = services_from_environment()
+    settings = ImapSettings.from_url(args.url) if args.url else settings_for(svc)
+    if settings is None:
+        print("farmpost imap-poll: set IMAP_URL or pass --url")
+        return 64  # EX_USAGE
+    print(f"stored {poll(svc, settings)} messages")
+    return 0

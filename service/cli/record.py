@@ -20,11 +20,11 @@ def register(subparsers) -> None:
 
 def cmd_export(args) -> int:
     from service.core.errors import NotFound
-    from service.core.services import Services
     from service.game.game_record import game_record
+    from service.wiring import services_from_environment
 
     try:
-        record = game_record(Services.from_environment(), args.game_id)
+        record = game_record(services_from_environment(), args.game_id)
     except NotFound as error:
         print(f"error: {error.message}", file=sys.stderr)
         return 1

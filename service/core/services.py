@@ -2,7 +2,8 @@
 database, the link signer and the task queue.
 
 The web app keeps one in ``app.extensions["farmpost"]``, a Celery worker
-builds its own, and tests build one per test. No module-level globals.
+builds its own, and tests build one per test. No module-level globals. A
+process builds its own from the environment with service/wiring.py.
 """
 
 from __future__ import annotations
@@ -33,18 +34,4 @@ class Services:
         )
         services = cls(config, Database(config.database_url), links)
         services.queue = queue if queue is not None else NullQueue()
-        return services
-
-    @classmethod
-    def from_environment(cls, *, upgrade_schema: bool = True, broker: bool = True) -> Services:
-        """Services of a command or web process: configuration from the
-        environment, the schema upgraded, and tasks sent to the broker by name."""
-        from service.core.config import load_config
-        from service.jobs.broker import CeleryQueue, sender
-        from service.storage.migrate import upgrade
-
-        config = load_config()
-        services = cls.from_config(config, CeleryQueue(sender(config)) if broker else None)
-        if upgrade_schema:
-            upgrade(services.db)
         return services

@@ -68,19 +68,3 @@ def poll(svc: Services, settings: ImapSettings | None = None) -> int:
     if stored:
         log.info("imap: stored %d messages", stored)
     return stored
-
-
-def register(subparsers) -> None:
-    command = subparsers.add_parser("imap-poll", help="store the unseen mail of IMAP_URL's mailbox once")
-    command.add_argument("--url", default=None, help="imap://user:password@host:port/INBOX (default: IMAP_URL)")
-    command.set_defaults(func=cmd_poll)
-
-
-def cmd_poll(args) -> int:
-    svc = Services.from_environment()
-    settings = ImapSettings.from_url(args.url) if args.url else settings_for(svc)
-    if settings is None:
-        print("farmpost imap-poll: set IMAP_URL or pass --url")
-        return 64  # EX_USAGE
-    print(f"stored {poll(svc, settings)} messages")
-    return 0

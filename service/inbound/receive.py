@@ -3,8 +3,8 @@
 :func:`receive` writes the raw bytes (one row per Message-ID, else per hash of
 the bytes: a mail delivered twice is stored and acted on once) and commits
 before anything else happens, so nothing is lost if processing fails; then
-the row's id goes to the queue (``enqueue_inbound``) or, where the queue has
-no inbound task yet, is processed at once. :func:`process_inbound` is
+the row's id goes to the queue's ``inbound`` job (in-process, the job
+processes it at once). :func:`process_inbound` is
 idempotent: a processed row is left as it is.
 """
 
@@ -74,15 +74,10 @@ def receive(svc: Services, raw: bytes, *, source: str, envelope_to: tuple[str, .
 
 
 def _hand_on(svc: Services, inbound_id: int, expires: float | None = None) -> None:
-    """Enqueue the stored row, or process it now where the queue has no
-    inbound task. Either way the mail is safe: a failure leaves the row
-    pending for :func:`sweep_pending_inbound`."""
-    enqueue = getattr(svc.queue, "enqueue_inbound", None)
+    """Enqueue the stored row. Either way the mail is safe: a failure leaves
+    the row pending for :func:`sweep_pending_inbound`."""
     try:
-        if enqueue is not None:
-            enqueue(inbound_id, expires=expires)
-        else:
-            process_inbound_counted(svc, inbound_id)
+        svc.queue.enqueue("inbound", inbound_id, expires=expires)
     except Exception:
         log.exception("inbound mail %s is stored but could not be processed yet", inbound_id)
 

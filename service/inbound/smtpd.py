@@ -49,28 +49,3 @@ def controller(svc: Services, host: str = "127.0.0.1", port: int = 2525) -> Cont
     """A started-on-demand aiosmtpd Controller (``.start()`` / ``.stop()``)."""
     return Controller(InboundHandler(svc), hostname=host, port=port, data_size_limit=svc.config.max_mail_bytes,
                       decode_data=False)
-
-
-def register(subparsers) -> None:
-    smtpd = subparsers.add_parser("smtpd", help="an SMTP listener that feeds received mail to the inbound pipeline")
-    smtpd.add_argument("--host", default="127.0.0.1")
-    smtpd.add_argument("--port", type=int, default=2525)
-    smtpd.set_defaults(func=cmd_smtpd)
-
-
-def cmd_smtpd(args) -> int:
-    import signal
-    import threading
-
-    server = controller(Services.from_environment(), args.host, args.port)
-    server.start()
-    print(f"farmpost smtpd listening on {args.host}:{args.port}")
-    stop = threading.Event()
-    signal.signal(signal.SIGTERM, lambda *_: stop.set())
-    try:
-        stop.wait()
-    except KeyboardInterrupt:
-        pass
-    finally:
-        server.stop()
-    return 0

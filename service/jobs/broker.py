@@ -89,23 +89,18 @@ def sender(config: Config) -> Celery:
     return app
 
 
+#: the Celery task of each job (worker/tasks.py registers them under these names)
+TASKS = {"request": "farmpost.apply_move_request", "mail": "farmpost.send_mail", "report": "farmpost.send_report",
+         "inbound": "farmpost.process_inbound", "webhook": "farmpost.send_webhook"}
+
+
 class CeleryQueue:
     """Enqueue by task name: the web process needs no task code, only the broker."""
+
+    needs_worker = True
 
     def __init__(self, app: Celery):
         self.app = app
 
-    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
-        self.app.send_task("farmpost.apply_move_request", args=[request_id], expires=expires)
-
-    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
-        self.app.send_task("farmpost.send_mail", args=[mail_id], expires=expires)
-
-    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
-        self.app.send_task("farmpost.send_report", args=[mail_id], expires=expires)
-
-    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
-        self.app.send_task("farmpost.process_inbound", args=[inbound_id], expires=expires)
-
-    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
-        self.app.send_task("farmpost.send_webhook", args=[delivery_id], expires=expires)
+    def enqueue(self, job: str, ident: int, expires: float | None = None) -> None:
+        self.app.send_task(TASKS[job], args=[ident], expires=expires)

@@ -17,12 +17,9 @@ log = logging.getLogger(__name__)
 REPORT_MAILS = frozenset({"final"})
 
 
-def enqueue_mail(queue, mail_id: int, kind: str | None, expires: float | None = None) -> None:
-    """Hand a mail to the queue its kind goes to."""
-    if kind in REPORT_MAILS:
-        queue.enqueue_report(mail_id, expires=expires)
-    else:
-        queue.enqueue_mail(mail_id, expires=expires)
+def mail_job(kind: str | None) -> str:
+    """The job a mail of ``kind`` goes to: a report mail waits in its own queue."""
+    return "report" if kind in REPORT_MAILS else "mail"
 
 
 def dispatch(svc: Services, work: Work) -> None:
@@ -30,22 +27,16 @@ def dispatch(svc: Services, work: Work) -> None:
     for request in work.requests:
         enqueue(svc, "request", request.id)
     for mail in work.mails:
-        enqueue(svc, "mail", mail.id, mail.kind)
+        enqueue(svc, mail_job(mail.kind), mail.id)
     for delivery in work.webhooks:
         enqueue(svc, "webhook", delivery.id)
 
 
-def enqueue(svc: Services, kind: str, ident: int, mail_kind: str | None = None) -> None:
-    """Hand an id to the queue (a mail's by its ``mail_kind``). If the broker
-    is away the row stays pending in the database and the beat sweeper
-    enqueues it later: nothing is lost, and the farmer is not shown an error
-    for it."""
+def enqueue(svc: Services, job: str, ident: int, expires: float | None = None) -> None:
+    """Hand an id to the queue. If the broker is away the row stays pending
+    in the database and the beat sweeper enqueues it later: nothing is lost,
+    and the farmer is not shown an error for it."""
     try:
-        if kind == "request":
-            svc.queue.enqueue_request(ident)
-        elif kind == "webhook":
-            svc.queue.enqueue_webhook(ident)
-        else:
-            enqueue_mail(svc.queue, ident, mail_kind)
+        svc.queue.enqueue(job, ident, expires=expires)
     except Exception as error:  # any broker failure: the sweeper is the fallback
-        log.warning("could not enqueue %s #%s (%s); the sweeper will pick it up", kind, ident, error)
+        log.warning("could not enqueue %s #%s (%s); the sweeper will pick it up", job, ident, error)

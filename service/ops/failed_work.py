@@ -8,8 +8,7 @@ from datetime import datetime
 
 from sqlalchemy import func, select
 
-from service.inbound.receive import process_inbound_counted
-from service.jobs.dispatching import enqueue_mail
+from service.jobs.dispatching import mail_job
 from service.storage.models import InboundMail, MoveRequest, OutgoingMail
 
 
@@ -68,14 +67,5 @@ def retry(svc, kind: str, row_id: int) -> bool:
             row.processed_at, row.result = None, None
         if kind == "inbound":
             row.processed_at = None
-    if kind == "request":
-        svc.queue.enqueue_request(row_id)
-    elif kind == "mail":
-        enqueue_mail(svc.queue, row_id, mail_kind)
-    else:
-        enqueue = getattr(svc.queue, "enqueue_inbound", None)
-        if enqueue is not None:
-            enqueue(row_id)
-        else:
-            process_inbound_counted(svc, row_id)
+    svc.queue.enqueue(mail_job(mail_kind) if kind == "mail" else kind, row_id)
     return True

@@ -23,7 +23,7 @@ def healthz():
     svc = services()
     checks = {"database": _check(_database_check(svc)), "broker": _check(_broker_check(svc))}
     queues = {}
-    if getattr(svc.queue, "needs_worker", True):
+    if svc.queue.needs_worker:
         for role, probe in (("worker", _worker), ("beat", _beat)):
             checks[role] = probe(svc) if checks["database"] == "ok" else "unknown: the database is failing"
         queues = _queues(svc) if checks["database"] == "ok" else dict.fromkeys(QUEUES, "unknown: the database is failing")
@@ -93,7 +93,7 @@ def _facts(svc) -> dict:
 
     try:
         facts = {"oldest_waiting_seconds": oldest_waiting(svc), "failed": count_failed(svc)}
-        if getattr(svc.queue, "needs_worker", True):
+        if svc.queue.needs_worker:
             facts["workers"] = len(live_workers(svc))
         return facts
     except Exception:  # the checks above already say what fails

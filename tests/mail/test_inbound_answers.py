@@ -16,7 +16,7 @@ from service.inbound.receive import receive, too_much_mail
 from service.storage.models import InboundMail, MoveRequest, utcnow
 from service.usecases import creation, playing
 from tests.mail.inbound_helpers import inbound_row, log_texts, reply, start_game
-from tests.service.helpers import mailbox, mails, text_part
+from tests.service.helpers import RecordingQueue, mailbox, mails, text_part
 
 ANNA, BOB = "anna@example.org", "bob@example.org"
 
@@ -29,19 +29,6 @@ def game(svc):
 def send(svc, keys, who: str, body: str, **kwargs) -> InboundMail:
     sender = {"Anna": f"Anna <{ANNA}>", "Bob": f"Bob <{BOB}>"}[who]
     return inbound_row(svc, receive(svc, reply(keys[who], body, sender=sender, **kwargs), source="ingest").id)
-
-
-class WorkerLater:
-    """A queue whose worker has not run yet (a stored mail is still read at once)."""
-
-    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
-        pass
-
-    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
-        pass
-
-    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
-        pass
 
 
 def new_mails(svc, before: int, to: str) -> list:
@@ -140,7 +127,8 @@ def test_undo_is_answered_with_the_board_after_it_and_the_options_now_open(svc, 
 def test_an_undo_a_worker_applies_is_answered_the_same_way(svc, game):
     game_id, keys = game
     send(svc, keys, "Anna", "take 2")
-    inline, svc.queue = svc.queue, WorkerLater()
+    inline = svc.queue
+    svc.queue = RecordingQueue(to=inline, passes=("inbound",))
     row = send(svc, keys, "Anna", "undo")
     assert row.outcome == "queued"
     svc.queue = inline

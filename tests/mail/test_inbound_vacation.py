@@ -14,10 +14,10 @@ import pytest
 from sqlalchemy import func, select, update
 
 from service.inbound.receive import process_inbound, receive
+from service.ops.sweep import beat_round
 from service.storage.models import InboundMail, OutgoingMail, Seat, as_utc, date_text, utcnow
 from service.usecases import creation, preferences
 from tests.mail.inbound_helpers import inbound_row, log_texts, reply
-from worker.tasks import beat_round
 
 FARMERS = {"Anna": "anna@example.org", "Bob": "bob@example.org", "Cleo": "cleo@example.org"}
 

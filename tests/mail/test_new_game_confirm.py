@@ -15,10 +15,10 @@ import pytest
 from sqlalchemy import select, update
 
 from service.inbound.receive import receive
+from service.ops.sweep import beat_round
 from service.storage.models import Game, utcnow
 from tests.mail.inbound_helpers import inbound_row
 from tests.service.helpers import csrf_token, mailbox, path_of, text_part
-from worker.tasks import beat_round
 
 ANNA, VICTIM = "anna@example.org", "victim@example.net"
 

@@ -8,6 +8,7 @@ from email import message_from_bytes, policy
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from service.core.queue import JOBS
 from service.storage.models import Game, MailboxMessage, MoveLogEntry, MoveRequest, OutgoingMail
 
 
@@ -70,26 +71,38 @@ def path_of(url: str) -> str:
     return re.sub(r"^https?://[^/]+", "", url)
 
 
-class Broker:
-    """What the moves hand on to the queue, kept: the ids of the requests,
-    mails and report mails enqueued (a move enqueues no inbound mail)."""
+class RecordingQueue:
+    """The tests' one fake queue. It keeps what it is handed, as a broker holds
+    it for workers that have not run yet: in order (``jobs``: job, id,
+    expires) and by job (``requests``, ``mails``, ``reports``, ``held``).
+    ``passes``: the jobs handed on to ``to`` instead (the inline queue: a
+    stored mail is still read at once); ``fails``: raised for every other job
+    (a broker that is down)."""
 
-    def __init__(self):
-        self.requests: list[int] = []
-        self.mails: list[int] = []
-        self.reports: list[int] = []
+    needs_worker = True
 
-    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
-        self.requests.append(request_id)
+    def __init__(self, to=None, passes=(), fails: Exception | None = None):
+        self.to, self.passes, self.fails = to, frozenset(passes), fails
+        self.jobs: list[tuple[str, int, float | None]] = []
+        self.held: dict[str, list[int]] = {job: [] for job in JOBS}
 
-    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
-        self.mails.append(mail_id)
+    def enqueue(self, job: str, ident: int, expires: float | None = None) -> None:
+        if job in self.passes:
+            self.to.enqueue(job, ident, expires=expires)
+            return
+        if self.fails is not None:
+            raise self.fails
+        self.jobs.append((job, ident, expires))
+        self.held[job].append(ident)
 
-    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
-        self.reports.append(mail_id)
+    @property
+    def requests(self) -> list[int]:
+        return self.held["request"]
 
-    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
-        raise AssertionError("a move enqueues no inbound mail")
+    @property
+    def mails(self) -> list[int]:
+        return self.held["mail"]
 
-    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
-        pass
+    @property
+    def reports(self) -> list[int]:
+        return self.held["report"]

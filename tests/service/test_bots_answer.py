@@ -13,13 +13,13 @@ import pytest
 
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game
-from tests.service.helpers import Broker, game_row, log_of, mails, requests_of
+from tests.service.helpers import RecordingQueue, game_row, log_of, mails, requests_of
 from tests.service.test_round_trips import statements
 
 
 @pytest.fixture
-def farmer_and_two_bots(svc) -> Broker:
-    svc.queue = broker = Broker()
+def farmer_and_two_bots(svc) -> RecordingQueue:
+    svc.queue = broker = RecordingQueue()
     create_game(svc, "toy", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bot 1", bot="greedy"),
                              FarmerSpec("Bot 2", bot="greedy")], host=0, seed=1)
     playing.apply_move_request(svc, playing.submit_move(svc, 1, 0, ["take:1"], source="link", base_version=None))
@@ -103,7 +103,7 @@ def test_given_bots_answered_when_the_farmer_reads_her_answer_then_it_says_who_p
 
 
 def test_given_a_bot_then_the_farmer_again_when_she_ends_her_turn_then_her_answer_says_it_is_her_turn_again(svc):
-    svc.queue = Broker()
+    svc.queue = RecordingQueue()
     create_game(svc, "toy", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bot 1", bot="greedy")],
                 host=0, seed=1)
     request = playing.apply_move_request(svc, playing.submit_move(svc, 1, 0, ["take:1", "end"], source="link",
@@ -113,7 +113,7 @@ def test_given_a_bot_then_the_farmer_again_when_she_ends_her_turn_then_her_answe
 
 
 def test_given_no_bot_after_her_when_she_ends_her_turn_then_her_answer_is_her_move_alone(svc):
-    svc.queue = Broker()
+    svc.queue = RecordingQueue()
     create_game(svc, "toy", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")],
                 host=0, seed=1)
     from service.usecases.creation import join

@@ -14,21 +14,8 @@ from service.core.errors import InvalidInput
 from service.outbox.sending import send_mail
 from service.usecases.creation import create_game
 from service.usecases.my_games import ask_for_my_games
-from tests.service.helpers import csrf_token, game_row, mailbox, mails, path_of, text_part
+from tests.service.helpers import RecordingQueue, csrf_token, game_row, mailbox, mails, path_of, text_part
 from tests.service.played import ANN, BOB, CAT, finished, started
-
-
-class WorkerLater:
-    """A queue whose worker has not run yet."""
-
-    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
-        pass
-
-    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
-        pass
-
-    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
-        pass
 
 
 def games_mail(svc, to: str) -> str:
@@ -50,7 +37,7 @@ def test_given_a_finished_and_a_running_game_when_ann_asks_then_one_mail_lists_b
 
 def test_the_list_is_made_when_the_mail_is_sent_not_when_it_is_asked_for(svc):
     finished(svc, ANN, BOB)
-    svc.queue = WorkerLater()
+    svc.queue = RecordingQueue(to=svc.queue, passes=("inbound",))
     ask_for_my_games(svc, "ann@example.org")
     [mail] = mails(svc, "games")
     assert "seats" not in mail.context and mail.raw is None  # the web request only wrote the row

@@ -12,11 +12,11 @@ from boards.cache import MemoryStore, SnapshotCache
 from boards.samples import sample_game
 from mail.outgoing import compose
 from service.ops import failed_work
+from service.ops.sweep import sweep_pending
 from service.storage.models import OutgoingMail
 from service.usecases import playing
-from tests.service.helpers import Broker, game_row, mails
+from tests.service.helpers import RecordingQueue, game_row, mails
 from tests.service.played import ANN, ANN_WINS, BOB, play_turns, started
-from worker.tasks import sweep_pending
 
 
 def last_turn_played_with(svc, queue) -> int:
@@ -34,7 +34,7 @@ def last_turn_played_with(svc, queue) -> int:
 
 
 def test_given_a_game_s_last_turn_when_it_is_applied_then_the_final_mails_go_to_the_reports_queue(svc):
-    broker = Broker()
+    broker = RecordingQueue()
     last_turn_played_with(svc, broker)
     finals = [m.id for m in mails(svc, "final")]
     assert len(finals) == 2
@@ -45,24 +45,24 @@ def test_given_a_game_s_last_turn_when_it_is_applied_then_the_final_mails_go_to_
 def test_the_sweeper_queues_a_final_mail_left_pending_again_on_the_reports_queue(svc):
     """Given the broker was away when the game ended, when beat sweeps,
     then the final mails go to the reports queue, as they would have."""
-    last_turn_played_with(svc, Broker())  # the mails stay pending: no worker took them
-    recording = Recording()
+    last_turn_played_with(svc, RecordingQueue())  # the mails stay pending: no worker took them
+    recording = RecordingQueue()
     svc.queue = recording
     sweep_pending(svc, older_than=timedelta(0))
     finals = {m.id for m in mails(svc, "final")}
-    assert {ident for job, ident in recording.jobs if job == "report"} == finals
-    assert not {ident for job, ident in recording.jobs if job == "mail"} & finals
+    assert set(recording.reports) == finals
+    assert not set(recording.mails) & finals
 
 
 def test_an_operator_s_retry_of_a_failed_final_mail_goes_to_the_reports_queue(svc):
-    last_turn_played_with(svc, Broker())
+    last_turn_played_with(svc, RecordingQueue())
     [first, _] = mails(svc, "final")
     with svc.db.transaction() as session:
         session.get(OutgoingMail, first.id).status = "failed"
-    recording = Recording()
+    recording = RecordingQueue()
     svc.queue = recording
     assert failed_work.retry(svc, "mail", first.id)
-    assert recording.jobs == [("report", first.id)]
+    assert [(job, ident) for job, ident, _ in recording.jobs] == [("report", first.id)]
 
 
 def test_the_report_is_rendered_once_for_all_the_farmers_of_a_game(monkeypatch):
@@ -92,25 +92,3 @@ def final_context(sample, report: dict, seat: int) -> dict:
             "game": {"id": 12, "kind": "sunfield", "title": "Sunfield Farm #12"},
             "seat": {"position": seat, "name": sample.names[seat]},
             "farmers": [{"name": name} for name in sample.names]}
-
-
-class Recording:
-    """A queue that keeps which job each id was handed to."""
-
-    def __init__(self):
-        self.jobs: list[tuple[str, int]] = []
-
-    def enqueue_request(self, request_id, expires=None):
-        self.jobs.append(("request", request_id))
-
-    def enqueue_mail(self, mail_id, expires=None):
-        self.jobs.append(("mail", mail_id))
-
-    def enqueue_report(self, mail_id, expires=None):
-        self.jobs.append(("report", mail_id))
-
-    def enqueue_webhook(self, delivery_id, expires=None):
-        self.jobs.append(("webhook", delivery_id))
-
-    def enqueue_inbound(self, inbound_id, expires=None):
-        self.jobs.append(("inbound", inbound_id))

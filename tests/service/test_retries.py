@@ -15,15 +15,15 @@ import pytest
 from service.cli.main import main
 from service.core.services import Services
 from service.inbound.receive import receive
-from service.jobs.inline_queue import InlineQueue
 from service.ops import failed_work
+from service.ops.sweep import sweep_pending
 from service.outbox.sending import send_mail
 from service.storage.models import InboundMail, MoveRequest, OutgoingMail, as_utc, utcnow
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.playing import submit_move
+from service.wiring import inline_queue
 from tests.service.helpers import log_of, mails
-from worker.tasks import sweep_pending
 
 ANN, BOB = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")
 NOW = timedelta(0)
@@ -33,7 +33,7 @@ NOW = timedelta(0)
 def fast(config, toy_game):
     """Services whose retries wait no time, so a test can run every try."""
     services = Services.from_config(replace(config, max_tries=3, retry_delay=0.0, retry_delay_max=0.0))
-    services.queue = InlineQueue(services)
+    services.queue = inline_queue(services)
     yield services
     services.db.dispose()
 

@@ -322,10 +322,10 @@ def test_healthz_fails_when_the_broker_is_away(config, toy_game):
 
     from service.app import create_app
     from service.core.services import Services
-    from service.jobs.inline_queue import InlineQueue
+    from service.wiring import inline_queue
 
     svc = Services.from_config(replace(config, broker_url="redis://127.0.0.1:1/0"))
-    svc.queue = InlineQueue(svc)
+    svc.queue = inline_queue(svc)
     response = create_app(services=svc).test_client().get("/healthz")
     assert response.status_code == 503
     assert response.json["database"] == "ok" and response.json["broker"].startswith("failing")
@@ -415,10 +415,10 @@ def test_the_mailbox_is_served_to_everyone_when_enabled(config, toy_game):
 
     from service.app import create_app
     from service.core.services import Services
-    from service.jobs.inline_queue import InlineQueue
+    from service.wiring import inline_queue
 
     svc = Services.from_config(replace(config, mailbox_public=True))
-    svc.queue = InlineQueue(svc)
+    svc.queue = inline_queue(svc)
     client = create_app(services=svc, testing=True).test_client()
     assert client.get("/mailbox", environ_base={"REMOTE_ADDR": "203.0.113.7"}).status_code == 200
     svc.db.dispose()

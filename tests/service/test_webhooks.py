@@ -261,7 +261,7 @@ def test_without_a_worker_the_sweeper_enqueues_the_waiting_calls_again(hooks_svc
     from datetime import timedelta
 
     from service.core.queue import NullQueue
-    from worker.tasks import sweep_pending
+    from service.ops.sweep import sweep_pending
 
     svc = hooks_svc
     game(svc)
@@ -282,7 +282,7 @@ def test_the_worker_sends_a_delivery_by_the_task_name_the_service_enqueues(tmp_p
     app = create_celery(load_config({"FARMPOST_INSTANCE": str(tmp_path)}))
     sent = []
     app.send_task = lambda name, args, expires=None: sent.append((name, args))
-    CeleryQueue(app).enqueue_webhook(7)
+    CeleryQueue(app).enqueue("webhook", 7)
     assert sent == [("farmpost.send_webhook", [7])] and "farmpost.send_webhook" in app.tasks
 
 

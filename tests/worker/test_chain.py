@@ -1,5 +1,5 @@
 """A moves task applies the move requests its own work enqueued
-(worker/tasks.py, ``in_chain``): one task for a run of moves, each still its
+(worker/chain.py, ``in_chain``): one task for a run of moves, each still its
 own request in its own transaction, and never a request left behind. The
 bots' moves that answer a move are applied in its transaction
 (tests/service/test_bots_answer.py); those past that bound, or all of them
@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game
-from tests.service.helpers import Broker, game_row, requests_of
-from worker.tasks import in_chain
+from tests.service.helpers import RecordingQueue, game_row, requests_of
+from worker.chain import in_chain
 
 
-def bots_game(svc) -> Broker:
+def bots_game(svc) -> RecordingQueue:
     """Pebbles between a farmer and two greedy bots, the farmer to act."""
-    svc.queue = broker = Broker()
+    svc.queue = broker = RecordingQueue()
     create_game(svc, "toy", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bot 1", bot="greedy"),
                              FarmerSpec("Bot 2", bot="greedy")], host=0, seed=1)
     return broker
@@ -79,10 +79,10 @@ def test_given_a_chained_move_that_fails_when_the_task_ends_then_its_request_goe
 
 
 def test_given_a_job_with_an_expiry_when_a_moves_task_enqueues_it_then_it_goes_to_the_broker_at_once():
-    from worker.tasks import ChainQueue
+    from worker.chain import ChainQueue
 
-    broker = Broker()
+    broker = RecordingQueue()
     chain = ChainQueue(broker)
-    chain.enqueue_request(7)
-    chain.enqueue_request(8, expires=15.0)  # beat's sweep: one live job per row, never kept back
+    chain.enqueue("request", 7)
+    chain.enqueue("request", 8, expires=15.0)  # beat's sweep: one live job per row, never kept back
     assert (chain.requests, broker.requests) == ([7], [8])

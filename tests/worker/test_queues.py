@@ -128,8 +128,8 @@ def test_a_job_the_sweep_queues_again_reaches_the_broker_with_its_expiry(tmp_pat
     from datetime import UTC, datetime, timedelta
 
     with sending_queue(tmp_path, redis_url) as (queue, held):
-        queue.enqueue_mail(7)
-        queue.enqueue_mail(8, expires=15)
+        queue.enqueue("mail", 7)
+        queue.enqueue("mail", 8, expires=15)
         headers = {h["argsrepr"]: h for h in held()["mail"]}
     assert headers["[7]"]["expires"] is None
     lapses = datetime.fromisoformat(headers["[8]"]["expires"])
@@ -141,8 +141,8 @@ def test_a_report_mail_reaches_the_reports_queue_and_a_turn_mail_the_mail_queue(
     """What Redis holds after the web or a moves worker hands on one mail
     of each: the task that sends it, in the list its queue is."""
     with sending_queue(tmp_path, redis_url) as (queue, held):
-        queue.enqueue_mail(7)
-        queue.enqueue_report(8)
+        queue.enqueue("mail", 7)
+        queue.enqueue("report", 8)
         jobs = {q: [(h["task"], h["argsrepr"]) for h in headers] for q, headers in held().items()}
     assert jobs == {"moves": [], "mail": [("farmpost.send_mail", "[7]")],
                     "reports": [("farmpost.send_report", "[8]")]}

@@ -15,35 +15,29 @@ from sqlalchemy import select, update
 
 from mail.outgoing.addresses import format_address
 from service.core.services import Services
-from service.jobs.inline_queue import InlineQueue
+from service.ops.sweep import sweep_pending
 from service.outbox import circuit, sending
 from service.outbox.transport import SmtpTransport
 from service.storage.models import MoveRequest, OutgoingMail, as_utc, utcnow
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.playing import submit_move
-from tests.service.helpers import log_of, mails
-from worker.tasks import sweep_pending
+from service.wiring import inline_queue
+from tests.service.helpers import RecordingQueue, log_of, mails
 
 ANN, BOB = FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")
 
 
-class BrokerDown:
-    def enqueue_request(self, request_id, expires=None):
-        raise ConnectionError("broker unreachable")
-
-    def enqueue_mail(self, mail_id, expires=None):
-        raise ConnectionError("broker unreachable")
-
-    def enqueue_report(self, mail_id, expires=None):
-        raise ConnectionError("broker unreachable")
+def broker_down(svc) -> RecordingQueue:
+    """A broker that is down: every job refused (a stored mail is still read at once)."""
+    return RecordingQueue(to=svc.queue, passes=("inbound",), fails=ConnectionError("broker unreachable"))
 
 
 def test_given_the_broker_is_down_when_a_farmer_moves_then_the_request_waits_and_the_sweeper_applies_it(svc):
     create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
     join(svc, 1, 1)
     inline = svc.queue
-    svc.queue = BrokerDown()
+    svc.queue = broker_down(svc)
     request_id = submit_move(svc, 1, 0, ["take:1"], source="link", base_version=0)
     assert playing.wait_for(svc, request_id, 0).status == "pending"
     assert log_of(svc) == []
@@ -55,41 +49,19 @@ def test_given_the_broker_is_down_when_a_farmer_moves_then_the_request_waits_and
 
 def test_the_sweeper_leaves_fresh_work_and_a_mail_being_sent_alone(svc):
     create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
-    svc.queue = BrokerDown()
+    svc.queue = broker_down(svc)
     join(svc, 1, 1)
     assert sweep_pending(svc) == {"requests": 0, "mails": 0, "webhooks": 0}  # too fresh: its task may still come
     [turn] = mails(svc, "turn")
     with svc.db.transaction() as session:
         session.get(OutgoingMail, turn.id).status = "sending"
         session.get(OutgoingMail, turn.id).claimed_at = utcnow()
-    svc.queue = InlineQueue(svc)
+    svc.queue = inline_queue(svc)
     assert sweep_pending(svc, older_than=timedelta(0))["mails"] == 0  # claimed by a live worker
     with svc.db.transaction() as session:
         session.get(OutgoingMail, turn.id).claimed_at = utcnow() - sending.LEASE - timedelta(seconds=1)
     assert sweep_pending(svc, older_than=timedelta(0))["mails"] == 1  # its worker died: send again
     assert mails(svc, "turn")[0].status == "sent"
-
-
-class Recording:
-    """A queue that keeps what it is given, with each job's expiry."""
-
-    def __init__(self):
-        self.jobs: list[tuple[str, int, float | None]] = []
-
-    def enqueue_request(self, request_id, expires=None):
-        self.jobs.append(("request", request_id, expires))
-
-    def enqueue_mail(self, mail_id, expires=None):
-        self.jobs.append(("mail", mail_id, expires))
-
-    def enqueue_report(self, mail_id, expires=None):
-        self.jobs.append(("report", mail_id, expires))
-
-    def enqueue_webhook(self, delivery_id, expires=None):
-        self.jobs.append(("webhook", delivery_id, expires))
-
-    def enqueue_inbound(self, inbound_id, expires=None):
-        self.jobs.append(("inbound", inbound_id, expires))
 
 
 def test_work_the_sweep_queues_again_expires_after_ten_sweeps(svc, monkeypatch):
@@ -98,17 +70,17 @@ def test_work_the_sweep_queues_again_expires_after_ten_sweeps(svc, monkeypatch):
     ten sweeps' time as expiry: a worker that comes back finds at most ten
     live jobs per row, not one more for every sweep it missed, and a worker
     that is behind still reaches the job before it lapses."""
-    from worker.tasks import beat_round
+    from service.ops.sweep import beat_round
 
     monkeypatch.setenv("FARMPOST_SWEEP_EVERY", "7")
     create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
-    svc.queue = BrokerDown()
+    svc.queue = broker_down(svc)
     join(svc, 1, 1)
     submit_move(svc, 1, 0, ["take:1"], source="link", base_version=0)
     with svc.db.transaction() as session:  # both waited longer than the sweep leaves fresh work
         session.execute(update(OutgoingMail).values(created_at=utcnow() - timedelta(minutes=5)))
         session.execute(update(MoveRequest).values(created_at=utcnow() - timedelta(minutes=5)))
-    svc.queue = recording = Recording()
+    svc.queue = recording = RecordingQueue()
     for _ in range(3):
         beat_round(svc)
     kinds = [kind for kind, _, _ in recording.jobs]
@@ -141,11 +113,8 @@ CAT, DAN = FarmerSpec("Cat", "cat@example.org"), FarmerSpec("Dan", "dan@example.
 def smtp_services(config, port: int, **changes) -> tuple[Services, list[int]]:
     """Services sending to 127.0.0.1:port; enqueued mail ids are recorded, not sent."""
     svc = Services.from_config(replace(config, smtp_url=f"smtp://127.0.0.1:{port}", **changes))
-    queued: list[int] = []
-    svc.queue = type("Recorder", (), {"enqueue_request": lambda self, i, expires=None: playing.apply_move_request(svc, i),
-                                      "enqueue_mail": lambda self, i, expires=None: queued.append(i),
-                                      "enqueue_report": lambda self, i, expires=None: queued.append(i)})()
-    return svc, queued
+    svc.queue = recording = RecordingQueue(to=inline_queue(svc), passes=("request",))
+    return svc, recording.mails
 
 
 @pytest.fixture
