@@ -16,8 +16,9 @@ from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.bots import BOTS
+from service.core import wall_time
 from service.core.game_kinds import rules_for
-from service.storage.models import Game, GameClock, Seat, SeatClock, as_utc, utcnow
+from service.storage.models import Game, GameClock, Seat, SeatClock, as_utc
 
 HOUR = 3600
 DAY = 24 * HOUR
@@ -223,7 +224,7 @@ def follow_turn(game: Game, now: datetime | None = None) -> bool:
     change's mails are written, so they can say the new deadline."""
     if not is_running(game):
         return False
-    clock, now = game.clock, now or utcnow()
+    clock, now = game.clock, now or wall_time.now()
     seat = timed_seat(game)
     position = seat.position if seat is not None else None
     if position == clock.turn_seat:
@@ -313,7 +314,7 @@ def describe(game: Game, reader: Seat | None, now: datetime | None = None) -> di
     """The clock for a page or a mail, in the reader's time zone (None: no clock)."""
     if not is_running(game):
         return None
-    clock, now = game.clock, now or utcnow()
+    clock, now = game.clock, now or wall_time.now()
     zone_name = reader.clock.time_zone if reader is not None and reader.clock else None
     policy = {"bot": f"the {clock.bot} bot plays the late turn",
               "pause": "the game's clock stops until the host resumes it or a farmer gives more time",

@@ -15,11 +15,11 @@ from sqlalchemy import func, select, update
 
 from mail.inbound.errors import FailedRecipient
 from service.core.services import Services
+from service.core.wall_time import now
 from service.jobs import dispatching
-from service.jobs.work import Work
 from service.notify.notices import tell_others
 from service.storage import lookup
-from service.storage.models import Game, Seat, utcnow
+from service.storage.models import Game, Seat
 
 
 def mark_bouncing(svc: Services, failed: tuple[FailedRecipient, ...]) -> list[tuple[int, int]]:
@@ -28,8 +28,8 @@ def mark_bouncing(svc: Services, failed: tuple[FailedRecipient, ...]) -> list[tu
     addresses = sorted({f.address.lower() for f in failed if f.permanent and f.address})
     if not addresses:
         return []
-    marked, work = [], Work()
-    with svc.db.transaction() as session:
+    marked = []
+    with dispatching.unit_of_work(svc) as (session, work):
         found = session.execute(
             select(Seat.id, Seat.game_id).join(Game).where(func.lower(Seat.email).in_(addresses),
                                                            Seat.bouncing_since.is_(None),
@@ -41,12 +41,11 @@ def mark_bouncing(svc: Services, failed: tuple[FailedRecipient, ...]) -> list[tu
             for seat in game.seats:
                 if seat.id not in ids or seat.bouncing_since is not None:
                     continue
-                seat.bouncing_since = utcnow()
+                seat.bouncing_since = now()
                 tell_others(session, svc, game, seat, kind="bouncing", what=f"mail to {seat.name} bounces",
                             text=_notice(seat.name), key=f"bouncing:{seat.id}:{seat.bouncing_since.isoformat()}",
                             work=work)
                 marked.append((game.id, seat.position))
-    dispatching.dispatch(svc, work)
     return marked
 
 

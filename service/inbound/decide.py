@@ -32,7 +32,6 @@ from service.inbound.clock_mail import new_game_clock, take_clock_commands
 from service.inbound.help import help_text, is_help
 from service.inbound.invitations import answer_invitation
 from service.jobs import dispatching
-from service.jobs.work import Work
 from service.notify import listings
 from service.notify.notices import tell_others
 from service.storage import lookup, ratelimit
@@ -243,13 +242,11 @@ def _rematch(svc: Services, game_id: int, position: int, where: dict) -> Decisio
 
 def _say(svc: Services, game_id: int, position: int, text: str, key: str) -> str:
     """Relay a message to the other farmers who take mail (once per mail and line)."""
-    work = Work()
-    with svc.db.transaction() as session:
+    with dispatching.unit_of_work(svc) as (session, work):
         game = lookup.load_game(session, game_id)
         sender = lookup.seat_of(game, position)
         names = tell_others(session, svc, game, sender, kind="say", what=f"{sender.name} says",
                             text=f"{sender.name} says:\n\n{text}", key=key, work=work)
-    dispatching.dispatch(svc, work)
     if not names:
         return "No other farmer takes mail in this game, so nobody was told."
     return f"Relayed to {_and(names)}: “{text}”"

@@ -20,7 +20,6 @@ from mail.inbound.pipeline import Reading
 from service.core.game_kinds import title_of
 from service.core.services import Services
 from service.jobs import dispatching
-from service.jobs.work import Work
 from service.notify.changes import wants_mail
 from service.notify.notices import game_mail
 from service.storage import lookup
@@ -59,9 +58,8 @@ def answer_invitation(svc: Services, reading: Reading, game: Game, position: int
 
 def _tell_the_table(svc: Services, game_id: int, position: int, key: str) -> list[str]:
     """Tell the farmers who joined (the host among them) of the decline, once per mail."""
-    work = Work()
     names = []
-    with svc.db.transaction() as session:
+    with dispatching.unit_of_work(svc) as (session, work):
         game = lookup.load_game(session, game_id)
         declined = lookup.seat_of(game, position)
         for seat in game.seats:
@@ -74,7 +72,6 @@ def _tell_the_table(svc: Services, game_id: int, position: int, key: str) -> lis
                 session.add(mail)
                 work.mails.append(mail)
             names.append(seat.name)
-    dispatching.dispatch(svc, work)
     return names
 
 

@@ -22,13 +22,14 @@ from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 
 from mail.inbound.message import dedupe_key_of
 from mail.inbound.pipeline import read_mail
+from service.core import wall_time
 from service.core.services import Services
 from service.inbound import replies
 from service.inbound.decide import decide, settled
 from service.jobs import dispatching
 from service.notify.notices import answer_mail
 from service.storage import ratelimit
-from service.storage.models import InboundMail, Seat, utcnow
+from service.storage.models import InboundMail, Seat
 from service.storage.retries import count_failure, database_away, reason_of
 
 log = logging.getLogger(__name__)
@@ -57,7 +58,7 @@ def receive(svc: Services, raw: bytes, *, source: str, envelope_to: tuple[str, .
     row = InboundMail(
         dedupe_key=dedupe_key_of(raw), raw=b"" if too_large else raw, size=len(raw), source=source,
         envelope_to=[a for a in envelope_to if a][:20], outcome="too-large" if too_large else "pending",
-        processed_at=utcnow() if too_large else None,
+        processed_at=wall_time.now() if too_large else None,
     )
     try:
         with svc.db.transaction() as session:
@@ -88,7 +89,7 @@ def sweep_pending_inbound(svc: Services, older_than: timedelta = timedelta(secon
     processing) once their next try is due (service/storage/retries.py); for the beat
     schedule, whose ``expires`` drops a job queued again unrun at the next
     sweep (worker/tasks.py sweep_pending). Returns how many."""
-    now = utcnow()
+    now = wall_time.now()
     with svc.db.transaction() as session:
         ids = session.scalars(select(InboundMail.id).where(
             InboundMail.outcome == "pending", InboundMail.received_at < now - older_than,
@@ -116,7 +117,7 @@ def process_inbound_counted(svc, inbound_id: int) -> str:
             return row.outcome if row is not None else "missing"
         row.detail = reason
         if count_failure(svc.config, row, reason, what=f"inbound mail #{inbound_id}"):
-            row.outcome, row.processed_at = "failed", utcnow()
+            row.outcome, row.processed_at = "failed", wall_time.now()
         return row.outcome
 
 
@@ -164,7 +165,7 @@ def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str,
         row.game_id, row.seat, row.request_id = decision.game_id, decision.seat, decision.request_id
         row.answer = _storable(decision.answer)
         row.text_hash = _text_hash(reading, raw)
-        row.processed_at = utcnow()
+        row.processed_at = wall_time.now()
         text, held = _answer_due(session, svc.config, row, decision.answer if _addressable(reading.sender) else None,
                                  stranger=decision.seat is None)
         if held:
@@ -195,7 +196,7 @@ def _give_up(svc: Services, inbound_id: int, error: Exception) -> InboundMail:
     with svc.db.transaction() as session:
         row = session.get(InboundMail, inbound_id, with_for_update=True)
         if row.outcome == "pending":
-            row.outcome, row.processed_at, row.answered = "failed", utcnow(), False
+            row.outcome, row.processed_at, row.answered = "failed", wall_time.now(), False
             row.detail = _storable(f"{type(error).__name__}: {error}{place}")
         return row
 
@@ -212,7 +213,7 @@ def _answer_due(session, config, row: InboundMail, answer: str | None, *,
     senders are many addresses, each under its own limit."""
     if answer is None or not row.sender:
         return None, None
-    now = utcnow()
+    now = wall_time.now()
     repeated = session.scalar(select(InboundMail.id).where(
         InboundMail.sender == row.sender, InboundMail.text_hash == row.text_hash, InboundMail.id != row.id,
         InboundMail.received_at >= now - REPEAT_WINDOW, InboundMail.outcome != "pending").limit(1))

@@ -5,6 +5,10 @@ the queue. The database row is written first; the queue only carries its id."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from sqlalchemy.orm import Session
 
 from service.core.services import Services
 from service.jobs.work import Work
@@ -40,3 +44,14 @@ def enqueue(svc: Services, job: str, ident: int, expires: float | None = None) -
         svc.queue.enqueue(job, ident, expires=expires)
     except Exception as error:  # any broker failure: the sweeper is the fallback
         log.warning("could not enqueue %s #%s (%s); the sweeper will pick it up", job, ident, error)
+
+
+@contextmanager
+def unit_of_work(svc: Services) -> Iterator[tuple[Session, Work]]:
+    """One transaction and the work it leaves: the rows added to ``work`` are
+    enqueued once the transaction has committed (a worker must find them),
+    and not at all when it rolls back."""
+    work = Work()
+    with svc.db.transaction() as session:
+        yield session, work
+    dispatch(svc, work)

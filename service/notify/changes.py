@@ -37,6 +37,7 @@ from sqlalchemy.orm import Session, selectinload
 from mail.outgoing.addresses import format_address
 from service.core.game_kinds import rules_for
 from service.core.services import Services
+from service.core.wall_time import now
 from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
 from service.game.final_report import report_data
@@ -44,7 +45,7 @@ from service.game.previous import previous_view
 from service.jobs.work import Work
 from service.notify import hooks, spectator_mail
 from service.storage.lookup import current_turn
-from service.storage.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text, utcnow
+from service.storage.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text
 
 #: mail: any mail about the game; accounts: a short mail after every other
 #: farmer's turn; digest: one mail a day about all the farmer's games
@@ -72,7 +73,7 @@ def wants_mail(seat: Seat, kind: str | None = None) -> bool:
 
 
 def is_away(seat: Seat) -> bool:
-    return seat.away_until is not None and as_utc(seat.away_until) > utcnow()
+    return seat.away_until is not None and as_utc(seat.away_until) > now()
 
 
 def away_text(seat: Seat) -> str | None:

@@ -20,12 +20,13 @@ from datetime import datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
+from service.core import wall_time
 from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.jobs import dispatching
 from service.notify.changes import preference, wants_mail
 from service.notify.notices import plain_mail
-from service.storage.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, utcnow
+from service.storage.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc
 
 #: the most moves listed per game; more are counted
 MOST_LINES = 40
@@ -34,7 +35,7 @@ MOST_LINES = 40
 def send_digests(svc: Services, now: datetime | None = None) -> int:
     """Write today's digest for every address that chose it and has news;
     returns how many were written (for the beat schedule)."""
-    now = now or utcnow()
+    now = now or wall_time.now()
     with svc.db.transaction() as session:
         recent = (Game.status == "active") | ((Game.status == "over") & (Game.updated_at > now - timedelta(days=2)))
         seats = session.scalars(select(Seat).join(Game).where(recent)

@@ -10,8 +10,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from service.core.game_kinds import rules_for
+from service.core.wall_time import now
 from service.jobs.work import Work
-from service.storage.models import Game, Webhook, WebhookDelivery, utcnow
+from service.storage.models import Game, Webhook, WebhookDelivery
 
 
 def turn_changed(session: Session, game: Game, to_act: int, work: Work) -> None:
@@ -48,7 +49,7 @@ def over_event(game: Game) -> dict:
 def _game_facts(game: Game) -> dict:
     rules = rules_for(game.kind)
     return {"game": {"id": game.id, "kind": game.kind, "title": rules.title, "progress": rules.progress(game.state)},
-            "version": game.version, "at": utcnow().strftime("%Y-%m-%dT%H:%M:%SZ")}
+            "version": game.version, "at": now().strftime("%Y-%m-%dT%H:%M:%SZ")}
 
 
 def _active(session: Session, game_id: int) -> list[Webhook]:

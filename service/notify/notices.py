@@ -26,9 +26,10 @@ from mail.inbound.body import extract_body
 from mail.outgoing.addresses import format_address
 from service.core.game_kinds import title_of
 from service.core.services import Services
+from service.core.wall_time import now
 from service.jobs.work import Work
 from service.notify.changes import wants_mail
-from service.storage.models import Game, OutgoingMail, Seat, utcnow
+from service.storage.models import Game, OutgoingMail, Seat
 
 FOOTER = "\n\n-- \nFarmpost. This mail was sent automatically."
 
@@ -81,7 +82,7 @@ def plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, th
                 to_name: str = "") -> OutgoingMail:
     message = EmailMessage(policy=SMTP)
     message["Message-ID"] = message_id
-    message["Date"] = format_datetime(utcnow())
+    message["Date"] = format_datetime(now())
     message["From"] = svc.config.mail_from
     message["To"] = format_address(to_name, to) if to_name else to
     if reply_to:

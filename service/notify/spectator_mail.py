@@ -17,7 +17,8 @@ from sqlalchemy.orm import Session
 
 from service.core.game_kinds import rules_for
 from service.core.services import Services
-from service.storage.models import Game, MoveLogEntry, OutgoingMail, Spectator, as_utc, utcnow
+from service.core.wall_time import now
+from service.storage.models import Game, MoveLogEntry, OutgoingMail, Spectator, as_utc
 
 #: a new ask for the same address sends another confirmation only after this
 CONFIRM_INTERVAL = timedelta(hours=1)
@@ -63,7 +64,7 @@ def _queue(session: Session, game: Game, spectator: Spectator, context: dict, wo
 
 def confirmation(session: Session, svc: Services, game: Game, spectator: Spectator, work) -> None:
     """Ask the address to confirm that it wants the round mails."""
-    spectator.asked_at = utcnow()
+    spectator.asked_at = now()
     title = rules_for(game.kind).title
     context = _context(svc, game, spectator, "watchconf", f"{title} #{game.id}: confirm your spectator mails")
     _queue(session, game, spectator, context, work)
@@ -72,7 +73,7 @@ def confirmation(session: Session, svc: Services, game: Game, spectator: Spectat
 def recently_asked(spectator: Spectator) -> bool:
     """A confirmation went to this address within the hour: asking again and
     again must not flood someone's mailbox."""
-    return spectator.asked_at is not None and utcnow() - as_utc(spectator.asked_at) < CONFIRM_INTERVAL
+    return spectator.asked_at is not None and now() - as_utc(spectator.asked_at) < CONFIRM_INTERVAL
 
 
 def round_mails(session: Session, svc: Services, game: Game, work) -> None:
@@ -104,4 +105,4 @@ def round_mails(session: Session, svc: Services, game: Game, work) -> None:
         spectator.last_progress = progress
         spectator.last_seq = log[-1].seq if log else -1
         if over:
-            spectator.unsubscribed_at = utcnow()  # nothing more will come
+            spectator.unsubscribed_at = now()  # nothing more will come

@@ -20,10 +20,11 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import delete, func, select
 
+from service.core import wall_time
 from service.core.config import Config
 from service.core.services import Services
 from service.jobs.broker import QUEUES, queue_name
-from service.storage.models import MoveRequest, OutgoingMail, WorkerHeartbeat, as_utc, utcnow
+from service.storage.models import MoveRequest, OutgoingMail, WorkerHeartbeat, as_utc
 
 log = logging.getLogger(__name__)
 
@@ -57,9 +58,9 @@ def beat(svc: Services, name: str, started_at: datetime, queues: Sequence[str] |
     with svc.db.transaction() as session:
         row = session.get(WorkerHeartbeat, name)
         if row is None:
-            session.add(WorkerHeartbeat(name=name, started_at=started_at, beat_at=utcnow(), queues=listed))
+            session.add(WorkerHeartbeat(name=name, started_at=started_at, beat_at=wall_time.now(), queues=listed))
         else:
-            row.started_at, row.beat_at, row.queues = started_at, utcnow(), listed
+            row.started_at, row.beat_at, row.queues = started_at, wall_time.now(), listed
 
 
 def forget(svc: Services, name: str) -> None:
@@ -77,7 +78,7 @@ def live_beats(svc: Services) -> list[str]:
 
 
 def _live(svc: Services) -> list[str]:
-    since = utcnow() - timedelta(seconds=svc.config.heartbeat_max_age)
+    since = wall_time.now() - timedelta(seconds=svc.config.heartbeat_max_age)
     with svc.db.transaction() as session:
         return list(session.scalars(select(WorkerHeartbeat.name).where(WorkerHeartbeat.beat_at >= since)
                                     .order_by(WorkerHeartbeat.name)))
@@ -103,7 +104,7 @@ def last_seen_per_queue(svc: Services) -> dict[str, datetime | None]:
 def oldest_waiting(svc: Services) -> float | None:
     """Seconds the oldest move request or mail has waited whose try is due
     (None when nothing waits): how far behind the workers are."""
-    now = utcnow()
+    now = wall_time.now()
     oldest = []
     with svc.db.transaction() as session:
         for model in (MoveRequest, OutgoingMail):
@@ -122,7 +123,7 @@ class Heartbeat:
         self.name = name or worker_name()
         self.queues = queues
         self.interval = max(0.5, svc.config.heartbeat_max_age / 3)
-        self.started_at = utcnow()
+        self.started_at = wall_time.now()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="farmpost-heartbeat", daemon=True)
 

@@ -11,9 +11,10 @@ from datetime import timedelta
 
 from sqlalchemy import select
 
+from service.core import wall_time
 from service.core.services import Services
 from service.jobs.dispatching import enqueue, mail_job
-from service.storage.models import MoveRequest, OutgoingMail, WebhookDelivery, utcnow
+from service.storage.models import MoveRequest, OutgoingMail, WebhookDelivery
 
 log = logging.getLogger(__name__)
 
@@ -62,7 +63,7 @@ def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER, expires: f
     from service.outbox.sending import LEASE
     from service.webhooks.delivery import LEASE as HOOK_LEASE
 
-    now = utcnow()
+    now = wall_time.now()
     with svc.db.transaction() as session:
         requests = session.scalars(select(MoveRequest.id).where(
             MoveRequest.status == "pending", MoveRequest.created_at < now - older_than,

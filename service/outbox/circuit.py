@@ -18,8 +18,9 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.exc import IntegrityError
 
+from service.core import wall_time
 from service.core.services import Services
-from service.storage.models import CircuitBreaker, as_utc, utcnow
+from service.storage.models import CircuitBreaker, as_utc
 
 log = logging.getLogger(__name__)
 
@@ -43,7 +44,7 @@ def _wait(svc: Services, failures: int) -> timedelta:
 
 def permit(svc: Services, name: str = SMTP) -> Permit:
     """May this caller try the server now?"""
-    now = utcnow()
+    now = wall_time.now()
     with svc.db.transaction() as session:
         breaker = session.get(CircuitBreaker, name, with_for_update=True)
         if breaker is None:
@@ -65,7 +66,7 @@ def trip(svc: Services, reason: str, name: str = SMTP) -> datetime:
                     breaker = CircuitBreaker(name=name, failures=0)
                     session.add(breaker)
                 breaker.failures += 1
-                breaker.open_until = utcnow() + _wait(svc, breaker.failures)
+                breaker.open_until = wall_time.now() + _wait(svc, breaker.failures)
                 breaker.last_error = reason[:2000]
                 until, failures = breaker.open_until, breaker.failures
             break

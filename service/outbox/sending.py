@@ -34,6 +34,7 @@ from sqlalchemy import select, update
 
 from boards.cache import FileStore, SnapshotCache
 from mail.outgoing.compose import compose
+from service.core import wall_time
 from service.core.errors import NotFound
 from service.core.services import Services
 from service.notify.changes import full_context
@@ -41,7 +42,7 @@ from service.notify.listings import with_listing
 from service.notify.notices import own_text
 from service.outbox import circuit
 from service.outbox.transport import MailRefused, ServerUnavailable, needs_smtputf8, transport_for
-from service.storage.models import MailboxMessage, OutgoingMail, utcnow
+from service.storage.models import MailboxMessage, OutgoingMail
 from service.storage.retries import DATABASE_AWAY, count_failure, reason_of
 
 log = logging.getLogger(__name__)
@@ -81,7 +82,7 @@ def send_mail(svc: Services, mail_id: int) -> str:
         ).scalar_one()
         if mail.status in ("sent", "failed"):
             return mail.status
-        if mail.status == "sending" and mail.claimed_at and _aware(mail.claimed_at) > utcnow() - LEASE:
+        if mail.status == "sending" and mail.claimed_at and _aware(mail.claimed_at) > wall_time.now() - LEASE:
             return "sending"
         if mail.raw is None:
             mail.raw, mail.text_part = raw, text
@@ -90,9 +91,9 @@ def send_mail(svc: Services, mail_id: int) -> str:
         raw = mail.raw
         if transport is None:
             deliver_locally(session, raw)
-            mail.status, mail.sent_at, mail.next_try_at = "sent", utcnow(), None
+            mail.status, mail.sent_at, mail.next_try_at = "sent", wall_time.now(), None
             return "sent"
-        mail.status, mail.claimed_at = "sending", utcnow()
+        mail.status, mail.claimed_at = "sending", wall_time.now()
         sender, recipient = envelope_from(svc), mail.to_addr
 
     try:
@@ -124,7 +125,7 @@ def _record_sent(svc: Services, mail_id: int) -> None:
         try:
             with svc.db.transaction() as session:
                 mail = session.get(OutgoingMail, mail_id)
-                mail.status, mail.sent_at, mail.last_error, mail.next_try_at = "sent", utcnow(), None, None
+                mail.status, mail.sent_at, mail.last_error, mail.next_try_at = "sent", wall_time.now(), None, None
             return
         except DATABASE_AWAY:
             if wait is None:
@@ -147,7 +148,7 @@ def _close_if_probe(svc: Services, permit) -> None:
     if not permit.probe:
         return
     circuit.close(svc)
-    now = utcnow()
+    now = wall_time.now()
     with svc.db.transaction() as session:
         session.execute(update(OutgoingMail).where(
             OutgoingMail.status == "pending", OutgoingMail.next_try_at > now,

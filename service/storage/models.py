@@ -27,11 +27,6 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column, relationship
 from service.core import wall_time
 
 
-def utcnow() -> datetime:
-    """Now, from the service's clock seam (service/core/wall_time.py)."""
-    return wall_time.now()
-
-
 def as_utc(moment: datetime | None) -> datetime | None:
     """SQLite hands back naive datetimes; they were stored as UTC."""
     if moment is None or moment.tzinfo is not None:
@@ -69,8 +64,8 @@ class Game(Base):
     next_seq: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     #: the full state after the last live move of the log
     state: Mapped[dict] = mapped_column(JSON)
-    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
-    updated_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow, onupdate=utcnow)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+    updated_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now, onupdate=wall_time.now)
     #: what created the game, when it may be asked twice (a new@ mail processed
     #: again after a crash): the second ask finds this game instead of making one
     creation_key: Mapped[str | None] = mapped_column(String(255), nullable=True, unique=True, index=True)
@@ -145,7 +140,7 @@ class MoveLogEntry(Base):
     #: whether the move drew on hidden information (then it can never be undone)
     revealed: Mapped[bool] = mapped_column(Boolean, default=False)
     undone: Mapped[bool] = mapped_column(Boolean, default=False)
-    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
 
 
 class MoveRequest(Base):
@@ -173,7 +168,7 @@ class MoveRequest(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     next_try_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
     processed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
 
 
@@ -204,7 +199,7 @@ class OutgoingMail(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
     next_try_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
     claimed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     sent_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
 
@@ -216,7 +211,7 @@ class Invitation(Base):
     game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
     seat_id: Mapped[int] = mapped_column(ForeignKey("seats.id", ondelete="CASCADE"), unique=True)
     email: Mapped[str] = mapped_column(String(254))
-    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
     accepted_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
 
 
@@ -233,7 +228,7 @@ class SeatClaim(Base):
     name: Mapped[str] = mapped_column(String(80))
     email: Mapped[str] = mapped_column(String(254))
     nonce: Mapped[str] = mapped_column(String(64))
-    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
     used_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
@@ -249,7 +244,7 @@ class MailboxMessage(Base):
     to_addr: Mapped[str] = mapped_column(String(254), index=True)
     subject: Mapped[str] = mapped_column(String(255))
     raw: Mapped[bytes] = mapped_column(LargeBinary)
-    received_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    received_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
 
 
 class WorkerHeartbeat(Base):
@@ -354,7 +349,7 @@ class ClockEvent(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     turn: Mapped[int] = mapped_column(Integer, default=0)
     detail: Mapped[str | None] = mapped_column(Text, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
 
 
 class Webhook(Base):
@@ -383,7 +378,7 @@ class Webhook(Base):
     #: failed tries in a row (a success sets it back to 0)
     failures: Mapped[int] = mapped_column(Integer, default=0)
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
     disabled_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
 
 
@@ -411,7 +406,7 @@ class WebhookDelivery(Base):
     attempts: Mapped[int] = mapped_column(Integer, default=0)
     next_try_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
     claimed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     sent_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
 
@@ -430,14 +425,14 @@ class Spectator(Base):
     #: signs this address's confirm and unsubscribe links; replaced on a new ask
     secret: Mapped[str] = mapped_column(String(64))
     #: when the last confirmation mail was sent (at most one an hour per address and game)
-    asked_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    asked_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
     confirmed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     unsubscribed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     #: ``Game.progress`` when the last round mail went (or at confirmation)
     last_progress: Mapped[str | None] = mapped_column(String(80), nullable=True)
     #: the last move-log seq the mails have told (-1: none)
     last_seq: Mapped[int] = mapped_column(Integer, default=-1, server_default="-1")
-    created_at: Mapped[datetime] = mapped_column(Timestamp, default=utcnow)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
 
 
 class RateCount(Base):
@@ -489,7 +484,7 @@ class InboundMail(Base):
     #: past the bound the outcome is "failed" and detail says why
     attempts: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     next_try_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
-    received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    received_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=wall_time.now)
     processed_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
@@ -500,4 +495,4 @@ class WebhookToken(Base):
     __tablename__ = "webhook_tokens"
 
     token: Mapped[str] = mapped_column(String(128), primary_key=True)
-    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow, index=True)
+    seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=wall_time.now, index=True)

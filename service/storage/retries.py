@@ -19,8 +19,9 @@ from datetime import datetime, timedelta
 
 from sqlalchemy.exc import DBAPIError, InterfaceError, OperationalError
 
+from service.core import wall_time
 from service.core.config import Config
-from service.storage.models import as_utc, utcnow
+from service.storage.models import as_utc
 
 log = logging.getLogger(__name__)
 
@@ -44,7 +45,7 @@ def delay(config: Config, tries: int) -> timedelta:
 def count_failure(config: Config, row, reason: str, *, what: str, now: datetime | None = None) -> bool:
     """Count one failed try on ``row`` (its ``attempts``); set when the next
     is due. Returns True when that was the last try allowed. Logs one line."""
-    now = now or utcnow()
+    now = now or wall_time.now()
     row.attempts = (row.attempts or 0) + 1
     if row.attempts >= config.max_tries:
         row.next_try_at = None

@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session
 
 from engine.bots import make_bot
 from engine.core import Rng
+from service.core import wall_time
 from service.core.errors import InvalidInput, NotFound
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -32,17 +33,7 @@ from service.jobs.work import Work
 from service.notify import changes
 from service.notify.notices import game_mail, tell_others
 from service.storage import lookup
-from service.storage.models import (
-    ClockEvent,
-    Game,
-    GameClock,
-    MoveRequest,
-    OutgoingMail,
-    Seat,
-    SeatClock,
-    as_utc,
-    utcnow,
-)
+from service.storage.models import ClockEvent, Game, GameClock, MoveRequest, OutgoingMail, Seat, SeatClock, as_utc
 from service.usecases import playing
 
 log = logging.getLogger(__name__)
@@ -55,7 +46,7 @@ def run_clocks(svc: Services) -> dict:
     """Beat: everything due on every running clock. Returns counts by event
     kind. One read finds the clocks that owe something (no game state is
     loaded, nothing is locked); only those games are locked and ticked."""
-    now = utcnow()
+    now = wall_time.now()
     with svc.db.transaction() as session:
         rows = session.execute(
             select(GameClock, Seat.away_until, SeatClock.vacation_used)
@@ -83,15 +74,13 @@ def tick(svc: Services, game_id: int) -> list[str]:
     """Do what is due on one game's clock, one event per transaction."""
     done = []
     for _ in range(8):  # following the turn, leave, a reminder, a notice and a timeout at most
-        work = Work()
         try:
-            with svc.db.transaction() as session:
+            with dispatching.unit_of_work(svc) as (session, work):
                 game = lookup.lock_game(session, game_id)
                 kind = _next_event(session, svc, game, work)
         except IntegrityError:  # another beat recorded this event first: it is done
             log.info("clock event of game #%s already recorded", game_id)
             continue
-        dispatching.dispatch(svc, work)
         if kind is None:
             break
         done.append(kind)
@@ -139,7 +128,7 @@ def _owed(clock: GameClock, away_until: datetime | None, vacation_used: int, sen
 
 def _next_event(session: Session, svc: Services, game: Game, work: Work) -> str | None:
     """Do the first thing :func:`_due` finds, on the locked game."""
-    now = utcnow()
+    now = wall_time.now()
     due = _due(session, game, now)
     if due is None:
         return None
@@ -186,7 +175,7 @@ def _remind(session: Session, svc: Services, game: Game, seat: Seat, point: str,
     if not changes.wants_mail(seat):
         return
     deadline = game.clock.deadline
-    left = duration_text((as_utc(deadline) - utcnow()).total_seconds())
+    left = duration_text((as_utc(deadline) - wall_time.now()).total_seconds())
     options = "\n".join(f"* {o['text']} → {o['outcome']}\n  {o['url']}" for o in changes.options_for(svc, game, seat))
     text = (f"It is your turn in {rules_for(game.kind).title} #{game.id}, and {left} are left: "
             f"your deadline is {local_text(deadline, _zone(seat))}.\n\nYour options:\n{options}\n\n"
@@ -229,7 +218,7 @@ def _add_mail(session: Session, work: Work, mail: OutgoingMail) -> None:
 def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
     """The policy, once: pause the clock, or the bot plays the late turn (and,
     with ``replace``, keeps the seat after N timeouts). Everybody hears in one mail."""
-    clock, now = game.clock, utcnow()
+    clock, now = game.clock, wall_time.now()
     _record(session, game, "timeout", seat)
     seat.clock.timeouts += 1
     since = clock.deadline
@@ -316,15 +305,14 @@ def grant(svc: Services, game_id: int, by: int, seconds: int, key: str | None = 
     request (a mail and its line): the same request twice grants once."""
     if not 0 < seconds <= MAX_GRANT:
         raise InvalidInput(f"More time is a duration of up to {duration_text(MAX_GRANT)}, e.g. “more time 1d”.")
-    work = Work()
-    with svc.db.transaction() as session:
+    with dispatching.unit_of_work(svc) as (session, work):
         game = lookup.lock_game(session, game_id)
         giver = lookup.seat_of(game, by)
         clock = _running_clock(game)
         seat = clocks.timed_seat(game)
         if seat is None:
             raise InvalidInput("Nobody is on the clock now, so there is nobody to give more time to.")
-        event_key = f"g{game.id}:grant:{key or utcnow().isoformat()}:{by}"
+        event_key = f"g{game.id}:grant:{key or wall_time.now().isoformat()}:{by}"
         if session.scalar(select(ClockEvent.id).where(ClockEvent.key == event_key)):
             return "That was done already."
         session.add(ClockEvent(game_id=game.id, key=event_key, kind="grant", seat=seat.position, turn=clock.turn,
@@ -333,7 +321,7 @@ def grant(svc: Services, game_id: int, by: int, seconds: int, key: str | None = 
         if clock.paused_at is not None and not clock.paused_left:
             # stopped because time ran out (the pause policy): more time starts it again
             clock.paused_at = clock.paused_left = None
-            clock.due = clock.deadline = utcnow() + amount
+            clock.due = clock.deadline = wall_time.now() + amount
         elif clock.paused_at is not None:
             clock.paused_left += seconds
         else:
@@ -347,7 +335,6 @@ def grant(svc: Services, game_id: int, by: int, seconds: int, key: str | None = 
                                                    what=f"{giver.name} gave {who} more time"))
         receiver = "You now have" if seat is giver else f"{seat.name} now has"
         answer = f"{receiver} {duration_text(seconds)} more. {_deadline_sentence(game, giver)}"
-    dispatching.dispatch(svc, work)
     return answer
 
 
@@ -370,14 +357,13 @@ def resume(svc: Services, game_id: int, by: int) -> str:
 
 
 def _pause_or_resume(svc: Services, game_id: int, by: int, *, stop: bool) -> str:
-    work = Work()
-    with svc.db.transaction() as session:
+    with dispatching.unit_of_work(svc) as (session, work):
         game = lookup.lock_game(session, game_id)
         host = lookup.seat_of(game, by)
         clock = _running_clock(game)
         if clock.host != by:
             raise InvalidInput("Only the host can pause or resume the clock.")
-        now = utcnow()
+        now = wall_time.now()
         if stop == (clock.paused_at is not None):
             return "The clock is already stopped." if stop else "The clock is already running."
         if stop:
@@ -402,7 +388,6 @@ def _pause_or_resume(svc: Services, game_id: int, by: int, *, stop: bool) -> str
                                kind="pause" if stop else "resume", seat=by, turn=clock.turn))
         tell_others(session, svc, game, host, kind="clock", what="the clock is stopped" if stop else "the clock runs",
                     text=text, key=f"clock:{game.id}:{now.isoformat()}", work=work)
-    dispatching.dispatch(svc, work)
     return answer
 
 

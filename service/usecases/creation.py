@@ -24,15 +24,16 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
 from engine.bots import BOTS
+from service.core import wall_time
 from service.core.errors import InvalidInput, ServiceError
 from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.game import clocks
-from service.jobs.dispatching import dispatch
+from service.jobs.dispatching import unit_of_work
 from service.jobs.work import Work
 from service.notify import changes
 from service.storage.lookup import lock_game, seat_of
-from service.storage.models import Game, Invitation, Seat, utcnow
+from service.storage.models import Game, Invitation, Seat
 from service.usecases.bot_turns import queue_bot
 from service.usecases.seat_links import new_reply_key, new_secret
 
@@ -112,15 +113,14 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     except ValueError as error:
         raise InvalidInput(str(error)) from None
 
-    work = Work()
     try:
-        created = _insert_game(svc, kind, farmers, options, host, seed, state, creation_key, clock, listing, work,
-                               watchable=watchable, confirm=confirm and host is not None)
+        with unit_of_work(svc) as (session, work):
+            created = _insert_game(session, svc, kind, farmers, options, host, seed, state, creation_key, clock,
+                                   listing, work, watchable=watchable, confirm=confirm and host is not None)
     except IntegrityError:
         if creation_key is None:
             raise
         return _created_by(svc, creation_key, host)  # made a moment ago by the same ask
-    dispatch(svc, work)
     return created
 
 
@@ -141,30 +141,29 @@ def _created(svc: Services, game: Game, host_seat: Seat | None) -> CreatedGame:
     return CreatedGame(game.id, svc.links.seat_url(game.id, host_seat.position, host_seat.secret), confirm_url)
 
 
-def _insert_game(svc: Services, kind: str, farmers: list[FarmerSpec], options: dict, host: int | None, seed: int,
-                 state: dict, creation_key: str | None, clock: clocks.ClockSettings | None,
-                 listing: str | None, work: Work, *, watchable: bool = False,
+def _insert_game(session: Session, svc: Services, kind: str, farmers: list[FarmerSpec], options: dict,
+                 host: int | None, seed: int, state: dict, creation_key: str | None,
+                 clock: clocks.ClockSettings | None, listing: str | None, work: Work, *, watchable: bool = False,
                  confirm: bool = False) -> CreatedGame:
-    with svc.db.transaction() as session:
-        game = Game(kind=kind, options=options, seed=seed, status="unconfirmed" if confirm else "inviting",
-                    version=0, state=state, creation_key=creation_key, listing=listing, watchable=watchable,
-                    watch_secret=new_secret())
-        session.add(game)
-        now = utcnow()
-        for position, farmer in enumerate(farmers):
-            joined = position == host or farmer.bot is not None
-            game.seats.append(Seat(
-                position=position, name=OPEN_SEAT_NAME if farmer.open else farmer.name.strip(),
-                email=None if farmer.open else (farmer.email or "").strip() or None,
-                secret=new_secret(), reply_key=new_reply_key(), preferences=dict(changes.DEFAULT_PREFERENCES),
-                bot=farmer.bot, joined_at=now if joined else None, open=farmer.open,
-            ))
-        session.flush()
-        clocks.attach(game, clock or clocks.ClockSettings(), host)
-        host_seat = game.seats[host] if host is not None else None
-        if not confirm:
-            _open(session, svc, game, host_seat, work)
-        return _created(svc, game, host_seat)
+    game = Game(kind=kind, options=options, seed=seed, status="unconfirmed" if confirm else "inviting",
+                version=0, state=state, creation_key=creation_key, listing=listing, watchable=watchable,
+                watch_secret=new_secret())
+    session.add(game)
+    now = wall_time.now()
+    for position, farmer in enumerate(farmers):
+        joined = position == host or farmer.bot is not None
+        game.seats.append(Seat(
+            position=position, name=OPEN_SEAT_NAME if farmer.open else farmer.name.strip(),
+            email=None if farmer.open else (farmer.email or "").strip() or None,
+            secret=new_secret(), reply_key=new_reply_key(), preferences=dict(changes.DEFAULT_PREFERENCES),
+            bot=farmer.bot, joined_at=now if joined else None, open=farmer.open,
+        ))
+    session.flush()
+    clocks.attach(game, clock or clocks.ClockSettings(), host)
+    host_seat = game.seats[host] if host is not None else None
+    if not confirm:
+        _open(session, svc, game, host_seat, work)
+    return _created(svc, game, host_seat)
 
 
 def _open(session: Session, svc: Services, game: Game, host_seat: Seat | None, work: Work) -> None:
@@ -187,8 +186,7 @@ def confirm_game(svc: Services, game_id: int, position: int) -> str:
     """The creator confirmed their game (the caller checked the confirm
     link): invite the others (or start); returns the host's seat link. Once
     only: the link of a game confirmed or expired opens nothing."""
-    work = Work()
-    with svc.db.transaction() as session:
+    with unit_of_work(svc) as (session, work):
         game = lock_game(session, game_id)
         if game.status == "expired":
             raise NotConfirmable("This game waited too long for its confirmation and was dropped. "
@@ -200,7 +198,6 @@ def confirm_game(svc: Services, game_id: int, position: int) -> str:
         host_seat = seat_of(game, position)
         _open(session, svc, game, host_seat, work)
         url = svc.links.seat_url(game.id, position, host_seat.secret)
-    dispatch(svc, work)
     return url
 
 
@@ -208,7 +205,7 @@ def expire_unconfirmed(svc: Services) -> int:
     """Beat: games still unconfirmed after ``Config.unconfirmed_days`` are
     ``expired`` (nothing was ever mailed about them but the confirm link).
     Returns how many."""
-    cutoff = utcnow() - timedelta(days=svc.config.unconfirmed_days)
+    cutoff = wall_time.now() - timedelta(days=svc.config.unconfirmed_days)
     with svc.db.transaction() as session:
         games = session.scalars(select(Game).where(Game.status == "unconfirmed", Game.created_at < cutoff)).all()
         for game in games:
@@ -258,12 +255,11 @@ def check_address(email: str, *, utf8: bool = False) -> None:
 def join(svc: Services, game_id: int, position: int) -> str:
     """Accept an invitation (the caller has checked the join link). Returns the
     seat link. Joining twice is harmless."""
-    work = Work()
-    with svc.db.transaction() as session:
+    with unit_of_work(svc) as (session, work):
         game = lock_game(session, game_id)
         seat = seat_of(game, position)
         if seat.joined_at is None:
-            seat.joined_at = utcnow()
+            seat.joined_at = wall_time.now()
             invitation = session.scalar(select(Invitation).where(Invitation.seat_id == seat.id))
             if invitation is not None:
                 invitation.accepted_at = seat.joined_at
@@ -272,7 +268,6 @@ def join(svc: Services, game_id: int, position: int) -> str:
             elif game.status == "active" and rules_for(game.kind).to_act(game.state) == seat.position:
                 changes.turn_mail(session, svc, game, seat, work)  # a substitute joins on their turn
         url = svc.links.seat_url(game.id, seat.position, seat.secret)
-    dispatch(svc, work)
     return url
 
 

@@ -18,12 +18,12 @@ from sqlalchemy.orm import selectinload
 from service.core.errors import InvalidInput, NotAllowed, NotFound
 from service.core.game_kinds import rules_for
 from service.core.services import Services
+from service.core.wall_time import now
 from service.game.clocks import duration_text
-from service.jobs.dispatching import dispatch
-from service.jobs.work import Work
+from service.jobs.dispatching import unit_of_work
 from service.notify import changes
 from service.storage.lookup import load_game, lock_game
-from service.storage.models import Game, Seat, SeatClaim, utcnow
+from service.storage.models import Game, Seat, SeatClaim
 from service.usecases.creation import FarmerSpec, check_farmer, start
 from service.usecases.seat_links import new_reply_key, new_secret
 
@@ -108,15 +108,13 @@ def ask_for_seat(svc: Services, game_id: int, token: str, name: str, email: str)
     if not email:
         raise InvalidInput("Give your email address: the seat is yours once you click the link we mail to it.")
     check_farmer(FarmerSpec(name, email), is_host=False)
-    work = Work()
-    with svc.db.transaction() as session:
+    with unit_of_work(svc) as (session, work):
         game = load_game(session, game_id)
         _check_open(game)
         claim = SeatClaim(game_id=game.id, name=name, email=email, nonce=secrets.token_urlsafe(24))
         session.add(claim)
         session.flush()
         changes.claim_mail(session, svc, game, claim, svc.links.claim_url(game.id, claim.id, claim.nonce), work)
-    dispatch(svc, work)
 
 
 def check_claim(svc: Services, game_id: int, claim_id: int, token: str) -> SeatClaim:
@@ -133,14 +131,13 @@ def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmat
     """Confirm an ask: under the game's lock, the first open seat becomes the
     farmer's; the game starts if it was the last one. The link works once."""
     check_claim(svc, game_id, claim_id, token)
-    work = Work()
-    with svc.db.transaction() as session:
+    with unit_of_work(svc) as (session, work):
         game = lock_game(session, game_id)
         claim = session.get(SeatClaim, claim_id, populate_existing=True)
         if claim.used_at is not None:
             return Confirmation("used", "This confirmation link has been used already. "
                                 "If it seated you, your seat link is in the mail we sent you then.")
-        claim.used_at = utcnow()
+        claim.used_at = now()
         if any(seat.email and seat.email.lower() == claim.email.lower() for seat in game.seats):
             return Confirmation("seated-already", f"{claim.email} already has a seat at this table; "
                                 "open your seat page from the mail we sent you.")
@@ -158,7 +155,6 @@ def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmat
         if all(s.joined_at for s in game.seats):
             start(session, svc, game, work)
         url = svc.links.seat_url(game.id, seat.position, seat.secret)
-    dispatch(svc, work)
     return Confirmation("seated", "The seat is yours. Welcome to the table!", url)
 
 

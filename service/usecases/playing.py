@@ -20,12 +20,13 @@ from engine.core import MoveError
 from service.core.errors import InvalidInput, NotFound
 from service.core.game_kinds import rules_for
 from service.core.services import Services
+from service.core.wall_time import now
 from service.game import clocks
-from service.jobs.dispatching import dispatch, enqueue
+from service.jobs.dispatching import enqueue, unit_of_work
 from service.jobs.work import Work
 from service.notify import changes
 from service.storage.lookup import current_turn, live_log, lock_request, seat_of, turn_in_progress
-from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat, utcnow
+from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat
 from service.storage.retries import count_failure, database_away, reason_of
 from service.usecases.bot_turns import queue_bot
 
@@ -87,20 +88,18 @@ def _count_failed_try(svc: Services, request_id: int, reason: str) -> MoveReques
             return request
         request.last_error = reason
         if count_failure(svc.config, request, reason, what=f"move request #{request_id}"):
-            request.status, request.processed_at = "failed", utcnow()
+            request.status, request.processed_at = "failed", now()
             request.result = "This could not be applied because of a fault on our side; nothing was changed."
         return request
 
 
 def _apply_move_request(svc: Services, request_id: int) -> MoveRequest:
-    work = Work()
-    with svc.db.transaction() as session:
+    with unit_of_work(svc) as (session, work):
         request, game = lock_request(session, request_id)
         apply_locked(session, svc, game, request, work)
         answered = bots_answer(session, svc, game, work)
         if answered and request.status == "applied":
             request.result = f"{request.result} {_then(game, answered, request.seat)}"
-    dispatch(svc, work)
     return request
 
 
@@ -167,7 +166,7 @@ def apply_locked(session: Session, svc: Services, game: Game, request: MoveReque
     path every move takes, the clock's timeouts too); a processed one is left alone."""
     if request.status == "pending":
         status, result = _decide(session, svc, game, request, work)
-        request.status, request.result, request.processed_at = status, result, utcnow()
+        request.status, request.result, request.processed_at = status, result, now()
         if request.source == "mail":  # the farmer hears back by mail, whoever applied it
             changes.acknowledge(session, svc, game, seat_of(game, request.seat), request.action, status,
                                result, work)

@@ -6,8 +6,7 @@ from __future__ import annotations
 import secrets
 
 from service.core.services import Services
-from service.jobs.dispatching import dispatch
-from service.jobs.work import Work
+from service.jobs.dispatching import unit_of_work
 from service.notify import changes
 from service.storage.lookup import lock_game, seat_of
 
@@ -23,8 +22,7 @@ def new_reply_key() -> str:
 def new_seat_link(svc: Services, game_id: int, position: int) -> tuple[str, bool]:
     """Replace the seat's secret and reply key: every older link and reply
     address of this farmer stops working. Returns (new seat link, mailed?)."""
-    work = Work()
-    with svc.db.transaction() as session:
+    with unit_of_work(svc) as (session, work):
         game = lock_game(session, game_id)
         seat = seat_of(game, position)
         seat.secret = new_secret()
@@ -32,5 +30,4 @@ def new_seat_link(svc: Services, game_id: int, position: int) -> tuple[str, bool
         session.flush()
         mailed = changes.new_link(session, svc, game, seat, work)
         url = svc.links.seat_url(game.id, seat.position, seat.secret)
-    dispatch(svc, work)
     return url, mailed

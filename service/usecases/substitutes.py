@@ -13,13 +13,13 @@ from sqlalchemy import select
 
 from service.core.errors import InvalidInput
 from service.core.services import Services
+from service.core.wall_time import now
 from service.game import clocks
 from service.jobs import dispatching
-from service.jobs.work import Work
 from service.notify import changes
 from service.notify.notices import tell_others
 from service.storage import lookup
-from service.storage.models import ClockEvent, Invitation, utcnow
+from service.storage.models import ClockEvent, Invitation
 from service.usecases import creation, seat_links
 
 
@@ -27,8 +27,7 @@ def substitute(svc: Services, game_id: int, by: int, position: int, name: str, e
     """``by`` (the host) gives seat ``position`` to ``name <email>``; returns the answer for the host."""
     name, email = (name or "").strip(), (email or "").strip()
     creation.check_farmer(creation.FarmerSpec(name, email), is_host=False, utf8=svc.config.smtputf8)
-    work = Work()
-    with svc.db.transaction() as session:
+    with dispatching.unit_of_work(svc) as (session, work):
         game = lookup.lock_game(session, game_id)
         host = lookup.seat_of(game, by)
         seat = lookup.seat_of(game, position)
@@ -51,16 +50,15 @@ def substitute(svc: Services, game_id: int, by: int, position: int, name: str, e
         if invitation is None:
             session.add(Invitation(game_id=game.id, seat_id=seat.id, email=email))
         else:
-            invitation.email, invitation.created_at, invitation.accepted_at = email, utcnow(), None
+            invitation.email, invitation.created_at, invitation.accepted_at = email, now(), None
         session.flush()
         if clocks.is_running(game) and game.clock.turn_seat in (None, position):
-            clocks.restart_turn(game, utcnow())
-        session.add(ClockEvent(game_id=game.id, key=f"g{game.id}:substitute:{position}:{utcnow().isoformat()}",
+            clocks.restart_turn(game, now())
+        session.add(ClockEvent(game_id=game.id, key=f"g{game.id}:substitute:{position}:{now().isoformat()}",
                                kind="substitute", seat=position, turn=game.clock.turn, detail=f"{left} -> {name}"))
         changes.invite(session, svc, game, seat, host, work)
         tell_others(session, svc, game, seat, kind="clock", what=f"{name} takes {left}'s seat",
                     text=f"{host.name}, the host, handed {left}'s seat to {name}, who is invited to join. "
                          f"{name} keeps {left}'s place on the board.",
-                    key=f"substitute:{game.id}:{position}:{utcnow().isoformat()}", work=work)
-    dispatching.dispatch(svc, work)
+                    key=f"substitute:{game.id}:{position}:{now().isoformat()}", work=work)
     return f"{left}'s seat goes to {name}; the invitation is on its way to {email}."

@@ -15,6 +15,7 @@ from datetime import datetime, timedelta
 from sqlalchemy import select
 
 from mail.inbound.commands import MAX_VACATION_DAYS
+from service.core import wall_time
 from service.core.errors import InvalidInput
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -24,7 +25,7 @@ from service.jobs.work import Work
 from service.notify import changes
 from service.notify.notices import tell_others
 from service.storage import lookup
-from service.storage.models import Game, Seat, as_utc, date_text, utcnow
+from service.storage.models import Game, Seat, as_utc, date_text
 
 
 def start_vacation(svc: Services, game_id: int, position: int, days: int, key: str | None = None) -> str:
@@ -33,17 +34,15 @@ def start_vacation(svc: Services, game_id: int, position: int, days: int, key: s
     line), so the same request processed twice tells the others once."""
     if not 1 <= days <= MAX_VACATION_DAYS:
         raise InvalidInput(f"A vacation lasts 1 to {MAX_VACATION_DAYS} days.")
-    work = Work()
-    with svc.db.transaction() as session:
+    with dispatching.unit_of_work(svc) as (session, work):
         game = lookup.lock_game(session, game_id)
         seat = lookup.seat_of(game, position)
-        until = utcnow() + timedelta(days=days)
+        until = wall_time.now() + timedelta(days=days)
         seat.away_until = until
         names = tell_others(session, svc, game, seat, kind="away", what=f"{seat.name} is away",
                             text=f"{seat.name} is away until {date_text(until)}. {clocks.away_sentence(game, seat)}",
                             key=f"away:{seat.id}:{key or until.isoformat()}", work=work)
-        clocks.count_leave(game, utcnow())  # the vacation stops the clock (docs/clocks.md)
-    dispatching.dispatch(svc, work)
+        clocks.count_leave(game, wall_time.now())  # the vacation stops the clock (docs/clocks.md)
     told = f" {', '.join(names)} {'was' if len(names) == 1 else 'were'} told." if names else ""
     return (f"You are away until {date_text(until)}. Farmpost holds back your turn mails until then and "
             f"sends you one when you are back; reply “vacation off” to come back sooner.{told}")
@@ -51,35 +50,31 @@ def start_vacation(svc: Services, game_id: int, position: int, days: int, key: s
 
 def end_vacation(svc: Services, game_id: int, position: int) -> str:
     """``vacation off``: the farmer is back now; returns the answer for them."""
-    work = Work()
-    with svc.db.transaction() as session:
+    with dispatching.unit_of_work(svc) as (session, work):
         game = lookup.lock_game(session, game_id)
         seat = lookup.seat_of(game, position)
         if seat.away_until is None:
             return "You were not away, so nothing changed."
         sent = _come_back(session, svc, game, seat, work)
-    dispatching.dispatch(svc, work)
     return "Welcome back: your vacation is over." + (" Your turn mail follows." if sent else "")
 
 
 def end_due_vacations(svc: Services, now: datetime | None = None) -> int:
     """End every vacation whose date has passed (for the beat schedule);
     returns how many ended."""
-    now = now or utcnow()
+    now = now or wall_time.now()
     with svc.db.transaction() as session:
         due = session.execute(select(Seat.game_id, Seat.position).where(
             Seat.away_until.is_not(None), Seat.away_until <= now).order_by(Seat.id)).all()
     ended = 0
     for game_id, position in due:
-        work = Work()
-        with svc.db.transaction() as session:
+        with dispatching.unit_of_work(svc) as (session, work):
             game = lookup.lock_game(session, game_id)
             seat = lookup.seat_of(game, position)
             if seat.away_until is None or as_utc(seat.away_until) > now:
                 continue  # ended or extended meanwhile
             _come_back(session, svc, game, seat, work)
             ended += 1
-        dispatching.dispatch(svc, work)
     return ended
 
 
@@ -87,7 +82,7 @@ def _come_back(session, svc: Services, game: Game, seat: Seat, work: Work) -> bo
     """Clear the vacation; send the held turn mail if it is still the
     farmer's turn. Returns whether a turn mail was written."""
     seat.away_until = None
-    clocks.count_leave(game, utcnow())  # unused leave goes back to the budget
+    clocks.count_leave(game, wall_time.now())  # unused leave goes back to the budget
     held, seat.turn_held = seat.turn_held, False
     if not held or game.status != "active" or rules_for(game.kind).to_act(game.state) != seat.position:
         return False

@@ -9,11 +9,11 @@ from sqlalchemy import select
 from service.core.errors import InvalidInput
 from service.core.game_kinds import rules_for
 from service.core.services import Services
-from service.jobs.dispatching import dispatch
-from service.jobs.work import Work
+from service.core.wall_time import now
+from service.jobs.dispatching import unit_of_work
 from service.notify import spectator_mail
 from service.storage.lookup import live_log, lock_game, seat_of
-from service.storage.models import Spectator, utcnow
+from service.storage.models import Spectator
 from service.usecases.creation import check_address
 from service.usecases.seat_links import new_secret
 
@@ -49,22 +49,20 @@ def follow(svc: Services, game_id: int, token: str, email: str) -> str:
     tells nobody whether an address already follows the game."""
     email = (email or "").strip()
     check_address(email)
-    work = Work()
-    with svc.db.transaction() as session:
+    with unit_of_work(svc) as (session, work):
         game = open_game(session, svc, game_id, token)
         if game.status == "over":
             raise InvalidInput("This game is over: there are no more rounds to mail.")
         spectator = session.scalar(select(Spectator).where(Spectator.game_id == game_id,
                                                            Spectator.email == email.lower()))
         if spectator is None:
-            spectator = Spectator(game_id=game_id, email=email.lower(), secret=new_secret(), asked_at=utcnow())
+            spectator = Spectator(game_id=game_id, email=email.lower(), secret=new_secret(), asked_at=now())
             session.add(spectator)
             session.flush()
             spectator_mail.confirmation(session, svc, game, spectator, work)
         elif (spectator.confirmed_at is None or spectator.unsubscribed_at is not None) \
                 and not spectator_mail.recently_asked(spectator):
             spectator_mail.confirmation(session, svc, game, spectator, work)
-    dispatch(svc, work)
     return (f"If {email} wants these mails, it has to confirm: we sent it a mail with a link. "
             "Nothing else is sent before that.")
 
@@ -86,7 +84,7 @@ def confirm(svc: Services, game_id: int, spectator_id: int, token: str) -> str:
     with svc.db.transaction() as session:
         game = lock_game(session, game_id)
         spectator = session.get(Spectator, spectator_id)
-        spectator.confirmed_at = spectator.confirmed_at or utcnow()
+        spectator.confirmed_at = spectator.confirmed_at or now()
         spectator.unsubscribed_at = None
         spectator.last_progress = rules_for(game.kind).progress(game.state)
         log = live_log(session, game_id)
@@ -98,5 +96,5 @@ def stop(svc: Services, game_id: int, spectator_id: int, token: str) -> str:
     spectator_link(svc, game_id, spectator_id, token)
     with svc.db.transaction() as session:
         spectator = session.get(Spectator, spectator_id)
-        spectator.unsubscribed_at = spectator.unsubscribed_at or utcnow()
+        spectator.unsubscribed_at = spectator.unsubscribed_at or now()
     return "Unsubscribed: Farmpost sends this address no more mail about this game."

@@ -11,8 +11,8 @@ from datetime import timedelta
 from flask import Blueprint, jsonify
 from sqlalchemy import text
 
+from service.core import wall_time
 from service.jobs.broker import QUEUES
-from service.storage.models import utcnow
 from service.web import services
 
 blueprint = Blueprint("health", __name__)
@@ -49,7 +49,7 @@ def _queues(svc) -> dict[str, str]:
         seen = last_seen_per_queue(svc)
     except Exception as error:
         return dict.fromkeys(QUEUES, f"failing: {type(error).__name__}: {error}"[:300])
-    now, max_age = utcnow(), svc.config.heartbeat_max_age
+    now, max_age = wall_time.now(), svc.config.heartbeat_max_age
     verdicts = {}
     for queue, moment in seen.items():
         if moment is not None and (now - moment).total_seconds() <= max_age:

@@ -34,9 +34,10 @@ from flask import Blueprint, abort, jsonify, redirect, request, url_for
 from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 
+from service.core.wall_time import now
 from service.inbound.auth import inbound_secret, signature_ok
 from service.inbound.receive import receive
-from service.storage.models import MailboxMessage, WebhookToken, utcnow
+from service.storage.models import MailboxMessage, WebhookToken
 from service.web import services
 
 blueprint = Blueprint("inbound", __name__)
@@ -89,7 +90,7 @@ def _fresh(timestamp: str) -> bool:
         moment = datetime.fromtimestamp(int(timestamp), UTC)
     except (ValueError, OverflowError, OSError):
         return False
-    return abs(utcnow() - moment) <= MAILGUN_WINDOW
+    return abs(now() - moment) <= MAILGUN_WINDOW
 
 
 def _first_use(token: str) -> bool:
@@ -99,7 +100,7 @@ def _first_use(token: str) -> bool:
         return False
     try:
         with services().db.transaction() as session:
-            session.execute(delete(WebhookToken).where(WebhookToken.seen_at < utcnow() - 2 * MAILGUN_WINDOW))
+            session.execute(delete(WebhookToken).where(WebhookToken.seen_at < now() - 2 * MAILGUN_WINDOW))
             session.add(WebhookToken(token=token))
     except IntegrityError:
         return False
@@ -151,7 +152,7 @@ def reply_to(original, farmer: str, typed: str, domain: str) -> bytes:
     reply["From"] = formataddr(("", farmer))
     reply["To"] = str(original.get("Reply-To") or original.get("From", ""))
     reply["Subject"] = "Re: " + str(original.get("Subject", ""))
-    reply["Date"] = format_datetime(utcnow())
+    reply["Date"] = format_datetime(now())
     reply["Message-ID"] = make_msgid(domain=f"mailbox.{domain}")
     if original.get("Message-ID"):
         reply["In-Reply-To"] = str(original["Message-ID"])

@@ -15,11 +15,12 @@ from service.core.errors import NotFound
 from service.core.game_kinds import rules_for
 from service.core.links import BadMoveLink, ForgedLink, MoveToken, token_key
 from service.core.services import Services
+from service.core.wall_time import now
 from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
 from service.notify.changes import away_text
 from service.storage.lookup import current_turn, live_log, load_game, seat_of
-from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat, as_utc, date_text, utcnow
+from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat, as_utc, date_text
 from service.usecases.rematch import origin_link, rematch_link
 from service.web import page_cache
 
@@ -72,7 +73,7 @@ def seat_request(svc: Services, game_id: int, position: int, token: str,
     svc.links.check("seat", token, game_id=game_id, seat=position, seat_secret=secret)
     if request is None or request.game_id != game_id or request.seat != position:
         raise NotFound(f"There is no such move request #{request_id}.")
-    return secret, request, (utcnow() - as_utc(request.created_at)).total_seconds()
+    return secret, request, (now() - as_utc(request.created_at)).total_seconds()
 
 
 def board(svc: Services, access: SeatAccess, highlight=()) -> dict:

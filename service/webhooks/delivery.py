@@ -35,12 +35,13 @@ import requests
 import urllib3
 from sqlalchemy import select
 
+from service.core import wall_time
 from service.core.errors import NotFound
 from service.core.services import Services
-from service.jobs.dispatching import dispatch
+from service.jobs.dispatching import unit_of_work
 from service.jobs.work import Work
 from service.notify import changes
-from service.storage.models import Game, Webhook, WebhookDelivery, as_utc, utcnow
+from service.storage.models import Game, Webhook, WebhookDelivery, as_utc
 from service.storage.retries import count_failure, due, reason_of
 from service.webhooks.formats import body, headers
 from service.webhooks.registration import short_url
@@ -69,7 +70,7 @@ def deliver(svc: Services, delivery_id: int) -> str:
         return claimed
     url, fmt, secret, event = claimed
     payload = body(fmt, event)
-    timestamp = str(int(utcnow().timestamp()))
+    timestamp = str(int(wall_time.now().timestamp()))
     call_headers = headers(fmt, event, payload, secret=secret, timestamp=timestamp, delivery_id=delivery_id)
     try:
         if svc.config.webhook_allow_private:  # a closed network (the tests): plain http allowed, no address checked
@@ -126,7 +127,7 @@ def checked_address(url: str) -> str:
 def _claim(svc: Services, delivery_id: int):
     """(url, format, secret, event) of a delivery this worker may send now,
     else its status."""
-    now = utcnow()
+    now = wall_time.now()
     with svc.db.transaction() as session:
         row = session.execute(select(WebhookDelivery).where(WebhookDelivery.id == delivery_id).with_for_update()
                               .execution_options(populate_existing=True)).scalar_one_or_none()
@@ -154,15 +155,14 @@ def _hooks_of(session, row: WebhookDelivery) -> list[Webhook]:
 def _sent(svc: Services, delivery_id: int) -> str:
     with svc.db.transaction() as session:
         row = session.get(WebhookDelivery, delivery_id, populate_existing=True)
-        row.status, row.sent_at, row.last_error = "sent", utcnow(), None
+        row.status, row.sent_at, row.last_error = "sent", wall_time.now(), None
         for hook in _hooks_of(session, row):
             hook.failures, hook.last_error = 0, None
     return "sent"
 
 
 def _failed(svc: Services, delivery_id: int, reason: str, *, gone: bool = False) -> str:
-    work = Work()
-    with svc.db.transaction() as session:
+    with unit_of_work(svc) as (session, work):
         row = session.get(WebhookDelivery, delivery_id, populate_existing=True)
         row.last_error = reason
         last = gone or count_failure(svc.config, row, reason, what=f"webhook delivery #{delivery_id}")
@@ -173,13 +173,12 @@ def _failed(svc: Services, delivery_id: int, reason: str, *, gone: bool = False)
         if gone or any(hook.failures >= svc.config.webhook_max_failures for hook in hooks):
             _turn_off(session, svc, row, hooks, reason, work)
         status = row.status
-    dispatch(svc, work)
     return status
 
 
 def _turn_off(session, svc: Services, row: WebhookDelivery, hooks: list[Webhook], reason: str, work: Work) -> None:
     """Turn the URL's hooks off, drop what waits for it, tell each owner once."""
-    now = utcnow()
+    now = wall_time.now()
     for hook in hooks:
         hook.active, hook.disabled_at = False, now
     for waiting in session.scalars(select(WebhookDelivery).where(

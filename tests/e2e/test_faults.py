@@ -36,10 +36,11 @@ import sqlalchemy as sa
 
 from engine import get_game
 from engine.core import Rng
+from service.core import wall_time
 from service.core.config import ROOT
 from service.core.wall_time import ENVIRONMENT_VARIABLE, offset, set_offset
 from service.outbox.sending import LEASE
-from service.storage.models import as_utc, utcnow
+from service.storage.models import as_utc
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.playing import submit_move
 from tests.conftest import new_postgres_database
@@ -353,7 +354,7 @@ def test_an_smtp_server_refusing_connections_opens_the_breaker_and_no_mail_count
     def every_mail_waits():
         """Every unsent mail met the refusal or the open breaker and waits for a later time."""
         waiting = faults.query("SELECT status, next_try_at FROM outgoing_mail WHERE status <> 'sent'")
-        return waiting and all(status == "pending" and next_try_at is not None and as_utc(next_try_at) > utcnow()
+        return waiting and all(status == "pending" and next_try_at is not None and as_utc(next_try_at) > wall_time.now()
                                for status, next_try_at in waiting)
 
     faults.wait_until(every_mail_waits, "the mails never met the refusal")
@@ -361,7 +362,7 @@ def test_an_smtp_server_refusing_connections_opens_the_breaker_and_no_mail_count
     for _ in range(PROBES):
         refused = faults.sink.refused
         [(until,)] = faults.query("SELECT open_until FROM circuit_breakers WHERE name = 'smtp'")
-        faults.advance(until - utcnow() + timedelta(seconds=1))
+        faults.advance(until - wall_time.now() + timedelta(seconds=1))
         faults.wait_until(lambda before=refused: faults.sink.refused > before, "no probe after the breaker's wait")
         faults.wait_until(every_mail_waits, "the mails did not wait for the breaker again")
     [(failures,)] = faults.query("SELECT failures FROM circuit_breakers WHERE name = 'smtp'")
@@ -372,7 +373,7 @@ def test_an_smtp_server_refusing_connections_opens_the_breaker_and_no_mail_count
 
     faults.sink.recover()
     [(until,)] = faults.query("SELECT open_until FROM circuit_breakers WHERE name = 'smtp'")
-    faults.advance(until - utcnow() + timedelta(seconds=1))  # the next probe gets through
+    faults.advance(until - wall_time.now() + timedelta(seconds=1))  # the next probe gets through
     faults.wait_until(lambda: not faults.query("SELECT * FROM circuit_breakers"), "the breaker never closed")
     # and the mails that waited go out with the next sweeps, not after another wait of the breaker
     table.play_round()

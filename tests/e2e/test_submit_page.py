@@ -14,7 +14,8 @@ import pytest
 import sqlalchemy as sa
 
 from service.core.queue import NullQueue
-from service.storage.models import MoveRequest, utcnow
+from service.core.wall_time import now
+from service.storage.models import MoveRequest
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.service.helpers import game_row, requests_of
@@ -76,7 +77,7 @@ def test_a_move_that_waits_long_says_so_and_the_page_keeps_watching(server, svc,
     [request] = requests_of(svc)
     with svc.db.transaction() as session:  # as if it had been waiting a minute: the workers are busy
         session.execute(sa.update(MoveRequest).where(MoveRequest.id == request.id)
-                        .values(created_at=utcnow() - timedelta(minutes=1)))
+                        .values(created_at=now() - timedelta(minutes=1)))
     page.locator("#long").wait_for(state="visible", timeout=NOTICE_MS)
     assert "taking longer than usual" in page.inner_text("#long")
     playing.apply_move_request(svc, request.id)

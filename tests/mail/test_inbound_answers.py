@@ -12,8 +12,9 @@ from email.header import Header
 import pytest
 from sqlalchemy import select, update
 
+from service.core.wall_time import now
 from service.inbound.receive import receive, too_much_mail
-from service.storage.models import InboundMail, MoveRequest, utcnow
+from service.storage.models import InboundMail, MoveRequest
 from service.usecases import creation, playing
 from tests.mail.inbound_helpers import inbound_row, log_texts, reply, start_game
 from tests.service.helpers import RecordingQueue, mailbox, mails, text_part
@@ -46,7 +47,7 @@ def test_the_same_text_again_within_minutes_is_a_loop_and_is_not_answered(svc, g
     assert (again.outcome, again.answered) == ("not-your-turn", False)
     assert "the same text as mail" in again.detail
     with svc.db.transaction() as session:  # five minutes later it is a new question
-        session.execute(update(InboundMail).values(received_at=utcnow() - timedelta(minutes=6)))
+        session.execute(update(InboundMail).values(received_at=now() - timedelta(minutes=6)))
     later = send(svc, keys, "Bob", "take 1")
     assert later.answered
 

@@ -13,9 +13,10 @@ from urllib.parse import urlsplit
 import pytest
 from sqlalchemy import func, select, update
 
+from service.core.wall_time import now
 from service.inbound.receive import process_inbound, receive
 from service.ops.sweep import beat_round
-from service.storage.models import InboundMail, OutgoingMail, Seat, as_utc, date_text, utcnow
+from service.storage.models import InboundMail, OutgoingMail, Seat, as_utc, date_text
 from service.usecases import creation, preferences
 from tests.mail.inbound_helpers import inbound_row, log_texts, reply
 
@@ -52,10 +53,10 @@ def seat(svc, game_id: int, name: str) -> Seat:
 
 def test_vacation_sets_the_date_answers_it_and_tells_the_others_once(svc, game):
     game_id, keys = game
-    before = utcnow()
+    before = now()
     row = send(svc, keys, "Bob", "vacation 7")
     until = as_utc(seat(svc, game_id, "Bob").away_until)
-    assert before + timedelta(days=7) <= until <= utcnow() + timedelta(days=7)
+    assert before + timedelta(days=7) <= until <= now() + timedelta(days=7)
     assert row.outcome == "answered"
     assert f"You are away until {date_text(until)}" in row.answer
     assert "Anna, Cleo were told" in row.answer
@@ -115,7 +116,7 @@ def test_when_the_date_passes_beat_ends_the_vacation_and_sends_one_turn_mail(svc
     held = len(mails(svc, "turn", "Bob"))
     assert beat_round(svc)["vacations"] == 0  # not yet
     with svc.db.transaction() as session:
-        session.execute(update(Seat).where(Seat.name == "Bob").values(away_until=utcnow() - timedelta(minutes=1)))
+        session.execute(update(Seat).where(Seat.name == "Bob").values(away_until=now() - timedelta(minutes=1)))
     assert beat_round(svc)["vacations"] == 1
     assert len(mails(svc, "turn", "Bob")) == held + 1
     assert beat_round(svc)["vacations"] == 0
@@ -168,7 +169,7 @@ def test_a_turn_after_the_date_passed_is_mailed_at_once_and_beat_sends_no_second
     game_id, keys = game
     send(svc, keys, "Cleo", "vacation 1")
     with svc.db.transaction() as session:
-        session.execute(update(Seat).where(Seat.name == "Cleo").values(away_until=utcnow() - timedelta(minutes=1)))
+        session.execute(update(Seat).where(Seat.name == "Cleo").values(away_until=now() - timedelta(minutes=1)))
     send(svc, keys, "Anna", "take 1\nend")
     send(svc, keys, "Bob", "take 1\nend")
     assert len(mails(svc, "turn", "Cleo")) == 1

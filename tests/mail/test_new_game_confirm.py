@@ -14,9 +14,10 @@ from datetime import timedelta
 import pytest
 from sqlalchemy import select, update
 
+from service.core.wall_time import now
 from service.inbound.receive import receive
 from service.ops.sweep import beat_round
-from service.storage.models import Game, utcnow
+from service.storage.models import Game
 from tests.mail.inbound_helpers import inbound_row
 from tests.service.helpers import csrf_token, mailbox, path_of, text_part
 
@@ -72,7 +73,7 @@ def test_a_game_never_confirmed_expires_with_beats_sweep(svc, web):
     receive(svc, new_game_mail(), source="ingest")
     assert beat_round(svc)["expired"] == 0
     with svc.db.transaction() as session:
-        session.execute(update(Game).values(created_at=utcnow() - timedelta(days=svc.config.unconfirmed_days,
+        session.execute(update(Game).values(created_at=now() - timedelta(days=svc.config.unconfirmed_days,
                                                                             minutes=1)))
     assert beat_round(svc)["expired"] == 1
     assert statuses(svc) == ["expired"]

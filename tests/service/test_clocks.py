@@ -11,6 +11,7 @@ from email import message_from_bytes, policy
 import pytest
 from sqlalchemy import select
 
+from service.core import wall_time
 from service.core.errors import InvalidInput
 from service.core.wall_time import ENVIRONMENT_VARIABLE, travel_to
 from service.game import clocks
@@ -89,14 +90,14 @@ def test_clock_settings_that_make_no_sense_are_refused_with_a_reason(values, com
 
 
 def test_reminder_moments_of_a_deadline_fall_inside_the_turn():
-    start = as_utc(clocks.utcnow())
+    start = as_utc(wall_time.now())
     moments = clocks.reminder_moments(start, start + 3 * DAY, ["50%", "24h"])
     assert moments == [("50%", start + 1.5 * DAY), ("24h", start + 2 * DAY)]
     assert clocks.reminder_moments(start, start + DAY / 2, ["24h"]) == []
 
 
 def test_deadlines_are_written_in_the_farmers_time_zone():
-    moment = as_utc(clocks.utcnow()).replace(year=2026, month=12, day=1, hour=16, minute=40)
+    moment = as_utc(wall_time.now()).replace(year=2026, month=12, day=1, hour=16, minute=40)
     assert clocks.local_text(moment, "Europe/Berlin") == "Tuesday 1 December 2026, 17:40 (Europe/Berlin)"
     assert clocks.local_text(moment, "-05:00") == "Tuesday 1 December 2026, 11:40 (-05:00)"
     assert clocks.local_text(moment, None) == "Tuesday 1 December 2026, 16:40 (UTC)"

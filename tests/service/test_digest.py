@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+from service.core import wall_time
 from service.notify.digest import send_digests
-from service.storage.models import utcnow
 from service.usecases import playing, preferences
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.playing import submit_move
@@ -65,7 +65,7 @@ def test_one_digest_a_day_and_none_without_news(svc):
     assert send_digests(svc) == 1
     assert send_digests(svc) == 0  # later the same day
     assert mails(svc, "digest", "bob@example.org") == []  # Bob did not choose it
-    tomorrow = utcnow() + timedelta(days=1)
+    tomorrow = wall_time.now() + timedelta(days=1)
     assert send_digests(svc, now=tomorrow) == 1  # nothing new, but Ann is waited for in game 1
     assert "Bob took" not in text_part(mailbox(svc, "ann@example.org")[-1])
     play(svc, 1, 0, "take:1", "end")  # now nobody waits for her, and nobody else played

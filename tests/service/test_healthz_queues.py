@@ -9,8 +9,9 @@ from dataclasses import replace
 from datetime import timedelta
 
 from service.core.services import Services
+from service.core.wall_time import now
 from service.ops.heartbeat import Heartbeat, beat, consumed, forget, last_seen_per_queue
-from service.storage.models import WorkerHeartbeat, utcnow
+from service.storage.models import WorkerHeartbeat
 from tests.service.test_web import worker_app
 
 NONE_ON_RECORD = "failing: no worker consumes it (no heartbeat on record)"
@@ -18,14 +19,14 @@ NONE_ON_RECORD = "failing: no worker consumes it (no heartbeat on record)"
 
 def test_healthz_names_the_queues_no_live_worker_consumes(config, toy_game):
     svc, client = worker_app(config)
-    beat(svc, "beat@host:9", utcnow())
-    beat(svc, "host:1", utcnow(), ("moves",))
+    beat(svc, "beat@host:9", now())
+    beat(svc, "host:1", now(), ("moves",))
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json["status"] == "failing" and response.json["worker"] == "ok"
     assert response.json["queues"] == {"moves": "ok", "mail": NONE_ON_RECORD, "reports": NONE_ON_RECORD}
 
-    beat(svc, "host:2", utcnow(), ("mail", "reports"))  # the mail worker comes
+    beat(svc, "host:2", now(), ("mail", "reports"))  # the mail worker comes
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.json["queues"] == {"moves": "ok", "mail": "ok", "reports": "ok"}
@@ -36,9 +37,9 @@ def test_healthz_names_the_queues_no_live_worker_consumes(config, toy_game):
 def test_a_mail_worker_seen_dead_fails_the_mail_queues_at_once(config, toy_game):
     """farmpost run forgets the row of a worker it saw die."""
     svc, client = worker_app(config)
-    beat(svc, "beat@host:9", utcnow())
-    beat(svc, "host:1", utcnow(), ("moves",))
-    beat(svc, "host:2", utcnow(), ("mail", "reports"))
+    beat(svc, "beat@host:9", now())
+    beat(svc, "host:1", now(), ("moves",))
+    beat(svc, "host:2", now(), ("mail", "reports"))
     assert client.get("/healthz").status_code == 200
     forget(svc, "host:2")
     response = client.get("/healthz")
@@ -49,18 +50,18 @@ def test_a_mail_worker_seen_dead_fails_the_mail_queues_at_once(config, toy_game)
 
 def test_a_queue_whose_worker_went_silent_says_when_it_was_last_taken(config, toy_game):
     svc, client = worker_app(config)
-    beat(svc, "beat@host:9", utcnow())
-    beat(svc, "host:1", utcnow(), ("moves",))
-    beat(svc, "host:2", utcnow(), ("mail", "reports"))
+    beat(svc, "beat@host:9", now())
+    beat(svc, "host:1", now(), ("moves",))
+    beat(svc, "host:2", now(), ("mail", "reports"))
     with svc.db.transaction() as session:  # killed five minutes ago, nobody saw it
-        session.get(WorkerHeartbeat, "host:2").beat_at = utcnow() - timedelta(minutes=5, seconds=1)
+        session.get(WorkerHeartbeat, "host:2").beat_at = now() - timedelta(minutes=5, seconds=1)
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json["queues"]["moves"] == "ok"
     assert response.json["queues"]["mail"] == "failing: no worker consumes it (last seen 5 min ago)"
     assert response.json["queues"]["reports"] == "failing: no worker consumes it (last seen 5 min ago)"
 
-    beat(svc, "host:3", utcnow(), ("mail",))  # a new mail worker: the digests still wait
+    beat(svc, "host:3", now(), ("mail",))  # a new mail worker: the digests still wait
     queues = client.get("/healthz").json["queues"]
     assert (queues["mail"], queues["reports"]) == ("ok", "failing: no worker consumes it (last seen 5 min ago)")
     svc.db.dispose()
@@ -68,9 +69,9 @@ def test_a_queue_whose_worker_went_silent_says_when_it_was_last_taken(config, to
 
 def test_a_worker_without_queues_given_takes_all_three_and_beat_takes_none(config, toy_game):
     svc, client = worker_app(config)
-    beat(svc, "beat@host:9", utcnow())
+    beat(svc, "beat@host:9", now())
     assert client.get("/healthz").json["queues"] == dict.fromkeys(("moves", "mail", "reports"), NONE_ON_RECORD)
-    beat(svc, "host:1", utcnow())  # python -m worker worker: all the queues
+    beat(svc, "host:1", now())  # python -m worker worker: all the queues
     response = client.get("/healthz")
     assert (response.status_code, response.json["queues"]) == (200, {"moves": "ok", "mail": "ok", "reports": "ok"})
     svc.db.dispose()
@@ -80,8 +81,8 @@ def test_a_row_without_queues_counts_for_none(config, toy_game):
     """A worker of a version before the queues were recorded may take any
     of them: the check does not guess."""
     svc, client = worker_app(config)
-    beat(svc, "beat@host:9", utcnow())
-    beat(svc, "host:1", utcnow(), None)
+    beat(svc, "beat@host:9", now())
+    beat(svc, "host:1", now(), None)
     response = client.get("/healthz")
     assert response.status_code == 503 and response.json["worker"] == "ok"
     assert set(response.json["queues"].values()) == {NONE_ON_RECORD}
@@ -110,7 +111,7 @@ def test_a_running_heartbeat_records_its_queues_and_removes_them_when_stopped(co
             time.sleep(0.05)
             seen = last_seen_per_queue(svc)
         assert seen["moves"] is None
-        assert seen["mail"] == seen["reports"] and utcnow() - seen["mail"] < timedelta(seconds=3)
+        assert seen["mail"] == seen["reports"] and now() - seen["mail"] < timedelta(seconds=3)
     finally:
         heartbeat.stop()
     assert last_seen_per_queue(svc) == {"moves": None, "mail": None, "reports": None}

@@ -14,11 +14,12 @@ import pytest
 
 from service.cli.main import main
 from service.core.services import Services
+from service.core.wall_time import now
 from service.inbound.receive import receive
 from service.ops import failed_work
 from service.ops.sweep import sweep_pending
 from service.outbox.sending import send_mail
-from service.storage.models import InboundMail, MoveRequest, OutgoingMail, as_utc, utcnow
+from service.storage.models import InboundMail, MoveRequest, OutgoingMail, as_utc
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.playing import submit_move
@@ -62,7 +63,7 @@ def test_a_failing_move_request_waits_between_tries_and_the_sweeper_leaves_it_un
     row = request_row(svc, request_id)
     assert (row.status, row.attempts) == ("pending", 1)
     assert "a fault in the rules" in row.last_error
-    assert as_utc(row.next_try_at) >= utcnow() + timedelta(seconds=svc.config.retry_delay - 5)
+    assert as_utc(row.next_try_at) >= now() + timedelta(seconds=svc.config.retry_delay - 5)
     assert sweep_pending(svc, older_than=NOW)["requests"] == 0  # not due yet
 
 

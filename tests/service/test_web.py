@@ -7,7 +7,8 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
-from service.storage.models import OutgoingMail, utcnow
+from service.core import wall_time
+from service.storage.models import OutgoingMail
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.service.helpers import csrf_token, game_row, links_in, log_of, mailbox, path_of, requests_of, text_part
 
@@ -485,11 +486,11 @@ def test_healthz_fails_while_no_worker_is_alive_and_passes_with_one(config, toy_
     from service.ops.heartbeat import beat, forget
 
     svc, client = worker_app(config)
-    beat(svc, "beat@host:2", utcnow())
+    beat(svc, "beat@host:2", wall_time.now())
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json["worker"].startswith("failing: no worker heartbeat")
-    beat(svc, "host:1", utcnow())
+    beat(svc, "host:1", wall_time.now())
     response = client.get("/healthz")
     assert response.status_code == 200 and response.json["workers"] == 1
     forget(svc, "host:1")  # stopped, or seen dead by farmpost run
@@ -504,11 +505,11 @@ def test_healthz_counts_a_silent_worker_gone_once_its_heartbeat_is_old(config, t
     from service.storage.models import WorkerHeartbeat
 
     svc, client = worker_app(config)
-    beat(svc, "host:1", utcnow())
-    beat(svc, "beat@host:2", utcnow())
+    beat(svc, "host:1", wall_time.now())
+    beat(svc, "beat@host:2", wall_time.now())
     assert client.get("/healthz").status_code == 200
     with svc.db.transaction() as session:
-        session.get(WorkerHeartbeat, "host:1").beat_at = utcnow() - timedelta(seconds=config.heartbeat_max_age + 1)
+        session.get(WorkerHeartbeat, "host:1").beat_at = wall_time.now() - timedelta(seconds=config.heartbeat_max_age + 1)
     assert client.get("/healthz").status_code == 503
     svc.db.dispose()
 
@@ -522,16 +523,16 @@ def test_healthz_fails_while_beat_is_gone_and_passes_with_it(config, toy_game):
     from service.storage.models import WorkerHeartbeat
 
     svc, client = worker_app(config)
-    beat(svc, "host:1", utcnow())
+    beat(svc, "host:1", wall_time.now())
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json["worker"] == "ok" and response.json["workers"] == 1
     assert response.json["beat"].startswith("failing: no beat heartbeat")
-    beat(svc, "beat@host:2", utcnow())
+    beat(svc, "beat@host:2", wall_time.now())
     response = client.get("/healthz")
     assert (response.status_code, response.json["beat"], response.json["workers"]) == (200, "ok", 1)
     with svc.db.transaction() as session:  # a beat that went silent ages out
-        session.get(WorkerHeartbeat, "beat@host:2").beat_at = utcnow() - timedelta(
+        session.get(WorkerHeartbeat, "beat@host:2").beat_at = wall_time.now() - timedelta(
             seconds=config.heartbeat_max_age + 1)
     assert client.get("/healthz").status_code == 503
     forget(svc, "beat@host:2")
@@ -543,10 +544,10 @@ def test_healthz_shows_how_long_work_has_waited_and_what_failed(config, toy_game
     from service.ops.heartbeat import beat
 
     svc, client = worker_app(config)
-    beat(svc, "host:1", utcnow())
+    beat(svc, "host:1", wall_time.now())
     create_game(svc, "toy", [ANN, BOB], host=0, seed=1)  # an invitation waits: no worker takes it here
     with svc.db.transaction() as session:
-        session.execute(sa.update(OutgoingMail).values(created_at=utcnow() - timedelta(seconds=90)))
+        session.execute(sa.update(OutgoingMail).values(created_at=wall_time.now() - timedelta(seconds=90)))
     body = client.get("/healthz").json
     assert body["oldest_waiting_seconds"] >= 90
     assert body["failed"] == {"request": 0, "mail": 0, "inbound": 0}

@@ -15,10 +15,11 @@ from sqlalchemy import select, update
 
 from mail.outgoing.addresses import format_address
 from service.core.services import Services
+from service.core.wall_time import now
 from service.ops.sweep import sweep_pending
 from service.outbox import circuit, sending
 from service.outbox.transport import SmtpTransport
-from service.storage.models import MoveRequest, OutgoingMail, as_utc, utcnow
+from service.storage.models import MoveRequest, OutgoingMail, as_utc
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.playing import submit_move
@@ -55,11 +56,11 @@ def test_the_sweeper_leaves_fresh_work_and_a_mail_being_sent_alone(svc):
     [turn] = mails(svc, "turn")
     with svc.db.transaction() as session:
         session.get(OutgoingMail, turn.id).status = "sending"
-        session.get(OutgoingMail, turn.id).claimed_at = utcnow()
+        session.get(OutgoingMail, turn.id).claimed_at = now()
     svc.queue = inline_queue(svc)
     assert sweep_pending(svc, older_than=timedelta(0))["mails"] == 0  # claimed by a live worker
     with svc.db.transaction() as session:
-        session.get(OutgoingMail, turn.id).claimed_at = utcnow() - sending.LEASE - timedelta(seconds=1)
+        session.get(OutgoingMail, turn.id).claimed_at = now() - sending.LEASE - timedelta(seconds=1)
     assert sweep_pending(svc, older_than=timedelta(0))["mails"] == 1  # its worker died: send again
     assert mails(svc, "turn")[0].status == "sent"
 
@@ -78,8 +79,8 @@ def test_work_the_sweep_queues_again_expires_after_ten_sweeps(svc, monkeypatch):
     join(svc, 1, 1)
     submit_move(svc, 1, 0, ["take:1"], source="link", base_version=0)
     with svc.db.transaction() as session:  # both waited longer than the sweep leaves fresh work
-        session.execute(update(OutgoingMail).values(created_at=utcnow() - timedelta(minutes=5)))
-        session.execute(update(MoveRequest).values(created_at=utcnow() - timedelta(minutes=5)))
+        session.execute(update(OutgoingMail).values(created_at=now() - timedelta(minutes=5)))
+        session.execute(update(MoveRequest).values(created_at=now() - timedelta(minutes=5)))
     svc.queue = recording = RecordingQueue()
     for _ in range(3):
         beat_round(svc)
@@ -138,7 +139,7 @@ def send_due(svc) -> list[str]:
     with svc.db.transaction() as session:
         due = session.scalars(select(OutgoingMail.id).where(
             OutgoingMail.status == "pending",
-            OutgoingMail.next_try_at.is_(None) | (OutgoingMail.next_try_at <= utcnow())).order_by(OutgoingMail.id)).all()
+            OutgoingMail.next_try_at.is_(None) | (OutgoingMail.next_try_at <= now())).order_by(OutgoingMail.id)).all()
     return [sending.send_mail(svc, mail_id) for mail_id in due]
 
 
@@ -147,8 +148,8 @@ def wait_is_over(svc) -> None:
     from service.storage.models import CircuitBreaker
 
     with svc.db.transaction() as session:
-        session.get(CircuitBreaker, circuit.SMTP).open_until = utcnow()
-        session.execute(update(OutgoingMail).where(OutgoingMail.status == "pending").values(next_try_at=utcnow()))
+        session.get(CircuitBreaker, circuit.SMTP).open_until = now()
+        session.execute(update(OutgoingMail).where(OutgoingMail.status == "pending").values(next_try_at=now()))
 
 
 def test_while_the_mail_server_refuses_connections_one_probe_tries_and_the_other_mails_wait(
@@ -162,7 +163,7 @@ def test_while_the_mail_server_refuses_connections_one_probe_tries_and_the_other
     assert len(connections) == 1  # the first was refused; the others did not try
     breaker = circuit.state(svc)
     assert breaker.failures == 1 and "refused" in breaker.last_error.lower()
-    assert as_utc(breaker.open_until) > utcnow() + timedelta(seconds=50)
+    assert as_utc(breaker.open_until) > now() + timedelta(seconds=50)
     invites = mails(svc, "invite")
     assert [(m.status, m.attempts) for m in invites] == [("pending", 0)] * 3  # no try counted against a mail
     assert {as_utc(m.next_try_at) for m in invites} == {as_utc(breaker.open_until)}
@@ -172,7 +173,7 @@ def test_while_the_mail_server_refuses_connections_one_probe_tries_and_the_other
     assert send_due(svc) == ["pending"] * 3
     assert len(connections) == 2
     again = circuit.state(svc)
-    assert again.failures == 2 and as_utc(again.open_until) > utcnow() + timedelta(seconds=110)  # the wait doubled
+    assert again.failures == 2 and as_utc(again.open_until) > now() + timedelta(seconds=110)  # the wait doubled
 
     sink = Sink()
     controller = Controller(sink, hostname="127.0.0.1", port=port)
@@ -249,7 +250,7 @@ def test_a_mail_turned_away_while_the_probe_was_out_is_due_as_soon_as_the_probe_
     assert turned_away == ["pending"]
     assert circuit.state(svc) is None
     [waiting] = [m for m in mails(svc) if m.id == other]
-    assert waiting.status == "pending" and as_utc(waiting.next_try_at) <= utcnow()  # due: not 600 s on
+    assert waiting.status == "pending" and as_utc(waiting.next_try_at) <= now()  # due: not 600 s on
     assert sweep_pending(svc, older_than=timedelta(0))["mails"] >= 1
     svc.db.dispose()
 
@@ -276,11 +277,11 @@ def test_a_mail_the_server_defers_waits_alone_and_fails_after_the_bound(config, 
         assert len(connections) == 1  # Cat's mail went on the connection kept from Bob's
         cat = mails(svc, to="cat@example.org")[0]
         assert cat.attempts == 1 and "451" in cat.last_error
-        assert as_utc(cat.next_try_at) > utcnow() + timedelta(seconds=50)
+        assert as_utc(cat.next_try_at) > now() + timedelta(seconds=50)
         assert circuit.state(svc) is None  # the server is up: nothing else waits
         assert sweep_pending(svc, older_than=timedelta(0))["mails"] == 0  # not due yet
         with svc.db.transaction() as session:
-            session.get(OutgoingMail, cat.id).next_try_at = utcnow()
+            session.get(OutgoingMail, cat.id).next_try_at = now()
         assert sending.send_mail(svc, cat.id) == "failed"  # the second try was the last
         assert len(connections) == 2  # a connection that met an error is not kept
     finally:
