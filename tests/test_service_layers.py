@@ -76,3 +76,27 @@ def test_the_top_modules_are_imported_by_no_package_of_service_but_the_command_l
         if service_packages_imported(path) & {"app", "wsgi", "wiring"}
     }
     assert offenders == {}
+
+
+def module_map() -> str:
+    """The module map of docs/architecture.md: the code block of its Layers section."""
+    text = (ROOT / "docs" / "architecture.md").read_text(encoding="utf-8")
+    layers = text.split("## Layers", 1)[1].split("\n## ", 1)[0]
+    return layers.split("```", 2)[1]
+
+
+def test_the_module_map_in_docs_names_every_package_and_module_of_service():
+    lines = module_map().splitlines()
+    missing = []
+    for package in FLOORS:
+        start = next((i for i, line in enumerate(lines) if line.strip().startswith(f"{package}/")), None)
+        if start is None:
+            missing.append(f"{package}/")
+            continue
+        end = next((i for i in range(start + 1, len(lines))
+                    if lines[i].startswith("  ") and not lines[i].startswith("   ")), len(lines))
+        entry = " ".join(lines[start:end])
+        for path in sorted((SERVICE / package).glob("*.py")):
+            if path.name != "__init__.py" and path.stem not in entry:
+                missing.append(f"service/{package}/{path.name}")
+    assert missing == [], "docs/architecture.md's module map misses these"

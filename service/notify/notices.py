@@ -1,4 +1,5 @@
-"""Mails the inbound pipeline writes, as ready messages for the outbox.
+"""Plain mails, written as ready messages for the outbox: what the inbound
+pipeline answers and the notices the use cases send.
 
 * the **answer** to a farmer's mail: in their thread (In-Reply-To and
   References point at their mail), ``Auto-Submitted: auto-replied`` (RFC

@@ -4,10 +4,9 @@ JSON.
 
 A farmer registers one from their seat page (their own turns; the host may
 ask for every turn of the game). The events are written as delivery rows in
-the transaction of the change they tell of (service.notify.changes calls
-``turn_changed`` and ``game_over``), one row per URL and event whoever
-registered it, and the worker sends them afterwards
-(service/webhooks/delivery.py): a move never waits for a receiver.
+the transaction of the change they tell of (service/notify/hooks.py), and the
+worker sends them afterwards (service/webhooks/delivery.py): a move never
+waits for a receiver.
 
 Only public information goes out: whose turn it is, the game's progress,
 the final ranking. Never a view, a hidden card, a seat link.
