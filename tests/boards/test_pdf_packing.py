@@ -124,10 +124,10 @@ def test_page_scales_are_steps_of_two_hundredths_never_under_the_text_floor():
 
 
 def test_a_pdf_colour_to_three_decimals_is_the_same_eight_bit_colour():
-    from boards.svg.pdfdraw import _rgb, _rgb3
+    from boards.svg.pdfdraw import rgb, rgb3
 
     for level in range(256):
         colour = f"#{level:02x}{level:02x}{level:02x}"
-        assert all(round(v * 255) == level for v in _rgb3(colour))
-        assert all(len(repr(v)) <= 5 for v in _rgb3(colour)), _rgb3(colour)
-        assert _rgb(colour)[0] == level / 255
+        assert all(round(v * 255) == level for v in rgb3(colour))
+        assert all(len(repr(v)) <= 5 for v in rgb3(colour)), rgb3(colour)
+        assert rgb(colour)[0] == level / 255

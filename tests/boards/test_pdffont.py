@@ -22,7 +22,7 @@ def embedded_fonts(data: bytes) -> list[TTFont]:
 
 
 def test_stripping_the_hinting_keeps_every_outline_and_advance():
-    source = pdffont._system_file(pdffont.FAMILY)
+    source = pdffont.system_file(pdffont.FAMILY)
     hinted = TTFont(str(source))
     stripped = TTFont(io.BytesIO(pdffont.strip_hinting(source.read_bytes())))
     assert not {"fpgm", "prep", "cvt "} & set(stripped.keys())
@@ -48,9 +48,9 @@ def test_the_snapshot_embeds_the_face_without_hinting():
 
 def test_the_unhinted_copy_is_made_once_in_the_cache_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("FARMPOST_FONT_CACHE", str(tmp_path))
-    source = pdffont._system_file(pdffont.FAMILY)
-    made = pdffont._unhinted(source)
+    source = pdffont.system_file(pdffont.FAMILY)
+    made = pdffont.unhinted(source)
     assert made.parent == tmp_path and made.stat().st_size < source.stat().st_size
     stamp = made.stat().st_mtime_ns
-    assert pdffont._unhinted(source) == made and made.stat().st_mtime_ns == stamp
+    assert pdffont.unhinted(source) == made and made.stat().st_mtime_ns == stamp
     assert [p.name for p in tmp_path.iterdir()] == [made.name]  # no temporary file left
