@@ -7,7 +7,8 @@ import io
 
 from fontTools.ttLib import TTFont
 
-from boards import pdffont, render_snapshot_pdf
+import boards
+from boards import pdffont
 
 
 def embedded_fonts(data: bytes) -> list[TTFont]:
@@ -40,7 +41,7 @@ def test_the_snapshot_embeds_the_face_without_hinting():
 
     sample = sample_of("harvest", 4)
     meta = {"title": "t", "game_id": "g", "version": 1, "names": sample.names}
-    [font] = embedded_fonts(render_snapshot_pdf("harvest", sample.view("end", 0), 0, meta))
+    [font] = embedded_fonts(boards.snapshot_pdf("harvest", sample.view("end", 0), 0, meta))
     assert not {"fpgm", "prep", "cvt "} & set(font.keys())
     assert len(font.getGlyphOrder()) > 40
     assert all(not getattr(g, "program", None) or not g.program.getBytecode() for g in font["glyf"].glyphs.values())
