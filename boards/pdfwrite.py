@@ -7,7 +7,7 @@ our calls painting the operations. Here the operations become PDF content
 text straight away, in the drawing's own units under one ``cm`` per panel
 (cairo wrote each point in page units), the recurring signs' forms are
 written once per process and kept compressed, and the font subset is cut
-once per set of characters a worker meets (:func:`_subset`). On the sample
+once per set of characters a worker meets (:func:`font_subset`). On the sample
 games a snapshot took 11-25 ms CPU through cairo and takes 3-5 ms here,
 in PDFs 20-30% smaller (docs/boards.md, "The turn mail's PDF written
 directly").
@@ -396,7 +396,7 @@ UNUSED_TABLES = ("GSUB", "GPOS", "GDEF", "kern", "FFTM", "MATH")
 
 
 @lru_cache(maxsize=64)
-def _subset(chars: frozenset[str]) -> tuple[bytes, int, str]:
+def font_subset(chars: frozenset[str]) -> tuple[bytes, int, str]:
     """The face cut down to ``chars`` by fontTools' subsetter: its bytes
     compressed, their length before, and the subset's tag (six letters from
     the characters, so the same characters give the same name). 12-15 ms,
@@ -436,7 +436,7 @@ def _lean_face() -> bytes:
 
 def _font_objects(chars: frozenset[str]) -> tuple[str, str, bytes]:
     """The font's dictionary, its descriptor's and its file's stream, for ``chars``."""
-    data, length, tag = _subset(chars | ALPHABET)
+    data, length, tag = font_subset(chars | ALPHABET)
     font, units = _font(), _units()
     codes = sorted(c.encode("cp1252")[0] for c in chars) or [32]
     width = round(_advance() * 1000)
