@@ -34,10 +34,15 @@ from pypdf import PdfReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import boards  # noqa: E402
 from bench.render import timed as render_timings  # noqa: E402
 from bench.turn_mail import mail_context  # noqa: E402
-from boards import memo, png, render, render_png, render_snapshot_pdf, render_svg  # noqa: E402
-from boards.samples import sample_game  # noqa: E402
+from boards import (  # noqa: E402
+    memo,
+    pdf,
+    png,
+    sample_game,  # noqa: E402
+)
 from mail.outgoing import compose as composer  # noqa: E402
 
 CASES = [("sunfield", 2, {}), ("sunfield", 4, {"advanced": True}), ("harvest", 1, {}), ("harvest", 4, {})]
@@ -57,19 +62,19 @@ def show(label: str, times: tuple[float, float]) -> tuple[float, float]:
 
 def rasterisers() -> dict:
     """The SVG-to-PNG libraries installed here, each as svg -> PNG bytes at the picture's width."""
-    out = {"libvips (pyvips)": lambda svg: render.png.svg_to_png(svg)}
+    out = {"libvips (pyvips)": lambda svg: png.svg_to_png(svg)}
     try:
         import resvg_py
 
         fonts = [str(p) for p in Path("/usr/share/fonts/truetype/dejavu").glob("DejaVuSans*.ttf")]
-        out["resvg (resvg-py)"] = lambda svg: resvg_py.svg_to_bytes(svg_string=svg, width=render.png.PNG_WIDTH, skip_system_fonts=True,
+        out["resvg (resvg-py)"] = lambda svg: resvg_py.svg_to_bytes(svg_string=svg, width=png.PNG_WIDTH, skip_system_fonts=True,
                                                                    font_files=fonts)
     except ImportError:
         print("  (resvg-py is not installed)")
     try:
         import cairosvg
 
-        out["CairoSVG"] = lambda svg: cairosvg.svg2png(bytestring=svg.encode(), output_width=render.png.PNG_WIDTH)
+        out["CairoSVG"] = lambda svg: cairosvg.svg2png(bytestring=svg.encode(), output_width=png.PNG_WIDTH)
     except ImportError:
         print("  (cairosvg is not installed)")
     return out
@@ -88,7 +93,7 @@ def mail_size(context: dict) -> int:
 def first_png(name, view, names) -> bytes:
     """The picture with every panel painted anew (none kept from before)."""
     png.forget_panels()
-    return anew(render_png, name, view, 0, names=names)
+    return anew(boards.picture_png, name, view, 0, names=names)
 
 
 def anew(render_fn, *args, **kwargs):
@@ -113,8 +118,8 @@ def main() -> None:
         sample = sample_game(name, seats, {"advanced": True} if (name, seats) == ("sunfield", 4) else {}, seed=7)
         sizes = []
         for stage in ("middle", "end"):
-            svg = render_svg(name, sample.view(stage, 0), 0, names=sample.names)
-            picture = render_png(name, sample.view(stage, 0), 0, names=sample.names)
+            svg = boards.picture_svg(name, sample.view(stage, 0), 0, names=sample.names)
+            picture = boards.picture_png(name, sample.view(stage, 0), 0, names=sample.names)
             sizes.append(f"{len(svg) / 1024:6.1f} KB / {len(picture) / 1024:6.1f} KB")
         print(f"  {name:<9} {seats} farmer(s): middle {sizes[0]}   end {sizes[1]}")
 
@@ -124,20 +129,20 @@ def main() -> None:
         meta = {"title": "Bench", "game_id": "bench", "version": 1, "names": sample.names}
         for stage in ("middle", "end"):
             view = sample.view(stage, 0)
-            svg = render_svg(name, view, 0, names=sample.names)
+            svg = boards.picture_svg(name, view, 0, names=sample.names)
             print(f"\n{name}, {seats} farmer(s){' advanced' if options else ''}, {stage} of the game")
-            show("SVG", timed(partial(anew, render_svg, name, view, 0, names=sample.names), repeat))
+            show("SVG", timed(partial(anew, boards.picture_svg, name, view, 0, names=sample.names), repeat))
             firsts.append(show("PNG, every panel painted", timed(partial(first_png, name, view, sample.names), repeat)))
-            pngs.append(show("PNG, same board, panels kept", timed(partial(anew, render_png, name, view, 0,
+            pngs.append(show("PNG, same board, panels kept", timed(partial(anew, boards.picture_png, name, view, 0,
                                                                            names=sample.names), repeat)))
             for label, rasterise in libs.items():
                 show(f"  the SVG by {label}", timed(partial(rasterise, svg), max(3, repeat // 3)))
-            drawn = render.drawn_pdf(name, view, 0, sample.names, "t", "n")
+            drawn = pdf.drawn_pdf(name, view, 0, sample.names, "t", "n")
             show(f"report's drawn pages ({page_count(drawn)} pages)",
-                 timed(partial(anew, render.drawn_pdf, name, view, 0, sample.names, "t", "n"), repeat))
-            snapshot = render_snapshot_pdf(name, view, 0, meta)
+                 timed(partial(anew, pdf.drawn_pdf, name, view, 0, sample.names, "t", "n"), repeat))
+            snapshot = boards.snapshot_pdf(name, view, 0, meta)
             snapshots.append(show(f"PDF snapshot ({page_count(snapshot)} pages, {len(snapshot) // 1024} KB)",
-                                  timed(partial(anew, render_snapshot_pdf, name, view, 0, meta), repeat)))
+                                  timed(partial(anew, boards.snapshot_pdf, name, view, 0, meta), repeat)))
     print(f"\nPNG, every panel painted: median of the cases {statistics.median(w for w, _ in firsts):.1f} ms wall, "
           f"{statistics.median(c for _, c in firsts):.1f} ms cpu (target 60 ms)")
     print(f"PNG, same board again (panels kept): median of the cases {statistics.median(w for w, _ in pngs):.1f} ms "

@@ -23,14 +23,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from boards import (
-    render_html,
-    render_report_pdf,
-    render_snapshot_pdf,
-    render_text,
-)
-from boards.pdf import write_pdf
-from boards.samples import sample_game
+import boards
+from boards import sample_game
+from boards.htmlpdf import write_pdf
 
 TRIVIAL = "<!doctype html><html><body><h1>Farmpost</h1><p>Hello, farmer.</p></body></html>"
 CASES = [
@@ -76,15 +71,15 @@ def main() -> None:
         for stage in ("middle", "end"):
             view = sample.view(stage, 0)
             print(f"\n{name}, {seats} farmer(s){' advanced' if options else ''}, {stage} of the game")
-            line("text", timed(partial(render_text, name, view, 0, names=names), repeat))
-            line("mail HTML (CSS inlined)", timed(partial(render_html, name, view, 0, mail=True, names=names), repeat))
-            line("web HTML", timed(partial(render_html, name, view, 0, mail=False, names=names), repeat))
-            wall, cpu = line("PDF snapshot", timed(partial(render_snapshot_pdf, name, view, 0, meta), repeat))
+            line("text", timed(partial(boards.text, name, view, 0, names=names), repeat))
+            line("mail HTML (CSS inlined)", timed(partial(boards.mail_html, name, view, 0, names=names), repeat))
+            line("web HTML", timed(partial(boards.web_html, name, view, 0, names=names), repeat))
+            wall, cpu = line("PDF snapshot", timed(partial(boards.snapshot_pdf, name, view, 0, meta), repeat))
             snapshots.append((wall, cpu))
             print(f"  {'snapshot / trivial page':<28} {wall / trivial[0]:10.1f} x wall {cpu / trivial[1]:7.1f} x cpu")
         report = sample.report()
         line(f"end-game report ({len(report['moves'])} moves)",
-             timed(partial(render_report_pdf, name, report), max(3, repeat // 5)))
+             timed(partial(boards.report_pdf, name, report), max(3, repeat // 5)))
     walls, cpus = [w for w, _ in snapshots], [c for _, c in snapshots]
     print(f"\nsnapshots: median of the cases {statistics.median(walls):.1f} ms wall, {statistics.median(cpus):.1f} ms cpu;"
           f" {statistics.median(walls) / trivial[0]:.1f} x (wall) / {statistics.median(cpus) / trivial[1]:.1f} x (cpu)"

@@ -37,8 +37,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from boards import memo  # noqa: E402
-from boards.samples import sample_game  # noqa: E402
+from boards import (
+    memo,  # noqa: E402
+    sample_game,  # noqa: E402
+)
 from engine import get_game  # noqa: E402
 from mail.outgoing import compose as composer  # noqa: E402
 from service.core.links import Links

@@ -1,94 +1,122 @@
-"""HTML to PDF with WeasyPrint: the end-game report.
+"""The two PDFs, the one route to each: the turn mail's snapshot (the
+farmer's board drawn, :func:`snapshot_pdf`) and the end-game report
+(:func:`report_pdf`). Here is what goes into each; the steps that write
+them are modules of their own: :mod:`boards.pdfwrite` writes the snapshot's
+pages directly, :mod:`boards.svg.pdfdraw` paints the report's drawn pages
+with cairo and :mod:`boards.htmlpdf` lays out the rest of the report with
+WeasyPrint and joins the drawn pages in.
 
-Costly things are done once per process: the font configuration (building it
-scans the system fonts) and the parsed stylesheets (passed to WeasyPrint as
-ready objects instead of ``<style>`` text that would be parsed again for
-every PDF). The fonts are DejaVu (Debian's fonts-dejavu-core), named in the
-stylesheets, so a PDF looks the same on every machine that runs Farmpost.
-WeasyPrint needs Debian's libharfbuzz-subset0 to subset fonts quickly;
-without it every PDF is 3-5x slower.
+The snapshot is the drawing alone, its panels packed as in the report
+(:func:`boards.svg.pdfdraw.pack`: as few pages as the 7.5 pt text floor
+allows). The board in words is not in it: the mail carries the words twice
+already (its plain text and its HTML tables), and the words pages were
+7-8 KB of the largest turn mails, which kept them over 250 KB
+(docs/boards.md, "The turn mail's PDF is the drawn board"). The end-game
+report keeps its board in words.
+
+Every text of the snapshot, the drawing's included, is set in the one face
+of DejaVu Sans Mono (no bold, no italic: the drawing's titles stand out by
+size and bars): each further face embedded costs 4-9 KB in every turn
+mail. The face is embedded without its hinting (:mod:`boards.pdffont`), a
+third of its size. The drawing's layout sizes text at 0.6 em a letter
+(:mod:`canvas <boards.svg.canvas>`), which the mono face's 0.602 em matches.
+
+Both return None for a game that has no boards yet
+(:func:`boards.games.has_board`).
 """
 
 from __future__ import annotations
 
-import io
-from functools import cache, lru_cache
+from markupsafe import Markup
 
-from pypdf import PdfReader, PdfWriter
-from weasyprint import CSS, HTML
-from weasyprint.text.fonts import FontConfiguration
-
-from boards.templating import TEMPLATES
-
-#: the stylesheets of the report, from templates/pdf/
-REPORT = ("page.css", "report.css", "print.css")
+from boards import chart, games, htmlpdf, pdfwrite, printsize
+from boards import report as facts
+from boards.games import has_board
+from boards.svg import pdfdraw
+from boards.svg.drawing import drawing
+from boards.templating import render
+from engine import get_game
 
 
-@lru_cache(maxsize=1)
-def fonts() -> FontConfiguration:
-    return FontConfiguration()
+def snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict) -> bytes | None:
+    """The turn mail's PDF: the board drawn from the addressed farmer's
+    view (its panels packed as on the report), on A4 pages that Letter
+    prints whole, written directly (:mod:`boards.pdfwrite`); the mail's
+    text and HTML carry the board in words.
+
+    ``meta``: ``{"title": str, "game_id": str, "version": int,
+    "names": [str per seat], "generated_at": str (optional), "previous":
+    the farmer's view at their previous turn (optional)}``. With
+    ``previous`` the drawing is the one of the mail's picture, what changed
+    outlined the same way, and built only once for both.
+    """
+    if not has_board(game_name):
+        return None
+    require(meta, ("title", "game_id", "version", "names"), "meta")
+    who = f" · for {meta['names'][seat]}" if seat is not None else ""
+    when = f" · {meta['generated_at']}" if meta.get("generated_at") else ""
+    note = (f"Farmpost · {get_game(game_name).title} · game {meta['game_id']} · board version {meta['version']}"
+            f"{who}{when}")
+    panels = drawing(game_name, view, seat, meta["names"], meta.get("previous")).print_panels()
+    return pdfwrite.snapshot(panels, meta["title"], note)
 
 
-@cache
-def _sheet(name: str) -> CSS:
-    if name.startswith("html {"):
-        text = name
-    else:
-        text = (TEMPLATES / "pdf" / name).read_text(encoding="utf-8")
-    return CSS(string=text, font_config=fonts())
+def drawn_pdf(game_name: str, view: dict, seat: int | None, names, heading: str, note: str, previous=None) -> bytes:
+    """The drawing on A4 pages, painted by cairo (:mod:`boards.svg.pdfdraw`)."""
+    return pdfdraw.drawing_pdf(drawing(game_name, view, seat, names, previous).print_panels(), heading, note)
 
 
-def _sheets(names: tuple[str, ...], root_size: str | None) -> list[CSS]:
-    extra = (f"html {{ font-size: {root_size}; }}",) if root_size else ()
-    return [_sheet(n) for n in names + extra]
+def report_pdf(game_name: str, report: dict) -> bytes | None:
+    """The end-game score report.
 
+    ``report``::
 
-#: the id prefix of the pages an HTML document keeps for another PDF's pages
-#: (:func:`write_pdf`): ``<div class="pdf-break" id="pdf-page-0"></div>``, ...
-PAGE_KEPT = "pdf-page-"
+        {"game_id": "g42", "title": "Sunday farm",       # title optional
+         "names": ["Ann", "Bob"],                         # in seat order
+         "options": {"advanced": False},                  # shown as set up
+         "view": Game.view(final_state, None),            # public final state
+         "score_sheet": Game.score_sheet(final_state),
+         "ranking": Game.ranking(final_state),
+         "rounds": [{"label": "Round 1", "totals": [5, 3]}, ...],  # score
+             # totals per farmer at the end of each round (or turn), in order
+         "moves": [{"seat": 0, "text": "take b2", "at": "2026-11-29T14:03:00+00:00"}, ...],
+             # the full move log; "at" (ISO 8601 or datetime) may be None
+         "started_at": "2026-11-20T09:00:00+00:00", "finished_at": "..."}
 
-
-def page_count(data: bytes) -> int:
-    return len(PdfReader(io.BytesIO(data)).pages)
-
-
-def write_pdf(html: str, stylesheets: tuple[str, ...] = (), root_pt: float | None = None,
-              onto: bytes | None = None) -> bytes:
-    """A PDF of ``html`` (any number of pages); ``root_pt``: the root font
-    size the layout is drawn for (boards: :data:`BASE_PT`). ``onto``: a PDF
-    whose page K takes the place of the page the HTML keeps for it (an
-    empty element of id ``pdf-page-K`` alone on its page): the drawn board
-    in the report. Keeping the pages in the HTML counts them with the
-    others, so "page 7 of 9" is true on every page after them. (The drawn
-    pages themselves carry no number: laying them onto the kept pages with
-    pypdf's merge wrote dictionaries with repeated keys.)"""
-    document = _document(html, stylesheets, f"{root_pt}pt" if root_pt else None)
-    data = document.write_pdf()
-    if onto is None:
-        return data
-    kept = {int(anchor.removeprefix(PAGE_KEPT)): i for i, page in enumerate(document.pages)
-            for anchor in page.anchors if anchor.startswith(PAGE_KEPT)}
-    if sorted(kept) != list(range(page_count(onto))):
-        raise ValueError(f"the HTML keeps pages {sorted(kept)} for a PDF of {page_count(onto)}")
-    first, last = kept[0], kept[len(kept) - 1]
-    if last - first != len(kept) - 1:
-        raise ValueError("the pages kept for another PDF must follow each other")
-    return join_pdfs([(data, 0, first), (onto, 0, None), (data, last + 1, None)])
-
-
-def join_pdfs(parts: list[tuple[bytes, int, int | None]]) -> bytes:
-    """One PDF of page ranges ``(pdf, first, end)`` of other PDFs, in order."""
-    writer = PdfWriter()
-    for data, first, end in parts:
-        reader = PdfReader(io.BytesIO(data))
-        for page in reader.pages[first:end]:
-            writer.add_page(page)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
-
-
-def _document(html: str, stylesheets: tuple[str, ...], root_size: str | None):
-    return HTML(string=html, base_url=str(TEMPLATES)).render(
-        stylesheets=_sheets(tuple(stylesheets), root_size), font_config=fonts()
+    The ranking is the engine's (tie-break applied); the report explains
+    where the tie-break decided a place.
+    """
+    if not has_board(game_name):
+        return None
+    require(report, ("game_id", "names", "view", "score_sheet", "ranking"), "report")
+    game = get_game(game_name)
+    names = report["names"]
+    sheet = report["score_sheet"]
+    board = games.in_words(game_name, games.board(game_name, report["view"], None, names))
+    board = board | games.print_layout(game_name, board)
+    # the report has pages to spare: every farmer full width, none split across pages
+    board_html = render(f"boards/{game_name}/print.html", b=board, seat=None, full_width=True,
+                        small_pt=printsize.small_pt(printsize.BASE_PT))
+    drawn = drawn_pdf(game_name, report["view"], None, names, "Final boards, drawn",
+                      f"{game.title} · game {report['game_id']} · the boards in words follow")
+    html = render(
+        "pdf/report.html",
+        r=report,
+        game_title=game.title,
+        places=facts.places(names, sheet, report["ranking"]),
+        explanations=facts.tiebreak_explanations(names, sheet, report["ranking"]),
+        facts=facts.game_facts(report),
+        chart=chart.score_chart(names, report.get("rounds") or []),
+        board_html=Markup(board_html),
+        ordinal=facts.ordinal,
+        drawn_pages=[f"{htmlpdf.PAGE_KEPT}{k}" for k in range(htmlpdf.page_count(drawn))],
+        log_pages=facts.move_log_pages(names, report.get("moves") or []),
     )
+    return htmlpdf.write_pdf(html, htmlpdf.REPORT, root_pt=printsize.BASE_PT, onto=drawn)
+
+
+def require(data: dict, keys: tuple[str, ...], what: str) -> None:
+    """A clear error for a caller that left out a key, rather than a KeyError deep in a template."""
+    missing = [k for k in keys if k not in data]
+    if missing:
+        raise ValueError(f"{what} lacks {', '.join(missing)}")

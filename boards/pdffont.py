@@ -43,7 +43,7 @@ def mono_face() -> cairo.FontFace:
     """DejaVu Sans Mono, unhinted (module docstring); cairo's toy face of
     the family if it cannot be made."""
     try:
-        return _face_for_file(_unhinted(_system_file(FAMILY)))
+        return _face_for_file(unhinted(system_file(FAMILY)))
     except (OSError, ImportError, AttributeError, ValueError):
         return cairo.ToyFontFace(FAMILY)
 
@@ -68,7 +68,7 @@ def _libraries():
     return fontconfig, libcairo
 
 
-def _system_file(family: str) -> Path:
+def system_file(family: str) -> Path:
     """The file fontconfig gives for ``family``; ValueError if it gives another family's."""
     fontconfig, _ = _libraries()
     pattern = fontconfig.FcNameParse(family.encode())
@@ -99,7 +99,7 @@ def _cache_folder() -> Path:
     return Path(base) / "farmpost"
 
 
-def _unhinted(source: Path) -> Path:
+def unhinted(source: Path) -> Path:
     """The copy of ``source`` without hinting, made if not there yet."""
     stat = source.stat()
     name = f"{source.stem}-unhinted-{stat.st_size}-{int(stat.st_mtime)}.ttf"

@@ -7,7 +7,7 @@ our calls painting the operations. Here the operations become PDF content
 text straight away, in the drawing's own units under one ``cm`` per panel
 (cairo wrote each point in page units), the recurring signs' forms are
 written once per process and kept compressed, and the font subset is cut
-once per set of characters a worker meets (:func:`_subset`). On the sample
+once per set of characters a worker meets (:func:`font_subset`). On the sample
 games a snapshot took 11-25 ms CPU through cairo and takes 3-5 ms here,
 in PDFs 20-30% smaller (docs/boards.md, "The turn mail's PDF written
 directly").
@@ -52,11 +52,11 @@ from boards.svg.pdfdraw import (
     TOP,
     WIDTH,
     Piece,
-    _rgb3,
-    _runs,
-    _segments,
     pack,
+    path_segments,
     recurring_signs,
+    rgb3,
+    winansi_runs,
 )
 
 #: the four control points of a quarter circle's cubic curve, as cairo draws an arc of 90 degrees
@@ -103,7 +103,7 @@ def _heading(out: _Content, title: str, note: str) -> float:
 
 
 def _place(out: _Content, piece: Piece, y: float) -> float:
-    """:func:`boards.svg.pdfdraw._place`: the piece clipped to its slice of
+    """A piece placed as :func:`boards.svg.pdfdraw.draw_panels` places it: clipped to its slice of
     the panel, under the line naming a cut panel's rest."""
     if piece.start:
         out.text(LEFT, y + 8.5, f"{piece.panel.title}, continued", 8.5, "start", "0.33")
@@ -202,7 +202,7 @@ class _Content:
         if state[0] != fill:
             state[0] = fill
             parts.append(_colour(fill) + " rg")
-        for run, latin in _runs(words):
+        for run, latin in winansi_runs(words):
             if latin:
                 self.chars.update(run)
                 head = "" if state[4] == size else f"/F {_n(size)} Tf "
@@ -251,11 +251,11 @@ def _short(text: str) -> str:
 
 @cache
 def _colour(colour: str) -> str:
-    """A colour ("#rrggbb") to 3 decimals (:func:`~boards.svg.pdfdraw._rgb3`); a
+    """A colour ("#rrggbb") to 3 decimals (:func:`~boards.svg.pdfdraw.rgb3`); a
     grey level as cairo's route set it ("0.33") for every channel."""
     if not colour.startswith("#"):
         return " ".join([_short(colour)] * 3)
-    return " ".join(_short(f"{v:.3f}") for v in _rgb3(colour))
+    return " ".join(_short(f"{v:.3f}") for v in rgb3(colour))
 
 
 @cache
@@ -298,9 +298,9 @@ def _ellipse(cx: float, cy: float, rx: float, ry: float, rotate: float) -> str:
 
 @lru_cache(maxsize=4096)
 def _path(d: str) -> str:
-    """SVG path data (:func:`~boards.svg.pdfdraw._segments`) as PDF path operators."""
+    """SVG path data (:func:`~boards.svg.pdfdraw.path_segments`) as PDF path operators."""
     out = []
-    for segment in _segments(d):
+    for segment in path_segments(d):
         kind = segment[0]
         if kind == "Z":
             out.append("h")
@@ -326,9 +326,9 @@ def _form(sign: Canvas) -> tuple[bytes, frozenset[str]]:
 @cache
 def _font_file() -> str:
     """The snapshot's face (:mod:`boards.pdffont`): DejaVu Sans Mono without hinting."""
-    source = pdffont._system_file(pdffont.FAMILY)
+    source = pdffont.system_file(pdffont.FAMILY)
     try:
-        source = pdffont._unhinted(source)
+        source = pdffont.unhinted(source)
     except OSError:
         pass  # no folder to keep the copy in: the hinted face, a larger subset of the same outlines
     return str(source)
@@ -396,7 +396,7 @@ UNUSED_TABLES = ("GSUB", "GPOS", "GDEF", "kern", "FFTM", "MATH")
 
 
 @lru_cache(maxsize=64)
-def _subset(chars: frozenset[str]) -> tuple[bytes, int, str]:
+def font_subset(chars: frozenset[str]) -> tuple[bytes, int, str]:
     """The face cut down to ``chars`` by fontTools' subsetter: its bytes
     compressed, their length before, and the subset's tag (six letters from
     the characters, so the same characters give the same name). 12-15 ms,
@@ -436,7 +436,7 @@ def _lean_face() -> bytes:
 
 def _font_objects(chars: frozenset[str]) -> tuple[str, str, bytes]:
     """The font's dictionary, its descriptor's and its file's stream, for ``chars``."""
-    data, length, tag = _subset(chars | ALPHABET)
+    data, length, tag = font_subset(chars | ALPHABET)
     font, units = _font(), _units()
     codes = sorted(c.encode("cp1252")[0] for c in chars) or [32]
     width = round(_advance() * 1000)

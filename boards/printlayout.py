@@ -1,5 +1,5 @@
-"""How a board is laid out on a snapshot page: what sits beside what, and
-how large the farmers' grids print.
+"""How the board in words is laid out on the end-game report's pages: what
+sits beside what, and how large the farmers' grids print.
 
 The arrangement is decided at the base size (printsize.py) from the
 board's lines, and so is an estimate of how much of the page the board

@@ -43,7 +43,7 @@ def painter(options: cairo.FontOptions):
     def paint_sign(ctx: cairo.Context, sign: Canvas, faces) -> None:
         p = ctx._pointer
         _lib.cairo_get_matrix(p, _MATRIX)
-        sprite, left, top = _sprite(sign, round(_MATRIX.xx, 4), faces, text)
+        sprite, left, top = sprite_of(sign, round(_MATRIX.xx, 4), faces, text)
         _lib.cairo_save(p)
         _lib.cairo_identity_matrix(p)
         _lib.cairo_set_source_surface(p, sprite._pointer, round(_MATRIX.x0) - left, round(_MATRIX.y0) - top)
@@ -59,7 +59,7 @@ _MATRIX = cairo.ffi.new("cairo_matrix_t *")
 
 
 @lru_cache(maxsize=KEPT)
-def _sprite(sign: Canvas, scale: float, faces, text: tuple) -> tuple[cairo.ImageSurface, int, int]:
+def sprite_of(sign: Canvas, scale: float, faces, text: tuple) -> tuple[cairo.ImageSurface, int, int]:
     """The sign painted at ``scale`` pixels a unit on a transparent image
     just large enough for its ink, and the pixel of that image where the
     sign's origin lies (``left``, ``top``)."""

@@ -1,4 +1,5 @@
-"""A game's drawing from a farmer's view: its panels, or one SVG of them.
+"""A game's drawing from a farmer's view: its panels, or one SVG of them
+(the game's drawing module, from :mod:`boards.games`).
 
 ``previous`` is the same farmer's view at their previous turn (optional):
 what differs from it is outlined. Both views go through
@@ -9,13 +10,10 @@ show what the farmer may see.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from importlib import import_module
 
-from boards import memo
+from boards import games, memo
 from boards.svg.canvas import Panel, compose
 from boards.svg.changes import Changes, changes
-
-_MODULES = {"sunfield": "boards.svg.sunfield", "harvest": "boards.svg.harvest"}
 
 #: the width of the one-SVG drawing (the mail picture), in CSS px: most
 #: panels are 460 wide and go one under another, as on a phone
@@ -48,8 +46,8 @@ def drawing(game_name: str, view: dict, seat: int | None, names=None, previous: 
 
 
 def _drawing(game_name: str, view: dict, seat: int | None, names=None, previous: dict | None = None) -> Drawing:
-    module = import_module(_MODULES[game_name]) if game_name in _MODULES else None
     board = memo.board(game_name, view, seat, names)  # raises for an unknown game or a full state
+    module = games.drawing_module(game_name)
     before = memo.board(game_name, previous, seat, names) if previous is not None else None
     changed = changes(module.parts, board, before)
     return Drawing(f"{board['game_title']}: the board, drawn", module.panels(board, changed), changed)

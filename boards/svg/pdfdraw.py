@@ -238,7 +238,7 @@ def _spans(canvas: Canvas, dy: float, scale: float) -> list[tuple[float, float]]
         elif kind == "text":
             top, low = op[2] - op[4], op[2] + op[4] * 0.3
         elif kind == "path":
-            ys = [v for segment in _segments(op[1]) for v in segment[2::2]]
+            ys = [v for segment in path_segments(op[1]) for v in segment[2::2]]
             if not ys:
                 continue
             top, low = min(ys), max(ys)
@@ -326,7 +326,7 @@ def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset(), vecto
     ``vector``: painting a PDF, not the picture: characters outside
     WinAnsi painted as their glyphs' outlines (:func:`show_text`; the
     picture's text is hinted) and colours given to 3 decimals
-    (:func:`_rgb3`). ``signs(ctx, sign, faces)``, if given, paints every
+    (:func:`rgb3`). ``signs(ctx, sign, faces)``, if given, paints every
     sign in place of its operations, at the origin of ``ctx``'s current
     transformation (a picture's kept rasters of them: :mod:`boards.sprites`).
     ``snap``: painting pixels, rectangles are moved by less than a pixel so
@@ -344,7 +344,7 @@ def paint(ctx, canvas: Canvas, faces=None, forms: frozenset = frozenset(), vecto
 
 def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, vector: bool = False, signs=None,
            snap: bool = False) -> None:
-    rgb = _rgb3 if vector else _rgb
+    to_rgb = rgb3 if vector else rgb
     for op in canvas.ops:
         kind = op[0]
         if kind == "rect":
@@ -352,15 +352,15 @@ def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, vector: bool = False
             if snap:
                 x, y, w, h, width = _on_pixels(p, x, y, w, h, style.width if style.stroke != "none" else 0.0)
                 _rounded(p, x, y, w, h, rx)
-                _finish(p, style, rgb, width)
+                _finish(p, style, to_rgb, width)
             else:
                 _rounded(p, x, y, w, h, rx)
-                _finish(p, style, rgb)
+                _finish(p, style, to_rgb)
         elif kind == "circle":
             _, cx, cy, r, style = op
             _lib.cairo_new_sub_path(p)
             _lib.cairo_arc(p, cx, cy, r, 0, TAU)
-            _finish(p, style, rgb)
+            _finish(p, style, to_rgb)
         elif kind == "ellipse":
             _, cx, cy, rx, ry, rotate, style = op
             _lib.cairo_save(p)
@@ -370,11 +370,11 @@ def _paint(ctx, p, canvas: Canvas, faces, forms: frozenset, vector: bool = False
             _lib.cairo_new_sub_path(p)
             _lib.cairo_arc(p, 0, 0, 1, 0, TAU)
             _lib.cairo_restore(p)
-            _finish(p, style, rgb)
+            _finish(p, style, to_rgb)
         elif kind == "path":
             _, d, style = op
             _path(p, d)
-            _finish(p, style, rgb)
+            _finish(p, style, to_rgb)
         elif kind == "text":
             _text(p, faces, vector, *op[1:])
         else:
@@ -416,25 +416,26 @@ def _recorded(sign: Canvas, faces, vector: bool = False) -> cairo.RecordingSurfa
 
 
 @cache
-def _rgb(colour: str) -> tuple[float, float, float]:
+def rgb(colour: str) -> tuple[float, float, float]:
+    """A colour ("#rrggbb") as cairo takes it: three levels from 0 to 1."""
     colour = colour.lstrip("#")
     return tuple(int(colour[i : i + 2], 16) / 255 for i in (0, 2, 4))
 
 
 @cache
-def _rgb3(colour: str) -> tuple[float, float, float]:
+def rgb3(colour: str) -> tuple[float, float, float]:
     """A colour to 3 decimals, as a PDF gets it: within an eighth of a level
     of 255 of the exact one (so the same 8-bit colour), "0.102" where cairo
     wrote "0.101961"."""
-    return tuple(round(v, 3) for v in _rgb(colour))
+    return tuple(round(v, 3) for v in rgb(colour))
 
 
-def _finish(p, style: Style, rgb=_rgb, width: float | None = None) -> None:
+def _finish(p, style: Style, to_rgb=rgb, width: float | None = None) -> None:
     if style.fill != "none":
-        _lib.cairo_set_source_rgb(p, *rgb(style.fill))
+        _lib.cairo_set_source_rgb(p, *to_rgb(style.fill))
         _lib.cairo_fill_preserve(p) if style.stroke != "none" else _lib.cairo_fill(p)
     if style.stroke != "none":
-        _lib.cairo_set_source_rgb(p, *rgb(style.stroke))
+        _lib.cairo_set_source_rgb(p, *to_rgb(style.stroke))
         _lib.cairo_set_line_width(p, style.width if width is None else width)
         _lib.cairo_set_line_join(p, cairo.LINE_JOIN_ROUND)
         dashes = _dashes(style.dash)
@@ -489,7 +490,7 @@ _TOKEN = re.compile(r"[MLQZmlqz]|-?(?:\d+\.?\d*|\.\d+)")
 
 
 def _path(p, d: str) -> None:
-    for segment in _segments(d):
+    for segment in path_segments(d):
         if segment[0] == "M":
             _lib.cairo_move_to(p, *segment[1:])
         elif segment[0] == "L":
@@ -501,7 +502,7 @@ def _path(p, d: str) -> None:
 
 
 @lru_cache(maxsize=4096)
-def _segments(d: str) -> tuple[tuple, ...]:
+def path_segments(d: str) -> tuple[tuple, ...]:
     """SVG path data with M, L, Q, Z and their relative forms l, q, as
     absolute ``("M", x, y)``, ``("L", x, y)``, ``("C", 6 values)`` (a
     quadratic curve as the cubic cairo draws) and ``("Z",)``; worked out
@@ -552,7 +553,7 @@ def _text(p, faces, vector, x, y, words, size, anchor, bold, italic, fill) -> No
         extents = _ffi.new("cairo_text_extents_t *")
         _lib.cairo_text_extents(p, data, extents)
         x -= extents.x_advance if anchor == "end" else extents.x_advance / 2
-    _lib.cairo_set_source_rgb(p, *(_rgb3 if vector else _rgb)(fill))
+    _lib.cairo_set_source_rgb(p, *(rgb3 if vector else rgb)(fill))
     _lib.cairo_move_to(p, x, y)
     if vector and not words.isascii():
         _show_outlined(p, words)
@@ -574,7 +575,7 @@ def show_text(ctx, text: str) -> None:
 
 def _show_outlined(p, text: str) -> None:
     point = _ffi.new("double[2]")
-    for run, latin in _runs(text):
+    for run, latin in winansi_runs(text):
         data = run.encode("utf-8")
         if latin:
             _lib.cairo_show_text(p, data)
@@ -587,7 +588,7 @@ def _show_outlined(p, text: str) -> None:
 
 
 @lru_cache(maxsize=1024)
-def _runs(text: str) -> tuple[tuple[str, bool], ...]:
+def winansi_runs(text: str) -> tuple[tuple[str, bool], ...]:
     """``text`` cut into runs of characters in WinAnsi (cp1252) or not."""
     out: list[tuple[str, bool]] = []
     for char in text:

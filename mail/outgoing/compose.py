@@ -46,8 +46,8 @@ from io import BytesIO
 
 import css_inline
 
-from boards import renderings
-from boards.cache import SnapshotKey
+import boards
+from boards import SnapshotKey
 from mail.outgoing.templates import render_mail
 
 log = logging.getLogger(__name__)
@@ -274,8 +274,8 @@ def board_renderings(context: dict) -> dict:
     names = [f["name"] for f in context["farmers"]]
     try:
         return {
-            "board_text": renderings.text(game["kind"], context["view"], seat, names),
-            "board_html": renderings.mail_html(game["kind"], context["view"], seat, names),
+            "board_text": boards.text(game["kind"], context["view"], seat, names),
+            "board_html": boards.mail_html(game["kind"], context["view"], seat, names),
         }
     except Exception:
         log.exception("could not draw the board of game %s version %s", game["id"], context["version"])
@@ -297,12 +297,12 @@ def board_picture(context: dict, snapshots=None) -> bytes | None:
     None when the game has no drawing or it cannot be made (logged: the mail
     goes out with its tables)."""
     game, seat = context["game"], context["seat"]["position"]
-    if not renderings.supports(game["kind"]):
+    if not boards.has_board(game["kind"]):
         return None
     names = [f["name"] for f in context["farmers"]]
 
     def render() -> bytes | None:
-        return renderings.picture_png(game["kind"], context["view"], seat, names, context.get("previous_view"))
+        return boards.picture_png(game["kind"], context["view"], seat, names, context.get("previous_view"))
 
     try:
         if snapshots is None:
@@ -324,18 +324,18 @@ def snapshot_pdf(context: dict, snapshots=None) -> bytes | None:
     try:
         if context["kind"] == "final":
             def report() -> bytes:
-                return renderings.report_pdf(game["kind"], context["report"])
+                return boards.report_pdf(game["kind"], context["report"])
 
-            if snapshots is None or not renderings.supports(game["kind"]):
+            if snapshots is None or not boards.has_board(game["kind"]):
                 return report()
             return snapshots.get_or_render(SnapshotKey(str(game["id"]), context["version"], None, "report"), report)
         meta = {"title": game["title"], "game_id": str(game["id"]), "version": context["version"], "names": names,
                 "previous": context.get("previous_view")}
 
         def render() -> bytes | None:
-            return renderings.snapshot_pdf(game["kind"], context["view"], seat, meta)
+            return boards.snapshot_pdf(game["kind"], context["view"], seat, meta)
 
-        if snapshots is None or not renderings.supports(game["kind"]):
+        if snapshots is None or not boards.has_board(game["kind"]):
             return render()
         return snapshots.get_or_render(SnapshotKey(str(game["id"]), context["version"], seat, "pdf"), render)
     except Exception:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from boards.textgrid import score_table
+from boards import score_table
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 

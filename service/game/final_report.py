@@ -7,7 +7,7 @@ from service.storage.models import Game, MoveLogEntry
 
 
 def report_data(game: Game, log: list[MoveLogEntry]) -> dict:
-    """Plain data for ``render_report_pdf``: the final public board, the score
+    """Plain data for ``boards.report_pdf``: the final public board, the score
     sheet, the ranking, each farmer's total at the end of every stage of the
     game (as the engine names them: "round 5"), and the move log."""
     rules = rules_for(game.kind)

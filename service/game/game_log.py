@@ -10,7 +10,7 @@ more. The seed itself is never shown.
 
 from __future__ import annotations
 
-from boards import renderings
+import boards
 from service.core.game_kinds import rules_for
 from service.game.accounts import account_lines
 from service.storage.models import Game, MoveLogEntry
@@ -56,8 +56,8 @@ def log_page(game: Game, entries: list[MoveLogEntry], reader: int | None, at: in
         "seat": seat,
         "choices": ([("public", "the public view")] + [(str(p), n) for p, n in enumerate(names)]) if over else [],
         "as_seat": "public" if seat is None else str(seat),
-        "board": {"html": renderings.web_html(game.kind, view, seat, names),
-                  "drawing": renderings.drawing_html(game.kind, view, seat, names),
+        "board": {"html": boards.web_html(game.kind, view, seat, names),
+                  "drawing": boards.drawing_html(game.kind, view, seat, names),
                   "progress": rules.progress(shown)},
     }
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from boards import renderings
+import boards
 from engine.core import MoveError
 from mail.inbound import commands as cmd
 from mail.inbound.errors import Answer, Bounce, EmptyReply, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
@@ -264,7 +264,7 @@ def _options(rules, state: dict) -> str:
 
 
 def _board_and_options(rules, state, position, names, kind) -> str:
-    board = renderings.text(kind, rules.view(state, position), position, names) or rules.progress(state)
+    board = boards.text(kind, rules.view(state, position), position, names) or rules.progress(state)
     parts = [board or ""]
     if rules.to_act(state) == position:
         parts.append(_options(rules, state))

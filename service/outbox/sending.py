@@ -32,7 +32,7 @@ from email.utils import parseaddr
 
 from sqlalchemy import select, update
 
-from boards.cache import FileStore, SnapshotCache
+from boards import FileStore, SnapshotCache
 from mail.outgoing.compose import compose
 from service.core import wall_time
 from service.core.errors import NotFound

@@ -50,8 +50,8 @@ from typing import Any
 
 from markupsafe import Markup
 
-from boards import renderings
-from boards.svg.canvas import Panel, panel_svg
+import boards
+from boards import Panel, panel_svg
 from service.core.game_kinds import rules_for
 from service.game import previous
 
@@ -138,10 +138,10 @@ class PageCaches:
 
     def drawing_html(self, kind: str, view: dict, seat: int | None, names: list[str],
                      before: dict | None = None) -> Markup | None:
-        """:func:`boards.renderings.drawing_html`, each panel's SVG written
+        """:func:`boards.drawing_html`, each panel's SVG written
         once: the markup of a panel already written is taken from
         :attr:`panels`."""
-        return renderings.drawing_html(kind, view, seat, names, before, write_panel=self.panel_svg)
+        return boards.drawing_html(kind, view, seat, names, before, write_panel=self.panel_svg)
 
     def panel_svg(self, panel: Panel) -> str:
         digest = hashlib.blake2b(pickle.dumps(panel, protocol=pickle.HIGHEST_PROTOCOL), digest_size=20).digest()

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 
 from sqlalchemy import select
 
-from boards import renderings
+import boards
 from engine.core import MoveError
 from service.core.errors import NotFound
 from service.core.game_kinds import rules_for
@@ -82,7 +82,7 @@ def board(svc: Services, access: SeatAccess, highlight=()) -> dict:
     game, seat, caches = access.game, access.seat, page_cache.of(svc)
 
     def before() -> dict | None:
-        return caches.previous_view(game, seat.position, access.log) if renderings.supports(game.kind) else None
+        return caches.previous_view(game, seat.position, access.log) if boards.has_board(game.kind) else None
 
     return board_fragments(svc, game, seat.position, highlight, before)
 
@@ -99,7 +99,7 @@ def board_fragments(svc: Services, game: Game, position: int | None, highlight, 
     key = (game.id, game.version, position, tuple(names))
     return {
         "html": caches.boards.get_or_render(*key, ("words", tuple(highlight)),
-                                            lambda: renderings.web_html(game.kind, view(), position, names, highlight)),
+                                            lambda: boards.web_html(game.kind, view(), position, names, highlight)),
         "drawing": caches.boards.get_or_render(*key, "drawing",
                                                lambda: caches.drawing_html(game.kind, view(), position, names, before())),
         "progress": rules.progress(game.state),

@@ -6,7 +6,7 @@ import json
 
 from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request
 
-from boards import renderings
+import boards
 from service.core.errors import InvalidInput
 from service.game import game_log
 from service.game.final_report import report_data
@@ -127,7 +127,7 @@ def report(game_id: int, seat: int, token: str):
     access, _ = page_data.open_seat(svc, game_id, seat, token)
     if access.game.status != "over":
         raise InvalidInput("The score report is ready when the game is over.")
-    pdf = renderings.report_pdf(access.game.kind, report_data(access.game, access.log))
+    pdf = boards.report_pdf(access.game.kind, report_data(access.game, access.log))
     if pdf is None:
         raise InvalidInput("This game has no PDF report yet.")
     filename = f"{access.game.kind}-{game_id}-report.pdf"

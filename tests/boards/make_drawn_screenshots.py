@@ -22,8 +22,8 @@ from pathlib import Path
 
 from PIL import Image
 
-from boards import render, render_png, render_snapshot_pdf
-from boards.samples import sample_game
+import boards
+from boards import pdf, sample_game
 from engine import get_game
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -54,13 +54,13 @@ def main() -> None:
         index = {"middle": len(sample.states) // 2}[stage]
         view = sample.view(stage, 0)
         before = game.view(sample.states[max(0, index - 3 * seats)], 0)
-        small(render_png(name, view, 0, names=sample.names, previous=before), OUT / f"drawn-{tag}-mail-picture.png")
+        small(boards.picture_png(name, view, 0, names=sample.names, previous=before), OUT / f"drawn-{tag}-mail-picture.png")
         meta = {"title": f"{game.title} — sample", "game_id": "sample", "version": 12, "names": sample.names}
-        snapshot = pages(render_snapshot_pdf(name, view, 0, meta), 70)
+        snapshot = pages(boards.snapshot_pdf(name, view, 0, meta), 70)
         for number, page in enumerate(snapshot[:2], 1):
             small(page, OUT / f"drawn-{tag}-pdf-{number}.png")
         report = sample.report()
-        drawn = pages(render.drawn_pdf(name, report["view"], None, sample.names, "Final boards, drawn", "report"), 70)
+        drawn = pages(pdf.drawn_pdf(name, report["view"], None, sample.names, "Final boards, drawn", "report"), 70)
         small(drawn[0], OUT / f"drawn-{tag}-report.png")
     for path in sys.argv[1:]:  # screenshots made elsewhere, made small too
         small(Path(path).read_bytes(), Path(path))

@@ -14,8 +14,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
-from boards import render_html, render_report_pdf, render_snapshot_pdf
-from boards.samples import sample_game
+import boards
+from boards import sample_game
 from engine import get_game
 
 OUT = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -63,16 +63,16 @@ def main() -> None:
             tag = f"{name}-{seats}p" + ("-adv" if options.get("advanced") else "")
             for stage in stages:
                 view = sample.view(stage, 0)
-                mail = render_html(name, view, 0, mail=True, names=sample.names)
+                mail = boards.mail_html(name, view, 0, names=sample.names)
                 shoot(page, PAGE.format(bg="#ffffff", fg="#1a1a1a", board=mail), OUT / f"board-{tag}-{stage}-mail.png", 390)
                 shoot(page, PAGE.format(bg="#121212", fg="#e8e8e8", board=mail), OUT / f"board-{tag}-{stage}-mail-dark.png", 390)
                 state = sample.at(stage)
                 options_now = [m.code() for m in game.legal_moves(state)] if game.to_act(state) == 0 else []
-                web = render_html(name, view, 0, mail=False, highlight=options_now, names=sample.names)
+                web = boards.web_html(name, view, 0, highlight=options_now, names=sample.names)
                 shoot(page, PAGE.format(bg="#ffffff", fg="#1a1a1a", board=web), OUT / f"board-{tag}-{stage}-web.png", 1000)
                 meta = {"title": f"{game.title} — sample", "game_id": "sample", "version": 12, "names": sample.names}
-                rasterise(render_snapshot_pdf(name, view, 0, meta), OUT / f"pdf-{tag}-{stage}")
-            rasterise(render_report_pdf(name, sample.report()), OUT / f"report-{tag}")
+                rasterise(boards.snapshot_pdf(name, view, 0, meta), OUT / f"pdf-{tag}-{stage}")
+            rasterise(boards.report_pdf(name, sample.report()), OUT / f"report-{tag}")
         browser.close()
     for path in sorted(OUT.glob("*.png")):
         print(path.relative_to(OUT.parents[1]))

@@ -11,9 +11,9 @@ from functools import cache
 
 import pytest
 
-from boards import render_png, render_svg
+import boards
+from boards import sample_game
 from boards.png import PNG_WIDTH
-from boards.samples import sample_game
 from boards.svg.drawing import WIDTH, drawing
 from engine import get_game
 
@@ -65,7 +65,7 @@ def label_near(labels, text: str, *, x=None, y=None, within=8.0) -> bool:
 @pytest.mark.parametrize(("name", "seats"), CASES)
 def test_the_drawing_parses_as_svg_and_names_every_farmer(name, seats, stage):
     game = sample(name, seats)
-    svg = render_svg(name, game.view(stage, 0), 0, names=game.names)
+    svg = boards.picture_svg(name, game.view(stage, 0), 0, names=game.names)
     root = ET.fromstring(svg)
     assert root.tag == SVG + "svg" and root.get("role") == "img" and root.find(SVG + "title").text
     words = " ".join(t for _, _, t in texts(root))
@@ -137,7 +137,7 @@ def test_what_changed_since_the_previous_view_is_outlined_and_nothing_without_on
 def test_a_full_state_is_refused_as_the_previous_view_too():
     game = sample("harvest", 2)
     with pytest.raises(ValueError, match="full state"):
-        render_svg("harvest", game.view("middle", 0), 0, previous=game.at("start"))
+        boards.picture_svg("harvest", game.view("middle", 0), 0, previous=game.at("start"))
 
 
 @pytest.mark.parametrize("name", ["sunfield", "harvest"])
@@ -145,7 +145,7 @@ def test_the_png_is_the_drawing_at_its_width_in_pixels(name):
     from PIL import Image
 
     game = sample(name, 2)
-    data = render_png(name, game.view("middle", 0), 0, names=game.names)
+    data = boards.picture_png(name, game.view("middle", 0), 0, names=game.names)
     image = Image.open(io.BytesIO(data))
     assert image.format == "PNG" and image.width == PNG_WIDTH == WIDTH and image.height > 600
     assert len(image.convert("RGB").getcolors(1 << 16)) > 8  # coloured, not a blank canvas
@@ -166,15 +166,15 @@ def test_the_next_turns_picture_paints_only_the_panels_that_changed(monkeypatch)
         paint=lambda ctx, canvas, **how: painted.append(canvas) or pdfdraw.paint(ctx, canvas, **how)))
 
     # given the picture of a turn
-    first = render_png("sunfield", view(game.states[index], 0), 0, names=game.names)
+    first = boards.picture_png("sunfield", view(game.states[index], 0), 0, names=game.names)
     panels = len(drawing("sunfield", view(game.states[index], 0), 0, game.names).panels)
     assert len(painted) == panels
     # when the same board is drawn again, then nothing is painted anew
     painted.clear()
-    assert render_png("sunfield", view(game.states[index], 0), 0, names=game.names) == first
+    assert boards.picture_png("sunfield", view(game.states[index], 0), 0, names=game.names) == first
     assert painted == []
     # when one move later, then only the panels that differ are painted
-    render_png("sunfield", view(game.states[index + 1], 0), 0, names=game.names)
+    boards.picture_png("sunfield", view(game.states[index + 1], 0), 0, names=game.names)
     assert 0 < len(painted) < panels
 
 
@@ -185,7 +185,7 @@ def test_the_pictures_palette_keeps_every_colour_of_the_drawing_exact():
 
     game = sample("harvest", 2)
     view = game.view("middle", 0)
-    picture = Image.open(io.BytesIO(render_png("harvest", view, 0, names=game.names)))
+    picture = Image.open(io.BytesIO(boards.picture_png("harvest", view, 0, names=game.names)))
     assert picture.mode == "P"
     shown = {"#{:02x}{:02x}{:02x}".format(*rgb) for _, rgb in picture.convert("RGB").getcolors(256)}
     used = set()
@@ -202,7 +202,7 @@ def test_the_pictures_palette_is_white_the_drawings_colours_and_their_halfway_bl
 
     game = sample("sunfield", 2)
     view = game.view("middle", 0)
-    picture = Image.open(io.BytesIO(render_png("sunfield", view, 0, names=game.names)))
+    picture = Image.open(io.BytesIO(boards.picture_png("sunfield", view, 0, names=game.names)))
     used = set()
     for panel in drawing("sunfield", view, 0, game.names).panels:
         canvas_colours(panel.canvas, used)

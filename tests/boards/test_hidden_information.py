@@ -11,13 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from boards import (
-    render_html,
-    render_report_pdf,
-    render_snapshot_pdf,
-    render_svg,
-    render_text,
-)
+import boards
 from engine import get_game
 from engine.core import clone
 from tests.boards.conftest import game as sample_of
@@ -28,12 +22,12 @@ def outputs(name: str, state: dict, seat: int, names: list[str]) -> dict:
     view = get_game(name).view(state, seat)
     meta = {"title": "Hidden", "game_id": "g1", "version": 1, "names": names}
     return {
-        "text": render_text(name, view, seat, names=names),
-        "mail": str(render_html(name, view, seat, mail=True, names=names)),
-        "web": str(render_html(name, view, seat, mail=False, names=names,
+        "text": boards.text(name, view, seat, names=names),
+        "mail": str(boards.mail_html(name, view, seat, names=names)),
+        "web": str(boards.web_html(name, view, seat, names=names,
                                highlight=[m.code() for m in get_game(name).legal_moves(state)])),
-        "pdf": pdf_text(render_snapshot_pdf(name, view, seat, meta))[1],
-        "drawing": render_svg(name, view, seat, names=names),
+        "pdf": pdf_text(boards.snapshot_pdf(name, view, seat, meta))[1],
+        "drawing": boards.picture_svg(name, view, seat, names=names),
     }
 
 
@@ -102,24 +96,24 @@ def test_the_end_report_is_the_same_whatever_was_left_in_the_decks():
     final = clone(sample.at("end"))
     final["hidden"]["deck"] = list(reversed(final["hidden"]["deck"]))
     changed = dict(report, view=get_game("sunfield").view(final, None))
-    assert pdf_text(render_report_pdf("sunfield", report))[1] == pdf_text(render_report_pdf("sunfield", changed))[1]
+    assert pdf_text(boards.report_pdf("sunfield", report))[1] == pdf_text(boards.report_pdf("sunfield", changed))[1]
 
 
 def test_renderers_refuse_a_full_state_or_someone_elses_view():
     sample = sample_of("sunfield", 2)
     game = get_game("sunfield")
     with pytest.raises(ValueError, match="view"):
-        render_text("sunfield", sample.at("middle"), 0)
+        boards.text("sunfield", sample.at("middle"), 0)
     with pytest.raises(ValueError, match="private"):
-        render_html("sunfield", game.view(sample.at("middle"), 1), 0, mail=True)
+        boards.mail_html("sunfield", game.view(sample.at("middle"), 1), 0)
 
 
 def test_bad_arguments_get_a_clear_answer():
     sample = sample_of("sunfield", 2)
     view = sample.view("middle", 0)
     with pytest.raises(ValueError, match="meta lacks names"):
-        render_snapshot_pdf("sunfield", view, 0, {"title": "t", "game_id": "g", "version": 1})
+        boards.snapshot_pdf("sunfield", view, 0, {"title": "t", "game_id": "g", "version": 1})
     with pytest.raises(ValueError, match="3 names for 2 farmers"):
-        render_text("sunfield", view, 0, names=["A", "B", "C"])
+        boards.text("sunfield", view, 0, names=["A", "B", "C"])
     with pytest.raises(ValueError, match="report lacks score_sheet, ranking"):
-        render_report_pdf("sunfield", {"game_id": "g", "names": ["A", "B"], "view": view})
+        boards.report_pdf("sunfield", {"game_id": "g", "names": ["A", "B"], "view": view})

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from boards import render_html
+import boards
 from tests.boards.conftest import STAGES, require_tool
 
 pytestmark = pytest.mark.browser
@@ -32,7 +32,7 @@ def phone():
 
 @pytest.mark.parametrize("stage", STAGES)
 def test_mail_board_fits_a_phone_screen_without_sideways_scrolling(phone, sample, stage):
-    mail = render_html(sample.game_name, sample.view(stage, 0), 0, mail=True, names=sample.names)
+    mail = boards.mail_html(sample.game_name, sample.view(stage, 0), 0, names=sample.names)
     phone.set_content(PAGE.format(board=mail))
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= PHONE_WIDTH, f"the board is {width} px wide on a {PHONE_WIDTH} px phone"
@@ -50,7 +50,7 @@ def test_a_plot_too_wide_for_a_phone_becomes_a_list_of_tiles(phone):
     plot = state["farmers"][0]["plot"]
     for x in range(2, 12):  # a long row of Sheep tiles to the right
         plot[f"{x},0"] = {"tile": "S01", "filled": [0], "pasture": False, "animal": None}
-    mail = render_html("sunfield", get_game("sunfield").view(state, 0), 0, mail=True)
+    mail = boards.mail_html("sunfield", get_game("sunfield").view(state, 0), 0)
     phone.set_content(PAGE.format(board=mail))
     assert phone.evaluate("document.documentElement.scrollWidth") <= PHONE_WIDTH
     assert "11 0" in phone.inner_text("table[aria-label='Plot of Farmer 1']")

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import copy
 
-from boards import memo, render_html, render_png, render_snapshot_pdf, render_text
+import boards
+from boards import memo
 from boards.svg.drawing import drawing
 from tests.boards.conftest import game
 
@@ -18,10 +19,10 @@ def test_a_board_is_made_once_per_view_content_and_no_rendering_changes_it():
     board = memo.board("sunfield", view, 1, sample.names)
     before = copy.deepcopy(board)
     # when every rendering of a turn mail is made from it
-    render_text("sunfield", view, 1, names=sample.names)
-    render_html("sunfield", view, 1, mail=True, names=sample.names)
-    render_png("sunfield", view, 1, names=sample.names, previous=previous)
-    render_snapshot_pdf("sunfield", view, 1, {"title": "t", "game_id": "g1", "version": 3, "names": sample.names,
+    boards.text("sunfield", view, 1, names=sample.names)
+    boards.mail_html("sunfield", view, 1, names=sample.names)
+    boards.picture_png("sunfield", view, 1, names=sample.names, previous=previous)
+    boards.snapshot_pdf("sunfield", view, 1, {"title": "t", "game_id": "g1", "version": 3, "names": sample.names,
                                                "previous": previous})
     # then they shared it (an equal view, another dict, gets the same board) and left it as it was
     assert memo.board("sunfield", copy.deepcopy(view), 1, sample.names) is board

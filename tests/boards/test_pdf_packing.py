@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import io
 
-from boards import render_snapshot_pdf
+import boards
 from boards.svg.canvas import Canvas, Panel
 from boards.svg.pdfdraw import BOTTOM, CONTINUED, GAP, SMALLEST_SCALE, TOP, pack
 
@@ -57,7 +57,7 @@ def test_a_four_farmer_snapshot_has_no_page_holding_only_the_rest_of_a_panel():
     track) is named and the next farmer follows it on its page."""
     from pypdf import PdfReader
 
-    from boards.samples import sample_game
+    from boards import sample_game
     from engine import get_game
 
     sample = sample_game("sunfield", 4, {"advanced": True}, seed=7)
@@ -65,7 +65,7 @@ def test_a_four_farmer_snapshot_has_no_page_holding_only_the_rest_of_a_panel():
     state = sample.states[133]
     seat = game.to_act(state)
     meta = {"title": "Big", "game_id": "g1", "version": 1, "names": sample.names}
-    reader = PdfReader(io.BytesIO(render_snapshot_pdf("sunfield", game.view(state, seat), seat, meta)))
+    reader = PdfReader(io.BytesIO(boards.snapshot_pdf("sunfield", game.view(state, seat), seat, meta)))
     texts = [page.extract_text() for page in reader.pages]
     continued = [i for i, text in enumerate(texts) if f"{sample.names[seat]}'s Plot, continued" in text]
     assert len(continued) == 1
@@ -86,7 +86,7 @@ def test_the_snapshot_lists_each_resource_once_and_its_cross_references_point_at
 
     sample = sample_of("sunfield", 4, True)
     meta = {"title": "t", "game_id": "g", "version": 1, "names": sample.names}
-    data = render_snapshot_pdf("sunfield", sample.view("end", 0), 0, meta)
+    data = boards.snapshot_pdf("sunfield", sample.view("end", 0), 0, meta)
     for refs in re.findall(rb"<<((?:\s*/\S+ \d+ \d+ R)+)\s*>>", data):
         keys = re.findall(rb"/(\S+) \d+ \d+ R", refs)
         assert len(keys) == len(set(keys)), refs[:200]
@@ -124,10 +124,10 @@ def test_page_scales_are_steps_of_two_hundredths_never_under_the_text_floor():
 
 
 def test_a_pdf_colour_to_three_decimals_is_the_same_eight_bit_colour():
-    from boards.svg.pdfdraw import _rgb, _rgb3
+    from boards.svg.pdfdraw import rgb, rgb3
 
     for level in range(256):
         colour = f"#{level:02x}{level:02x}{level:02x}"
-        assert all(round(v * 255) == level for v in _rgb3(colour))
-        assert all(len(repr(v)) <= 5 for v in _rgb3(colour)), _rgb3(colour)
-        assert _rgb(colour)[0] == level / 255
+        assert all(round(v * 255) == level for v in rgb3(colour))
+        assert all(len(repr(v)) <= 5 for v in rgb3(colour)), rgb3(colour)
+        assert rgb(colour)[0] == level / 255

@@ -7,7 +7,8 @@ import io
 
 from fontTools.ttLib import TTFont
 
-from boards import pdffont, render_snapshot_pdf
+import boards
+from boards import pdffont
 
 
 def embedded_fonts(data: bytes) -> list[TTFont]:
@@ -22,7 +23,7 @@ def embedded_fonts(data: bytes) -> list[TTFont]:
 
 
 def test_stripping_the_hinting_keeps_every_outline_and_advance():
-    source = pdffont._system_file(pdffont.FAMILY)
+    source = pdffont.system_file(pdffont.FAMILY)
     hinted = TTFont(str(source))
     stripped = TTFont(io.BytesIO(pdffont.strip_hinting(source.read_bytes())))
     assert not {"fpgm", "prep", "cvt "} & set(stripped.keys())
@@ -40,7 +41,7 @@ def test_the_snapshot_embeds_the_face_without_hinting():
 
     sample = sample_of("harvest", 4)
     meta = {"title": "t", "game_id": "g", "version": 1, "names": sample.names}
-    [font] = embedded_fonts(render_snapshot_pdf("harvest", sample.view("end", 0), 0, meta))
+    [font] = embedded_fonts(boards.snapshot_pdf("harvest", sample.view("end", 0), 0, meta))
     assert not {"fpgm", "prep", "cvt "} & set(font.keys())
     assert len(font.getGlyphOrder()) > 40
     assert all(not getattr(g, "program", None) or not g.program.getBytecode() for g in font["glyf"].glyphs.values())
@@ -48,9 +49,9 @@ def test_the_snapshot_embeds_the_face_without_hinting():
 
 def test_the_unhinted_copy_is_made_once_in_the_cache_folder(tmp_path, monkeypatch):
     monkeypatch.setenv("FARMPOST_FONT_CACHE", str(tmp_path))
-    source = pdffont._system_file(pdffont.FAMILY)
-    made = pdffont._unhinted(source)
+    source = pdffont.system_file(pdffont.FAMILY)
+    made = pdffont.unhinted(source)
     assert made.parent == tmp_path and made.stat().st_size < source.stat().st_size
     stamp = made.stat().st_mtime_ns
-    assert pdffont._unhinted(source) == made and made.stat().st_mtime_ns == stamp
+    assert pdffont.unhinted(source) == made and made.stat().st_mtime_ns == stamp
     assert [p.name for p in tmp_path.iterdir()] == [made.name]  # no temporary file left

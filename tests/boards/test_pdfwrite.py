@@ -10,7 +10,7 @@ import subprocess
 from fontTools.ttLib import TTFont
 from pypdf import PdfReader
 
-from boards.pdfwrite import ALPHABET, _subset, snapshot
+from boards.pdfwrite import ALPHABET, font_subset, snapshot
 from boards.svg.canvas import Canvas, Panel
 from boards.svg.pdfdraw import FORM_USES
 
@@ -65,12 +65,12 @@ def test_the_font_subset_holds_the_characters_used_and_the_alphabet_and_nothing_
 
 
 def test_a_board_of_the_alphabet_alone_cuts_the_face_once_per_process():
-    _subset.cache_clear()
+    font_subset.cache_clear()
     for words in ("Round 1", "Round 2 (Ann: 14)", "Bob's Plot"):
         canvas = Canvas()
         canvas.text(10, 20, words, size=12)
         snapshot([panel("P", canvas)], "Sunfield Farm", "board version 3")
-    assert _subset.cache_info().misses == 1
+    assert font_subset.cache_info().misses == 1
 
 
 def test_a_panel_taller_than_a_page_goes_on_under_a_line_naming_it():

@@ -15,8 +15,8 @@ import cairocffi as cairo
 import pytest
 from PIL import Image
 
-from boards import png, render_png
-from boards.samples import sample_game
+import boards
+from boards import png, sample_game
 from boards.svg import pdfdraw
 from boards.svg.canvas import Canvas, Panel, placements
 from boards.svg.drawing import WIDTH, drawing
@@ -76,9 +76,9 @@ def test_the_picture_is_the_whole_drawing_mapped_to_its_palette_pixel_for_pixel(
     expected = composed_whole(drawing(name, view, 0, game.names, previous).panels, WIDTH)
     # every panel painted anew
     png.forget_panels()
-    assert same_picture(render_png(name, view, 0, names=game.names, previous=previous), expected)
+    assert same_picture(boards.picture_png(name, view, 0, names=game.names, previous=previous), expected)
     # and every panel from what the process kept
-    assert same_picture(render_png(name, view, 0, names=game.names, previous=previous), expected)
+    assert same_picture(boards.picture_png(name, view, 0, names=game.names, previous=previous), expected)
 
 
 def square(colour: str, size: float = 40.0) -> Panel:
@@ -120,7 +120,7 @@ def chunks(data: bytes) -> list[tuple[bytes, bytes]]:
 
 def test_the_png_is_a_valid_8_bit_palette_png_whose_rows_are_unfiltered():
     game = sample("harvest", 2)
-    data = render_png("harvest", game.view("middle", 0), 0, names=game.names)
+    data = boards.picture_png("harvest", game.view("middle", 0), 0, names=game.names)
     found = chunks(data)
     assert [kind for kind, _ in found] == [b"IHDR", b"PLTE", b"IDAT", b"IEND"] and found[-1][1] == b""
     width, height, depth, colour_type, method, filtering, interlace = struct.unpack(">IIBBBBB", found[0][1])
@@ -142,7 +142,7 @@ def test_the_png_is_as_small_as_pillows_encoder_writes_the_same_picture(name, se
     zlib's 6, Pillow's, in 40% of its time; level 8, used while the turn
     mails were near 250 KB, was 5-6% smaller for twice the time."""
     game = sample(name, seats)
-    data = render_png(name, game.view("end", 0), 0, names=game.names)
+    data = boards.picture_png(name, game.view("end", 0), 0, names=game.names)
     pillow = io.BytesIO()
     decoded(data).save(pillow, "PNG")  # zlib at level 6, as the picture was written before
     assert len(data) <= 1.01 * len(pillow.getvalue())

@@ -11,7 +11,7 @@ import io
 
 import pytest
 
-from boards import render_snapshot_pdf
+import boards
 from tests.boards.conftest import STAGES
 
 #: no text of a snapshot prints smaller, in points
@@ -38,7 +38,7 @@ def smallest_text_pt(data: bytes) -> float:
 @pytest.mark.parametrize("stage", STAGES)
 def test_snapshot_text_never_prints_below_the_floor(sample, stage):
     meta = {"title": "Sunday game", "game_id": "g42", "version": 17, "names": sample.names}
-    data = render_snapshot_pdf(sample.game_name, sample.view(stage, 0), 0, meta)
+    data = boards.snapshot_pdf(sample.game_name, sample.view(stage, 0), 0, meta)
     assert smallest_text_pt(data) >= FLOOR_PT - 0.01
 
 
@@ -48,7 +48,7 @@ def test_a_long_board_takes_more_pages_rather_than_smaller_text():
     from tests.boards.conftest import game
 
     solo, crowded = game("harvest", 1), game("harvest", 4)
-    pdfs = [render_snapshot_pdf("harvest", s.view("middle", 0), 0,
+    pdfs = [boards.snapshot_pdf("harvest", s.view("middle", 0), 0,
                                 {"title": "t", "game_id": "g", "version": 1, "names": s.names})
             for s in (solo, crowded)]
     pages = [len(PdfReader(io.BytesIO(data)).pages) for data in pdfs]
@@ -57,7 +57,7 @@ def test_a_long_board_takes_more_pages_rather_than_smaller_text():
 
 
 def test_the_smallest_size_is_measured_from_the_drawn_text():
-    from boards.pdf import write_pdf
+    from boards.htmlpdf import write_pdf
 
     data = write_pdf("<p style='font-size: 6pt'>tiny</p><p style='font-size: 12pt'>large</p>")
     assert abs(smallest_text_pt(data) - 6) < 0.01

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from boards import render_html, render_snapshot_pdf, render_text
+import boards
 from engine import get_game
 from tests.boards.conftest import STAGES, inked_share, pdf_text, rasterise
 
@@ -22,7 +22,7 @@ def points_phrase(total: int) -> str:
 @pytest.mark.parametrize("stage", STAGES)
 def test_text_board_fits_72_columns_and_names_every_farmer_with_their_points(sample, stage):
     game = get_game(sample.game_name)
-    text = render_text(sample.game_name, sample.view(stage, 0), 0, names=sample.names)
+    text = boards.text(sample.game_name, sample.view(stage, 0), 0, names=sample.names)
     assert max(len(line) for line in text.splitlines()) <= 72
     assert game.progress(sample.at(stage)) in text
     totals = game.score_sheet(sample.at(stage))["total"]
@@ -36,7 +36,7 @@ def test_text_board_fits_72_columns_and_names_every_farmer_with_their_points(sam
 
 @pytest.mark.parametrize("stage", STAGES)
 def test_mail_board_is_tables_with_inline_styles_only(sample, stage):
-    html = str(render_html(sample.game_name, sample.view(stage, 0), 0, mail=True, names=sample.names))
+    html = str(boards.mail_html(sample.game_name, sample.view(stage, 0), 0, names=sample.names))
     for forbidden in ("<svg", "<script", "<style", "<link", "javascript:"):
         assert forbidden not in html.lower()
     assert "<table" in html and 'style="' in html
@@ -56,12 +56,12 @@ def test_web_board_outlines_and_stars_the_market_tiles_a_farmer_may_take():
     legal = [m.code() for m in game.legal_moves(state)]
     takes = [m for m in game.legal_moves(state) if m.kind == "take"]
     assert takes, "a farmer may always take a tile at the start"
-    html = str(render_html("sunfield", sample.view("start", 0), 0, mail=False, highlight=legal, names=sample.names))
+    html = str(boards.web_html("sunfield", sample.view("start", 0), 0, highlight=legal, names=sample.names))
     options = re.findall(r'<td class="fp-option"[^>]*>(.*?)</td>', html, flags=re.DOTALL)
     highlighted = {re.search(r"<strong>([abc][123])</strong>", cell).group(1) for cell in options if "<strong>" in cell}
     assert highlighted == {f"{m.args[0]}{m.args[1]}" for m in takes}
     assert all("★" in cell for cell in options)
-    plain = str(render_html("sunfield", sample.view("start", 0), 0, mail=False, names=sample.names))
+    plain = str(boards.web_html("sunfield", sample.view("start", 0), 0, names=sample.names))
     assert 'class="fp-option"' not in plain and "★" not in plain
 
 
@@ -73,7 +73,7 @@ def test_web_board_highlights_the_town_spaces_a_harvest_farmer_may_visit():
     index = next(i for i, s in enumerate(sample.states) if s["phase"] == "place" and game.to_act(s) == 0)
     state = sample.states[index]
     legal = [m.code() for m in game.legal_moves(state)]
-    html = str(render_html("harvest", game.view(state, 0), 0, mail=False, highlight=legal, names=sample.names))
+    html = str(boards.web_html("harvest", game.view(state, 0), 0, highlight=legal, names=sample.names))
     rows = re.findall(r'<tr class="fp-option">(.*?)</tr>', html, flags=re.DOTALL)
     spaces = {m.group(1) for row in rows if (m := re.search(r"<strong>([a-z]+ [0-9a-c])</strong>", row))}
     expected = {f"{m.args[0]} {m.args[1]}" for m in game.legal_moves(state) if m.kind == "place"}
@@ -84,7 +84,7 @@ def test_web_board_highlights_the_town_spaces_a_harvest_farmer_may_visit():
 def test_snapshot_pdf_is_the_drawn_board_on_letter_safe_a4_pages(sample, stage):
     game = get_game(sample.game_name)
     meta = {"title": "Sunday game", "game_id": "g42", "version": 17, "names": sample.names}
-    data = render_snapshot_pdf(sample.game_name, sample.view(stage, 0), 0, meta)
+    data = boards.snapshot_pdf(sample.game_name, sample.view(stage, 0), 0, meta)
     pages, text = pdf_text(data)
     assert 1 <= pages <= 7
     # the heading says which game, board and farmer; the drawing its key and every farmer's points
@@ -138,7 +138,7 @@ def test_snapshot_pdf_of_the_largest_board_draws_every_farmer_on_few_pages():
     game = get_game("sunfield")
     largest = max(sample.states, key=lambda s: sum(len(f["plot"]) for f in s["farmers"]))
     meta = {"title": "Big", "game_id": "g1", "version": 1, "names": sample.names}
-    pages, text = pdf_text(render_snapshot_pdf("sunfield", game.view(largest, 1), 1, meta))
+    pages, text = pdf_text(boards.snapshot_pdf("sunfield", game.view(largest, 1), 1, meta))
     assert pages <= 7 and all(name in text for name in sample.names)
     # every Plot is drawn whole: each of its tiles' colour letters is on the page (Bl, Bn, Gr, Ye)
     for farmer in largest["farmers"]:
@@ -156,7 +156,7 @@ def test_the_snapshot_embeds_one_font_face():
 
     sample = sample_of("harvest", 4)
     meta = {"title": "t", "game_id": "g", "version": 1, "names": sample.names}
-    reader = PdfReader(io.BytesIO(render_snapshot_pdf("harvest", sample.view("end", 0), 0, meta)))
+    reader = PdfReader(io.BytesIO(boards.snapshot_pdf("harvest", sample.view("end", 0), 0, meta)))
     faces = {str(font["/BaseFont"]).split("+")[-1] for page in reader.pages
              for font in page["/Resources"]["/Font"].values()}
     assert faces == {"DejaVuSansMono"}
@@ -175,7 +175,7 @@ def test_the_snapshot_embeds_one_font_subset_and_paints_signs_outside_winansi_as
 
     sample = sample_of("sunfield", 4, True)
     meta = {"title": "t", "game_id": "g", "version": 1, "names": sample.names}
-    data = render_snapshot_pdf("sunfield", sample.view("middle", 0), 0, meta)
+    data = boards.snapshot_pdf("sunfield", sample.view("middle", 0), 0, meta)
     assert "▶" in drawn_text("sunfield", sample.view("middle", 0), 0, sample.names)  # "▶ to act", outside WinAnsi
     reader = PdfReader(io.BytesIO(data))
     fonts = {font.get_object()["/BaseFont"]: font.get_object()["/Subtype"] for page in reader.pages
@@ -218,7 +218,7 @@ def test_the_snapshot_draws_a_recurring_sign_once_as_a_form_and_a_rare_one_in_pl
     recurring, every = recurring_signs(panels, FORM_USES), recurring_signs(panels, 1)
     assert 0 < len(recurring) < len(every)
     meta = {"title": "t", "game_id": "g", "version": 1, "names": sample.names}
-    reader = PdfReader(io.BytesIO(render_snapshot_pdf("sunfield", view, 0, meta)))
+    reader = PdfReader(io.BytesIO(boards.snapshot_pdf("sunfield", view, 0, meta)))
     # the pages' forms (the signs: the drawing places no other), each counted once
     forms = {ref.idnum for page in reader.pages for ref in page["/Resources"].get("/XObject", {}).values()}
     assert len(forms) == len(recurring)
@@ -229,7 +229,7 @@ def test_a_two_farmer_harvest_snapshot_fills_five_pages_at_most():
     sample = sample_of("harvest", 2)
     meta = {"title": "t", "game_id": "g", "version": 1, "names": sample.names}
     for stage in STAGES:
-        pages, _ = pdf_text(render_snapshot_pdf("harvest", sample.view(stage, 0), 0, meta))
+        pages, _ = pdf_text(boards.snapshot_pdf("harvest", sample.view(stage, 0), 0, meta))
         assert pages <= 5, stage
 
 
@@ -237,7 +237,7 @@ def test_boards_without_names_call_farmers_by_seat():
     from tests.boards.conftest import game as sample_of
 
     sample = sample_of("sunfield", 2)
-    text = render_text("sunfield", sample.view("start", None), None)
+    text = boards.text("sunfield", sample.view("start", None), None)
     assert "FARMER 1" in text and "FARMER 2" in text and "(you)" not in text
 
 
@@ -247,7 +247,7 @@ def test_every_game_of_the_engine_has_a_board():
 
     assert sorted(game_names()) == sorted(engine.game_names())
     with pytest.raises(KeyError, match="no board"):
-        render_text("chess", {}, 0)
+        boards.text("chess", {}, 0)
 
 
 def test_harvest_boards_say_what_each_sunrise_tile_gives_and_does():
@@ -256,8 +256,8 @@ def test_harvest_boards_say_what_each_sunrise_tile_gives_and_does():
 
     sample = sample_of("harvest", 2)
     view = sample.view("start", 0)
-    outputs = [render_text("harvest", view, 0, names=sample.names),
-               str(render_html("harvest", view, 0, mail=True, names=sample.names))]
+    outputs = [boards.text("harvest", view, 0, names=sample.names),
+               str(boards.mail_html("harvest", view, 0, names=sample.names))]
     for output in outputs:
         flat = " ".join(output.split())
         for number in view["sunrise"]["display"]:
@@ -271,7 +271,7 @@ def test_harvest_board_says_when_first_light_waits_for_a_seed_upgrade():
     sample = sample_of("harvest", 2)
     state = dict(sample.at("start"), phase="sunrise")
     state["sunrise"] = dict(state["sunrise"], choice="seedup")
-    html = str(render_html("harvest", game.view(state, 0), 0, mail=True, names=sample.names))
+    html = str(boards.mail_html("harvest", game.view(state, 0), 0, names=sample.names))
     assert "First Light: upgrading a seed" in html
 
 
@@ -280,7 +280,7 @@ def test_the_plain_text_clients_stay_in_line_whatever_their_needs():
     game = get_game("sunfield")
     state = game.setup(2, {}, 1)
     state["clients"] = ["CL01", "CL19", None, "CL08", "CL05"]
-    text = render_text("sunfield", game.view(state, 0), 0, names=["Ann", "Bob"])
+    text = boards.text("sunfield", game.view(state, 0), 0, names=["Ann", "Bob"])
     lines = [line for line in text.splitlines() if re.match(r"^\d  \S", line) and "needs" in line]
     # then every "Medals" column starts at the same place
     assert len(lines) == 4 and len({line.index("Medals") for line in lines}) == 1
@@ -300,8 +300,8 @@ def test_the_line_about_who_acts_speaks_to_the_reader_when_it_is_their_turn(name
     actor = rules.to_act(state)
     other = 1 - actor
 
-    own = render_text(name, rules.view(state, actor), actor, names=sample.names)
-    theirs = render_text(name, rules.view(state, other), other, names=sample.names)
+    own = boards.text(name, rules.view(state, actor), actor, names=sample.names)
+    theirs = boards.text(name, rules.view(state, other), other, names=sample.names)
 
     assert "You to act:" in own and f"{sample.names[actor]} to act:" not in own
     assert f"{sample.names[actor]} to act:" in theirs and "You to act:" not in theirs
@@ -311,7 +311,7 @@ def test_the_line_about_who_acts_speaks_to_the_reader_when_it_is_their_turn(name
 
 @pytest.mark.parametrize("stage", STAGES)
 def test_mail_board_sets_what_inherits_once_per_table_and_cells_keep_their_border_and_fill(sample, stage):
-    html = str(render_html(sample.game_name, sample.view(stage, 0), 0, mail=True, names=sample.names))
+    html = str(boards.mail_html(sample.game_name, sample.view(stage, 0), 0, names=sample.names))
     html = re.sub(r"(?<=[:;]) ", "", html)  # as the inliner writes them: "color: #1a1a1a;"
     tables = re.findall(r"<table[^>]*>", html)
     assert tables

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from boards import render_report_pdf
+import boards
 from engine import get_game
 from tests.boards.conftest import inked_share, pdf_text, rasterise
 
@@ -20,7 +20,7 @@ def rendered(sample, reports):
     key = (sample.game_name, sample.seats)
     if key not in reports:
         report = sample.report()
-        reports[key] = (report, render_report_pdf(sample.game_name, report))
+        reports[key] = (report, boards.report_pdf(sample.game_name, report))
     return reports[key]
 
 
@@ -82,7 +82,7 @@ def test_a_tie_on_points_is_explained_with_the_tie_break_values():
     sheet = report["score_sheet"]
     tied = dict(sheet, total=[30, 30], tiebreak={"label": "Seeds", "values": [2, 5]})
     report = dict(report, score_sheet=tied, ranking=[[1], [0]])
-    _, text = pdf_text(render_report_pdf("sunfield", report))
+    _, text = pdf_text(boards.report_pdf("sunfield", report))
     assert "Céline and Yoann tied on 30 points" in text or "Yoann and Céline tied on 30 points" in text
     assert "Seeds (Yoann 5, Céline 2)" in text
     assert get_game("sunfield").title in text
@@ -94,7 +94,7 @@ def test_a_report_without_rounds_times_or_moves_still_renders_and_says_so():
     report = sample_of("sunfield", 2).report()
     bare = dict(report, rounds=[], moves=[], started_at=None, finished_at=None)
     del bare["title"]
-    pages, text = pdf_text(render_report_pdf("sunfield", bare))
+    pages, text = pdf_text(boards.report_pdf("sunfield", bare))
     assert pages >= 2
     assert "No per-round scores were recorded for this game." in text
     assert "Moves 0" in text and "Started" not in text
@@ -131,7 +131,7 @@ def test_joining_the_drawn_pages_logs_no_repeated_dictionary_keys(caplog):
 
     report = sample_of("sunfield", 2).report()
     with caplog.at_level(logging.DEBUG, logger="pypdf"):
-        render_report_pdf("sunfield", report)
+        boards.report_pdf("sunfield", report)
     repeated = [r.getMessage() for r in caplog.records if "Multiple definitions" in r.getMessage()]
     assert repeated == []
 
@@ -174,8 +174,8 @@ def test_a_long_move_log_fills_its_pages_without_overflowing_and_the_page_number
     names = ["Maximiliana Wolkenstein-Ober", "Bo"]
     moves = [{"seat": i % 2, "text": "exchange eggplant carrot broccoli corn " * (i % 3 + 1), "at": None}
              for i in range(500)]
-    without_log, _ = pdf_text(render_report_pdf("sunfield", dict(report, moves=[])))
-    data = render_report_pdf("sunfield", dict(report, names=names, moves=moves))
+    without_log, _ = pdf_text(boards.report_pdf("sunfield", dict(report, moves=[])))
+    data = boards.report_pdf("sunfield", dict(report, names=names, moves=moves))
     pages, text = pdf_text(data)
     assert pages == without_log - 1 + len(move_log_pages(names, moves))  # the heading's page is the log's first
     log = text[text.index("Appendix: move log") :]

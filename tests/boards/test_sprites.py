@@ -47,12 +47,12 @@ def test_a_sign_between_pixels_is_copied_onto_the_nearest_whole_pixel():
 
 
 def test_a_sign_recurring_in_a_picture_is_painted_once_per_size():
-    sprites._sprite.cache_clear()
+    sprites.sprite_of.cache_clear()
     canvas = Canvas()
     for x in range(10, 90, 10):
         vegetable(canvas, "eggplant", x, 20, 8)
     picture(canvas, SIGNS)
-    assert sprites._sprite.cache_info().misses == 1 and sprites._sprite.cache_info().hits == 7
+    assert sprites.sprite_of.cache_info().misses == 1 and sprites.sprite_of.cache_info().hits == 7
     # at another size it is painted once more
     picture(canvas, SIGNS, scale=1.5)
-    assert sprites._sprite.cache_info().misses == 2
+    assert sprites.sprite_of.cache_info().misses == 2

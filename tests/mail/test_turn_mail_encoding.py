@@ -9,7 +9,7 @@ import re
 from email import message_from_bytes, policy
 
 from bench.turn_mail import turn_context
-from boards.samples import sample_game
+from boards import sample_game
 from mail.outgoing.compose import LINE_LIMIT, compose, seven_bit, shorten_styles
 
 
@@ -77,7 +77,7 @@ def test_the_picture_part_named_by_cid_is_the_drawn_board_as_a_valid_png():
 
     from PIL import Image
 
-    from boards import render_png
+    import boards
 
     # given a 4-farmer turn mail, as a mail client reads it
     sample = sample_game("sunfield", 4, {"advanced": True}, seed=7)
@@ -91,7 +91,7 @@ def test_the_picture_part_named_by_cid_is_the_drawn_board_as_a_valid_png():
     # and the part is a PNG Pillow reads: the farmer's board with what changed since their previous turn
     data = picture.get_content()
     Image.open(io.BytesIO(data)).verify()
-    assert data == render_png("sunfield", context["view"], context["seat"]["position"], names=sample.names,
+    assert data == boards.picture_png("sunfield", context["view"], context["seat"]["position"], names=sample.names,
                               previous=context["previous_view"])
 
 

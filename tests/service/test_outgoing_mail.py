@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from boards import renderings
+import boards
 from service.outbox import sending
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.service.helpers import html_part, mailbox, mails, text_part
@@ -69,7 +69,7 @@ def test_the_html_part_has_inline_styles_and_no_script_svg_or_style_block(turn_m
 
 
 def test_a_turn_mail_carries_the_board_snapshot_pdf_when_the_game_has_one(svc, monkeypatch):
-    monkeypatch.setattr(renderings, "snapshot_pdf", lambda kind, view, seat, meta: b"%PDF-1.7 board of " + meta["names"][seat].encode())
+    monkeypatch.setattr(boards, "snapshot_pdf", lambda kind, view, seat, meta: b"%PDF-1.7 board of " + meta["names"][seat].encode())
     create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
     join(svc, 1, 1)
     message = mailbox(svc, "ann@example.org")[-1]
@@ -84,7 +84,7 @@ def test_a_board_that_cannot_be_drawn_does_not_hold_the_mail_back(svc, monkeypat
     def broken(*args, **kwargs):
         raise RuntimeError("template missing")
 
-    monkeypatch.setattr(renderings, "text", broken)
+    monkeypatch.setattr(boards, "text", broken)
     create_game(svc, "toy", [ANN, BOB], host=0, seed=1)
     join(svc, 1, 1)
     message = mailbox(svc, "ann@example.org")[-1]

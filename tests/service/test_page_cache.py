@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from boards import renderings
+import boards
 from service.core.game_kinds import rules_for
 from service.game import previous
 from service.notify.changes import options_for
@@ -36,7 +36,7 @@ def drawn_now(svc, position: int | None) -> str:
     game = game_row(svc)
     view = rules_for(game.kind).view(game.state, position)
     before = previous.previous_view(game, position, log_of(svc)) if position is not None else None
-    return str(renderings.drawing_html(game.kind, view, position, [s.name for s in game.seats], before))
+    return str(boards.drawing_html(game.kind, view, position, [s.name for s in game.seats], before))
 
 
 @ON_SQLITE
@@ -94,7 +94,7 @@ def test_the_same_page_again_is_served_from_the_kept_fragments(svc, client, monk
     first = client.get(seat_path(svc, 0)).get_data(as_text=True)
     assert drawing_in(first) == drawn_now(svc, 0).strip()
     # when it is asked for again at the same version, with the renderer gone
-    monkeypatch.setattr(renderings, "drawing_html", lambda *args, **kwargs: pytest.fail("drawn again"))
+    monkeypatch.setattr(boards, "drawing_html", lambda *args, **kwargs: pytest.fail("drawn again"))
     again = client.get(seat_path(svc, 0)).get_data(as_text=True)
     # then it is the same board
     assert drawing_in(again) == drawing_in(first)
@@ -109,7 +109,7 @@ def test_a_move_links_confirm_page_draws_the_board_its_seat_page_drew_and_outlin
     # when she opens a move link of her turn at the same version, with the renderer gone
     game = game_row(svc)
     link = path_of(options_for(svc, game, game.seats[0])[0]["url"])
-    monkeypatch.setattr(renderings, "drawing_html", lambda *args, **kwargs: pytest.fail("drawn again"))
+    monkeypatch.setattr(boards, "drawing_html", lambda *args, **kwargs: pytest.fail("drawn again"))
     confirming = client.get(link).get_data(as_text=True)
     # then the Confirm page shows the same drawing
     assert drawing_in(confirming) == drawing_in(page)
@@ -229,7 +229,7 @@ def test_a_drawing_from_kept_panels_is_the_drawing_made_afresh_for_every_seat(ki
         for position in range(seats):
             view = rules.view(state, position)
             assert str(caches.drawing_html(kind, view, position, names, before[position])) == \
-                str(renderings.drawing_html(kind, view, position, names, before[position]))
+                str(boards.drawing_html(kind, view, position, names, before[position]))
         seat = rules.to_act(state)
         before[seat] = rules.view(state, seat)
         state = rules.apply(state, rules.legal_moves(state)[0])

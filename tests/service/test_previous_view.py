@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
-from boards.samples import sample_game
+from boards import sample_game
 from engine import get_game
 from service.game.previous import previous_view
 

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from boards import renderings
-from boards.cache import MemoryStore, SnapshotCache
-from boards.samples import sample_game
+import boards
+from boards import MemoryStore, SnapshotCache, sample_game
 from mail.outgoing import compose
 from service.ops import failed_work
 from service.ops.sweep import sweep_pending
@@ -72,13 +71,13 @@ def test_the_report_is_rendered_once_for_all_the_farmers_of_a_game(monkeypatch):
     sample = sample_game("sunfield", 2, seed=7)
     report = sample.report()
     rendered = []
-    render = renderings.report_pdf
+    render = boards.report_pdf
 
     def counted(*args):
         rendered.append(args)
         return render(*args)
 
-    monkeypatch.setattr(renderings, "report_pdf", counted)
+    monkeypatch.setattr(boards, "report_pdf", counted)
     cache = SnapshotCache(MemoryStore())
     pdfs = [compose.snapshot_pdf(final_context(sample, report, seat), cache) for seat in (0, 1)]
     assert len(rendered) == 1

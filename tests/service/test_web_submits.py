@@ -11,7 +11,7 @@ from contextlib import contextmanager
 import pytest
 from flask import template_rendered
 
-from boards import renderings
+import boards
 from service.core.queue import NullQueue
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.service.helpers import csrf_token, game_row, mailbox, path_of, requests_of, text_part
@@ -36,7 +36,7 @@ def nothing_rendered(app, monkeypatch):
         rendered.append(template.name)
 
     for name in ("web_html", "drawing_html"):
-        monkeypatch.setattr(renderings, name, lambda *args, name=name, **kwargs: pytest.fail(f"{name} on a submit"))
+        monkeypatch.setattr(boards, name, lambda *args, name=name, **kwargs: pytest.fail(f"{name} on a submit"))
     template_rendered.connect(record, app)
     try:
         yield
