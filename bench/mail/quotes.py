@@ -27,7 +27,7 @@ import sys
 import time
 from collections import Counter, defaultdict
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from engine import get_game  # noqa: E402

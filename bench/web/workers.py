@@ -31,7 +31,7 @@ import time
 
 import requests
 
-from bench.web_pages import HeldQueue, csrf
+from bench.web.pages import HeldQueue, csrf
 
 #: name -> gunicorn's options
 SETUPS = {

@@ -97,7 +97,7 @@ import sqlalchemy as sa
 from aiosmtpd.controller import Controller
 from itsdangerous import URLSafeTimedSerializer
 
-from bench.scratch import scratch_database
+from bench.stack.scratch import scratch_database
 from service.config import ROOT
 from service.inbound.auth import sign
 from service.inbound.web import reply_to  # imported before the window: it loads half the service (3 s of CPU)
@@ -444,7 +444,7 @@ def games_at_their_last_move(config, count: int) -> list[tuple[int, int, str, in
     game's (id, seat to act, the move that ends it, version): submitted in
     the window, that move ends the game through the stack as a farmer's
     last move does (the final mails with the report, the last turn's mails)."""
-    from bench.move_cpu import RecordingQueue
+    from bench.stack.move_cpu import RecordingQueue
     from service.models import Game, OutgoingMail
     from service.rules import rules_for
     from service.services import Services

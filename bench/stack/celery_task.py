@@ -43,14 +43,14 @@ def nothing(request_id: int) -> None:
 def main(argv: list[str] | None = None) -> None:
     import redis
 
-    from bench.stack import cpu_seconds
+    from bench.stack.throughput import cpu_seconds
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tasks", type=int, default=2000)
     args = parser.parse_args(argv)
     queue = f"{PREFIX}.moves"
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "bench.celery_task", "worker", "-Q", queue, "--concurrency=1",
+        [sys.executable, "-m", "celery", "-A", "bench.stack.celery_task", "worker", "-Q", queue, "--concurrency=1",
          "--loglevel=WARNING", "--without-gossip", "--without-mingle"],
         cwd=ROOT, env={**os.environ, "BENCH_QUEUE_PREFIX": PREFIX}, start_new_session=True,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

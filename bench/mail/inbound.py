@@ -11,7 +11,7 @@ import sys
 import time
 from collections import Counter
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from mail.inbound.pipeline import read_mail  # noqa: E402

@@ -32,10 +32,10 @@ from pathlib import Path
 
 from pypdf import PdfReader
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
-from bench.render import timed as render_timings  # noqa: E402
-from bench.turn_mail import mail_context  # noqa: E402
+from bench.boards.render import timed as render_timings  # noqa: E402
+from bench.mail.turn_mail import mail_context  # noqa: E402
 from boards import memo, png, render, render_png, render_snapshot_pdf, render_svg  # noqa: E402
 from boards.samples import sample_game  # noqa: E402
 from mail.outgoing import compose as composer  # noqa: E402

@@ -56,7 +56,7 @@ from functools import partial
 
 import sqlalchemy as sa
 
-from bench.scratch import scratch_services
+from bench.stack.scratch import scratch_services
 
 KINDS = ("link", "bot", "mail")
 
