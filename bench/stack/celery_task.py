@@ -5,52 +5,39 @@ process group per task is printed, with the sender's CPU time per
 ``send_task``. This is what each move request costs when it is its own task
 (worker/tasks.py applies the bots' moves that follow a move in its task).
 
-Uses Redis database 13 (BENCH_REDIS_URL) and queue names of its own.
+Uses Redis database 13 (BENCH_REDIS_URL) and queue names of its own
+(bench/stack/celery_app.py). Prints one JSON object.
 
-    python -m bench.celery_task [--tasks 2000]
+    python -m bench stack.celery_task [--tasks 2000]
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import signal
 import subprocess
 import sys
 import time
-import uuid
 
-from celery import Celery
+from bench.common import cpu_seconds, emit, load_average, parser
 
-from service.broker import celery_settings
-from service.config import ROOT, load_config
-
-REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
-PREFIX = os.environ.get("BENCH_QUEUE_PREFIX") or f"farmpost-bench-{uuid.uuid4().hex[:8]}"
-
-config = load_config({"CELERY_BROKER_URL": REDIS_URL, "FARMPOST_QUEUE": PREFIX, "SECRET_KEY": "bench-secret",
-                      "DATABASE_URL": "sqlite://", "FARMPOST_INSTANCE": os.environ.get("TMPDIR", "/tmp")})
-app = Celery("bench", broker=config.broker_url)
-app.conf.update(celery_settings(config), worker_hijack_root_logger=False)
-
-
-@app.task(name="farmpost.apply_move_request", acks_late=True)
-def nothing(request_id: int) -> None:
-    """A task that does nothing, routed to the moves queue."""
+SHORT = ["--tasks", "200"]
+NEEDS = ("redis",)
 
 
 def main(argv: list[str] | None = None) -> None:
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--tasks", type=int, default=2000, help="tasks sent and taken (default %(default)s)")
+    args = arguments.parse_args(argv)
+
     import redis
 
-    from bench.stack.throughput import cpu_seconds
+    from bench.stack.celery_app import PREFIX, REDIS_URL, app, nothing
+    from service.config import ROOT
 
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--tasks", type=int, default=2000)
-    args = parser.parse_args(argv)
     queue = f"{PREFIX}.moves"
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "bench.stack.celery_task", "worker", "-Q", queue, "--concurrency=1",
+        [sys.executable, "-m", "celery", "-A", "bench.stack.celery_app", "worker", "-Q", queue, "--concurrency=1",
          "--loglevel=WARNING", "--without-gossip", "--without-mingle"],
         cwd=ROOT, env={**os.environ, "BENCH_QUEUE_PREFIX": PREFIX}, start_new_session=True,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -73,8 +60,8 @@ def main(argv: list[str] | None = None) -> None:
         worker.wait()
         broker.delete(queue)
         broker.close()
-    print(json.dumps({"tasks": args.tasks, "worker_cpu_ms_per_task": round(worker_ms, 2),
-                      "send_task_cpu_ms": round(send_ms, 2), "load_average": [round(x, 2) for x in os.getloadavg()]}))
+    emit({"tasks": args.tasks, "worker_cpu_ms_per_task": round(worker_ms, 2),
+          "send_task_cpu_ms": round(send_ms, 2), "load_average": load_average()})
 
 
 if __name__ == "__main__":

@@ -50,37 +50,14 @@ import os
 import pstats
 import statistics
 import time
-from collections import deque
 from email import message_from_bytes, policy
 from functools import partial
 
 import sqlalchemy as sa
 
-from bench.stack.scratch import scratch_services
+from bench.stack.scratch import RecordingQueue, scratch_services
 
 KINDS = ("link", "bot", "mail")
-
-
-class RecordingQueue:
-    """Keeps what the use cases enqueue, for the driver to run in order."""
-
-    def __init__(self):
-        self.jobs: deque[tuple[str, int]] = deque()
-
-    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
-        self.jobs.append(("request", request_id))
-
-    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
-        self.jobs.append(("mail", mail_id))
-
-    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
-        self.jobs.append(("mail", mail_id))  # sent as a mail is: the driver runs it in order
-
-    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
-        self.jobs.append(("inbound", inbound_id))
-
-    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
-        pass
 
 
 class Timer:

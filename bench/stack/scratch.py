@@ -1,11 +1,14 @@
-"""A database of its own for a benchmark, on TEST_DATABASE_URL's server
-(default the local PostgreSQL): created, migrated, and dropped afterwards."""
+"""Not a bench: a database of its own for a bench, on TEST_DATABASE_URL's
+server (default the local PostgreSQL): created, migrated, and dropped
+afterwards; the service in this process on it, with a queue that records
+what the use cases enqueue for the bench to run in order."""
 
 from __future__ import annotations
 
 import os
 import tempfile
 import uuid
+from collections import deque
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -50,3 +53,25 @@ def scratch_services(queue):
             yield svc
         finally:
             svc.db.dispose()
+
+
+class RecordingQueue:
+    """Keeps what the use cases enqueue, for the driver to run in order."""
+
+    def __init__(self):
+        self.jobs: deque[tuple[str, int]] = deque()
+
+    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
+        self.jobs.append(("request", request_id))
+
+    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
+        self.jobs.append(("mail", mail_id))
+
+    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
+        self.jobs.append(("mail", mail_id))  # sent as a mail is: the driver runs it in order
+
+    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
+        self.jobs.append(("inbound", inbound_id))
+
+    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
+        pass

@@ -25,8 +25,8 @@ import os
 import statistics
 import time
 
-from bench.stack.move_cpu import RecordingQueue, ms
-from bench.stack.scratch import scratch_services
+from bench.stack.move_cpu import ms
+from bench.stack.scratch import RecordingQueue, scratch_services
 
 
 class Parts:
