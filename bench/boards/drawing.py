@@ -1,6 +1,6 @@
 """The drawn board: how big, how fast, and what it adds to a turn mail.
 
-    .venv/bin/python bench/drawing.py [--repeat 15]
+    python -m bench boards.drawing [--repeat 15]
 
 Prints, for sample games (seed 7, middle and end of the game):
 - the SVG's size for both games and every farmer count, and the PNG's;
@@ -8,7 +8,7 @@ Prints, for sample games (seed 7, middle and end of the game):
   Pillow with the drawing's palette: what the mail uses), once with every
   panel painted anew and once as the same board again in a worker that
   keeps panel rasters (a turn mail is in between: the panels that changed
-  are painted; bench/turn_mail.py), next to rasterising the SVG
+  are painted; bench/mail/turn_mail.py), next to rasterising the SVG
   with libvips (librsvg), and with resvg and CairoSVG when they are
   installed (they are not dependencies: the comparison of docs/libraries.md);
 - the PDF snapshot's time (the board in words, painted by cairo) and the
@@ -21,24 +21,17 @@ steadier measure on a shared machine). Targets (issue 12): PDF snapshot
 
 from __future__ import annotations
 
-import argparse
 import io
 import os
 import statistics
-import sys
 from email import policy
 from functools import partial
 from pathlib import Path
 
-from pypdf import PdfReader
+from bench.common import parser
+from bench.common import timed as timings
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
-
-from bench.boards.render import timed as render_timings  # noqa: E402
-from bench.mail.turn_mail import mail_context  # noqa: E402
-from boards import memo, png, render, render_png, render_snapshot_pdf, render_svg  # noqa: E402
-from boards.samples import sample_game  # noqa: E402
-from mail.outgoing import compose as composer  # noqa: E402
+SHORT = ["--repeat", "1"]
 
 CASES = [("sunfield", 2, {}), ("sunfield", 4, {"advanced": True}), ("harvest", 1, {}), ("harvest", 4, {})]
 SIZES = [("sunfield", n) for n in (2, 3, 4)] + [("harvest", n) for n in (1, 2, 3, 4)]
@@ -46,7 +39,7 @@ SIZES = [("sunfield", n) for n in (2, 3, 4)] + [("harvest", n) for n in (1, 2, 3
 
 def timed(fn, repeat: int) -> tuple[float, float]:
     """Median wall and CPU milliseconds of ``repeat`` calls after a warm-up."""
-    wall, cpu = render_timings(fn, repeat)
+    wall, cpu = timings(fn, repeat)
     return statistics.median(wall), statistics.median(cpu)
 
 
@@ -57,6 +50,8 @@ def show(label: str, times: tuple[float, float]) -> tuple[float, float]:
 
 def rasterisers() -> dict:
     """The SVG-to-PNG libraries installed here, each as svg -> PNG bytes at the picture's width."""
+    from boards import render
+
     out = {"libvips (pyvips)": lambda svg: render.png.svg_to_png(svg)}
     try:
         import resvg_py
@@ -76,17 +71,23 @@ def rasterisers() -> dict:
 
 
 def turn_context(sample, stage: str) -> dict:
+    from bench.mail.contexts import mail_context
+
     return mail_context(sample, seat=0, view=sample.view(stage, 0), previous_view=None, version=12, progress="",
                         message_id="<bench@farmpost.example>")
 
 
 def mail_size(context: dict) -> int:
     """The composed mail's bytes, as sent."""
+    from mail.outgoing import compose as composer
+
     return len(composer.compose(context).as_bytes(policy=policy.SMTP))
 
 
 def first_png(name, view, names) -> bytes:
     """The picture with every panel painted anew (none kept from before)."""
+    from boards import png, render_png
+
     png.forget_panels()
     return anew(render_png, name, view, 0, names=names)
 
@@ -94,18 +95,28 @@ def first_png(name, view, names) -> bytes:
 def anew(render_fn, *args, **kwargs):
     """``render_fn`` with the board model and drawing made again (none kept
     in :mod:`boards.memo`), as for the next turn's new view."""
+    from boards import memo
+
     memo.forget()
     return render_fn(*args, **kwargs)
 
 
 def page_count(data: bytes) -> int:
+    from pypdf import PdfReader
+
     return len(PdfReader(io.BytesIO(data)).pages)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=15)
-    repeat = parser.parse_args().repeat
+def main(argv: list[str] | None = None) -> None:
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--repeat", type=int, default=15,
+                           help="timed calls of each rendering after a warm-up call; the other rasterisers a third"
+                                " of them, 3 at least (default %(default)s)")
+    repeat = arguments.parse_args(argv).repeat
+
+    from boards import render, render_png, render_snapshot_pdf, render_svg
+    from boards.samples import sample_game
+
     print(f"load average: {' '.join(f'{v:.2f}' for v in os.getloadavg())} ({os.cpu_count()} cores)")
 
     print("Drawing sizes (seed 7): SVG bytes / PNG bytes, middle and end of the game")
@@ -142,7 +153,7 @@ def main() -> None:
           f"{statistics.median(c for _, c in firsts):.1f} ms cpu (target 60 ms)")
     print(f"PNG, same board again (panels kept): median of the cases {statistics.median(w for w, _ in pngs):.1f} ms "
           f"wall, {statistics.median(c for _, c in pngs):.1f} ms cpu (a turn mail repaints the panels that changed: "
-          "bench/turn_mail.py)")
+          "bench/mail/turn_mail.py)")
     print(f"PDF snapshot: median of the cases {statistics.median(w for w, _ in snapshots):.1f} ms wall, "
           f"{statistics.median(c for _, c in snapshots):.1f} ms cpu (target 150 ms)")
 

@@ -1,6 +1,6 @@
 """How long each board rendering takes, on this machine.
 
-    .venv/bin/python bench/render.py [--repeat 30]
+    python -m bench boards.render [--repeat 30]
 
 Prints median and worst times of the text, mail HTML, web HTML, PDF snapshot
 and end-game report renderings for middle and end-of-game states (2 and 4
@@ -13,24 +13,13 @@ with other work, CPU time is the steadier measure. Targets (issue 5): snapshot
 
 from __future__ import annotations
 
-import argparse
 import gc
 import statistics
-import sys
-import time
 from functools import partial
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from bench.common import parser, timed
 
-from boards import (
-    render_html,
-    render_report_pdf,
-    render_snapshot_pdf,
-    render_text,
-)
-from boards.pdf import write_pdf
-from boards.samples import sample_game
+SHORT = ["--repeat", "2"]
 
 TRIVIAL = "<!doctype html><html><body><h1>Farmpost</h1><p>Hello, farmer.</p></body></html>"
 CASES = [
@@ -41,19 +30,6 @@ CASES = [
 ]
 
 
-def timed(fn, repeat: int) -> tuple[list[float], list[float]]:
-    """Wall and CPU milliseconds of ``repeat`` calls, after one warm-up call
-    (templates compiled, fonts and stylesheets loaded)."""
-    fn()
-    wall, cpu = [], []
-    for _ in range(repeat):
-        w, c = time.perf_counter(), time.process_time()
-        fn()
-        wall.append((time.perf_counter() - w) * 1000)
-        cpu.append((time.process_time() - c) * 1000)
-    return wall, cpu
-
-
 def line(label: str, times: tuple[list[float], list[float]]) -> tuple[float, float]:
     wall, cpu = times
     medians = statistics.median(wall), statistics.median(cpu)
@@ -61,10 +37,22 @@ def line(label: str, times: tuple[list[float], list[float]]) -> tuple[float, flo
     return medians
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--repeat", type=int, default=30)
-    repeat = parser.parse_args().repeat
+def main(argv: list[str] | None = None) -> None:
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--repeat", type=int, default=30,
+                           help="timed calls of each rendering after a warm-up call; the report a fifth of them,"
+                                " 3 at least (default %(default)s)")
+    repeat = arguments.parse_args(argv).repeat
+
+    from boards import (
+        render_html,
+        render_report_pdf,
+        render_snapshot_pdf,
+        render_text,
+    )
+    from boards.pdf import write_pdf
+    from boards.samples import sample_game
+
     gc.collect()
     print(f"WeasyPrint, trivial one-page document ({repeat} runs)")
     trivial = line("trivial page", timed(lambda: write_pdf(TRIVIAL), repeat))

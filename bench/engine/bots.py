@@ -8,22 +8,24 @@ the search bot (``time.process_time``), median over every decision and over
 those with more than one legal move. Prints one JSON object per line;
 asserts nothing.
 
-    .venv/bin/python -m bench.bots [--games 200] [--jobs 2] [--only harvest-solo] [--records FILE]
-    .venv/bin/python -m bench.bots --summarise FILE
+    python -m bench engine.bots [--games 200] [--jobs 2] [--only harvest-solo] [--records FILE]
+    python -m bench engine.bots --summarise FILE
 """
 
 from __future__ import annotations
 
-import argparse
 import json
 import multiprocessing
 import statistics
 import time
 from functools import partial
 
+from bench.common import emit, parser
 from engine import get_game
 from engine.bots import GreedyBot, SearchBot, play
 from engine.bots.search import budget
+
+SHORT = ["--games", "1", "--only", "sunfield", "--only", "harvest-solo"]
 
 CONFIGS = {
     "sunfield": ("sunfield", 2, {}),
@@ -114,24 +116,25 @@ def summarise(config: str, results: list[dict]) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=200, help="games per configuration")
-    parser.add_argument("--seed", type=int, default=1, help="first seed")
-    parser.add_argument("--jobs", type=int, default=1, help="worker processes (the figures do not change)")
-    parser.add_argument("--records", help="append each game's result to this file (JSON lines)")
-    parser.add_argument("--summarise", metavar="RECORDS", help="only print the figures of a records file")
-    parser.add_argument("--only", choices=list(CONFIGS), action="append", help="run only these configurations")
-    args = parser.parse_args(argv)
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--games", type=int, default=200, help="games per configuration (default %(default)s)")
+    arguments.add_argument("--seed", type=int, default=1, help="first seed; games take the seeds from it up")
+    arguments.add_argument("--jobs", type=int, default=1, help="worker processes (the figures do not change)")
+    arguments.add_argument("--records", help="append each game's result to this file (JSON lines)")
+    arguments.add_argument("--summarise", metavar="RECORDS", help="only print the figures of a records file")
+    arguments.add_argument("--only", choices=list(CONFIGS), action="append",
+                           help="run only this configuration (may be given again); default: all of them")
+    args = arguments.parse_args(argv)
     if args.summarise:
         with open(args.summarise) as records:
             results = [json.loads(line) for line in records]
         for config in CONFIGS:
             mine = [r for r in results if r["config"] == config]
             if mine:
-                print(json.dumps(summarise(config, mine)))
+                emit(summarise(config, mine))
         return
     for config in args.only or CONFIGS:
-        print(json.dumps(run(config, args.games, args.seed, args.jobs, args.records)), flush=True)
+        emit(run(config, args.games, args.seed, args.jobs, args.records))
 
 
 if __name__ == "__main__":

@@ -4,20 +4,21 @@ Solo: greedy and random bots over N seeds, with quartiles and how often each
 of Gairy's ratings comes up. 2-4 farmers: winning and all scores with greedy
 bots. Prints one JSON object per line; asserts nothing.
 
-    .venv/bin/python -m bench.harvest_balance [--games 2000] [--multi 200]
+    python -m bench engine.harvest_balance [--games 2000] [--multi 200]
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import time
 from collections import Counter
 
+from bench.common import emit, parser
 from engine import get_game
 from engine.bots import make_bot, play
 from engine.harvest.scoring import solo_rating
+
+SHORT = ["--games", "40", "--multi", "10"]
 
 
 def distribution(values: list[int]) -> dict:
@@ -50,14 +51,16 @@ def run(players: int, games: int, bot: str) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000, help="solo games per bot")
-    parser.add_argument("--multi", type=int, default=200, help="greedy games per player count 2-4")
-    args = parser.parse_args(argv)
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--games", type=int, default=2000,
+                           help="solo games per bot, greedy and random (default %(default)s)")
+    arguments.add_argument("--multi", type=int, default=200,
+                           help="games of greedy bots per farmer count, 2 to 4 (default %(default)s)")
+    args = arguments.parse_args(argv)
     for bot in ("greedy", "random"):
-        print(json.dumps(run(1, args.games, bot)), flush=True)
+        emit(run(1, args.games, bot))
     for players in (2, 3, 4):
-        print(json.dumps(run(players, args.multi, "greedy")), flush=True)
+        emit(run(players, args.multi, "greedy"))
 
 
 if __name__ == "__main__":

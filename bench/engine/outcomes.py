@@ -6,18 +6,21 @@ page may show; the figure is the CPU time (one core) to compute the outcomes
 of all its options, median, 95th percentile and worst, with the number of
 options.
 
-    .venv/bin/python -m bench.outcomes [--games N]
+Prints one JSON object per game and mode.
+
+    python -m bench engine.outcomes [--games 10]
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import time
 
+from bench.common import emit, parser
 from engine import get_game
 from engine.core import Rng
+
+SHORT = ["--games", "2"]
 
 CONFIGS = [("sunfield", 2, False), ("sunfield", 4, True), ("harvest", 1, False), ("harvest", 4, False)]
 
@@ -45,12 +48,14 @@ def outcome_costs(name: str, players: int, advanced: bool, games: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=10)
-    args = parser.parse_args(argv)
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--games", type=int, default=10,
+                           help="seeded random games per game and mode, every position of each timed"
+                                " (default %(default)s)")
+    args = arguments.parse_args(argv)
     for name, players, advanced in CONFIGS:
         figures = outcome_costs(name, players, advanced, args.games)
-        print(json.dumps({"game": name, "players": players, "advanced": advanced, **figures}), flush=True)
+        emit({"game": name, "players": players, "advanced": advanced, **figures})
 
 
 if __name__ == "__main__":

@@ -2,19 +2,22 @@
 each game), median legal_moves and apply times, and whether the cost of a move
 stays flat as the game goes on (first vs last quarter of each game).
 
-    .venv/bin/python -m bench.engine [--games N]
+Prints one JSON object per game and mode.
+
+    python -m bench engine.speed [--games 200]
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import time
 
+from bench.common import emit, parser
 from engine import get_game
 from engine.bots import RandomBot, play
 from engine.core import Rng
+
+SHORT = ["--games", "20"]
 
 CONFIGS = [("sunfield", 4, False), ("sunfield", 4, True), ("harvest", 4, False), ("harvest", 1, False)]
 
@@ -59,14 +62,16 @@ def move_timings(name: str, players: int, advanced: bool, games: int) -> dict:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--games", type=int, default=200)
-    args = parser.parse_args(argv)
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--games", type=int, default=200,
+                           help="random games timed per game and mode; a tenth of them (20 at least) are timed move"
+                                " by move (default %(default)s)")
+    args = arguments.parse_args(argv)
     for name, players, advanced in CONFIGS:
         figures = {"game": name, "players": players, "advanced": advanced}
         figures.update(games_per_second(name, players, advanced, args.games))
         figures.update(move_timings(name, players, advanced, max(20, args.games // 10)))
-        print(json.dumps(figures), flush=True)
+        emit(figures)
 
 
 if __name__ == "__main__":

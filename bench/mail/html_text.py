@@ -1,31 +1,31 @@
 """Compare HTML-to-text converters on the corpus's HTML replies; print a table.
 
-    .venv/bin/python bench/mail_html.py
+    python -m bench mail.html_text
 
 Each converter gets the HTML after our quote-marker cut (mail/inbound/html.py)
 and its text then goes through our quote stripping; a case succeeds when the
 result equals the expected reply ignoring whitespace and '*'. Converters that
-are not installed are skipped.
+are not installed are skipped. Each row: the converter, the cases it gets
+right, and its time per mail.
 """
 
 from __future__ import annotations
 
-import pathlib
-import sys
 import time
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+import lxml.html
+from lxml import etree
 
-import lxml.html  # noqa: E402
-from lxml import etree  # noqa: E402
+from bench.common import parser
+from mail.inbound import html as html_module
+from mail.inbound.body import decode_part
+from mail.inbound.charsets import decode_bytes
+from mail.inbound.message import parse_message
+from mail.inbound.quotes import strip_quotes
+from tests.mail.corpus_cases import cases, same
 
-from mail.inbound import html as html_module  # noqa: E402
-from mail.inbound.body import decode_part  # noqa: E402
-from mail.inbound.charsets import decode_bytes  # noqa: E402
-from mail.inbound.message import parse_message  # noqa: E402
-from mail.inbound.quotes import strip_quotes  # noqa: E402
-from tests.mail.corpus_cases import cases, same  # noqa: E402
+#: the corpus's HTML replies are the short run too: a second
+SHORT: list[str] = []
 
 
 def html_cases():
@@ -64,7 +64,8 @@ def converters():
     return out
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    parser(__doc__, __spec__).parse_args(argv)
     prepared = [(case, cut(html)) for case, html in html_cases()]
     print(f"{len(prepared)} HTML-only replies with an expected text")
     for name, convert in converters().items():

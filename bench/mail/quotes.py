@@ -1,6 +1,6 @@
 """Measure quote/signature strippers on the email corpus and print a table.
 
-    .venv/bin/python bench/mail_quotes.py [--failures CANDIDATE]
+    python -m bench mail.quotes [--failures CANDIDATE]
 
 For every reply of tests/mail/corpus with a stated expected text, the first
 row is what runs: the whole pure pipeline (``read_mail``, which passes the
@@ -21,21 +21,19 @@ Also prints how long the stripping takes on the corpus's long-quote fixture.
 
 from __future__ import annotations
 
-import argparse
-import pathlib
-import sys
 import time
 from collections import Counter, defaultdict
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT))
+from bench.common import parser
+from engine import get_game
+from mail.inbound.charsets import decode_bytes
+from mail.inbound.commands import split_commands
+from mail.inbound.prose import MoveWords, is_prose_for_game
+from mail.inbound.quotes import strip_quotes
+from tests.mail.corpus_cases import CORPUS, cases, same, same_for_play
 
-from engine import get_game  # noqa: E402
-from mail.inbound.charsets import decode_bytes  # noqa: E402
-from mail.inbound.commands import split_commands  # noqa: E402
-from mail.inbound.prose import MoveWords, is_prose_for_game  # noqa: E402
-from mail.inbound.quotes import strip_quotes  # noqa: E402
-from tests.mail.corpus_cases import CORPUS, cases, same, same_for_play  # noqa: E402
+#: the whole corpus is the short run too: a few seconds
+SHORT: list[str] = []
 
 PIPELINE = "farmpost pipeline (what runs)"
 
@@ -72,10 +70,11 @@ def candidates():
     return out
 
 
-def main() -> None:
-    args = argparse.ArgumentParser()
-    args.add_argument("--failures", help="print the failures of this candidate")
-    options = args.parse_args()
+def main(argv: list[str] | None = None) -> None:
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--failures", metavar="CANDIDATE",
+                           help="also print each reply this candidate (a row's name) gets wrong for play")
+    options = arguments.parse_args(argv)
     replies = [(c.source, c.path, c.entry, c.body(), c) for c in cases("reply", with_expected=True)]
     totals = Counter(source for source, *_ in replies)
     print(f"{len(replies)} replies with an expected text\n")

@@ -1,7 +1,7 @@
 """Worker CPU per turn mail: what one composed turn mail costs.
 
-    .venv/bin/python bench/turn_mail.py [--mails 16]
-    .venv/bin/python bench/turn_mail.py --whole-game [--seeds 7 11]
+    python -m bench mail.turn_mail [--mails 16]
+    python -m bench mail.turn_mail --whole-game [--seeds 7 11]
 
 A worker composes a turn mail (plain text, HTML with the board's tables,
 the board picture, the PDF snapshot) for the farmer to act after every
@@ -27,81 +27,16 @@ median.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
-import sys
 import time
 from email import message_from_bytes, policy
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
+from bench.common import parser
 
-from boards import memo  # noqa: E402
-from boards.samples import sample_game  # noqa: E402
-from engine import get_game  # noqa: E402
-from mail.outgoing import compose as composer  # noqa: E402
-from service.links import Links  # noqa: E402
+SHORT = ["--mails", "2"]
 
 CASES = [("sunfield", 2, {}), ("sunfield", 4, {"advanced": True}), ("harvest", 2, {}), ("harvest", 4, {})]
-
-
-#: signs the bench's links as the service does (their length is the real one)
-LINKS = Links("bench-secret", "https://farmpost.example", move_max_age=3600, seat_max_age=3600)
-SEAT_SECRET = "s" * 22
-
-
-def turn_context(sample, index: int) -> dict:
-    """The context the service gives the composer for the farmer to act
-    after ``index`` moves, as ``service.notify`` completes it: every legal
-    move with its outcome and its signed link, what the others played since
-    the farmer's previous turn, and their view at that turn."""
-    game = get_game(sample.game_name)
-    state = sample.states[index]
-    seat = game.to_act(state)
-    last = max(0, index - sample.seats)
-    played = [{"farmer": "You" if game.to_act(sample.states[i]) == seat else sample.names[game.to_act(sample.states[i])],
-               "text": game.text(game.from_code(sample.codes[i])),
-               "description": game.describe(sample.states[i], game.from_code(sample.codes[i]))}
-              for i in range(last, index)]
-    options = [{"text": game.text(move), "code": game.code(move),
-                "url": LINKS.move_url(7, seat, SEAT_SECRET, index, [game.code(move)]),
-                "outcome": game.outcome(state, move)} for move in game.legal_moves(state)]
-    return mail_context(sample, seat=seat, view=game.view(state, seat), previous_view=game.view(sample.states[last], seat),
-                        version=index, progress=game.progress(state), message_id=f"<bench.{index}@farmpost.example>",
-                        options=options, account=played, notation_help=[list(pair) for pair in game.notation_help()])
-
-
-def mail_context(sample, *, seat: int, view: dict, previous_view: dict | None, version: int, progress: str,
-                 message_id: str, options: list[dict] | None = None, account: list[dict] | None = None,
-                 notation_help: list | None = None) -> dict:
-    """A turn mail's context as notify builds it; without ``options``,
-    twelve of a typical length, and the links have the length of real
-    signed ones."""
-    context = {
-        "kind": "turn",
-        "game": {"id": 7, "kind": sample.game_name, "title": "Bench", "progress": progress,
-                 "options": sample.options, "status": "active"},
-        "version": version,
-        "seat": {"position": seat, "name": sample.names[seat]},
-        "farmers": [{"position": i, "name": n, "bot": None, "away_until": None} for i, n in enumerate(sample.names)],
-        "view": view,
-        "links": {"seat": LINKS.seat_url(7, seat, SEAT_SECRET),
-                  "prefs": LINKS.prefs_url(7, seat, SEAT_SECRET)},
-        "notation_help": notation_help or [],
-        "clock": None,
-        "note": None,
-        "account": account or [],
-        "account_title": "Since your last turn",
-        "options": options if options is not None else [
-            {"text": f"option {i}", "code": f"o{i}", "url": "https://farmpost.example/m/7/0/" + "y" * 120,
-             "outcome": "Sheep tile (Carrot), free, collects 1 Seed"} for i in range(12)],
-        "headers": {"Message-ID": message_id, "From": "Farmpost <play@farmpost.example>",
-                    "To": "farmer@example.org", "Subject": "Bench: your turn"},
-    }
-    if previous_view is not None:
-        context["previous_view"] = previous_view
-    return context
 
 
 def one_mail(context: dict) -> tuple[float, bytes]:
@@ -109,6 +44,9 @@ def one_mail(context: dict) -> tuple[float, bytes]:
     No board model or drawing is kept from an earlier mail (boards.memo):
     a worker serving many games seldom has the farmer's previous view at
     hand, so each mail builds both its boards."""
+    from boards import memo
+    from mail.outgoing import compose as composer
+
     memo.forget()
     start = time.process_time()
     data = composer.compose(context).as_bytes(policy=policy.SMTP)
@@ -130,6 +68,9 @@ LIMIT = 250 * 1024
 
 def whole_game(seeds: list[int]) -> None:
     """The turn mail of every third move of a whole game, each case and seed."""
+    from bench.mail.contexts import turn_context
+    from boards.samples import sample_game
+
     print(f"{'game':<20} {'seed':>4} {'mails':>5} {'over':>4} {'median':>9} {'largest':>9}   "
           f"{'text':>6} {'HTML':>6} {'PNG':>6} {'PDF':>6} {'CPU':>9}   "
           f"(every third move; KB as sent, the largest mail's parts; CPU median per mail)")
@@ -154,13 +95,19 @@ def p90(values: list[float]) -> float:
     return statistics.quantiles(values, n=10)[-1] if len(values) > 1 else values[0]
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--mails", type=int, default=16)
-    parser.add_argument("--whole-game", action="store_true",
-                        help="every third move of whole games: how many mails are over 250 KB")
-    parser.add_argument("--seeds", type=int, nargs="+", default=[7, 11], help="with --whole-game")
-    args = parser.parse_args()
+def main(argv: list[str] | None = None) -> None:
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--mails", type=int, default=16,
+                           help="consecutive turn mails timed from the middle of each game (default %(default)s)")
+    arguments.add_argument("--whole-game", action="store_true",
+                           help="every third move of whole games instead: how many mails are over 250 KB")
+    arguments.add_argument("--seeds", type=int, nargs="+", default=[7, 11],
+                           help="with --whole-game: the sample games' seeds (default 7 11)")
+    args = arguments.parse_args(argv)
+
+    from bench.mail.contexts import turn_context
+    from boards.samples import sample_game
+
     mails = args.mails
     print(f"load average before: {' '.join(f'{v:.2f}' for v in os.getloadavg())} ({os.cpu_count()} cores)")
     # the process's one-time costs (fonts, templates, stylesheets) out of the figures,

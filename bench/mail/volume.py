@@ -2,7 +2,7 @@
 by mail, through the service as it runs (embedded defaults: SQLite, every
 task done at once in this process, mail delivered to the local mailbox).
 
-Two tables, each seat choosing with its own seeded generator:
+Three tables, each seat choosing with its own seeded generator:
 
 * ``4 by mail``: four farmers who each play only by replying to their
   latest turn mail with one of the options it lists (Gmail-style quoting);
@@ -14,18 +14,22 @@ For each farmer who takes mail: how many outbox rows were written to them,
 by kind, and the bytes of the composed messages. Mail preferences are the
 defaults unless ``--accounts`` (every farmer opts in to the per-move account
 mails). Prints one JSON object.
-Run: ``python -m bench.mail_volume [--accounts]``.
+
+    python -m bench mail.volume [--accounts]
 """
 
 from __future__ import annotations
 
-import json
-import sys
 import tempfile
 from collections import Counter, defaultdict
 from email import message_from_bytes, policy
 
+from bench.common import emit, parser
+
 SEED = 7
+#: one table, the one with bots (most of its moves are the bots': the quickest game)
+SHORT = ["--table", "1 by mail + 3 bots"]
+TABLES = ("4 by mail", "1 by mail + 3 bots", "4 by links")
 
 
 def play(svc, farmers, *, accounts: bool, by: str = "mail") -> dict:
@@ -113,20 +117,29 @@ def svc_rules(kind):
     return rules_for(kind)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--accounts", action="store_true",
+                           help="every farmer opts in to the per-move account mails")
+    arguments.add_argument("--table", choices=TABLES, action="append",
+                           help="play only this table (may be given again); default: all three")
+    args = arguments.parse_args(argv)
+
     from service.config import load_config
     from service.inline_queue import InlineQueue
     from service.migrate import upgrade
     from service.services import Services
     from service.usecases import creation
 
-    accounts = "--accounts" in sys.argv[1:]
+    accounts = args.accounts
     people = [creation.FarmerSpec(f"Farmer {n}", f"farmer{n}@example.org") for n in range(1, 5)]
     bots = [creation.FarmerSpec(f"Bot {n}", bot="greedy") for n in range(2, 5)]
     tables = {"4 by mail": (people, "mail"), "1 by mail + 3 bots": (people[:1] + bots, "mail"),
               "4 by links": (people, "links")}
     results = {}
     for name, (farmers, by) in tables.items():
+        if args.table and name not in args.table:
+            continue
         with tempfile.TemporaryDirectory() as folder:
             config = load_config({"FARMPOST_INSTANCE": folder, "BASE_URL": "http://127.0.0.1:5000"})
             svc = Services.from_config(config)
@@ -138,7 +151,7 @@ def main() -> None:
         size = [v["bytes"] for v in per.values()]
         results[name] = {"per_farmer": per, "mails_per_farmer_mean": round(sum(mails) / len(mails), 1),
                          "kb_per_farmer_mean": round(sum(size) / len(size) / 1024)}
-    print(json.dumps({"accounts_opted_in": accounts, **results}, indent=1))
+    emit({"accounts_opted_in": accounts, **results}, indent=1)
 
 
 if __name__ == "__main__":

@@ -1,17 +1,18 @@
 """What beat's clocks task costs, on the embedded defaults (SQLite), in one process:
 
-* idle pass: ``run_clocks`` over N running two-farmer clocks with nothing
+* idle pass: ``run_clocks`` over ``--games`` running two-farmer clocks with nothing
   due (the usual case: it reads, locks nothing), in ms per pass and per game;
 * timeout: one late turn played by the bot through the locked apply path
-  (event, request, log, snapshot, mails), median of the games.
+  (event, request, log, snapshot, mails), median of 50 games (all of them
+  when fewer).
 
 Time is moved with the service's clock seam. Prints one JSON object.
-Run: ``python -m bench.clocks``.
+
+    python -m bench pace.clocks [--games 200]
 """
 
 from __future__ import annotations
 
-import json
 import os
 import statistics
 import tempfile
@@ -19,10 +20,17 @@ import time
 from datetime import timedelta
 from pathlib import Path
 
-GAMES = 200
+from bench.common import emit, parser
+
+SHORT = ["--games", "20"]
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--games", type=int, default=200,
+                           help="running two-farmer games, each on a clock of 3 days a turn (default %(default)s)")
+    games = arguments.parse_args(argv).games
+
     from service import timekeeping, timesource
     from service.clocks import ClockSettings
     from service.config import load_config
@@ -40,7 +48,7 @@ def main() -> None:
         upgrade(svc.db)
         farmers = [creation.FarmerSpec("Ann", "ann@example.org"), creation.FarmerSpec("Bob", "bob@example.org")]
         ids = []
-        for seed in range(GAMES):
+        for seed in range(games):
             created = creation.create_game(svc, "sunfield", farmers, host=0, seed=seed,
                                            clock=ClockSettings(per_turn=3 * 24 * 3600))
             creation.join(svc, created.game_id, 1)
@@ -63,12 +71,12 @@ def main() -> None:
             timeouts.append(time.perf_counter() - t0)
             assert "timeout" in done, done
         del os.environ[timesource.ENVIRONMENT_VARIABLE]
-        print(json.dumps({
-            "games": GAMES,
+        emit({
+            "games": games,
             "idle_pass_ms": round(idle * 1000, 1),
-            "idle_pass_ms_per_game": round(idle * 1000 / GAMES, 2),
+            "idle_pass_ms_per_game": round(idle * 1000 / games, 2),
             "timeout_ms_median": round(statistics.median(timeouts) * 1000, 1),
-        }))
+        })
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """What the moves worker spends per move, in CPU time, on PostgreSQL.
 
-Games as ``bench.stack --setups 1x1+bots`` plays them (advanced Sunfield,
+Games as ``bench.stack.throughput --setups 1x1+bots`` plays them (advanced Sunfield,
 one farmer and three greedy bots; the farmers of even games play by link,
 those of odd games reply to their turn mails), but driven in this process:
 the use cases the moves worker's tasks call (worker/tasks.py) run here one
@@ -25,7 +25,7 @@ The turn mails the mail farmers answer are composed and delivered to the
 local mailbox first (the mail worker's work, not timed), so the reply quotes
 a real mail and the inbound side reads the mail it answers, as in
 production. Also printed: the moves worker's CPU per move over every move
-(bots' and farmers', mail read included), which is what ``bench.stack``'s
+(bots' and farmers', mail read included), which is what ``bench.stack.throughput``'s
 cpu_share of the moves worker divided by its moves per second estimates,
 without Celery's own share; and the greedy bot's CPU per decision in
 four-bot games on the same seeds (the engine alone).
@@ -37,25 +37,23 @@ kind's timed calls instead (link, bot, mail). cProfile keeps its own clock,
 the wall clock: the time spent waiting for PostgreSQL shows there as
 psycopg's ``wait``, which is no CPU.
 
-    python -m bench.move_cpu [--games 6] [--profile bot] [--top 40] [--sort cumulative]
+    python -m bench stack.move_cpu [--games 6] [--profile bot] [--top 40] [--sort cumulative]
 """
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import io
-import json
-import os
 import pstats
 import statistics
 import time
 from email import message_from_bytes, policy
 from functools import partial
 
-import sqlalchemy as sa
+from bench.common import emit, load_average, ms, parser
 
-from bench.stack.scratch import RecordingQueue, scratch_services
+SHORT = ["--games", "1"]
+NEEDS = ("postgresql",)
 
 KINDS = ("link", "bot", "mail")
 
@@ -86,15 +84,6 @@ class Timer:
         return result
 
 
-def ms(values: list[float], q: float | None = None) -> float | None:
-    if not values:
-        return None
-    if q is None:
-        return round(statistics.median(values) * 1000, 2)
-    ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(len(ordered) * q))] * 1000, 2)
-
-
 def greedy_choice_ms(games: int) -> float:
     """The greedy bot's CPU per decision, median, in games of four greedy
     bots on the same seeds (the engine alone: no service around it)."""
@@ -115,7 +104,9 @@ def greedy_choice_ms(games: int) -> float:
     return ms(spent)
 
 
-def play(svc, queue: RecordingQueue, timer: Timer, games: int) -> None:
+def play(svc, queue, timer: Timer, games: int) -> None:
+    import sqlalchemy as sa
+
     from service.inbound.receive import process_inbound_counted, receive
     from service.inbound.web import reply_to
     from service.links import token_key
@@ -182,14 +173,20 @@ def play(svc, queue: RecordingQueue, timer: Timer, games: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=6, help="games played to their end (half by mail)")
-    parser.add_argument("--profile", choices=KINDS, help="print cProfile's top functions of this kind's calls")
-    parser.add_argument("--top", type=int, default=40)
-    parser.add_argument("--bots-apart", action="store_true",
-                        help="each bot's move in a transaction and task of its own (BOTS_IN_ONE_TRANSACTION = 0)")
-    parser.add_argument("--sort", default="tottime", help="cProfile's sort key (tottime, cumulative)")
-    args = parser.parse_args(argv)
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--games", type=int, default=6,
+                           help="games played to their end, the odd ones by mail (default %(default)s)")
+    arguments.add_argument("--profile", choices=KINDS,
+                           help="print cProfile's top functions of this kind's calls instead of the figures")
+    arguments.add_argument("--top", type=int, default=40, help="with --profile: how many functions")
+    arguments.add_argument("--bots-apart", action="store_true",
+                           help="each bot's move in a transaction and task of its own (BOTS_IN_ONE_TRANSACTION = 0)")
+    arguments.add_argument("--sort", default="tottime", help="with --profile: cProfile's sort key (tottime, cumulative)")
+    args = arguments.parse_args(argv)
+
+    import sqlalchemy as sa
+
+    from bench.stack.scratch import RecordingQueue, scratch_services
 
     if args.bots_apart:
         from service.usecases import playing
@@ -219,10 +216,10 @@ def main(argv: list[str] | None = None) -> None:
                for kind in KINDS}
     figures["mail"] |= {"process_inbound_ms_median": ms(times["inbound"]),
                         "apply_ms_median": ms(times["mail_apply"])}
-    print(json.dumps({"games": args.games, **figures, "all_moves": moves,
+    emit({"games": args.games, **figures, "all_moves": moves,
                       "cpu_ms_per_move_mean": round(spent / moves * 1000, 2) if moves else None,
                       "greedy_choice_ms_median": greedy_choice_ms(args.games),
-                      "load_average": [round(x, 2) for x in os.getloadavg()]}, indent=2))
+          "load_average": load_average()}, indent=2)
 
 
 if __name__ == "__main__":

@@ -9,19 +9,29 @@
   bot and each submitted and applied as a request (outbox rows written, not
   sent): moves per second.
 
-Prints one JSON object. Run: ``python -m bench.service_pipeline``.
+Prints one JSON object.
+
+    python -m bench stack.pipeline [--compose 12]
 """
 
 from __future__ import annotations
 
-import json
 import statistics
 import tempfile
 import time
 from email import policy
 
+from bench.common import emit, parser
 
-def main() -> None:
+SHORT = ["--compose", "2"]
+
+
+def main(argv: list[str] | None = None) -> None:
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--compose", type=int, default=12,
+                           help="turn mails of the game composed and timed (default %(default)s)")
+    args = arguments.parse_args(argv)
+
     from mail.outgoing.compose import compose
     from service.config import load_config
     from service.migrate import upgrade
@@ -64,7 +74,7 @@ def main() -> None:
         game_seconds = time.perf_counter() - started
 
         with svc.db.transaction() as session:
-            contexts = [full_context(session, svc, m) for m in session.query(OutgoingMail).filter_by(kind="turn").limit(12)]
+            contexts = [full_context(session, svc, m) for m in session.query(OutgoingMail).filter_by(kind="turn").limit(args.compose)]
             mail_count = session.query(OutgoingMail).count()
             moves = session.query(MoveRequest).count()
         compose_pdf_times = []
@@ -75,14 +85,14 @@ def main() -> None:
         svc.db.dispose()
 
     apply_times.sort()
-    print(json.dumps({
+    emit({
         "moves": moves,
         "notifications": mail_count,
         "apply_ms_median": round(statistics.median(apply_times) * 1000, 2),
         "apply_ms_p90": round(apply_times[int(len(apply_times) * 0.9)] * 1000, 2),
         "moves_per_second_with_outbox_rows": round(moves / game_seconds, 1),
         "compose_turn_mail_with_pdf_ms_median": round(statistics.median(compose_pdf_times) * 1000, 1),
-    }, indent=2))
+    }, indent=2)
 
 
 if __name__ == "__main__":

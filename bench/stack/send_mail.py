@@ -14,19 +14,18 @@ the median of some of its parts: ``full_context``, ``compose`` (of which
 the board ``picture`` PNG and the ``pdf`` snapshot) and ``as_bytes``; and
 the pictures' sizes (median and largest, KB of PNG before base64).
 
-    python -m bench.send_mail [--games 2] [--mails 80]
+    python -m bench stack.send_mail [--games 2] [--mails 80]
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import os
 import statistics
 import time
 
-from bench.stack.move_cpu import ms
-from bench.stack.scratch import RecordingQueue, scratch_services
+from bench.common import emit, load_average, ms, parser
+
+SHORT = ["--games", "1", "--mails", "4"]
+NEEDS = ("postgresql",)
 
 
 class Parts:
@@ -79,7 +78,7 @@ class Parts:
         return sum(self.spent[label][start:])
 
 
-def play(svc, queue: RecordingQueue, farmers: int, games: int, mails: int) -> dict[str, list[float]]:
+def play(svc, queue, farmers: int, games: int, mails: int) -> dict[str, list[float]]:
     """CPU seconds per turn mail of send_mail (local delivery left out) and
     of its parts."""
     import service.outbox as outbox
@@ -135,10 +134,13 @@ def play(svc, queue: RecordingQueue, farmers: int, games: int, mails: int) -> di
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2, help="games per number of farmers")
-    parser.add_argument("--mails", type=int, default=80, help="turn mails timed per game at most")
-    args = parser.parse_args(argv)
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--games", type=int, default=2, help="games per number of farmers (default %(default)s)")
+    arguments.add_argument("--mails", type=int, default=80,
+                           help="turn mails timed per game at most (default %(default)s)")
+    args = arguments.parse_args(argv)
+
+    from bench.stack.scratch import RecordingQueue, scratch_services
 
     figures = {}
     queue = RecordingQueue()
@@ -152,8 +154,7 @@ def main(argv: list[str] | None = None) -> None:
                                                                  if label not in ("send_mail", "picture_bytes")},
                                              "picture_kb": {"median": round(statistics.median(spent["picture_bytes"]) / 1024, 1),
                                                             "largest": round(max(spent["picture_bytes"]) / 1024, 1)}}
-    print(json.dumps({"games": args.games, **figures,
-                      "load_average": [round(x, 2) for x in os.getloadavg()]}, indent=2))
+    emit({"games": args.games, **figures, "load_average": load_average()}, indent=2)
 
 
 if __name__ == "__main__":

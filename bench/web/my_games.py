@@ -7,25 +7,27 @@ should not depend on the address; the worker's does. CPU seconds of this
 process (``time.process_time``), median of alternating runs, on the embedded
 defaults (SQLite, no queue). Prints one JSON object; asserts nothing.
 
-    .venv/bin/python -m bench.my_games [--runs 200]
+    python -m bench web.my_games [--runs 200]
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import tempfile
-import time
+
+from bench.common import cpu_ms as _cpu_ms
+from bench.common import emit, parser
+
+SHORT = ["--runs", "20"]
 
 
-def _cpu_ms(call) -> float:
-    started = time.process_time()
-    call()
-    return (time.process_time() - started) * 1000
+def main(argv: list[str] | None = None) -> None:
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--runs", type=int, default=200,
+                           help="requests timed per address; a twentieth as many mails, 5 at least"
+                                " (default %(default)s)")
+    runs = arguments.parse_args(argv).runs
 
-
-def main(runs: int = 200) -> None:
     from email import policy
 
     from mail.outgoing.compose import compose
@@ -56,15 +58,13 @@ def main(runs: int = 200) -> None:
                      for _ in range(max(5, runs // 20))]
             sends[name] = round(statistics.median(times), 2)
         svc.db.dispose()
-    print(json.dumps({
+    emit({
         "runs": runs,
         "seats_known": 30,
         "request_cpu_ms_median": {k: round(statistics.median(v), 3) for k, v in asks.items()},
         "worker_cpu_ms_median": sends,
-    }))
+    })
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=200)
-    main(parser.parse_args().runs)
+    main()

@@ -1,6 +1,6 @@
 """The web process's CPU per request on a farmer's path by link (issue 15).
 
-One farmer (seat 0) plays against bots as bench/stack.py's farmers do: the
+One farmer (seat 0) plays against bots as bench.stack.throughput's farmers do: the
 move link of the turn mail (GET, then POST), the page of the move being
 applied (GET: 202) and its JSON status, the same page once decided (GET:
 303), the seat page, then a button of the rest of the turn (POST .../act)
@@ -21,15 +21,13 @@ requests, which the medians leave out. The process's collector is set as
 the web's (:func:`service.app.tune_garbage_collector`; ``--python-gc``:
 Python's defaults). Prints one JSON object; asserts nothing.
 
-    .venv/bin/python -m bench.web_pages [--moves 40] [--profile seat_get] [--python-gc]
+    python -m bench web.pages [--moves 40] [--profile seat_get] [--python-gc]
 """
 
 from __future__ import annotations
 
-import argparse
 import cProfile
 import gc
-import json
 import os
 import pstats
 import re
@@ -37,6 +35,10 @@ import statistics
 import tempfile
 import time
 from collections import defaultdict
+
+from bench.common import emit, parser
+
+SHORT = ["--moves", "4", "--case", "sunfield-2"]
 
 #: (name, kind, farmers, options): the farmer and bots around them
 CASES = [("sunfield-2", "sunfield", 2, {}), ("sunfield-4-advanced", "sunfield", 4, {"advanced": True}),
@@ -176,13 +178,29 @@ def run_case(kind: str, farmers: int, options: dict, moves: int, database_url: s
     return {k: (round(statistics.median(v), 2), len(v), round(statistics.mean(v), 2)) for k, v in farmer.cpu.items()}
 
 
-def main(moves: int, database_url: str | None, profile: str | None, cases: list[str] | None, python_gc: bool) -> None:
+def main(argv: list[str] | None = None) -> None:
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--moves", type=int, default=40, help="the farmer's moves per game (default %(default)s)")
+    arguments.add_argument("--database-url", default=None,
+                           help="the database to play on, e.g. postgresql+psycopg://postgres@127.0.0.1/bench"
+                                " (default: SQLite in a temporary instance)")
+    arguments.add_argument("--profile", choices=KINDS, default=None,
+                           help="also print a cProfile of one request kind")
+    arguments.add_argument("--case", action="append", choices=[c[0] for c in CASES],
+                           help="play only this game (may be given again); default: all of them")
+    arguments.add_argument("--python-gc", action="store_true", help="Python's collector thresholds, not the web's")
+    args = arguments.parse_args(argv)
+    report(args.moves, args.database_url, args.profile, args.case, args.python_gc)
+
+
+def report(moves: int, database_url: str | None, profile: str | None, cases: list[str] | None,
+           python_gc: bool) -> None:
     if not python_gc:
         from service.app import tune_garbage_collector
 
         tune_garbage_collector()
     profiles = {profile: cProfile.Profile()} if profile else {}
-    report = {"moves": moves, "database": database_url or "sqlite (embedded default)",
+    figures = {"moves": moves, "database": database_url or "sqlite (embedded default)",
               "gc_threshold": gc.get_threshold(), "loadavg_before": os.getloadavg()}
     results = {}
     for name, kind, farmers, options in CASES:
@@ -190,25 +208,18 @@ def main(moves: int, database_url: str | None, profile: str | None, cases: list[
             continue
         results[name] = run_case(kind, farmers, options, moves, database_url, profiles)
     for figure, index in (("", 0), ("_mean", 2)):
-        report[f"cpu_ms{figure or '_median'}"] = {name: {k: r[k][index] for k in KINDS if k in r}
+        figures[f"cpu_ms{figure or '_median'}"] = {name: {k: r[k][index] for k in KINDS if k in r}
                                                  for name, r in results.items()}
-        report[f"cpu_ms_per_move{figure}"] = {
+        figures[f"cpu_ms_per_move{figure}"] = {
             name: {way: round(sum(r[k][index] for k in kinds), 1) for way, kinds in PER_MOVE.items()}
             for name, r in results.items()}
-    report["requests"] = {name: {k: r[k][1] for k in KINDS if k in r} for name, r in results.items()}
-    report["loadavg_after"] = os.getloadavg()
-    print(json.dumps(report))
+    figures["requests"] = {name: {k: r[k][1] for k in KINDS if k in r} for name, r in results.items()}
+    figures["loadavg_after"] = os.getloadavg()
+    emit(figures)
     for kind, prof in profiles.items():
         print(f"\n--- profile of {kind} (cumulative) ---")
         pstats.Stats(prof).sort_stats("cumulative").print_stats(45)
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--moves", type=int, default=40, help="the farmer's moves per game")
-    parser.add_argument("--database-url", default=None, help="e.g. postgresql+psycopg://postgres@127.0.0.1/bench")
-    parser.add_argument("--profile", choices=KINDS, default=None, help="print a cProfile of one request kind")
-    parser.add_argument("--case", action="append", choices=[c[0] for c in CASES], help="only these games")
-    parser.add_argument("--python-gc", action="store_true", help="Python's collector thresholds, not the web's")
-    arguments = parser.parse_args()
-    main(arguments.moves, arguments.database_url, arguments.profile, arguments.case, arguments.python_gc)
+    main()

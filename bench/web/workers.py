@@ -13,25 +13,22 @@ The figure is the CPU of gunicorn's processes (master and workers, from
 /proc) per request, in ms: the client's own CPU is not counted, and the
 wall time is not measured. Prints one JSON object; asserts nothing.
 
-    .venv/bin/python -m bench.web_workers [--requests 400]
+    python -m bench web.workers [--requests 400]
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
 import time
 
-import requests
+from bench.common import cpu_seconds, emit, free_port, parser
 
-from bench.web.pages import HeldQueue, csrf
+SHORT = ["--requests", "40"]
 
 #: name -> gunicorn's options
 SETUPS = {
@@ -39,12 +36,10 @@ SETUPS = {
     "gthread, 1 worker x 4 threads": ["--worker-class", "gthread", "--workers", "1", "--threads", "4"],
 }
 
-TICK = os.sysconf("SC_CLK_TCK")
-
-
 def pending_move(folder: str) -> tuple[str, str, str]:
     """The seat page, the page of a move being applied and its status, paths
     on a game played to its middle, the farmer's move left pending."""
+    from bench.web.pages import HeldQueue, csrf
     from service.app import create_app
     from service.config import load_config
     from service.migrate import upgrade
@@ -78,27 +73,14 @@ def settings(folder: str) -> dict:
 
 
 def cpu_ms(pid: int) -> float:
-    """User and system CPU of a process and its children (gunicorn's workers), in ms."""
-    total = 0.0
-    for each in [pid, *children(pid)]:
-        with open(f"/proc/{each}/stat") as stat:
-            fields = stat.read().rsplit(")", 1)[1].split()
-        total += (int(fields[11]) + int(fields[12])) * 1000 / TICK
-    return total
-
-
-def children(pid: int) -> list[int]:
-    with open(f"/proc/{pid}/task/{pid}/children") as listed:
-        return [int(p) for p in listed.read().split()]
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
+    """User and system CPU so far of gunicorn's processes (master and
+    workers: its process group, of which ``pid`` leads), in ms."""
+    return cpu_seconds(group=pid) * 1000
 
 
 def measure(folder: str, options: list[str], paths: tuple[str, str, str], count: int) -> dict:
+    import requests
+
     seat, applying, status = paths
     port = free_port()
     venv = os.path.dirname(sys.executable)
@@ -138,17 +120,19 @@ def measure(folder: str, options: list[str], paths: tuple[str, str, str], count:
         server.wait(timeout=30)
 
 
-def main(count: int) -> None:
-    report = {"requests": count, "loadavg_before": os.getloadavg(), "cpu_ms_per_request": {}}
+def main(argv: list[str] | None = None) -> None:
+    arguments = parser(__doc__, __spec__)
+    arguments.add_argument("--requests", type=int, default=400,
+                           help="status requests per setup; a quarter as many of each page (default %(default)s)")
+    count = arguments.parse_args(argv).requests
+    figures = {"requests": count, "loadavg_before": os.getloadavg(), "cpu_ms_per_request": {}}
     with tempfile.TemporaryDirectory() as folder:
         paths = pending_move(folder)
         for name, options in SETUPS.items():
-            report["cpu_ms_per_request"][name] = measure(folder, options, paths, count)
-    report["loadavg_after"] = os.getloadavg()
-    print(json.dumps(report))
+            figures["cpu_ms_per_request"][name] = measure(folder, options, paths, count)
+    figures["loadavg_after"] = os.getloadavg()
+    emit(figures)
 
 
 if __name__ == "__main__":
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--requests", type=int, default=400, help="status requests per setup (a quarter of pages)")
-    main(parser.parse_args().requests)
+    main()
