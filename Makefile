@@ -31,7 +31,7 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 
 bench: $(STAMP)
-	$(BIN)/python -m bench
+	$(BIN)/python -m bench --short
 
 venv: $(STAMP)
 
