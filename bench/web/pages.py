@@ -62,19 +62,19 @@ class HeldQueue:
         self.jobs: list[tuple[str, int]] = []
         self.inline = InlineQueue(svc, send_mail=False)
 
-    def enqueue_request(self, request_id: int) -> None:
+    def enqueue_request(self, request_id: int, expires: float | None = None) -> None:
         self.jobs.append(("request", request_id))
 
-    def enqueue_mail(self, mail_id: int) -> None:
+    def enqueue_mail(self, mail_id: int, expires: float | None = None) -> None:
         pass
 
-    def enqueue_report(self, mail_id: int) -> None:
+    def enqueue_report(self, mail_id: int, expires: float | None = None) -> None:
         pass
 
-    def enqueue_inbound(self, inbound_id: int) -> None:
+    def enqueue_inbound(self, inbound_id: int, expires: float | None = None) -> None:
         pass
 
-    def enqueue_webhook(self, delivery_id: int) -> None:
+    def enqueue_webhook(self, delivery_id: int, expires: float | None = None) -> None:
         pass
 
     def run(self) -> None:
