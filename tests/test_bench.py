@@ -5,6 +5,7 @@ libraries (WeasyPrint), which a bench imports only once it runs."""
 
 from __future__ import annotations
 
+import argparse
 import ast
 import importlib
 import subprocess
@@ -50,6 +51,23 @@ def test_help_says_what_it_measures_and_imports_nothing_heavy(bench):
     assert bench.summary.split()[0] in done.stdout
     imported = {line.rsplit("|", 1)[-1].strip() for line in done.stderr.splitlines() if line.startswith("import time:")}
     assert not {m for m in imported if m.split(".")[0] in HEAVY}, "--help imports WeasyPrint"
+
+
+@pytest.mark.parametrize("bench", BENCHES, ids=lambda b: b.name)
+def test_every_option_says_what_it_means(bench, monkeypatch, capsys):
+    parsers = []
+    parse_args = argparse.ArgumentParser.parse_args
+
+    def recording(self, *args, **kwargs):
+        parsers.append(self)
+        return parse_args(self, *args, **kwargs)
+
+    monkeypatch.setattr(argparse.ArgumentParser, "parse_args", recording)
+    with pytest.raises(SystemExit) as done:
+        importlib.import_module(f"bench.{bench.name}").main(["--help"])
+    assert done.value.code == 0
+    [parser] = parsers
+    assert [action.option_strings for action in parser._actions if not action.help] == []
 
 
 def test_the_list_names_every_bench_and_imports_none():
