@@ -165,5 +165,6 @@ def main(argv: list[str] | None = None) -> None:
             print(f"  {name:<9} {stage:<6}: {mail_size(context) / 1024:6.1f} KB (target 250 KB)")
     print(f"load average: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
 
+
 if __name__ == "__main__":
     main()

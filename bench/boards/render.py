@@ -19,7 +19,7 @@ from functools import partial
 
 from bench.common import parser, timed
 
-SHORT = ["--repeat", "2"]
+SHORT = ["--repeat", "1"]
 
 TRIVIAL = "<!doctype html><html><body><h1>Farmpost</h1><p>Hello, farmer.</p></body></html>"
 CASES = [

@@ -25,7 +25,7 @@ from engine import get_game
 from engine.bots import GreedyBot, SearchBot, play
 from engine.bots.search import budget
 
-SHORT = ["--games", "1", "--only", "sunfield", "--only", "harvest-solo"]
+SHORT = ["--games", "1", "--only", "sunfield"]
 
 CONFIGS = {
     "sunfield": ("sunfield", 2, {}),

@@ -18,7 +18,7 @@ from engine import get_game
 from engine.bots import make_bot, play
 from engine.harvest.scoring import solo_rating
 
-SHORT = ["--games", "40", "--multi", "10"]
+SHORT = ["--games", "20", "--multi", "4"]
 
 
 def distribution(values: list[int]) -> dict:

@@ -24,7 +24,6 @@ ACT = re.compile(r'action="(/g/\d+/\d+/[^"]+/act)"')
 CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
 
-
 def options_of(mail) -> list[tuple[str, str]]:
     """A turn mail's options as (command, link), from its plain text."""
     return OPTION.findall(mail.get_body(preferencelist=("plain",)).get_content().replace("\r\n", "\n"))

@@ -36,7 +36,6 @@ def insert_finished_games(engine, count: int) -> None:
         c.execute(sa.text("ANALYZE"))
 
 
-
 def games_at_their_last_move(config, count: int) -> list[tuple[int, int, str, int]]:
     """``count`` two-farmer Sunfield games played here, before the stack
     starts, to one move before their end, each farmer playing the first

@@ -28,13 +28,14 @@ import time
 
 from bench.common import cpu_seconds, emit, free_port, parser
 
-SHORT = ["--requests", "40"]
+SHORT = ["--requests", "40", "--setup", "sync"]
 
-#: name -> gunicorn's options
+#: name -> gunicorn's options; ``--setup`` takes the first word of a name
 SETUPS = {
     "sync, 1 worker": ["--worker-class", "sync", "--workers", "1"],
     "gthread, 1 worker x 4 threads": ["--worker-class", "gthread", "--workers", "1", "--threads", "4"],
 }
+
 
 def pending_move(folder: str) -> tuple[str, str, str]:
     """The seat page, the page of a move being applied and its status, paths
@@ -124,11 +125,16 @@ def main(argv: list[str] | None = None) -> None:
     arguments = parser(__doc__, __spec__)
     arguments.add_argument("--requests", type=int, default=400,
                            help="status requests per setup; a quarter as many of each page (default %(default)s)")
-    count = arguments.parse_args(argv).requests
+    arguments.add_argument("--setup", action="append", choices=[name.split(",")[0] for name in SETUPS],
+                           help="serve with this worker class only (may be given again); default: each of them")
+    args = arguments.parse_args(argv)
+    count = args.requests
     figures = {"requests": count, "loadavg_before": os.getloadavg(), "cpu_ms_per_request": {}}
     with tempfile.TemporaryDirectory() as folder:
         paths = pending_move(folder)
         for name, options in SETUPS.items():
+            if args.setup and name.split(",")[0] not in args.setup:
+                continue
             figures["cpu_ms_per_request"][name] = measure(folder, options, paths, count)
     figures["loadavg_after"] = os.getloadavg()
     emit(figures)
