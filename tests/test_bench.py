@@ -82,3 +82,9 @@ def test_the_list_names_every_bench_and_imports_none():
 def test_an_unknown_bench_is_refused():
     done = subprocess.run([sys.executable, "-m", "bench", "no.such"], cwd=ROOT, capture_output=True, text=True)
     assert done.returncode == 2 and "no such bench" in done.stderr
+
+
+def test_a_bench_whose_server_does_not_answer_is_not_run_and_says_why(monkeypatch):
+    monkeypatch.setenv("TEST_DATABASE_URL", "postgresql+psycopg://postgres@127.0.0.1:1/postgres")
+    assert "needs PostgreSQL at 127.0.0.1:1" in runner.missing(("postgresql",))
+    assert runner.missing(()) is None
