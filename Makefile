@@ -19,7 +19,7 @@ TEST_DEBS := $(RUN_DEBS) poppler-utils chromium chromium-driver dovecot-imapd
 # runs them in this process; PYTEST_ARGS adds anything else (a path, -k, -x).
 TEST_WORKERS ?= auto
 
-.PHONY: run test lint bench system-deps-run system-deps-test venv clean
+.PHONY: run test lint bench screenshots system-deps-run system-deps-test venv clean
 
 run: system-deps-run $(STAMP)
 	$(BIN)/farmpost run
@@ -31,7 +31,18 @@ lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 
 bench: $(STAMP)
-	$(BIN)/python -m bench
+	$(BIN)/python -m bench --short
+
+# Every screenshot to look at, into $(SCREENSHOTS) (ignored by git;
+# docs/screenshots keeps only the few the docs name): the boards in words
+# and the drawn boards, then the pages the browser tests shoot.
+SCREENSHOTS ?= build/screenshots
+screenshots: system-deps-test $(TEST_STAMP)
+	$(BIN)/python -m tests.boards.make_screenshots --out $(SCREENSHOTS)
+	$(BIN)/python -m tests.boards.make_drawn_screenshots --out $(SCREENSHOTS)
+	FARMPOST_SCREENSHOTS=$(abspath $(SCREENSHOTS)) $(BIN)/python -m pytest -q -n 0 -p no:cacheprovider \
+	  tests/e2e/test_browser.py tests/e2e/test_seat_page_drawn.py tests/e2e/test_open_table.py \
+	  tests/e2e/test_my_games_and_rematch.py
 
 venv: $(STAMP)
 

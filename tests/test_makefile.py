@@ -23,3 +23,10 @@ def test_make_run_installs_the_service_only(tmp_path):
 
 def test_make_test_adds_the_test_extras(tmp_path):
     assert any("'.[test]'" in line for line in installs("test", tmp_path))
+
+
+def test_make_bench_runs_the_short_version_of_every_bench(tmp_path):
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    (tmp_path / "pyproject.toml").touch()
+    out = subprocess.run(["make", "-n", "bench"], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
+    assert out.splitlines()[-1].endswith("/python -m bench --short")

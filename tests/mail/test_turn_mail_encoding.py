@@ -8,7 +8,7 @@ import html as htmllib
 import re
 from email import message_from_bytes, policy
 
-from bench.turn_mail import turn_context
+from bench.mail.contexts import turn_context
 from boards import sample_game
 from mail.outgoing.compose import LINE_LIMIT, compose, seven_bit, shorten_styles
 

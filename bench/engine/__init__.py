@@ -1,0 +1,1 @@
+"""Engine benches: self-play speed, the cost of outcomes, the bots, Harvest balance."""

@@ -1,0 +1,1 @@
+"""Pace benches: what the clocks that keep a game moving cost (beat's clocks task)."""

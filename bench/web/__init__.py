@@ -1,0 +1,1 @@
+"""Web benches: the web's CPU per request, gunicorn's worker classes, the my-games form."""
