@@ -6,6 +6,7 @@ encoding."""
 from __future__ import annotations
 
 from engine import get_game
+from mail.outgoing.envelope import Envelope
 from service.core.links import Links
 
 #: signs the bench's links as the service does (their length is the real one)
@@ -58,8 +59,8 @@ def mail_context(sample, *, seat: int, view: dict, previous_view: dict | None, v
         "options": options if options is not None else [
             {"text": f"option {i}", "code": f"o{i}", "url": "https://farmpost.example/m/7/0/" + "y" * 120,
              "outcome": "Sheep tile (Carrot), free, collects 1 Seed"} for i in range(12)],
-        "headers": {"Message-ID": message_id, "From": "Farmpost <play@farmpost.example>",
-                    "To": "farmer@example.org", "Subject": "Bench: your turn"},
+        "envelope": Envelope(message_id=message_id, sender=("Farmpost", "play@farmpost.example"),
+                             to=("", "farmer@example.org"), subject="Bench: your turn").as_data(),
     }
     if previous_view is not None:
         context["previous_view"] = previous_view

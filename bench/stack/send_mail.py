@@ -33,7 +33,7 @@ class Parts:
     a context: each function is wrapped where send_mail finds it."""
 
     #: (module, function name, label)
-    WRAPPED = (("service.outbox.sending", "full_context", "full_context"), ("service.outbox.sending", "compose", "compose"),
+    WRAPPED = (("service.outbox.sending", "full_context", "full_context"), ("mail.outgoing.compose", "compose", "compose"),
                ("mail.outgoing.compose", "board_picture", "picture"), ("mail.outgoing.compose", "snapshot_pdf", "pdf"),
                ("service.outbox.sending", "deliver_locally", "deliver_locally"))
 

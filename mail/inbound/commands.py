@@ -10,9 +10,12 @@ a line ends the commands, since what follows it is a name or a signature
 b2 thanks") and emoji or other symbols ("take b2 👍") are not part of the
 command; a ``say`` keeps its message as written. The non-move commands are
 recognised here (``games`` and ``my games`` also at new@, ``rematch`` and
-``play again`` in replies); every other line is a move, handed to the game's
-``parse()`` (the engine's contract), which knows the notation, aliases and
-typo suggestions.
+``play again`` in replies), the clock commands too, read to a
+:class:`ClockCommand` (``more time 2d``, ``pause clock``, ``resume clock``,
+``time zone Europe/Berlin`` in replies; a setting line such as ``clock 36h``
+or ``on timeout: pause`` at new@); every other line is a move, handed to the
+game's ``parse()`` (the engine's contract), which knows the notation, aliases
+and typo suggestions.
 """
 
 from __future__ import annotations
@@ -22,17 +25,40 @@ import unicodedata
 from dataclasses import dataclass, field
 
 from engine import game_names
+from mail.inbound.clock_words import SETTING_NAMES, parse_duration
 from mail.inbound.signoffs import GREETING, GREETING_PREFIX, LEADING, SIGN_OFF, TRAILING, is_name
 
 #: kinds of :class:`Command`
-MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW, GAMES, REMATCH = (
+MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW, GAMES, REMATCH, CLOCK = (
     "move", "board", "moves", "preview", "undo", "resign", "say", "vacation", "stop", "new", "games", "rematch",
+    "clock",
+)  # fmt: skip
+
+#: what a :class:`ClockCommand` asks for
+MORE_TIME, PAUSE_CLOCK, RESUME_CLOCK, TIME_ZONE, CLOCK_SETTING = (
+    "more time", "pause clock", "resume clock", "time zone", "setting",
 )  # fmt: skip
 
 #: the longest vacation one command asks for (it can be asked for again)
 MAX_VACATION_DAYS = 30
 
 _BULLET = re.compile(r"^(?:[-*•]\s+|\d{1,2}[.)]\s+)")
+
+
+@dataclass(frozen=True)
+class ClockCommand:
+    """A clock command, read: ``what`` it asks for (:data:`MORE_TIME` with
+    ``seconds``, :data:`PAUSE_CLOCK`, :data:`RESUME_CLOCK`, :data:`TIME_ZONE`
+    with the ``zone`` as typed, which the service checks) or, at new@, one
+    :data:`CLOCK_SETTING` line: ``setting`` (one of
+    :data:`~mail.inbound.clock_words.SETTING_NAMES`) and its ``value`` as
+    typed, which the service reads with the mail's other settings."""
+
+    what: str
+    seconds: int = 0
+    zone: str = ""
+    setting: str = ""
+    value: str = ""
 
 
 @dataclass(frozen=True)
@@ -46,14 +72,19 @@ class Command:
     confirmed: bool = False  # resign yes
     game: str = ""  # new
     invitees: tuple[str, ...] = ()  # new
+    clock: ClockCommand | None = None  # clock
 
 
 @dataclass(frozen=True)
 class LineError:
-    """A line that looks like a command but cannot be one; ``reason`` is for the farmer."""
+    """A line that looks like a command but cannot be one; ``reason`` is for
+    the farmer. ``kind``: :data:`CLOCK` for a clock command that cannot be
+    done as written (``more time soon``), which is answered while the rest
+    of the mail is still done."""
 
     line: str
     reason: str
+    kind: str = ""
 
 
 @dataclass(frozen=True)
@@ -144,7 +175,7 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
         return Command(PREVIEW, line, text=_without_outcome(rest))
     if verb == "vacation":
         return _read_vacation(line, rest)
-    return Command(MOVE, line, text=_without_outcome(line))
+    return _read_clock(line) or Command(MOVE, line, text=_without_outcome(line))
 
 
 #: the turn mail lists each option as "take b3 → costs 2 Seeds"
@@ -168,6 +199,35 @@ def _read_vacation(line: str, rest: str) -> Command | LineError:
     return Command(VACATION, line, days=int(match.group(1)))
 
 
+_MORE_TIME = re.compile(r"^(?:more time|extend|give more time)(?:\s+(.+))?$", re.IGNORECASE)
+_PAUSE = re.compile(r"^(?:pause|stop)\s+(?:the\s+)?clock$|^pause$", re.IGNORECASE)
+_RESUME = re.compile(r"^(?:resume|start)\s+(?:the\s+)?clock$|^resume$", re.IGNORECASE)
+_ZONE = re.compile(r"^(?:time\s*zone|tz)\s*:?\s+(\S+)$", re.IGNORECASE)
+_SETTING = re.compile(r"^(" + "|".join(n.replace("-", "[- ]") for n in SETTING_NAMES) + r")\s*:?\s+(.+)$",
+                      re.IGNORECASE)
+
+
+def _read_clock(line: str) -> Command | LineError | None:
+    """A clock command of a reply (None: the line is none): ``more time``
+    with a duration (a day when none is given; also ``extend``, ``give more
+    time``), ``pause`` or ``stop`` the clock, ``resume`` or ``start`` it,
+    ``time zone`` (or ``tz``) and a zone."""
+    said = line.strip().rstrip(".!")
+    if match := _MORE_TIME.match(said):
+        try:
+            seconds = parse_duration(match.group(1) or "1d")
+        except ValueError as error:
+            return LineError(line, str(error), kind=CLOCK)
+        return Command(CLOCK, line, clock=ClockCommand(MORE_TIME, seconds=seconds))
+    if _PAUSE.match(said):
+        return Command(CLOCK, line, clock=ClockCommand(PAUSE_CLOCK))
+    if _RESUME.match(said):
+        return Command(CLOCK, line, clock=ClockCommand(RESUME_CLOCK))
+    if match := _ZONE.match(said):
+        return Command(CLOCK, line, clock=ClockCommand(TIME_ZONE, zone=match.group(1)))
+    return None
+
+
 _NEW = re.compile(r"^new\s+(\S+)\s+with\s+(.+)$", re.IGNORECASE)
 _EMAIL = re.compile(r"^[^@\s,;<>]+@[^@\s,;<>]+$")
 
@@ -175,6 +235,10 @@ _EMAIL = re.compile(r"^[^@\s,;<>]+@[^@\s,;<>]+$")
 def _read_new(line: str, verb: str, rest: str) -> Command | LineError:
     names = game_names()
     usage = f"write “new <game> with alice@example.com, bob@example.com”; games: {', '.join(names)}"
+    setting = _SETTING.match(line.strip().rstrip("."))
+    if setting:  # a clock line ("clock 36h", "on timeout: pause"), read by the service with the others
+        name = setting.group(1).lower().replace(" ", "-")
+        return Command(CLOCK, line, clock=ClockCommand(CLOCK_SETTING, setting=name, value=setting.group(2)))
     match = _NEW.match(line)
     if verb != "new" or not match:
         return LineError(line, usage)

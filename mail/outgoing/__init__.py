@@ -1,1 +1,1 @@
-"""Outgoing mail: from a notification's context (plain data) to a MIME message."""
+"""Outgoing mail: every mail built from its context (plain data: an Envelope of header facts and the body's text or template values) to bytes, by compose.build."""

@@ -1,6 +1,11 @@
-"""Compose one outgoing mail from its context.
+"""Build every outgoing mail from its context: :func:`build` (docs/mail.md,
+"Building a mail"). The context is plain data: the header facts
+(``envelope``, :class:`~mail.outgoing.envelope.Envelope`) and either the
+values of the mail's templates (``templates/mail/<kind>``) or, for a plain
+mail (an answer, a notice, a relay, the digest), its ``text``, which goes
+out as one ``text/plain`` part with :data:`FOOTER`.
 
-The message is ``multipart/mixed`` holding a ``multipart/alternative`` (plain
+A templated message is ``multipart/mixed`` holding a ``multipart/alternative`` (plain
 text first, then HTML with inlined CSS: no SVG, no script) and, for turn
 mails, the board snapshot as a PDF (not in a "your turn continues"
 answer to a step, whose context says ``pdf: False``: the body has the
@@ -36,11 +41,13 @@ from __future__ import annotations
 import logging
 import re
 import secrets
+from dataclasses import dataclass
+from email import message_from_bytes, policy
 from email.generator import NLCRE, BytesGenerator
-from email.headerregistry import HeaderRegistry, UnstructuredHeader
-from email.message import EmailMessage
-from email.policy import SMTP
-from email.utils import format_datetime, localtime
+from email.headerregistry import Address, HeaderRegistry, UnstructuredHeader
+from email.message import EmailMessage, Message
+from email.policy import SMTP, SMTPUTF8
+from email.utils import format_datetime, localtime, parseaddr
 from functools import lru_cache
 from io import BytesIO
 
@@ -48,6 +55,8 @@ import css_inline
 
 import boards
 from boards import SnapshotKey
+from mail.inbound.body import extract_body
+from mail.outgoing.envelope import Envelope
 from mail.outgoing.templates import render_mail
 
 log = logging.getLogger(__name__)
@@ -55,9 +64,8 @@ log = logging.getLogger(__name__)
 #: the line a reply should stay above; the inbound side cuts there
 REPLY_MARKER = "## Please reply above this line ##"
 
-#: header order as a mail client shows them; values come from the context
-HEADERS = ("Message-ID", "Date", "From", "To", "Reply-To", "Subject", "In-Reply-To", "References",
-           "List-Id", "List-Unsubscribe", "List-Unsubscribe-Post", "Auto-Submitted", "X-Farmpost-Game")
+#: the end of a plain mail's text
+FOOTER = "\n\n-- \nFarmpost. This mail was sent automatically."
 
 
 class _UnfoldedHeader(UnstructuredHeader):
@@ -105,24 +113,46 @@ class Mail(EmailMessage):
         return out.getvalue()
 
 
+@dataclass(frozen=True)
+class Built:
+    """A mail ready for the outbox: its bytes, and its text part as a reply
+    to it reads it (:func:`own_text`, kept in ``OutgoingMail.text_part``)."""
+
+    raw: bytes
+    text: str
+
+
+def build(context: dict, *, snapshots=None) -> Built:
+    """The one way an outgoing mail becomes bytes, whatever its kind:
+    :func:`compose`, written with ``policy.SMTP``, or ``policy.SMTPUTF8``
+    (raw UTF-8 headers) when the address it goes to needs it (RFC 6531; the
+    transport then asks the server for SMTPUTF8)."""
+    message = compose(context, snapshots=snapshots)
+    to_addr = context["envelope"]["to"][1]
+    return Built(message.as_bytes(policy=SMTP if to_addr.isascii() else SMTPUTF8), own_text(message))
+
+
 def compose(context: dict, *, snapshots=None) -> Mail:
-    """``snapshots``: a boards SnapshotCache, so a PDF is rendered once per
+    """The message of a context: its headers from the envelope, its body
+    from the text (a plain mail) or from the templates of its kind.
+    ``snapshots``: a boards SnapshotCache, so a PDF is rendered once per
     state version and seat whoever sends it."""
+    envelope = Envelope.from_data(context["envelope"])
+    message = Mail(policy=POLICY)
+    write_headers(message, envelope)
+    if "text" in context:
+        message.set_content(context["text"].strip() + FOOTER, charset="utf-8", cte="quoted-printable")
+        return message
     boards = board_renderings(context) if "view" in context else {}  # a mail about a game
     kind = context["kind"]
     picture = board_picture(context, snapshots) if kind == "turn" else None
     cid = picture_cid(context) if picture else None
-    values = {**context, **boards, "reply_marker": REPLY_MARKER, "board_picture_cid": cid}
+    values = {**context, **boards, "subject": envelope.subject, "reply_marker": REPLY_MARKER,
+              "board_picture_cid": cid}
     text = render_mail(f"mail/{kind}.txt", values)
     html = seven_bit(without_classes(shorten_styles(compact_styles(
         css_inline.inline(render_mail(f"mail/{kind}.html", values))))))
 
-    message = Mail(policy=POLICY)
-    headers = dict(context["headers"])
-    headers.setdefault("Date", format_datetime(localtime()))
-    for name in HEADERS:
-        if headers.get(name):
-            message[name] = headers[name]
     message.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
     message.add_alternative(html, subtype="html", charset="utf-8", cte="7bit")
     if picture:
@@ -134,6 +164,63 @@ def compose(context: dict, *, snapshots=None) -> Mail:
         message.add_attachment(pdf, maintype="application", subtype="pdf", filename=pdf_name(context))
     set_boundaries(message)
     return message
+
+
+def write_headers(message: EmailMessage, envelope: Envelope) -> None:
+    """The headers, in the order a mail client shows them: From and To as
+    addresses (email.headerregistry, internationalised ones too), the
+    thread, the list headers and one-click unsubscribe, Auto-Submitted
+    (RFC 3834) and the game."""
+    message["Message-ID"] = envelope.message_id
+    message["Date"] = format_datetime(envelope.date or localtime())
+    message["From"] = _address(*envelope.sender)
+    message["To"] = _address(*envelope.to)
+    if envelope.reply_to:
+        message["Reply-To"] = envelope.reply_to
+    message["Subject"] = envelope.subject
+    if envelope.thread:
+        message["In-Reply-To"] = envelope.thread
+        message["References"] = envelope.thread
+    if envelope.list_id:
+        message["List-Id"] = envelope.list_id
+    if envelope.unsubscribe:
+        message["List-Unsubscribe"] = f"<{envelope.unsubscribe}>"
+        message["List-Unsubscribe-Post"] = "List-Unsubscribe=One-Click"
+    message["Auto-Submitted"] = envelope.auto_submitted
+    if envelope.game_id is not None:
+        message["X-Farmpost-Game"] = str(envelope.game_id)
+
+
+def _address(name: str, address: str) -> Address:
+    """``Name <address>`` (or the bare address, without a name). The
+    address is split at its last @, not parsed: an internationalised one
+    (``jürgen@bücher.example``, RFC 6532) is written as UTF-8."""
+    local, _, domain = address.rpartition("@")
+    return Address(display_name=name, username=local, domain=domain)
+
+
+def own_text(message: Message) -> str:
+    """The text part of one of our mails as a reply to it reads it."""
+    return extract_body(message).text
+
+
+@dataclass(frozen=True)
+class ReadBack:
+    """What a mail box files one of our mails by: its Message-ID, From (as
+    written), the address of its To (lower case) and Subject."""
+
+    message_id: str
+    sender: str
+    to_addr: str
+    subject: str
+
+
+def read_back(raw: bytes) -> ReadBack:
+    """The headers of a built mail, read back from its bytes (the local
+    mailbox, service/outbox/sending.py)."""
+    message = message_from_bytes(raw, policy=policy.default)
+    return ReadBack(message_id=str(message["Message-ID"] or "").strip(), sender=str(message["From"] or ""),
+                    to_addr=parseaddr(str(message["To"] or ""))[1].lower(), subject=str(message["Subject"] or ""))
 
 
 def set_boundaries(message: EmailMessage) -> None:
@@ -285,7 +372,7 @@ def board_renderings(context: dict) -> dict:
 def picture_cid(context: dict) -> str:
     """The Content-ID of the board picture (without <>), unique per game,
     version and seat, in the domain of the mail's Message-ID."""
-    message_id = context["headers"].get("Message-ID", "")
+    message_id = context["envelope"]["message_id"]
     domain = message_id.strip("<>").rpartition("@")[2] or "farmpost"
     game = context["game"]
     return f"board.{game['id']}.v{context['version']}.seat{context['seat']['position']}@{domain}"

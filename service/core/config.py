@@ -19,6 +19,7 @@ import os
 import re
 import secrets
 from dataclasses import dataclass, field
+from email.utils import parseaddr
 from pathlib import Path
 
 #: the repository root (templates/ and migrations/ live there)
@@ -129,6 +130,11 @@ class Config:
     #: days a game made by mail waits for its creator's confirmation before it expires
     unconfirmed_days: int = 7
     extra: dict = field(default_factory=dict)
+
+    @property
+    def mail_sender(self) -> tuple[str, str]:
+        """``mail_from`` as a (display name, address) pair: the From of our mails."""
+        return parseaddr(self.mail_from)
 
     @property
     def embedded_broker(self) -> bool:

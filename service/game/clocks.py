@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from engine.bots import BOTS
+from mail.inbound.clock_words import SETTING_NAMES, parse_duration
 from service.core import wall_time
 from service.core.game_kinds import rules_for
 from service.storage.models import Game, GameClock, Seat, SeatClock, as_utc
@@ -31,24 +32,6 @@ DEFAULT_REPLACE_AFTER = 3
 DEFAULT_BOT = "search"
 #: the shortest turn time: beat checks clocks every 15 s, mail is slower still
 MIN_PER_TURN = HOUR
-MAX_DURATION = 365 * DAY
-
-_UNITS = {"w": 7 * DAY, "week": 7 * DAY, "weeks": 7 * DAY, "d": DAY, "day": DAY, "days": DAY,
-          "h": HOUR, "hour": HOUR, "hours": HOUR, "m": 60, "min": 60, "minute": 60, "minutes": 60}
-_PART = re.compile(r"(\d{1,4})\s*([a-z]+)")
-
-
-def parse_duration(text: str) -> int:
-    """Seconds in "3d", "36h", "1d12h", "2 days", "1 week 2 days", "90m".
-    Raises ValueError with a sentence for the farmer."""
-    cleaned = (text or "").strip().lower().replace(",", " ").replace(" and ", " ")
-    parts = _PART.findall(cleaned)
-    if not parts or _PART.sub("", cleaned).strip() or any(unit not in _UNITS for _, unit in parts):
-        raise ValueError(f"“{text}” is not a duration; write e.g. “3d”, “36h” or “1d12h”.")
-    seconds = sum(int(number) * _UNITS[unit] for number, unit in parts)
-    if not 0 < seconds <= MAX_DURATION:
-        raise ValueError(f"“{text}” is not a duration between a minute and a year.")
-    return seconds
 
 
 def duration_text(seconds: float) -> str:
@@ -85,10 +68,6 @@ class ClockSettings:
             raise ValueError("The seat goes to the bot after 1 to 99 timeouts.")
         for point in self.reminders:
             reminder_offset(point)
-
-
-#: the names of the settings, as `farmpost new` flags, form fields and new@ lines use them
-SETTING_NAMES = ("clock", "bank", "on-timeout", "replace-after", "reminders", "vacation", "timeout-bot")
 
 
 def read_settings(values: dict[str, str | None]) -> ClockSettings:

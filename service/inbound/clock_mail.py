@@ -3,31 +3,24 @@
 the clock lines of a mail to new@ (``clock 3d``, ``on timeout pause``, …), and
 a first guess at a farmer's time zone from the Date header of their mail.
 
-The command splitter (mail.inbound.commands) reads these lines as moves; the
-decide step hands them here first and keeps the rest.
+The command splitter (mail.inbound.commands) reads these lines as clock
+commands (:class:`~mail.inbound.commands.ClockCommand`); the decide step
+hands them here first, to be done, and keeps the rest.
 """
 
 from __future__ import annotations
 
-import re
 from email.utils import parsedate_to_datetime
 
 from mail.inbound import commands as cmd
-from mail.inbound.commands import Commands
+from mail.inbound.commands import ClockCommand, Commands
 from mail.inbound.pipeline import Reading
 from service.core.errors import ServiceError
 from service.core.services import Services
-from service.game.clocks import SETTING_NAMES, ClockSettings, parse_duration, read_settings
+from service.game.clocks import ClockSettings, read_settings
 from service.storage import lookup
 from service.storage.models import Game
 from service.usecases import clock_actions
-
-_MORE_TIME = re.compile(r"^(?:more time|extend|give more time)(?:\s+(.+))?$", re.IGNORECASE)
-_PAUSE = re.compile(r"^(?:pause|stop)\s+(?:the\s+)?clock$|^pause$", re.IGNORECASE)
-_RESUME = re.compile(r"^(?:resume|start)\s+(?:the\s+)?clock$|^resume$", re.IGNORECASE)
-_ZONE = re.compile(r"^(?:time\s*zone|tz)\s*:?\s+(\S+)$", re.IGNORECASE)
-_SETTING = re.compile(r"^(" + "|".join(n.replace("-", "[- ]") for n in SETTING_NAMES) + r")\s*:?\s+(.+)$",
-                      re.IGNORECASE)
 
 
 def take_clock_commands(svc: Services, reading: Reading, game: Game,
@@ -38,22 +31,32 @@ def take_clock_commands(svc: Services, reading: Reading, game: Game,
     guess_zone(svc, reading, game, position)
     rest, answers = [], []
     for command in reading.commands.commands:
-        line = command.line.strip().rstrip(".!")
-        key = f"{reading.dedupe_key}:{command.line}"
+        if command.kind != cmd.CLOCK:
+            rest.append(command)
+            continue
         try:
-            if command.kind == cmd.MOVE and (match := _MORE_TIME.match(line)):
-                answers.append(clock_actions.grant(svc, game_id, position, parse_duration(match.group(1) or "1d"), key))
-            elif command.kind == cmd.MOVE and _PAUSE.match(line):
-                answers.append(clock_actions.pause(svc, game_id, position))
-            elif command.kind == cmd.MOVE and _RESUME.match(line):
-                answers.append(clock_actions.resume(svc, game_id, position))
-            elif command.kind == cmd.MOVE and (match := _ZONE.match(line)):
-                answers.append(clock_actions.set_time_zone(svc, game_id, position, match.group(1)))
-            else:
-                rest.append(command)
+            answers.append(_do(svc, game_id, position, command.clock, f"{reading.dedupe_key}:{command.line}"))
         except (ServiceError, ValueError) as error:
             answers.append(f"“{command.line}”: {getattr(error, 'message', None) or error}")
-    return Commands(tuple(rest), reading.commands.errors), answers
+    errors = []
+    for error in reading.commands.errors:
+        if error.kind == cmd.CLOCK:  # answered; the rest of the mail is still done
+            answers.append(f"“{error.line}”: {error.reason}")
+        else:
+            errors.append(error)
+    return Commands(tuple(rest), tuple(errors)), answers
+
+
+def _do(svc: Services, game_id: int, position: int, clock: ClockCommand, key: str) -> str:
+    """One clock command of the seat's farmer, done; the answer. ``key``
+    names the request (a mail and its line): the same more time twice grants once."""
+    if clock.what == cmd.MORE_TIME:
+        return clock_actions.grant(svc, game_id, position, clock.seconds, key)
+    if clock.what == cmd.PAUSE_CLOCK:
+        return clock_actions.pause(svc, game_id, position)
+    if clock.what == cmd.RESUME_CLOCK:
+        return clock_actions.resume(svc, game_id, position)
+    return clock_actions.set_time_zone(svc, game_id, position, clock.zone)
 
 
 def guess_zone(svc: Services, reading: Reading, game: Game, position: int) -> None:
@@ -75,13 +78,6 @@ def new_game_clock(commands: Commands) -> tuple[ClockSettings, Commands]:
     """The clock lines of a mail to new@ ("clock 3d", "bank 2d", "on timeout
     pause", …) read as settings, and the commands without them. Raises
     ValueError with a sentence for the host."""
-    values, errors = {}, []
-    for error in commands.errors:
-        match = _SETTING.match(error.line.strip().rstrip("."))
-        if match:
-            values[match.group(1).lower().replace(" ", "-")] = match.group(2)
-        else:
-            errors.append(error)
+    values = {c.clock.setting: c.clock.value for c in commands.commands if c.kind == cmd.CLOCK}
     settings = read_settings(values) if values else ClockSettings()
-    return settings, Commands(commands.commands, tuple(errors))
-
+    return settings, Commands(tuple(c for c in commands.commands if c.kind != cmd.CLOCK), commands.errors)

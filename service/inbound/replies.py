@@ -29,9 +29,9 @@ from mail.inbound.intents import say_back
 from mail.inbound.message import addresses, header_text
 from mail.inbound.pipeline import Reading
 from mail.inbound.prose import MoveWords, is_prose_for_game
+from mail.outgoing.compose import own_text
 from service.core.game_kinds import rules_for
 from service.core.services import Services
-from service.notify.notices import own_text
 from service.storage.models import Game, OutgoingMail
 
 
@@ -59,7 +59,7 @@ def answered_mail(session: Session, domain: str, raw: bytes) -> Answered:
     """What :class:`Answered` says of the reply ``raw`` to our mail at
     ``domain``: its In-Reply-To, read from its header block alone with the
     standard library's plain parser (no header objects are built), then
-    the kind and the text part kept of our mail (:func:`own_text`) in one
+    the kind and the text part kept of our mail (:func:`~mail.outgoing.compose.own_text`) in one
     statement of the caller's transaction. Never raises for what a mail holds."""
     head = raw.lstrip(b"\r\n\t ").split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
     message_id = header_text(BytesHeaderParser(policy=compat32).parsebytes(head), "In-Reply-To").strip()

@@ -23,8 +23,10 @@ A farmer in several games may choose the daily digest (preference
 While a farmer is away (``vacation``), their turn and account mails are
 held back; :mod:`service.usecases.vacation` sends one turn mail when they are back.
 
-Mails carry a ``context`` (plain data) from which :mod:`mail.outgoing` composes
-the message when it is sent; the board is the farmer's view, never the state.
+Mails carry a ``context`` (plain data: the header facts as an
+:class:`~mail.outgoing.envelope.Envelope`, and the values of the mail's
+templates) from which :func:`mail.outgoing.compose.build` makes the message
+when it is sent; the board is the farmer's view, never the state.
 """
 
 from __future__ import annotations
@@ -34,7 +36,7 @@ import uuid
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from mail.outgoing.addresses import format_address
+from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.core.wall_time import now
@@ -97,23 +99,12 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
         seat.turn_held = False  # this one is the turn mail owed
     domain = svc.config.mail_domain
     message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
-    headers = {
-        "Message-ID": message_id,
-        "From": svc.config.mail_from,
-        "To": format_address(seat.name, seat.email),
-        "Reply-To": f"play+{seat.reply_key}@{domain}",
-        "Subject": subject,
-        "List-Id": f"{rules_for(game.kind).title} #{game.id} <game-{game.id}.{domain}>",
-        "List-Unsubscribe": f"<{svc.links.prefs_url(game.id, seat.position, seat.secret)}>",
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        "Auto-Submitted": "auto-generated",
-        "X-Farmpost-Game": str(game.id),
-    }
-    if seat.thread_root:
-        headers["In-Reply-To"] = seat.thread_root
-        headers["References"] = seat.thread_root
-    else:
-        seat.thread_root = message_id
+    envelope = Envelope(
+        message_id=message_id, sender=svc.config.mail_sender, to=(seat.name, seat.email), subject=subject,
+        reply_to=f"play+{seat.reply_key}@{domain}", thread=seat.thread_root,
+        list_id=f"{rules_for(game.kind).title} #{game.id} <game-{game.id}.{domain}>",
+        unsubscribe=svc.links.prefs_url(game.id, seat.position, seat.secret), game_id=game.id)
+    seat.thread_root = seat.thread_root or message_id  # the first mail to the seat starts its thread
     mail = OutgoingMail(
         message_id=message_id,
         game_id=game.id,
@@ -121,7 +112,7 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
         kind=kind,
         to_addr=seat.email,
         subject=subject,
-        context={**context, "kind": kind, "headers": headers},
+        context={**context, "kind": kind, "envelope": envelope.as_data()},
     )
     session.add(mail)
     work.mails.append(mail)
@@ -300,7 +291,7 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
                     options=options_for(svc, game, seat, state=state, version=version),
                     pdf=not later["continued"],  # the PDF comes with the turn's first mail
                     previous_view=previous_view(game, seat.position, log))
-    full.update(kind=context["kind"], headers=context["headers"])
+    full.update(kind=context["kind"], envelope=context["envelope"])
     return full
 
 
@@ -382,10 +373,10 @@ def claim_mail(session: Session, svc: Services, game: Game, claim, confirm_url: 
     domain = svc.config.mail_domain
     message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
     subject = subject_for(game, "confirm your seat")
-    headers = {"Message-ID": message_id, "From": svc.config.mail_from, "To": format_address(claim.name, claim.email),
-               "Subject": subject, "Auto-Submitted": "auto-generated", "X-Farmpost-Game": str(game.id)}
+    envelope = Envelope(message_id=message_id, sender=svc.config.mail_sender, to=(claim.name, claim.email),
+                        subject=subject, game_id=game.id)
     context = {
-        "kind": "claim", "headers": headers, "name": claim.name, "confirm_url": confirm_url,
+        "kind": "claim", "envelope": envelope.as_data(), "name": claim.name, "confirm_url": confirm_url,
         "game": {"id": game.id, "kind": game.kind, "title": rules.title, "status": game.status},
         "farmers": [{"position": s.position, "name": s.name, "bot": s.bot, "open": s.open} for s in game.seats],
         "rules_url": svc.links.rules_url(game.kind), "open_url": f"{svc.links.base_url}/open",

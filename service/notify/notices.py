@@ -1,5 +1,6 @@
-"""Plain mails, written as ready messages for the outbox: what the inbound
-pipeline answers and the notices the use cases send.
+"""Plain mails, built by :func:`mail.outgoing.compose.build` as they are
+written, from their envelope and text: what the inbound pipeline answers
+and the notices the use cases send.
 
 * the **answer** to a farmer's mail: in their thread (In-Reply-To and
   References point at their mail), ``Auto-Submitted: auto-replied`` (RFC
@@ -17,22 +18,17 @@ from __future__ import annotations
 import hashlib
 import re
 import uuid
-from email.message import EmailMessage, Message
-from email.policy import SMTP, SMTPUTF8
-from email.utils import format_datetime
 
 from sqlalchemy import select
 
-from mail.inbound.body import extract_body
-from mail.outgoing.addresses import format_address
+from mail.outgoing.compose import build
+from mail.outgoing.envelope import Envelope
+from service.core import wall_time
 from service.core.game_kinds import title_of
 from service.core.services import Services
-from service.core.wall_time import now
 from service.jobs.work import Work
 from service.notify.changes import wants_mail
 from service.storage.models import Game, OutgoingMail, Seat
-
-FOOTER = "\n\n-- \nFarmpost. This mail was sent automatically."
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
 
@@ -81,24 +77,12 @@ def game_mail(svc: Services, game: Game, recipient: Seat, *, kind: str, what: st
 def plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, thread: str | None,
                 game_id: int | None, message_id: str, auto_submitted: str, reply_to: str | None = None,
                 to_name: str = "") -> OutgoingMail:
-    message = EmailMessage(policy=SMTP)
-    message["Message-ID"] = message_id
-    message["Date"] = format_datetime(now())
-    message["From"] = svc.config.mail_from
-    message["To"] = format_address(to_name, to) if to_name else to
-    if reply_to:
-        message["Reply-To"] = reply_to
-    message["Subject"] = subject[:200]
-    if thread:
-        message["In-Reply-To"] = thread
-        message["References"] = thread
-    message["Auto-Submitted"] = auto_submitted
-    if game_id is not None:
-        message["X-Farmpost-Game"] = str(game_id)
-    message.set_content(text.strip() + FOOTER, charset="utf-8", cte="quoted-printable")
+    envelope = Envelope(message_id=message_id, sender=svc.config.mail_sender, to=(to_name, to),
+                        subject=subject[:200], auto_submitted=auto_submitted, reply_to=reply_to, thread=thread,
+                        game_id=game_id, date=wall_time.now())
+    built = build({"kind": kind, "envelope": envelope.as_data(), "text": text})
     return OutgoingMail(message_id=message_id, game_id=game_id, kind=kind, to_addr=to, subject=subject[:255],
-                        context={}, raw=message.as_bytes(policy=SMTP if to.isascii() else SMTPUTF8),
-                        text_part=own_text(message))
+                        context={}, raw=built.raw, text_part=built.text)
 
 
 def tell_others(session, svc: Services, game: Game, about: Seat, *, kind: str, what: str, text: str, key: str,
@@ -117,8 +101,3 @@ def tell_others(session, svc: Services, game: Game, about: Seat, *, kind: str, w
             work.mails.append(mail)
     return names
 
-
-def own_text(message: Message) -> str:
-    """The text part of one of our mails as a reply to it reads it, kept in
-    ``OutgoingMail.text_part`` when the mail is written out."""
-    return extract_body(message).text

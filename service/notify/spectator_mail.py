@@ -15,6 +15,7 @@ from datetime import timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.core.wall_time import now
@@ -29,20 +30,12 @@ def _context(svc: Services, game: Game, spectator: Spectator, kind: str, subject
     domain = svc.config.mail_domain
     message_id = f"<{uuid.uuid4().hex}.g{game.id}.w@{domain}>"
     stop_url = svc.links.follow_url(game.id, spectator.id, spectator.secret, "stop")
-    headers = {
-        "Message-ID": message_id,
-        "From": svc.config.mail_from,
-        "To": spectator.email,
-        "Subject": subject,
-        "List-Id": f"{rules.title} #{game.id} spectators <watch-{game.id}.{domain}>",
-        "List-Unsubscribe": f"<{stop_url}>",
-        "List-Unsubscribe-Post": "List-Unsubscribe=One-Click",
-        "Auto-Submitted": "auto-generated",
-        "X-Farmpost-Game": str(game.id),
-    }
+    envelope = Envelope(message_id=message_id, sender=svc.config.mail_sender, to=("", spectator.email),
+                        subject=subject, list_id=f"{rules.title} #{game.id} spectators <watch-{game.id}.{domain}>",
+                        unsubscribe=stop_url, game_id=game.id)
     return {
         "kind": kind,
-        "headers": headers,
+        "envelope": envelope.as_data(),
         "game": {"id": game.id, "kind": game.kind, "title": rules.title, "progress": rules.progress(game.state),
                  "options": game.options, "status": game.status},
         "version": game.version,
@@ -55,8 +48,9 @@ def _context(svc: Services, game: Game, spectator: Spectator, kind: str, subject
 
 
 def _queue(session: Session, game: Game, spectator: Spectator, context: dict, work) -> None:
-    mail = OutgoingMail(message_id=context["headers"]["Message-ID"], game_id=game.id, seat_id=None,
-                        kind=context["kind"], to_addr=spectator.email, subject=context["headers"]["Subject"],
+    envelope = context["envelope"]
+    mail = OutgoingMail(message_id=envelope["message_id"], game_id=game.id, seat_id=None,
+                        kind=context["kind"], to_addr=spectator.email, subject=envelope["subject"],
                         context=context)
     session.add(mail)
     work.mails.append(mail)

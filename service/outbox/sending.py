@@ -27,21 +27,19 @@ from __future__ import annotations
 import logging
 import time
 from datetime import UTC, timedelta
-from email import message_from_bytes, policy
 from email.utils import parseaddr
 
 from sqlalchemy import select, update
 
 from boards import FileStore, SnapshotCache
-from mail.outgoing.compose import compose
+from mail.outgoing.compose import build, read_back
 from service.core import wall_time
 from service.core.errors import NotFound
 from service.core.services import Services
 from service.notify.changes import full_context
 from service.notify.listings import with_listing
-from service.notify.notices import own_text
 from service.outbox import circuit
-from service.outbox.transport import MailRefused, ServerUnavailable, needs_smtputf8, transport_for
+from service.outbox.transport import MailRefused, ServerUnavailable, transport_for
 from service.storage.models import MailboxMessage, OutgoingMail
 from service.storage.retries import DATABASE_AWAY, count_failure, reason_of
 
@@ -60,14 +58,14 @@ def send_mail(svc: Services, mail_id: int) -> str:
             raise NotFound(f"There is no outgoing mail #{mail_id}.")
         if mail.status in ("sent", "failed"):
             return mail.status
-        raw, to_addr = mail.raw, mail.to_addr
+        raw = mail.raw
         later = raw is None and "compose_later" in mail.context
         context = full_context(session, svc, mail) if raw is None else None
     if raw is None:
         try:
             context = with_listing(svc, context)  # a my-games mail's list is made now, in the worker
-            message = compose(context, snapshots=snapshot_cache(svc))
-            raw, text = message.as_bytes(policy=_policy_for(to_addr)), own_text(message)
+            built = build(context, snapshots=snapshot_cache(svc))
+            raw, text = built.raw, built.text
         except Exception as error:  # the same context composes the same way every time
             return _failed(svc, mail_id, f"cannot be composed: {reason_of(error)}", final=True)
 
@@ -134,12 +132,6 @@ def _record_sent(svc: Services, mail_id: int) -> None:
             time.sleep(wait)
 
 
-def _policy_for(to_addr: str):
-    """SMTPUTF8 (raw UTF-8 headers) where the address needs it; the transport
-    then asks the server for SMTPUTF8 and refuses clearly when it lacks it."""
-    return policy.SMTPUTF8 if needs_smtputf8(to_addr) else policy.SMTP
-
-
 def _close_if_probe(svc: Services, permit) -> None:
     """The server answered the probe: close the breaker, and make the mails
     that waited for it due now. Those turned away while the probe was out
@@ -195,13 +187,11 @@ def envelope_from(svc: Services) -> str:
 
 def deliver_locally(session, raw: bytes) -> MailboxMessage | None:
     """Put a message in the local mailbox (once per Message-ID)."""
-    message = message_from_bytes(raw, policy=policy.default)
-    message_id = str(message["Message-ID"] or "").strip()
-    if session.scalar(select(MailboxMessage.id).where(MailboxMessage.message_id == message_id)):
+    facts = read_back(raw)
+    if session.scalar(select(MailboxMessage.id).where(MailboxMessage.message_id == facts.message_id)):
         return None
-    item = MailboxMessage(message_id=message_id, mail_from=str(message["From"] or ""),
-                          to_addr=parseaddr(str(message["To"] or ""))[1].lower(),
-                          subject=str(message["Subject"] or ""), raw=raw)
+    item = MailboxMessage(message_id=facts.message_id, mail_from=facts.sender, to_addr=facts.to_addr,
+                          subject=facts.subject, raw=raw)
     session.add(item)
     return item
 

@@ -288,7 +288,7 @@ def _fold_notice(session: Session, svc: Services, game: Game, late: Seat, since:
             context["account"] = [{"farmer": late.name, "text": "out of time", "description": told},
                                   *context.get("account", [])]
             mail.subject = f"{mail.subject} ({late.name} ran out of time)"[:255]
-            context["headers"] = {**context.get("headers", {}), "Subject": mail.subject}
+            context["envelope"] = {**context["envelope"], "subject": mail.subject}
             mail.context = context
         elif changes.wants_mail(seat):
             _add_mail(session, work, game_mail(svc, game, seat, kind="timeout", what=f"{late.name}'s time ran out",

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import uuid
 
+from mail.outgoing.envelope import Envelope
 from service.core.services import Services
 from service.jobs.dispatching import enqueue
 from service.notify.listings import KIND
@@ -34,11 +35,10 @@ def ask_for_my_games(svc: Services, address: str) -> None:
     address = (address or "").strip()
     check_address(address)
     message_id = f"<{uuid.uuid4().hex}.games@{svc.config.mail_domain}>"
-    headers = {"Message-ID": message_id, "From": svc.config.mail_from, "To": address, "Subject": SUBJECT,
-               "Auto-Submitted": "auto-generated"}
+    envelope = Envelope(message_id=message_id, sender=svc.config.mail_sender, to=("", address), subject=SUBJECT)
     with svc.db.transaction() as session:
         mail = OutgoingMail(message_id=message_id, game_id=None, kind=KIND, to_addr=address, subject=SUBJECT,
-                            context={"kind": KIND, "address": address.lower(), "headers": headers})
+                            context={"kind": KIND, "address": address.lower(), "envelope": envelope.as_data()})
         session.add(mail)
         session.flush()
         mail_id = mail.id

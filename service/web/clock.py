@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, request
 
+from mail.inbound.clock_words import parse_duration
 from service.core.errors import InvalidInput
-from service.game.clocks import parse_duration
 from service.usecases import clock_actions, substitutes
 from service.web import page_data, services
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, redirect, render_template, request
 
 from engine.bots import BOTS
+from mail.inbound.clock_words import SETTING_NAMES
 from service.core.errors import InvalidInput
 from service.core.game_kinds import available_games
-from service.game.clocks import SETTING_NAMES, ClockSettings, read_settings
+from service.game.clocks import ClockSettings, read_settings
 from service.usecases.creation import FarmerSpec, create_game
 from service.web import services
 from service.web.limits import client, require

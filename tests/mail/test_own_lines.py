@@ -9,9 +9,9 @@ from email import message_from_bytes
 from email.message import EmailMessage
 from email.policy import SMTP
 
+from mail.outgoing.compose import own_text
 from service.inbound.receive import receive
 from service.inbound.replies import answered_mail
-from service.notify.notices import own_text
 from service.storage.models import OutgoingMail
 from tests.mail.inbound_helpers import reply, start_game
 from tests.service.helpers import mails

@@ -127,7 +127,7 @@ def test_a_mail_that_cannot_be_composed_fails_at_once_with_the_reason(svc, caplo
     with svc.db.transaction() as session:
         mail = session.get(OutgoingMail, turn.id)
         mail.status, mail.raw = "pending", None
-        mail.context = {**mail.context, "headers": {**mail.context["headers"], "To": "Ann\r\nBcc: x@y.z"}}
+        mail.context = {**mail.context, "envelope": {**mail.context["envelope"], "subject": "Hi\r\nBcc: x@y.z"}}
     caplog.set_level(logging.WARNING)
     assert send_mail(svc, turn.id) == "failed"
     [mail] = mails(svc, "turn")

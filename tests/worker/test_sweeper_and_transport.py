@@ -13,7 +13,6 @@ import pytest
 from aiosmtpd.controller import Controller
 from sqlalchemy import select, update
 
-from mail.outgoing.addresses import format_address
 from service.core.services import Services
 from service.core.wall_time import now
 from service.ops.sweep import sweep_pending
@@ -302,7 +301,7 @@ def test_an_internationalised_address_goes_out_where_the_server_offers_smtputf8_
     with svc.db.transaction() as session:  # an outbox row to such an address, as the notifications will write it
         mail = session.get(OutgoingMail, queued[0])
         mail.to_addr = JURGEN
-        mail.context = {**mail.context, "headers": {**mail.context["headers"], "To": format_address("Jürgen", JURGEN)}}
+        mail.context = {**mail.context, "envelope": {**mail.context["envelope"], "to": ["Jürgen", JURGEN]}}
     sink = Sink()
     controller = Controller(sink, hostname="127.0.0.1", port=port, enable_SMTPUTF8=smtputf8)
     controller.start()

@@ -1,0 +1,33 @@
+"""What a farmer writes about a game's clock, whichever way it comes in (a
+reply, a mail to new@, the web form, the command line): durations ("3d",
+"1d12h", "2 days") and the names of the clock settings. Read here once, for
+:mod:`mail.inbound.commands` and for the service's clock settings."""
+
+from __future__ import annotations
+
+import re
+
+_HOUR = 3600
+_DAY = 24 * _HOUR
+#: the longest duration a farmer may write
+MAX_DURATION = 365 * _DAY
+
+_UNITS = {"w": 7 * _DAY, "week": 7 * _DAY, "weeks": 7 * _DAY, "d": _DAY, "day": _DAY, "days": _DAY,
+          "h": _HOUR, "hour": _HOUR, "hours": _HOUR, "m": 60, "min": 60, "minute": 60, "minutes": 60}
+_PART = re.compile(r"(\d{1,4})\s*([a-z]+)")
+
+#: the names of the settings, as `farmpost new` flags, form fields and new@ lines use them
+SETTING_NAMES = ("clock", "bank", "on-timeout", "replace-after", "reminders", "vacation", "timeout-bot")
+
+
+def parse_duration(text: str) -> int:
+    """Seconds in "3d", "36h", "1d12h", "2 days", "1 week 2 days", "90m".
+    Raises ValueError with a sentence for the farmer."""
+    cleaned = (text or "").strip().lower().replace(",", " ").replace(" and ", " ")
+    parts = _PART.findall(cleaned)
+    if not parts or _PART.sub("", cleaned).strip() or any(unit not in _UNITS for _, unit in parts):
+        raise ValueError(f"“{text}” is not a duration; write e.g. “3d”, “36h” or “1d12h”.")
+    seconds = sum(int(number) * _UNITS[unit] for number, unit in parts)
+    if not 0 < seconds <= MAX_DURATION:
+        raise ValueError(f"“{text}” is not a duration between a minute and a year.")
+    return seconds
