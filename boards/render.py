@@ -131,8 +131,8 @@ def drawing_html(game_name: str, view: dict, seat: int | None, names=None, previ
     if not has_board(game_name):
         return None
     write = write_panel or panel_svg
-    parts = [write(panel) for panel in drawing(game_name, view, seat, names, previous).panels]
-    return Markup(render("boards/drawing.html", panels=[Markup(p) for p in parts]))
+    parts = [(Markup(write(panel)), panel.wide) for panel in drawing(game_name, view, seat, names, previous).panels]
+    return Markup(render("boards/drawing.html", panels=parts))
 
 
 def picture_png(game_name: str, view: dict, seat: int | None, names=None, previous=None) -> bytes | None:

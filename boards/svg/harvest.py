@@ -66,8 +66,7 @@ def status(b: dict, changed: Changes) -> Panel:
         words += f" Visiting {v['space']} ({v['area']}): {v['left']} action{'s' if v['left'] != 1 else ''} left."
     height = 30 + c.paragraph(0, 42, words, 13, HALF - 10)
     if len(b["order"]) > 1:
-        c.text(0, height + 14, "Turn order: " + " → ".join(b["order"]), size=12, fill=MUTED)
-        height += 22
+        height += 8 + c.paragraph(0, height + 14, "Turn order: " + " → ".join(b["order"]), 12, HALF - 10, fill=MUTED)
     for note in b["notes"]:
         c.text(0, height + 10, note, size=13, bold=True)
         height += 18
@@ -149,8 +148,9 @@ def market_and_buildings(b: dict, changed: Changes) -> Panel:
         yy = y + (k // 2) * 92
         c.rect(x, yy, w, 86, fill="#f3e6d8", stroke="#8c6239", width=1.5, rx=6)
         symbols.house(c, x + 16, yy + 16, 20)
-        c.fitted(x + 30, yy + 20, item["name"], 13, w - 100, bold=True)
-        symbols.coin(c, x + w - 76, yy + 15, 16)
+        coin = x + w - 76  # the cost's coin: the name ends before it, whatever its length
+        c.fitted(x + 30, yy + 20, item["name"], 13, coin - 8 - 6 - (x + 30), bold=True)
+        symbols.coin(c, coin, yy + 15, 16)
         c.text(x + w - 66, yy + 20, str(item["cost"]), size=12, bold=True)
         c.text(x + w - 6, yy + 20, f"{item['points']} pts", size=12, anchor="end", bold=True)
         c.paragraph(x + 6, yy + 40, item["text"], 10.5, w - 12, most=3)

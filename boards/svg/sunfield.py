@@ -225,9 +225,10 @@ def _plot(c: Canvas, f: dict, x0: float, y0: float, changed: Changes) -> tuple[f
             if changed(f"plot:{f['seat']}:{cell['at']}"):
                 c.changed(cx, cy, w, h)
         elif cell.get("open"):
-            c.rect(cx, cy, w, h, fill="#ffffff", stroke="#0072b2", width=1.5, rx=6, dash="5 3")
-            c.text(cx + w / 2, cy + h / 2 - 2, "+ place", size=11, anchor="middle", fill="#0b2e44")
-            c.text(cx + w / 2, cy + h / 2 + 13, f"{cell['x']} {cell['y']}", size=11, anchor="middle", fill="#0b2e44")
+            # where the tile may go: a mark on the ground, not a button (the options are the buttons)
+            c.rect(cx + 4, cy + 4, w - 8, h - 8, fill="none", stroke="#5b8fb0", width=1, rx=3, dash="2 3")
+            c.text(cx + w / 2, cy + h / 2 - 2, "free", size=10, anchor="middle", fill=MUTED)
+            c.text(cx + w / 2, cy + h / 2 + 12, f"{cell['x']} {cell['y']}", size=10.5, anchor="middle", fill="#0b2e44")
         else:
             c.rect(cx + w / 2 - 1.5, cy + h / 2 - 1.5, 3, 3, fill="#c8c2b0", stroke="none")
     return LABEL + 4 + len(xs) * CELL, LABEL + len(ys) * CELL
@@ -254,8 +255,10 @@ def _facts(c: Canvas, f: dict, x: float, y: float, width: float, changed: Change
     if changed(f"wheelbarrow:{f['seat']}"):
         c.changed(x - 2, y - 22, width, 48)
     y += 40
-    c.fitted(x, y, f"Clients delivered: {len(f['clients'])}" + (f" · reserved {f['reserved']}" if f["reserved"] else ""),
-             12, width, bold=True)
+    c.fitted(x, y, f"Clients delivered: {len(f['clients'])}", 12, width, bold=True)
+    if f["reserved"]:  # on a line of its own: beside the count it was cut short on a narrow panel
+        y += 16
+        c.fitted(x, y, f"Clients reserved: {f['reserved']}", 12, width, bold=True)
     y += 6
     if reserved:
         # the farmer's own face-down Client: only in their own drawing

@@ -4,6 +4,7 @@ view, and the previous-turn view kept per turn is the one a replay gives."""
 
 from __future__ import annotations
 
+import re
 from types import SimpleNamespace
 
 import pytest
@@ -122,8 +123,15 @@ def words_in(page: str) -> str:
 
 
 def drawing_in(page: str) -> str:
+    """The drawing's block, to its own closing tag (its rows are blocks too)."""
     start = page.index('<div class="drawn">')
-    return page[start:page.index("</div>", start) + len("</div>")]
+    depth, at = 0, start
+    for tag in re.finditer(r"<div\b|</div>", page[start:]):
+        depth += 1 if tag.group(0) == "<div" else -1
+        if depth == 0:
+            at = start + tag.end()
+            break
+    return page[start:at]
 
 
 def test_recent_keeps_the_most_recently_used_entries_up_to_its_bound():
