@@ -42,7 +42,7 @@ from engine.core import (
     normalize,
 )
 from engine.sunfield import content as C
-from engine.sunfield.moves import explain_verb
+from engine.sunfield.turns import explain_verb
 
 #: verb -> (argument pattern, ...): c column, n integer, v vegetable, a animal,
 #: r the word "reserved"; a verb may have several patterns (deliver)

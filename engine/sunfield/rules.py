@@ -2,7 +2,7 @@
 
 Every function here changes the state it is given, in place: the Game calls
 them on its own copy (see game.py). Checks that a farmer's choice is allowed,
-and the turn flow (what comes after a step), live in moves.py; these
+and the turn flow (what comes after a step), live in turns.py; these
 functions assume a legal choice.
 """
 

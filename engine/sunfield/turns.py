@@ -1,4 +1,5 @@
-"""Which moves are legal, why a move is not, and how a move changes the state.
+"""The turn flow of Sunfield Farm: which moves are legal, why a move is not,
+how a move is applied (the copy it may change), and what follows it.
 
 Moves (verb = Move.kind; arguments as in the typed notation, see notation.py):
 
@@ -24,7 +25,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from engine.core import Move, State
+from engine.core import IllegalMove, Move, State, clone
 from engine.sunfield import content as C
 from engine.sunfield import powers, rules
 from engine.sunfield.plot import neighbours, open_positions
@@ -185,6 +186,79 @@ def is_legal(state: State, move: Move) -> bool:
 
 
 # --------------------------------------------------------------------------- applying
+
+
+def apply(state: State, move: Move, checked: bool = False) -> State:
+    """The state after ``move``; ``checked``: the move is known to be legal
+    (taken from :func:`legal_moves`), so it is not checked again."""
+    if not checked and not is_legal(state, move):
+        raise IllegalMove(explain(state, move))
+    state = copy_for_move(state, move)
+    apply_move(state, move)
+    return state
+
+
+#: the top-level parts of the state each verb may change (besides the scalars
+#: and the farmer to act); powers may change any part
+CHANGES = {
+    "take": ("market",),  # and, when it empties its column, what a renewal draws on
+    "renew": ("market", "piles", "reserve", "hidden"),
+    "place": ("reserve", "pending"),
+    "put": ("reserve", "pending"),
+    "exchange": ("reserve",),
+    "buy": ("reserve",),
+    "deliver": ("clients", "medals", "reputation", "reserve", "hidden", "private"),
+    "end": (),
+}
+#: the parts of the farmer to act each verb may change besides their scalars
+#: (Seeds, reserved Clients); powers may change any part
+FARMER_CHANGES = {
+    "take": (),
+    "place": ("plot", "wheelbarrow", "livestock", "medals"),  # the harvest and Animals that follow
+    "put": ("plot", "wheelbarrow", "livestock", "medals"),
+    "exchange": ("wheelbarrow",),
+    "buy": ("wheelbarrow",),
+    "deliver": ("wheelbarrow", "clients", "medals", "reputation"),
+    "end": (),
+}
+
+
+def column_emptied(state: State, move: Move) -> bool:
+    """Whether taking ``move``'s tile leaves its column empty (so it is renewed)."""
+    column = state["market"][COLUMN_INDEX[move.args[0]]]
+    return sum(1 for slot in column if slot) == 1
+
+
+def copy_for_move(state: State, move: Move) -> State:
+    """A copy that ``move`` may change in place.
+
+    Only the parts the verb can change are copied (one marshal round trip),
+    down to the parts of the farmer to act; the rest (the other farmers, the
+    hidden piles on most moves...) is shared with ``state``, which is safe
+    because a state is a value: nothing changes a state in place once it has
+    been returned.
+    """
+    seat = state["seat"]
+    kind = move.kind
+    parts = CHANGES.get(kind)
+    if kind == "take" and column_emptied(state, move):
+        parts = CHANGES["renew"]
+    if parts is None:
+        parts = tuple(k for k in state if k != "farmers")
+    farmer = state["farmers"][seat]
+    own = FARMER_CHANGES.get(kind)
+    if own is None:
+        copied, farmer = clone(({k: state[k] for k in parts}, farmer))
+    else:
+        copied, changed = clone(({k: state[k] for k in parts}, {k: farmer[k] for k in own}))
+        farmer = dict(farmer)
+        farmer.update(changed)
+    farmers = list(state["farmers"])
+    farmers[seat] = farmer
+    out = dict(state)
+    out.update(copied)
+    out["farmers"] = farmers
+    return out
 
 
 def apply_move(state: State, move: Move) -> None:
