@@ -35,7 +35,7 @@ def legal_moves(state: State) -> list[Move]:
         if step == "bonus":
             return [Move("bonus", ("fertilizer",)), Move("bonus", ("water",))]
         if step == "pay":
-            return pay_moves(state["farmers"][state["active"]])
+            return opening_entries(state)
         return rules.action_moves(state) + entry_moves(state) + [Move("done")]
     return []
 
@@ -65,7 +65,15 @@ def may_place(state: State, name: str) -> bool:
         return False
     if not market_pass_applies(state, farmer, name) and not can_pay(farmer, space_cost(state, name)):
         return False
-    return not SPACES[name].get("entry") or bool(farmer["perks"].get("trading_free") or pay_moves(farmer))
+    return not SPACES[name].get("entry") or opens_a_visit(state, name)
+
+
+def opens_a_visit(state: State, name: str) -> bool:
+    """Whether a Wheelbarrow on the Trading Post space ``name`` could take an
+    action: with the Late Riser pass at once, else after some entry."""
+    free = bool(state["farmers"][state["active"]]["perks"].get("trading_free"))
+    visit = dict(state, phase="act", turn=new_visit(name, entry=not free))
+    return opens_action(visit) if free else bool(opening_entries(visit))
 
 
 #: space name -> its place move
@@ -88,19 +96,36 @@ def pay_moves(farmer: dict) -> list[Move]:
 def entry_moves(state: State) -> list[Move]:
     """At the Trading Post, the entry for the next action ("To take an action
     here, it costs ..."): offered once the paid entries are used up, while
-    the visit has actions left, and only the payments after which an action
-    can still be started (an entry that buys nothing is never asked for)."""
+    the visit has actions left (the first entry is the visit's "pay" step)."""
     turn = state["turn"]
     if turn.get("entries") != 0 or turn["left"] == 0:
         return []
-    out = []
-    for move in pay_moves(state["farmers"][state["active"]]):
-        after = copy_for_move(state, move)
-        _pay(after, move, end_visit=False)
-        if any(rules.kind_moves(after, kind) and not rules.going_on(turn, kind)
-               for kind in rules.allowed_actions(turn)):
-            out.append(move)
-    return out
+    return opening_entries(state)
+
+
+def opening_entries(state: State) -> list[Move]:
+    """The entries the farmer can pay after which an action can still be
+    started: an entry that buys nothing is never asked for, the first one
+    of a visit included."""
+    return [move for move in pay_moves(state["farmers"][state["active"]]) if opens_action(_entry_paid(state, move))]
+
+
+def _entry_paid(state: State, move: Move) -> State:
+    """The state as it would be once the entry ``move`` is paid, for looking
+    ahead only: a shallow copy, with its own copy of what paying changes."""
+    seat = state["active"]
+    farmer = dict(state["farmers"][seat], seeds=dict(state["farmers"][seat]["seeds"]))
+    _pay_entry(farmer, move.args[0])
+    farmers = list(state["farmers"])
+    farmers[seat] = farmer
+    return dict(state, farmers=farmers, turn=dict(state["turn"], step="act", entries=state["turn"]["entries"] + 1))
+
+
+def opens_action(state: State) -> bool:
+    """Whether a new action can be started in the visit (going on with an
+    open one needs no entry)."""
+    turn = state["turn"]
+    return any(rules.kind_moves(state, kind) and not rules.going_on(turn, kind) for kind in rules.allowed_actions(turn))
 
 
 def seedup_moves(farmer: dict) -> list[Move]:
@@ -217,8 +242,13 @@ def _why_not(state: State, move: Move) -> str:
             return f"there is no space “{name}” in this game"
         if is_closed(state, name):
             return f"{name} is taken"
+        farmer = state["farmers"][state["active"]]
+        if SPACES[name].get("entry") and (farmer["perks"].get("trading_free") or pay_moves(farmer)):
+            return f"no action could follow a visit to {name}"
         return f"you cannot pay for {name}"
     if move.kind == "pay":
+        if move in pay_moves(state["farmers"][state["active"]]):
+            return "no action could follow that entry"
         return "you cannot pay that"
     return "that is not possible now"
 
@@ -311,8 +341,7 @@ def _place(state: State, move: Move) -> None:
     state["spaces"][name].append(seat)
     farmer["wheelbarrows"] -= 1
     space = SPACES[name]
-    turn = {"space": name, "step": "act", "left": space["actions"], "open": None, "used": [],
-            "tended": [], "grown": [], "grant": None, "entries": None}
+    turn = new_visit(name)
     if space["area"] == "market":
         tile = C.MARKET_TILES[state["market"][space["label"]]]
         gain(farmer, tile.get("gain", {}))
@@ -323,11 +352,17 @@ def _place(state: State, move: Move) -> None:
     elif space.get("bonus"):
         turn["step"] = "bonus"
     elif space.get("entry") and not use_pass(farmer, "trading_free"):
-        turn["step"] = "pay"
-        turn["entries"] = 0
+        turn = new_visit(name, entry=True)
     state["phase"] = "act"
     state["turn"] = turn
     _maybe_end_visit(state)
+
+
+def new_visit(name: str, entry: bool = False) -> dict:
+    """The visit a Wheelbarrow on ``name`` starts; ``entry``: it waits for the
+    first Trading Post entry."""
+    return {"space": name, "step": "pay" if entry else "act", "left": SPACES[name]["actions"], "open": None,
+            "used": [], "tended": [], "grown": [], "grant": None, "entries": 0 if entry else None}
 
 
 def _bonus(state: State, move: Move) -> None:
@@ -336,18 +371,20 @@ def _bonus(state: State, move: Move) -> None:
     _maybe_end_visit(state)
 
 
-def _pay(state: State, move: Move, end_visit: bool = True) -> None:
-    """The Trading Post entry for one action: 1 seed, 2 Fertilizer or 3 Water."""
-    farmer = state["farmers"][state["active"]]
-    what = move.args[0]
+def _pay(state: State, move: Move) -> None:
+    """The Trading Post entry for one action."""
+    _pay_entry(state["farmers"][state["active"]], move.args[0])
+    state["turn"]["step"] = "act"
+    state["turn"]["entries"] += 1
+    _maybe_end_visit(state)
+
+
+def _pay_entry(farmer: dict, what: str) -> None:
+    """1 seed, 2 Fertilizer or 3 Water."""
     if what in C.SEEDS:
         farmer["seeds"][what] -= C.TRADING_ENTRY["seed"]
     else:
         farmer[what] -= C.TRADING_ENTRY[what]
-    state["turn"]["step"] = "act"
-    state["turn"]["entries"] += 1
-    if end_visit:
-        _maybe_end_visit(state)
 
 
 def _done(state: State, move: Move) -> None:
