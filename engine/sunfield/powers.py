@@ -2,7 +2,7 @@
 
 A power is printed on a column of the farmer's landscape. It may be used once
 per game, at any moment of the farmer's turn when no other decision is
-pending, if the Farmer token stands on its column or further; using it puts
+pending (between taking a Field tile and placing it too), if the Farmer token stands on its column or further; using it puts
 one of the farmer's Seeds on the column. The move's verb is the power's name
 (content.POWERS), so a landscape never shows the same power twice.
 """
@@ -165,9 +165,14 @@ _MOVES = {
 
 
 def draw(state, farmer):
-    """Take the top tile of the card's pile; it is placed without gaining Vegetables."""
+    """Take the top tile of the card's pile; it is placed without gaining
+    Vegetables, and before a Field tile taken and not yet placed, which waits
+    in the pending tile's "then"."""
+    drawn = {"tile": rules.draw_tile(state, _pile(farmer)), "gain": False}
+    if state["pending"]:
+        drawn["then"] = state["pending"]
     state["phase"] = "place"
-    state["pending"] = {"tile": rules.draw_tile(state, _pile(farmer)), "gain": False}
+    state["pending"] = drawn
 
 
 def reserve(state, farmer, space):

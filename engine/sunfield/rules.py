@@ -102,12 +102,12 @@ def refill_column(state: State, column: int) -> None:
 
 def place_field_tile(state: State, x: int, y: int) -> None:
     """Put the pending tile in the Plot; gain its Vegetables unless it came
-    from the "draw" power."""
+    from the "draw" power (then the Field tile taken before, if any, waits)."""
     farmer = farmer_to_act(state)
     pending = state["pending"]
     at = key(x, y)
     farmer["plot"][at] = new_tile(pending["tile"])
-    state["pending"] = None
+    state["pending"] = pending.get("then")
     if pending["gain"]:
         gain_vegetables(state, at)
 

@@ -133,7 +133,7 @@ def legal_moves(state: State) -> list[Move]:
         return []
     farmer = rules.farmer_to_act(state)
     if phase == "place":
-        return _place(state, farmer)
+        return _place(state, farmer) + (_powers(state) if taken_tile_waits(state) else [])
     if phase == "put":
         return _put(state, farmer)
     if phase == "after":
@@ -142,6 +142,13 @@ def legal_moves(state: State) -> list[Move]:
     if not actions:
         actions = [Move("end")]  # nothing to take or deliver: the turn is passed
     return actions + _optional(state, farmer)
+
+
+def taken_tile_waits(state: State) -> bool:
+    """Advanced mode, between taking a Field tile and placing it: powers may
+    be used ("at any time during your turn"), not while a tile the draw power
+    turned up waits (placing it is the end of that power)."""
+    return state["advanced"] and state["phase"] == "place" and state["pending"]["gain"]
 
 
 def _optional(state: State, farmer: dict) -> list[Move]:
@@ -174,7 +181,7 @@ def is_legal(state: State, move: Move) -> bool:
             farmer = rules.farmer_to_act(state)
             return not _take(state, farmer) and not _deliver(state, farmer)
         return phase == "after"
-    if move.kind not in _PHASE_VERBS[phase]:
+    if move.kind not in _PHASE_VERBS[phase] and not (move.kind in C.POWERS and taken_tile_waits(state)):
         return False
     if move.kind in C.POWERS:
         return move.kind in powers.open_powers(state) and move in powers.power_moves(state, move.kind)
@@ -341,7 +348,9 @@ def _phase_reason(state: State, verb: str) -> str | None:
     phase = state["phase"]
     if phase == "over":
         return "the game is over"
-    if phase == "place" and verb != "place":
+    if phase == "place" and verb != "place" and not (verb in C.POWERS and taken_tile_waits(state)):
+        if verb in C.POWERS and state["advanced"]:
+            return f"first place the tile the draw power turned up ({state['pending']['tile']}) in your Plot, e.g. “place x y”"
         return f"first place the tile you have ({state['pending']['tile']}) in your Plot, e.g. “place x y”"
     if phase == "put" and verb != "put":
         waiting = ", ".join(_name(v) for v in rules.open_choices(state))
