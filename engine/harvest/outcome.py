@@ -94,7 +94,7 @@ def _visit(state: State, after: State, seat: int) -> list[str]:
     if turn["step"] == "pay":
         return ["then pay the entry"]
     if state["phase"] == "place" or state["turn"]["step"] != "act":
-        kinds = [k for k in rules.allowed_actions(turn) if rules.kind_moves(after, k)]
+        kinds = [k for k in rules.allowed_actions(turn) if rules.has_kind_moves(after, k)]
         left = turn["left"]
         return [f"then {left} action{'s' if left != 1 else ''}: {', '.join(kinds)}"] if kinds else []
     return []

@@ -9,12 +9,12 @@ action is new or going on) and a resolver (the change it makes).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
 
 from engine.core import IllegalMove, Move, Rng, State
 from engine.harvest import content as C
-from engine.harvest.farm import BLOCKS, CELLS, DOMINOES, NEIGHBOURS, cell_sort_key, occupied, placements, touching
+from engine.harvest.farm import BLOCKS, CELL_SET, DOMINOES, NEIGHBOURS, cell_sort_key, occupied, placements, touching
 from engine.harvest.state import capacity, gain, modifiers
 
 #: Actions each area offers ("market" tiles grant one of them instead).
@@ -131,25 +131,23 @@ def dominoes_touching(cells: tuple[str, ...]) -> tuple:
     return tuple((a, o, domino) for (a, o), domino in DOMINOES.items() if touching(domino, cells))
 
 
-def gen_tend(farmer: dict, turn: dict, fresh: bool, free: set[str]) -> list[Move]:
-    moves = []
+def gen_tend(farmer: dict, turn: dict, fresh: bool, free: set[str]) -> Iterator[Move]:
     mods = modifiers(farmer)
     for tile in tend_parents(farmer, turn, fresh):
         if farmer["water"] < tend_cost(farmer, tile, turn, mods):
             continue
         crop, parent = tile["crop"], tile["cells"][0]
         if crop == "bush":
-            moves.append(_move("tend", "blueberry", parent))
+            yield _move("tend", "blueberry", parent)
         elif crop == "pumpkin":
-            moves.extend(_move("tend", "pumpkin", parent, a, o) for a, o, cells in dominoes_touching(tuple(tile["cells"]))
-                         if cells[0] in free and cells[1] in free)
+            yield from (_move("tend", "pumpkin", parent, a, o) for a, o, cells in dominoes_touching(tuple(tile["cells"]))
+                        if cells[0] in free and cells[1] in free)
         else:
             room = [n for n in NEIGHBOURS[parent] if n in free]  # in reading order
             if crop == "strawberry" and len(room) >= 2:
-                moves.extend(_move("tend", crop, parent, a, b) for i, a in enumerate(room) for b in room[i + 1 :])
+                yield from (_move("tend", crop, parent, a, b) for i, a in enumerate(room) for b in room[i + 1 :])
             else:
-                moves.extend(_move("tend", crop, parent, a) for a in room)
-    return moves
+                yield from (_move("tend", crop, parent, a) for a in room)
 
 
 @lru_cache(maxsize=8192)
@@ -160,54 +158,57 @@ def plant_moves(seed: str, free: frozenset[str]) -> tuple[Move, ...]:
                  for anchor, orientation, _ in placements(C.CROPS[seed]["shape"], free))
 
 
-def generate(state: State, kind: str, fresh: bool) -> list[Move]:
-    """Legal moves of one action kind for the farmer whose visit is resolved."""
+def generate(state: State, kind: str, fresh: bool) -> Iterator[Move]:
+    """Legal moves of one action kind for the farmer whose visit is resolved,
+    one at a time (whether there is one at all needs only the first)."""
     turn = state["turn"]
     farmer = state["farmers"][state["active"]]
     if kind == "gain":
-        return [_move("gain", "fertilizer")] if farmer["fertilizer"] < C.FERTILIZER_MAX else []
-    if kind == "fill":
-        ok = farmer["coins"] >= C.FILL_BUCKET_COST and farmer["water"] < capacity(farmer)
-        return [_move("fill", "bucket")] if ok else []
-    if kind == "buy":
-        return [_move("buy", seed, n) for seed in C.SEEDS
-                for n in range(1, min(MAX_BUY, farmer["coins"] // C.CROPS[seed]["price"]) + 1)]
-    if kind == "plant":
-        free = set(CELLS) - occupied(farmer["farm"])
-        moves = []
+        if farmer["fertilizer"] < C.FERTILIZER_MAX:
+            yield _move("gain", "fertilizer")
+    elif kind == "fill":
+        if farmer["coins"] >= C.FILL_BUCKET_COST and farmer["water"] < capacity(farmer):
+            yield _move("fill", "bucket")
+    elif kind == "buy":
+        for seed in C.SEEDS:
+            for n in range(1, min(MAX_BUY, farmer["coins"] // C.CROPS[seed]["price"]) + 1):
+                yield _move("buy", seed, n)
+    elif kind == "plant":
+        free = None
         mods = modifiers(farmer)
         for seed in C.SEEDS:
             if farmer["seeds"][seed] and farmer["fertilizer"] >= plant_cost(farmer, seed, turn, mods):
-                moves += plant_moves(seed, frozenset(free))
-        return moves
-    if kind == "tend":
-        return gen_tend(farmer, turn, fresh, set(CELLS) - occupied(farmer["farm"]))
-    if kind == "harvest":
-        ripe = any(t["crop"] != "bush" or t["berry"] for t in farmer["farm"]["crops"])
-        return [_move("harvest")] if ripe else []
-    if kind == "bucket":
-        ok = farmer["bucket"] < len(C.BUCKET_LEVELS) - 1 and farmer["coins"] >= C.BUCKET_UPGRADE_COST
-        return [_move("upgrade", "bucket")] if ok else []
-    if kind == "clear":
-        if farmer["coins"] < clear_cost(farmer, turn):
-            return []
-        return [_move("clear", "forest", cell) for cell in sorted(farmer["farm"]["forests"], key=cell_sort_key)]
-    if kind == "build":
+                if free is None:
+                    free = CELL_SET - occupied(farmer["farm"])
+                yield from plant_moves(seed, free)
+    elif kind == "tend":
+        yield from gen_tend(farmer, turn, fresh, CELL_SET - occupied(farmer["farm"]))
+    elif kind == "harvest":
+        if any(t["crop"] != "bush" or t["berry"] for t in farmer["farm"]["crops"]):
+            yield _move("harvest")
+    elif kind == "bucket":
+        if farmer["bucket"] < len(C.BUCKET_LEVELS) - 1 and farmer["coins"] >= C.BUCKET_UPGRADE_COST:
+            yield _move("upgrade", "bucket")
+    elif kind == "clear":
+        if farmer["coins"] >= clear_cost(farmer, turn):
+            yield from (_move("clear", "forest", cell) for cell in sorted(farmer["farm"]["forests"], key=cell_sort_key))
+    elif kind == "build":
         farm = farmer["farm"]
         blocked = set(farm["forests"]).union(*(b["cells"] for b in farm["buildings"]))
         anchors = [a for a, cells in BLOCKS.items() if not blocked.intersection(cells)]
-        return [_move("build", offer["building"], a) for offer in state["buildings"]["offer"]
-                if farmer["coins"] >= build_cost(farmer, offer["cost"], turn) for a in anchors]
-    if kind == "seedup":
-        return [_move("upgrade", seed) for seed in C.SEEDS[:-1] if farmer["seeds"][seed]]
-    raise ValueError(kind)
+        yield from (_move("build", offer["building"], a) for offer in state["buildings"]["offer"]
+                    if farmer["coins"] >= build_cost(farmer, offer["cost"], turn) for a in anchors)
+    elif kind == "seedup":
+        yield from (_move("upgrade", seed) for seed in C.SEEDS[:-1] if farmer["seeds"][seed])
+    else:
+        raise ValueError(kind)
 
 
 def going_on(turn: dict, kind: str) -> bool:
     return kind in ONGOING and turn["open"] == kind
 
 
-def kind_moves(state: State, kind: str) -> list[Move]:
+def _kind_moves(state: State, kind: str) -> Iterator[Move]:
     """The legal moves of one action kind now: going on with the open action
     or starting a new one (Tend may do both: eligible parents go on, the
     others start a new action)."""
@@ -218,16 +219,25 @@ def kind_moves(state: State, kind: str) -> list[Move]:
         return generate(state, kind, fresh=can_start)
     if going_on(turn, kind) or can_start:
         return generate(state, kind, fresh=True)
-    return []
+    return iter(())
+
+
+def kind_moves(state: State, kind: str) -> list[Move]:
+    return list(_kind_moves(state, kind))
+
+
+def has_kind_moves(state: State, kind: str) -> bool:
+    """Whether :func:`kind_moves` has any (found without listing them all)."""
+    return next(_kind_moves(state, kind), None) is not None
 
 
 def action_moves(state: State) -> list[Move]:
     """Every action move open to the farmer now (without ``done``)."""
-    return [move for kind in allowed_actions(state["turn"]) for move in kind_moves(state, kind)]
+    return [move for kind in allowed_actions(state["turn"]) for move in _kind_moves(state, kind)]
 
 
 def any_action(state: State) -> bool:
-    return any(kind_moves(state, kind) for kind in allowed_actions(state["turn"]))
+    return any(has_kind_moves(state, kind) for kind in allowed_actions(state["turn"]))
 
 
 # --------------------------------------------------------------------------- resolvers
@@ -384,7 +394,7 @@ def check(state: State, move: Move) -> None:
         area = C.AREA_NAMES[turn["space"].split()[0]]
         raise IllegalMove(f"“{move.kind}” is not an action of your visit to the {area}; "
                           "take one of its actions or write “done”")
-    if move not in kind_moves(state, kind):
+    if move not in _kind_moves(state, kind):  # stops at the move
         raise IllegalMove(_why_not(state, kind, move))
 
 

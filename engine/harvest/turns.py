@@ -36,8 +36,11 @@ def legal_moves(state: State) -> list[Move]:
             return [Move("bonus", ("fertilizer",)), Move("bonus", ("water",))]
         if step == "pay":
             return opening_entries(state)
-        return rules.action_moves(state) + entry_moves(state) + [Move("done")]
+        return rules.action_moves(state) + entry_moves(state) + [DONE]
     return []
+
+
+DONE = Move("done")
 
 
 def space_cost(state: State, name: str) -> dict:
@@ -59,21 +62,33 @@ def is_closed(state: State, name: str) -> bool:
     return name in state["blocked"] or (bool(state["spaces"][name]) and not SPACES[name].get("infinite"))
 
 
-def may_place(state: State, name: str) -> bool:
+def may_place(state: State, name: str, visits: dict | None = None) -> bool:
+    """Whether the farmer to act may put a Wheelbarrow on ``name``; ``visits``
+    keeps :func:`opens_a_visit` by area for a caller asking of every space."""
     farmer = state["farmers"][state["active"]]
     if is_closed(state, name) and not farmer["closed"]:
         return False
     if not market_pass_applies(state, farmer, name) and not can_pay(farmer, space_cost(state, name)):
         return False
-    return not SPACES[name].get("entry") or opens_a_visit(state, name)
+    if not SPACES[name].get("entry"):
+        return True
+    if visits is None:
+        return opens_a_visit(state, name)
+    area = SPACES[name]["area"]
+    if area not in visits:
+        visits[area] = opens_a_visit(state, name)
+    return visits[area]
 
 
 def opens_a_visit(state: State, name: str) -> bool:
     """Whether a Wheelbarrow on the Trading Post space ``name`` could take an
-    action: with the Late Riser pass at once, else after some entry."""
+    action: with the Late Riser pass at once, else after some entry (the same
+    for every space of the area: each has an action to take)."""
     free = bool(state["farmers"][state["active"]]["perks"].get("trading_free"))
     visit = dict(state, phase="act", turn=new_visit(name, entry=not free))
-    return opens_action(visit) if free else bool(opening_entries(visit))
+    if free:
+        return opens_action(visit)
+    return any(opens_action(_entry_paid(visit, move)) for move in pay_moves(visit["farmers"][visit["active"]]))
 
 
 #: space name -> its place move
@@ -81,7 +96,8 @@ PLACE_MOVES = {name: Move("place", (s["area"], s["label"])) for name, s in SPACE
 
 
 def place_moves(state: State) -> list[Move]:
-    return [PLACE_MOVES[name] for name in state["spaces"] if may_place(state, name)]
+    visits: dict[str, bool] = {}
+    return [PLACE_MOVES[name] for name in state["spaces"] if may_place(state, name, visits)]
 
 
 def pay_moves(farmer: dict) -> list[Move]:
@@ -125,7 +141,7 @@ def opens_action(state: State) -> bool:
     """Whether a new action can be started in the visit (going on with an
     open one needs no entry)."""
     turn = state["turn"]
-    return any(rules.kind_moves(state, kind) and not rules.going_on(turn, kind) for kind in rules.allowed_actions(turn))
+    return any(not rules.going_on(turn, kind) and rules.has_kind_moves(state, kind) for kind in rules.allowed_actions(turn))
 
 
 def seedup_moves(farmer: dict) -> list[Move]:
@@ -175,18 +191,36 @@ def changed_parts(state: State, move: Move) -> tuple[str, ...]:
     return ("turn",)
 
 
+def copy_farmer(farmer: dict) -> dict:
+    """A farmer's record copied all the way down (state.py gives the shape)."""
+    farm = farmer["farm"]
+    return {**farmer, "seeds": dict(farmer["seeds"]), "perks": dict(farmer["perks"]), "farm": {
+        "forests": list(farm["forests"]),
+        "crops": [{**tile, "cells": list(tile["cells"])} for tile in farm["crops"]],
+        "buildings": [{**building, "cells": list(building["cells"])} for building in farm["buildings"]],
+    }}
+
+
+def copy_turn(turn: dict | None) -> dict | None:
+    """The visit copied all the way down."""
+    if turn is None:
+        return None
+    return {**turn, "used": list(turn["used"]), "tended": list(turn["tended"]), "grown": list(turn["grown"]),
+            "grant": turn["grant"] and dict(turn["grant"])}
+
+
 def copy_for_move(state: State, move: Move) -> State:
     """A copy that ``move`` may change in place: the farmer to act and the
-    parts the move may change are copied (one marshal round trip), the rest
-    is shared with ``state`` (a state is a value: nothing changes one once
-    returned). The steps that change every farmer or every part (the end of
-    the sunrise picks, sunset) first copy what they change with
-    :func:`own_farmers` and :func:`own_all`."""
+    parts the move may change are copied, the rest is shared with ``state``
+    (a state is a value: nothing changes one once returned). The steps that
+    change every farmer or every part (the end of the sunrise picks, sunset)
+    first copy what they change with :func:`own_farmers` and :func:`own_all`."""
     seat = state["active"]
     farmers = list(state["farmers"])
-    copied, farmers[seat] = clone(({k: state[k] for k in changed_parts(state, move)}, farmers[seat]))
+    farmers[seat] = copy_farmer(farmers[seat])
     out = dict(state)
-    out.update(copied)
+    for part in changed_parts(state, move):
+        out[part] = copy_turn(state[part]) if part == "turn" else clone(state[part])
     out["farmers"] = farmers
     return out
 
@@ -204,9 +238,15 @@ def own_all(state: State) -> None:
 
 
 def _is_legal(state: State, move: Move) -> bool:
+    """As ``move in legal_moves(state)``, listing no more moves than its kind's
+    (an action move is checked by ``rules.check``)."""
     if state["phase"] == "place" and move.kind == "place":
         name = " ".join(map(str, move.args))
         return name in state["spaces"] and PLACE_MOVES[name] == move and may_place(state, name)
+    if state["phase"] == "act" and state["turn"]["step"] == "act":
+        if move.kind == "pay":
+            return move in entry_moves(state)
+        return move == DONE
     return move in legal_moves(state)
 
 

@@ -29,7 +29,13 @@ def free_spaces(tile: dict, veg: str) -> int:
     """Free ``veg`` spaces of a Vegetable-face tile."""
     if tile["pasture"]:
         return 0
-    return sum(1 for space, filled in zip(C.TILES[tile["tile"]].vegetables, tile["filled"]) if space == veg and not filled)
+    filled = tile["filled"]
+    return sum(1 for index in SPACES[tile["tile"]].get(veg, ()) if not filled[index])
+
+
+#: tile id -> Vegetable -> the indices of its spaces of that Vegetable
+SPACES = {tile_id: {veg: tuple(i for i, space in enumerate(face.vegetables) if space == veg)
+                    for veg in set(face.vegetables)} for tile_id, face in C.TILES.items()}
 
 
 def animals_in_plot(plot: dict) -> Counter:

@@ -9,6 +9,8 @@ one of the farmer's Seeds on the column. The move's verb is the power's name
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.core import Move, State
 from engine.sunfield import content as C
 from engine.sunfield import rules
@@ -21,8 +23,13 @@ def power_columns(farmer: dict) -> dict[str, int]:
     livestock = farmer["livestock"]
     if not livestock:
         return {}
-    columns = C.landscape(*livestock["cards"])
-    return {columns[i].power: i for i in range(1, livestock["position"] + 1) if columns[i].power}
+    return dict(_reached(*livestock["cards"], livestock["position"]))
+
+
+@cache
+def _reached(card_a: str, card_b: str, position: int) -> tuple[tuple[str, int], ...]:
+    columns = C.landscape(card_a, card_b)
+    return tuple((columns[i].power, i) for i in range(1, position + 1) if columns[i].power)
 
 
 def open_powers(state: State) -> dict[str, int]:
@@ -30,8 +37,9 @@ def open_powers(state: State) -> dict[str, int]:
     farmer = rules.farmer_to_act(state)
     if not state["advanced"] or farmer["seeds"] < 1:
         return {}
-    used = farmer["livestock"]["used"]
-    return {name: column for name, column in power_columns(farmer).items() if column not in used}
+    livestock = farmer["livestock"]
+    used = livestock["used"]
+    return {name: column for name, column in _reached(*livestock["cards"], livestock["position"]) if column not in used}
 
 
 def power_moves(state: State, name: str) -> list[Move]:

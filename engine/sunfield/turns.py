@@ -83,13 +83,20 @@ def _can_place(plot: dict, move: Move) -> bool:
     return k not in plot and any(n in plot for n in neighbours(k))
 
 
+@lru_cache(maxsize=4096)
+def _put_move(veg: str, k: str) -> Move:
+    x, y = k.split(",")
+    return Move("put", (veg, int(x), int(y)))
+
+
 def _put(state: State, farmer: dict) -> list[Move]:
-    out = []
-    for veg, places in rules.open_choices(state).items():
-        for k in places:
-            x, y = k.split(",")
-            out.append(Move("put", (veg, int(x), int(y))))
-    return out
+    return [_put_move(veg, k) for veg, places in rules.open_choices(state).items() for k in places]
+
+
+#: the moves the lists below are made of, built once (a Move is immutable)
+_EXCHANGE_MOVES = {(give, get): Move("exchange", (give, get)) for give in C.VEGETABLES for get in C.VEGETABLES}
+_BUY_MOVES = {veg: Move("buy", (veg,)) for veg in C.VEGETABLES}
+_DELIVER_MOVES = {space: Move("deliver", (space,)) for space in (*range(1, 6), "reserved")}
 
 
 def _exchange(state: State, farmer: dict) -> list[Move]:
@@ -97,7 +104,7 @@ def _exchange(state: State, farmer: dict) -> list[Move]:
         return []
     wheelbarrow, reserve = farmer["wheelbarrow"], state["reserve"]
     return [
-        Move("exchange", (give, get))
+        _EXCHANGE_MOVES[give, get]
         for give in C.VEGETABLES
         if wheelbarrow[give]
         for get in C.VEGETABLES
@@ -108,15 +115,15 @@ def _exchange(state: State, farmer: dict) -> list[Move]:
 def _buy(state: State, farmer: dict) -> list[Move]:
     if farmer["seeds"] < C.BUY_COST:
         return []
-    return [Move("buy", (veg,)) for veg in C.VEGETABLES if state["reserve"][veg]]
+    return [_BUY_MOVES[veg] for veg in C.VEGETABLES if state["reserve"][veg]]
 
 
 def _deliver(state: State, farmer: dict) -> list[Move]:
     wheelbarrow = farmer["wheelbarrow"]
-    out = [Move("deliver", (space + 1,)) for space, client in enumerate(state["clients"]) if client and rules.can_pay(wheelbarrow, client)]
+    out = [_DELIVER_MOVES[space + 1] for space, client in enumerate(state["clients"]) if client and rules.can_pay(wheelbarrow, client)]
     reserved = state["private"][str(state["seat"])]["reserved"]
     if reserved and rules.can_pay(wheelbarrow, reserved[0]):
-        out.append(Move("deliver", ("reserved",)))
+        out.append(_DELIVER_MOVES["reserved"])
     return out
 
 
@@ -236,14 +243,57 @@ def column_emptied(state: State, move: Move) -> bool:
     return sum(1 for slot in column if slot) == 1
 
 
+def _copy_pending(pending: dict | None) -> dict | None:
+    if pending is None:
+        return None
+    out = dict(pending)
+    if "vegetables" in pending:
+        out["vegetables"] = dict(pending["vegetables"])
+    if "then" in pending:
+        out["then"] = dict(pending["then"])
+    return out
+
+
+#: how a part of the state is copied, all the way down (state.py gives the
+#: shapes; a scalar is not copied); a part not listed goes through ``core.clone``
+PART_COPIES = {
+    "market": lambda market: [[dict(slot) if slot else None for slot in column] for column in market],
+    "piles": dict,
+    "reserve": dict,
+    "pending": _copy_pending,
+    "clients": list,
+    "medals": lambda stacks: [list(stack) for stack in stacks],
+    "reputation": list,
+    "hidden": lambda hidden: {**hidden, "deck": list(hidden["deck"]),
+                              "piles": {animal: list(pile) for animal, pile in hidden["piles"].items()}},
+    "private": lambda private: {seat: {**part, "reserved": list(part["reserved"])} for seat, part in private.items()},
+}
+#: the same for the parts of a farmer
+FARMER_COPIES = {
+    "plot": lambda plot: {k: {**tile, "filled": list(tile["filled"])} for k, tile in plot.items()},
+    "wheelbarrow": dict,
+    "livestock": lambda livestock: livestock and {**livestock, "cards": list(livestock["cards"]),
+                                                  "used": list(livestock["used"])},
+    "medals": list,
+    "clients": list,
+    "reputation": lambda tiles: [dict(tile) for tile in tiles],
+}
+
+
+def _copy(part, value, copies: dict):
+    copy = copies.get(part)
+    if copy is not None:
+        return copy(value)
+    return clone(value) if isinstance(value, (dict, list)) else value
+
+
 def copy_for_move(state: State, move: Move) -> State:
     """A copy that ``move`` may change in place.
 
-    Only the parts the verb can change are copied (one marshal round trip),
-    down to the parts of the farmer to act; the rest (the other farmers, the
-    hidden piles on most moves...) is shared with ``state``, which is safe
-    because a state is a value: nothing changes a state in place once it has
-    been returned.
+    Only the parts the verb can change are copied, down to the parts of the
+    farmer to act; the rest (the other farmers, the hidden piles on most
+    moves...) is shared with ``state``, which is safe because a state is a
+    value: nothing changes a state in place once it has been returned.
     """
     seat = state["seat"]
     kind = move.kind
@@ -252,18 +302,14 @@ def copy_for_move(state: State, move: Move) -> State:
         parts = CHANGES["renew"]
     if parts is None:
         parts = tuple(k for k in state if k != "farmers")
-    farmer = state["farmers"][seat]
-    own = FARMER_CHANGES.get(kind)
-    if own is None:
-        copied, farmer = clone(({k: state[k] for k in parts}, farmer))
-    else:
-        copied, changed = clone(({k: state[k] for k in parts}, {k: farmer[k] for k in own}))
-        farmer = dict(farmer)
-        farmer.update(changed)
+    farmer = dict(state["farmers"][seat])
+    for part in FARMER_CHANGES.get(kind, FARMER_COPIES):
+        farmer[part] = _copy(part, farmer[part], FARMER_COPIES)
     farmers = list(state["farmers"])
     farmers[seat] = farmer
     out = dict(state)
-    out.update(copied)
+    for part in parts:
+        out[part] = _copy(part, state[part], PART_COPIES)
     out["farmers"] = farmers
     return out
 
