@@ -90,5 +90,8 @@ class Sunfield(Game):
     def score_of(self, state: State, seat: int) -> int:
         return scoring.total_of(state, seat)
 
+    def totals(self, state: State) -> list[int]:
+        return [scoring.total_of(state, seat) for seat in range(state["seats"])]
+
     def progress_value(self, state: State, seat: int) -> float:
         return scoring.progress_value(state, seat)
