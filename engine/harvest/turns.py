@@ -209,6 +209,20 @@ def copy_turn(turn: dict | None) -> dict | None:
             "grant": turn["grant"] and dict(turn["grant"])}
 
 
+#: how the parts a move may change are copied, all the way down (state.py
+#: gives the shapes); a part not listed goes through ``core.clone``
+PART_COPIES = {
+    "turn": copy_turn,
+    "spaces": lambda spaces: {name: list(seats) for name, seats in spaces.items()},
+    "sunrise": lambda sunrise: {**sunrise, "display": list(sunrise["display"]), "held": list(sunrise["held"]),
+                                "queue": list(sunrise["queue"])},
+    "buildings": lambda shop: {**shop, "offer": [dict(offer) for offer in shop["offer"]],
+                               "discarded": list(shop["discarded"])},
+    "hidden": lambda hidden: {**hidden, "market": {label: list(stack) for label, stack in hidden["market"].items()},
+                              "buildings": list(hidden["buildings"])},
+}
+
+
 def copy_for_move(state: State, move: Move) -> State:
     """A copy that ``move`` may change in place: the farmer to act and the
     parts the move may change are copied, the rest is shared with ``state``
@@ -220,7 +234,8 @@ def copy_for_move(state: State, move: Move) -> State:
     farmers[seat] = copy_farmer(farmers[seat])
     out = dict(state)
     for part in changed_parts(state, move):
-        out[part] = copy_turn(state[part]) if part == "turn" else clone(state[part])
+        copy = PART_COPIES.get(part)
+        out[part] = clone(state[part]) if copy is None else copy(state[part])
     out["farmers"] = farmers
     return out
 
