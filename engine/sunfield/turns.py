@@ -16,8 +16,10 @@ When a turn ends: by itself, as soon as the action (take + place + puts, or
 deliver) is complete and nothing optional is left; when Seeds can still be
 spent or a power used, the turn waits for them or ``end`` (see :func:`settle`).
 A farmer playing by mail never writes that ``end``: the end of the mail says
-it (:func:`closing_moves`). Seeds and powers may be used before the action
-and after it, never while a tile or its Vegetables wait to be placed.
+it (:func:`closing_moves`). Seeds may be spent before the action and after
+it; powers too, and also between taking a Field tile and placing it
+(:func:`taken_tile_waits`), never while a drawn tile or gained Vegetables
+wait to be placed.
 """
 
 from __future__ import annotations
