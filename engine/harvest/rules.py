@@ -18,7 +18,7 @@ from engine.harvest.farm import BLOCKS, CELL_SET, DOMINOES, NEIGHBOURS, cell_sor
 
 #: cell -> its cell_sort_key, for sorting without a call per cell
 CELL_ORDER = {cell: cell_sort_key(cell) for cell in CELL_SET}
-from engine.harvest.state import capacity, gain, modifiers
+from engine.harvest.state import capacity, fill_bush, gain, modifiers
 
 #: Actions each area offers ("market" tiles grant one of them instead).
 AREA_ACTIONS = {
@@ -299,7 +299,7 @@ def _tend(state, farmer, turn, move):
     farmer["water"] -= tend_cost(farmer, tile, turn)
     turn["tended"].append(parent)
     if crop == "blueberry":
-        tile["berry"] = True
+        fill_bush(farmer, tile)
         return
     if crop == "pumpkin":
         new = [_cells(rest[0], rest[1:])]

@@ -194,8 +194,17 @@ def gain(farmer: dict, income: dict) -> None:
     if income.get("berry"):
         for tile in sorted(farmer["farm"]["crops"], key=lambda t: cell_sort_key(t["cells"][0])):
             if tile["crop"] == "bush" and not tile["berry"]:
-                tile["berry"] = True
+                fill_bush(farmer, tile)
                 break
+
+
+def fill_bush(farmer: dict, tile: dict) -> None:
+    """A Blueberry on the Blueberry Bush ``tile``, which is replaced by a copy:
+    a move copies the farm's lists but shares their tiles with the state
+    before (turns.copy_farmer), and this is the one change made to a tile."""
+    crops = farmer["farm"]["crops"]
+    index = next(i for i, t in enumerate(crops) if t is tile)
+    crops[index] = {**tile, "berry": True}
 
 
 def can_pay(farmer: dict, cost: dict) -> bool:

@@ -192,12 +192,12 @@ def changed_parts(state: State, move: Move) -> tuple[str, ...]:
 
 
 def copy_farmer(farmer: dict) -> dict:
-    """A farmer's record copied all the way down (state.py gives the shape)."""
+    """A farmer's record copied (state.py gives the shape), its farm's lists
+    too but not their crop tiles and buildings, which no move changes: a move
+    replaces them (a Blueberry: ``state.fill_bush``)."""
     farm = farmer["farm"]
     return {**farmer, "seeds": dict(farmer["seeds"]), "perks": dict(farmer["perks"]), "farm": {
-        "forests": list(farm["forests"]),
-        "crops": [{**tile, "cells": list(tile["cells"])} for tile in farm["crops"]],
-        "buildings": [{**building, "cells": list(building["cells"])} for building in farm["buildings"]],
+        "forests": list(farm["forests"]), "crops": list(farm["crops"]), "buildings": list(farm["buildings"]),
     }}
 
 

@@ -172,7 +172,7 @@ def place_vegetables(state: State) -> None:
             placed = min(count, room)
             for k, free in targets:
                 for _ in range(min(free, placed)):
-                    fill_space(plot[k], veg)
+                    fill_space(own_tile(plot, k), veg)
                     placed -= 1
             kept = min(count, room)
             state["reserve"][veg] += count - kept  # lost: back to the reserve
@@ -188,9 +188,18 @@ def place_vegetables(state: State) -> None:
 
 def put_vegetable(state: State, veg: str, at: str) -> None:
     """The farmer's choice of tile for one gained Vegetable."""
-    fill_space(farmer_to_act(state)["plot"][at], veg)
+    fill_space(own_tile(farmer_to_act(state)["plot"], at), veg)
     state["pending"]["vegetables"][veg] -= 1
     place_vegetables(state)
+
+
+def own_tile(plot: dict, at: str) -> dict:
+    """The Plot's tile at ``at``, copied first: placing a tile copies the
+    Plot but shares its tiles with the state before (turns.copy_for_move),
+    so a step copies a tile before it changes it."""
+    tile = plot[at]
+    tile = plot[at] = {**tile, "filled": list(tile["filled"])}
+    return tile
 
 
 def fill_space(tile: dict, veg: str) -> None:
@@ -208,9 +217,11 @@ def harvest(state: State) -> None:
     """Every filled tile: Vegetables to the Wheelbarrow, flip to Pasture, place
     its Animal (if the reserve still has one); then the Animals are delivered."""
     farmer = farmer_to_act(state)
-    for tile in farmer["plot"].values():
+    plot = farmer["plot"]
+    for k, tile in plot.items():
         if tile["pasture"] or not all(tile["filled"]):
             continue
+        tile = own_tile(plot, k)
         face = C.TILES[tile["tile"]]
         for veg in face.vegetables:
             farmer["wheelbarrow"][veg] += 1
@@ -264,12 +275,10 @@ def return_animal(state: State, farmer: dict, animal: str) -> None:
     if state["advanced"] and len(holders) > 1:
         best_size = -1
         for k in holders:
-            plot[k]["animal"] = None
-            size = largest_empty_pasture(plot)
-            plot[k]["animal"] = animal
+            size = largest_empty_pasture({**plot, k: {**plot[k], "animal": None}})
             if size > best_size:
                 best, best_size = k, size
-    plot[best]["animal"] = None
+    own_tile(plot, best)["animal"] = None
     state["reserve"][animal] += 1
 
 

@@ -282,6 +282,11 @@ FARMER_COPIES = {
 }
 
 
+#: placing a tile and putting Vegetables copy the Plot but not its tiles:
+#: the rule steps copy a tile before changing it (rules.own_tile)
+SHARED_TILES = {**FARMER_COPIES, "plot": dict}
+
+
 def _copy(part, value, copies: dict):
     copy = copies.get(part)
     if copy is not None:
@@ -306,7 +311,7 @@ def copy_for_move(state: State, move: Move) -> State:
         parts = tuple(k for k in state if k != "farmers")
     farmer = dict(state["farmers"][seat])
     for part in FARMER_CHANGES.get(kind, FARMER_COPIES):
-        farmer[part] = _copy(part, farmer[part], FARMER_COPIES)
+        farmer[part] = _copy(part, farmer[part], SHARED_TILES if kind in ("place", "put") else FARMER_COPIES)
     farmers = list(state["farmers"])
     farmers[seat] = farmer
     out = dict(state)
