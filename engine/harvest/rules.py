@@ -239,8 +239,18 @@ def action_moves(state: State) -> list[Move]:
     return [move for kind in allowed_actions(state["turn"]) for move in _kind_moves(state, kind)]
 
 
+#: the action kinds by how cheaply their first move is found, for the
+#: questions that need only whether there is one
+CHEAP_FIRST = ("gain", "fill", "harvest", "bucket", "seedup", "clear", "buy", "build", "plant", "tend")
+
+
+@cache
+def by_cost(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(kinds, key=CHEAP_FIRST.index))
+
+
 def any_action(state: State) -> bool:
-    return any(has_kind_moves(state, kind) for kind in allowed_actions(state["turn"]))
+    return any(has_kind_moves(state, kind) for kind in by_cost(allowed_actions(state["turn"])))
 
 
 # --------------------------------------------------------------------------- resolvers

@@ -159,8 +159,9 @@ def modifiers(farmer: dict) -> Mapping:
     every farmer with the same character, buildings and discounts (legal
     move listing asks for it once per crop and tile)."""
     perks = farmer["perks"]
-    return _modifiers(farmer["character"], tuple(b["building"] for b in farmer["farm"]["buildings"]),
-                      tuple((key, perks[key]) for key in C.DISCOUNTS if key in perks))
+    buildings = farmer["farm"]["buildings"]
+    return _modifiers(farmer["character"], tuple([b["building"] for b in buildings]) if buildings else (),
+                      tuple([(key, perks[key]) for key in C.DISCOUNTS if key in perks]) if perks else ())
 
 
 @lru_cache(maxsize=4096)

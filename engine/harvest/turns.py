@@ -141,7 +141,8 @@ def opens_action(state: State) -> bool:
     """Whether a new action can be started in the visit (going on with an
     open one needs no entry)."""
     turn = state["turn"]
-    return any(not rules.going_on(turn, kind) and rules.has_kind_moves(state, kind) for kind in rules.allowed_actions(turn))
+    return any(not rules.going_on(turn, kind) and rules.has_kind_moves(state, kind)
+               for kind in rules.by_cost(rules.allowed_actions(turn)))
 
 
 def seedup_moves(farmer: dict) -> list[Move]:
