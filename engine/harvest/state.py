@@ -209,8 +209,10 @@ def fill_bush(farmer: dict, tile: dict) -> None:
 
 
 def can_pay(farmer: dict, cost: dict) -> bool:
-    return (farmer["coins"] >= cost.get("coins", 0)
-            and all(farmer["seeds"][s] >= n for s, n in cost.get("seeds", {}).items()))
+    if farmer["coins"] < cost.get("coins", 0):
+        return False
+    held = farmer["seeds"]
+    return all(held[s] >= n for s, n in cost["seeds"].items()) if "seeds" in cost else True
 
 
 def use_pass(farmer: dict, perk: str) -> bool:

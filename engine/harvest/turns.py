@@ -44,11 +44,16 @@ DONE = Move("done")
 
 
 def space_cost(state: State, name: str) -> dict:
+    """What a Wheelbarrow on ``name`` costs (read only: the dict is shared)."""
     space = SPACES[name]
     if space["area"] == "market":
         return C.MARKET_TILES[state["market"][space["label"]]]["cost"]
     cost = space.get("cost", 0)
-    return {"coins": state["round"] if cost == "round" else cost}
+    return _COIN_COSTS[state["round"] if cost == "round" else cost]
+
+
+#: coins -> the cost of that many coins
+_COIN_COSTS = {coins: {"coins": coins} for coins in range(C.ROUNDS + 1)}
 
 
 def market_pass_applies(state: State, farmer: dict, name: str) -> bool:
