@@ -13,9 +13,9 @@ for move).
 With ``--against REV`` the same games are played on a ``git worktree`` of REV
 (for example ``--against bdfeb42``) and on this tree, each in a subprocess
 with this interpreter, setup by setup and in turn (REV, this tree, REV again,
-this tree again: each figure is the better of two runs, so a burst of load on
-the shared machine hurts both sides alike); each line then gives both figures
-and their ratio.
+this tree again...: each figure is the best of ``--rounds`` runs, 2 by
+default, so a burst of load on the shared machine hurts both sides alike);
+each line then gives both figures and their ratio.
 """
 
 from __future__ import annotations
@@ -69,14 +69,14 @@ def measure_in(tree: Path, setup: str, games: int) -> dict:
     return json.loads(out)
 
 
-def compare(rev: str, games: int) -> None:
+def compare(rev: str, games: int, rounds: int = 2) -> None:
     with tempfile.TemporaryDirectory(prefix="engine-speed-") as folder:
         tree = Path(folder) / "tree"
         subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(tree), rev], check=True)
         try:
             for setup in SETUPS:
                 theirs, ours = [], []
-                for _ in range(2):
+                for _ in range(rounds):
                     theirs.append(measure_in(tree, setup, games))
                     ours.append(measure_in(ROOT, setup, games))
                 before = max(theirs, key=lambda r: r["games_per_s"])
@@ -95,12 +95,13 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="python -m bench.engine_speed", description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=20, help="seeded random games per setup (default 20)")
     parser.add_argument("--against", metavar="REV", help="also measure REV (a git revision) and print the ratio")
+    parser.add_argument("--rounds", type=int, default=2, help="with --against: runs per side, the best kept (default 2)")
     parser.add_argument("--child", metavar="SETUP", choices=sorted(SETUPS), help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.child:
         print(json.dumps(measure(args.child, args.games)))
     elif args.against:
-        compare(args.against, args.games)
+        compare(args.against, args.games, args.rounds)
     else:
         for setup in SETUPS:
             print(json.dumps(measure(setup, args.games)), flush=True)
