@@ -15,10 +15,10 @@ from functools import cache, lru_cache
 from engine.core import IllegalMove, Move, Rng, State
 from engine.harvest import content as C
 from engine.harvest.farm import BLOCKS, CELL_SET, DOMINOES, NEIGHBOURS, cell_sort_key, occupied, placements, touching
+from engine.harvest.state import capacity, fill_bush, gain, modifiers
 
 #: cell -> its cell_sort_key, for sorting without a call per cell
 CELL_ORDER = {cell: cell_sort_key(cell) for cell in CELL_SET}
-from engine.harvest.state import capacity, fill_bush, gain, modifiers
 
 #: Actions each area offers ("market" tiles grant one of them instead).
 AREA_ACTIONS = {
@@ -211,7 +211,7 @@ def going_on(turn: dict, kind: str) -> bool:
     return kind in ONGOING and turn["open"] == kind
 
 
-def _kind_moves(state: State, kind: str) -> Iterator[Move]:
+def kind_moves(state: State, kind: str) -> Iterator[Move]:
     """The legal moves of one action kind now: going on with the open action
     or starting a new one (Tend may do both: eligible parents go on, the
     others start a new action)."""
@@ -225,18 +225,14 @@ def _kind_moves(state: State, kind: str) -> Iterator[Move]:
     return iter(())
 
 
-def kind_moves(state: State, kind: str) -> list[Move]:
-    return list(_kind_moves(state, kind))
-
-
 def has_kind_moves(state: State, kind: str) -> bool:
-    """Whether :func:`kind_moves` has any (found without listing them all)."""
-    return next(_kind_moves(state, kind), None) is not None
+    """Whether :func:`kind_moves` yields any (found without listing them all)."""
+    return next(kind_moves(state, kind), None) is not None
 
 
 def action_moves(state: State) -> list[Move]:
     """Every action move open to the farmer now (without ``done``)."""
-    return [move for kind in allowed_actions(state["turn"]) for move in _kind_moves(state, kind)]
+    return [move for kind in allowed_actions(state["turn"]) for move in kind_moves(state, kind)]
 
 
 #: the action kinds by how cheaply their first move is found, for the
@@ -407,7 +403,7 @@ def check(state: State, move: Move) -> None:
         area = C.AREA_NAMES[turn["space"].split()[0]]
         raise IllegalMove(f"“{move.kind}” is not an action of your visit to the {area}; "
                           "take one of its actions or write “done”")
-    if move not in _kind_moves(state, kind):  # stops at the move
+    if move not in kind_moves(state, kind):  # stops at the move
         raise IllegalMove(_why_not(state, kind, move))
 
 

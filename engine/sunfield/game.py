@@ -8,6 +8,7 @@ from engine.sunfield import notation, scoring, turns
 from engine.sunfield import outcome as outcomes
 from engine.sunfield.state import setup
 
+
 class Sunfield(Game):
     name = "sunfield"
     title = "Sunfield Farm"
