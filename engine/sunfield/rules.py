@@ -9,11 +9,11 @@ functions assume a legal choice.
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from engine.core import State
 from engine.sunfield import content as C
 from engine.sunfield.plot import (
-    animals_in_plot,
     free_spaces,
     largest_empty_pasture,
     neighbours,
@@ -282,6 +282,12 @@ def return_animal(state: State, farmer: dict, animal: str) -> None:
     state["reserve"][animal] += 1
 
 
+@cache
+def _needs(column: C.Column) -> tuple[tuple[str, int], ...]:
+    """The Animals a Livestock column asks for, with how many of each."""
+    return tuple(Counter(column.needs).items())
+
+
 def advance_livestock(state: State) -> None:
     """Advanced mode: while the next column's Animals are in the Plot, spend
     them and advance. The last column asks for a trio, and "as in the
@@ -291,9 +297,8 @@ def advance_livestock(state: State) -> None:
     livestock = farmer["livestock"]
     columns = C.landscape(*livestock["cards"])
     while livestock["position"] < C.LAST_COLUMN:
-        needs = Counter(columns[livestock["position"] + 1].needs)
-        have = animals_in_plot(farmer["plot"])
-        if any(have[a] < n for a, n in needs.items()):
+        have = [t["animal"] for t in farmer["plot"].values() if t["animal"]]
+        if any(have.count(a) < n for a, n in _needs(columns[livestock["position"] + 1])):
             return
         for animal in columns[livestock["position"] + 1].needs:
             return_animal(state, farmer, animal)
