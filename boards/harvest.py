@@ -13,8 +13,8 @@ from boards.textgrid import Line, Seg, cell_lines
 from engine import get_game
 from engine.harvest import content as C
 from engine.harvest.farm import cell_sort_key
-from engine.harvest.rules import is_closed, space_cost
 from engine.harvest.state import SPACES, capacity
+from engine.harvest.turns import is_closed, space_cost
 
 GAME = get_game("harvest")
 

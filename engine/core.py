@@ -145,11 +145,23 @@ class Rng:
                 return value % n
 
     def shuffle(self, items: list) -> list:
-        """A shuffled copy (Fisher-Yates)."""
+        """A shuffled copy (Fisher-Yates); ``below`` and ``next64`` written
+        out (the same draws, for the bots' samples that shuffle every deck)."""
         out = list(items)
+        state = self.state
         for i in range(len(out) - 1, 0, -1):
-            j = self.below(i + 1)
+            n = i + 1
+            limit = (1 << 64) - ((1 << 64) % n)
+            while True:
+                state = (state + 0x9E3779B97F4A7C15) & _MASK64
+                z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+                z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+                value = z ^ (z >> 31)
+                if value < limit:
+                    break
+            j = value % n
             out[i], out[j] = out[j], out[i]
+        self.state = state
         return out
 
     def sample(self, items: Sequence, k: int) -> list:
@@ -356,6 +368,12 @@ class Game:
         """One farmer's total of :meth:`score_sheet` (what a bot weighs for
         every move it considers); a game may compute it alone, cheaper."""
         return self.score_sheet(state)["total"][seat]
+
+    def totals(self, state: State) -> list[int]:
+        """Every farmer's total of :meth:`score_sheet` (what the search bot
+        weighs at every step of its playouts); a game may compute them
+        without the sheet's lines and labels, cheaper."""
+        return self.score_sheet(state)["total"]
 
     def ranking(self, state: State) -> list[list[int]]:
         """Seats grouped by place, best first; a group of several shares it."""

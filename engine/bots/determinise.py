@@ -40,6 +40,8 @@ def sample_sunfield(view: State, seat: int, rng: Rng) -> State:
         seen_tiles.update(slot["tile"] for slot in column if slot)
     if state["pending"] and "tile" in state["pending"]:
         seen_tiles.add(state["pending"]["tile"])
+        if "then" in state["pending"]:
+            seen_tiles.add(state["pending"]["then"]["tile"])
     for farmer in state["farmers"]:
         seen_clients.update(farmer["clients"])
         seen_tiles.update(tile["tile"] for tile in farmer["plot"].values())

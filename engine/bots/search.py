@@ -165,14 +165,16 @@ def value_for(game: Game, state: State, seat: int) -> float:
     """The farmer's standing, less the best other farmer's (alone in a solo
     game). At the end of the game only the score sheet counts (the
     tie-break by a hundredth): nothing built will score any more."""
-    sheet = game.score_sheet(state)
-    seats = len(sheet["total"])
     if game.is_over(state):
+        sheet = game.score_sheet(state)
+        seats = len(sheet["total"])
         tiebreak = (sheet.get("tiebreak") or {}).get("values") or [0] * seats
         values = [sheet["total"][s] + tiebreak[s] / 100 for s in range(seats)]
     else:
+        totals = game.totals(state)
+        seats = len(totals)
         estimate = getattr(game, "progress_value", None)
-        values = [sheet["total"][s] + (estimate(state, s) if estimate else 0.0) for s in range(seats)]
+        values = [totals[s] + (estimate(state, s) if estimate else 0.0) for s in range(seats)]
     if seats == 1:
         return values[0]
     return values[seat] - max(v for s, v in enumerate(values) if s != seat)

@@ -1,6 +1,6 @@
 """Everything Harvest's summary leaves to the designer, as data.
 
-The rules in :mod:`engine.harvest.rules` read these tables and nothing else
+The rules (:mod:`engine.harvest.turns`, :mod:`engine.harvest.rules`) read these tables and nothing else
 knows a number of the game. docs/rules/harvest.md explains each choice.
 
 Effects are small dicts read by the rules:

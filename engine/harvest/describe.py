@@ -13,11 +13,11 @@ rolled again from the same generator state, exactly as the move rolls them.
 from __future__ import annotations
 
 from engine.core import Move, Rng, State
-from engine.harvest import actions
 from engine.harvest import content as C
+from engine.harvest import rules
 from engine.harvest.farm import DOMINOES
-from engine.harvest.rules import market_pass_applies, space_cost
 from engine.harvest.state import SPACES
+from engine.harvest.turns import market_pass_applies, space_cost
 
 #: what a pass is called when it is used or gained
 PASS_NAMES = {"market_free": "the Early Market pass", "trading_free": "the Late Riser pass"}
@@ -79,8 +79,8 @@ def dice_rolled(state: State, move: Move) -> list[dict]:
     """The faces the Forest dice show for a ``clear`` move (none when the
     clearing rolls no dice), from the generator state the move rolls with."""
     farmer = state["farmers"][state["active"]]
-    count = actions.clear_dice(farmer, state["turn"])
-    rng = Rng(state["hidden"]["rng"])  # as actions._clear rolls them
+    count = rules.clear_dice(farmer, state["turn"])
+    rng = Rng(state["hidden"]["rng"])  # as rules._clear rolls them
     return [C.FOREST_DIE[rng.below(len(C.FOREST_DIE))] for _ in range(count)]
 
 
@@ -157,7 +157,7 @@ def what_happened(state: State, move: Move, before: dict, after: dict) -> str:
         return _cleared(state, move, before, after)
     if kind == "build":
         offer = next(o for o in state["buildings"]["offer"] if o["building"] == args[0])
-        cost = {"coins": actions.build_cost(before, offer["cost"], state["turn"])}
+        cost = {"coins": rules.build_cost(before, offer["cost"], state["turn"])}
         text = f"built a {C.BUILDINGS[args[0]]['name']} on {args[1]} ({cost_words(cost)})"
         return _with_gains(text, paying(before, cost), after)
     if kind == "done":
@@ -188,7 +188,7 @@ def _placed(state: State, args: tuple, before: dict, after: dict) -> str:
 
 
 def _cleared(state: State, move: Move, before: dict, after: dict) -> str:
-    paid = actions.clear_cost(before, state["turn"])
+    paid = rules.clear_cost(before, state["turn"])
     text = f"cleared the Forest on {move.args[1]}" + (f" for {_n(paid, 'coin')}" if paid > 0 else "")
     before = paying(before, {"coins": paid})
     faces = dice_rolled(state, move)

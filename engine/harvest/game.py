@@ -1,12 +1,12 @@
 """Harvest as an :class:`engine.core.Game`: the contract, wired to the modules
-that hold the rules (rules, actions), the notation and the scoring."""
+that hold the rules (turns, rules), the notation and the scoring."""
 
 from __future__ import annotations
 
 from engine.core import Game, IllegalMove, Move, State, match_text
 from engine.harvest import content as C
 from engine.harvest import describe as describing
-from engine.harvest import notation, rules, scoring
+from engine.harvest import notation, scoring, turns
 from engine.harvest import outcome as outcomes
 from engine.harvest.state import setup
 
@@ -26,13 +26,13 @@ class Harvest(Game):
         return state["active"]
 
     def legal_moves(self, state: State) -> list[Move]:
-        return rules.legal_moves(state)
+        return turns.legal_moves(state)
 
     def apply(self, state: State, move: Move) -> State:
-        return rules.apply(state, move)
+        return turns.apply(state, move)
 
     def apply_legal(self, state: State, move: Move) -> State:
-        return rules.apply(state, move, checked=True)
+        return turns.apply(state, move, checked=True)
 
     def text(self, move: Move) -> str:
         return notation.text(move)

@@ -23,8 +23,8 @@ outcome stays the same.
 from __future__ import annotations
 
 from engine.core import Move, State
-from engine.harvest import actions
 from engine.harvest import content as C
+from engine.harvest import rules
 
 #: resources in the order the outcome names them
 AMOUNTS = (("coins", "coin"), ("points", "point"), ("fertilizer", "Fertilizer"), ("water", "Water"))
@@ -94,7 +94,7 @@ def _visit(state: State, after: State, seat: int) -> list[str]:
     if turn["step"] == "pay":
         return ["then pay the entry"]
     if state["phase"] == "place" or state["turn"]["step"] != "act":
-        kinds = [k for k in actions.allowed_actions(turn) if actions.kind_moves(after, k)]
+        kinds = [k for k in rules.allowed_actions(turn) if rules.has_kind_moves(after, k)]
         left = turn["left"]
         return [f"then {left} action{'s' if left != 1 else ''}: {', '.join(kinds)}"] if kinds else []
     return []
@@ -115,8 +115,8 @@ def outcome(game, state: State, move: Move) -> str:
     parts = _keep(state, move) if move.kind == "keep" else []
     if move.kind == "clear":
         turn = state["turn"]
-        dice = actions.clear_dice(before, turn)
-        cost = actions.clear_cost(before, turn)
+        dice = rules.clear_dice(before, turn)
+        cost = rules.clear_cost(before, turn)
         if dice:
             parts += ([_signed(-cost, "coin")] if cost else []) + _farm(before, now, move)
             parts.append(f"rolls {dice} Forest dice, cannot be undone")

@@ -1,410 +1,421 @@
-"""The round structure of Harvest: who decides, what may be decided, what follows.
+"""The rules of the Town areas' actions: which moves each offers, and what they do.
 
-Phases: ``choose`` (each farmer keeps one of two Characters and one of two
-Farmhouses), then four rounds of ``sunrise`` (pick a sunrise tile, gain its
-income and ability, and decide what the ability asks), ``place`` (put a
-Wheelbarrow on a space) and ``act`` (resolve that space's actions), ending
-with sunset. Town-area actions live in
-:mod:`engine.harvest.actions`.
+An *action* is one of a space's numbered actions. Plant, Tend and Buy may
+cover many crops or seeds: the first such move starts the action and the next
+moves of the same kind go on with it for free. Every other move is one whole
+action. Each kind below has a generator (the legal moves, given whether the
+action is new or going on) and a resolver (the change it makes).
 """
 
 from __future__ import annotations
 
-from engine.core import IllegalMove, Move, State, clone
-from engine.harvest import actions
+from collections.abc import Iterator, Mapping
+from functools import cache, lru_cache
+
+from engine.core import IllegalMove, Move, Rng, State
 from engine.harvest import content as C
-from engine.harvest.state import SPACES, can_pay, gain, pay, use_pass
+from engine.harvest.farm import BLOCKS, CELL_SET, DOMINOES, NEIGHBOURS, cell_sort_key, occupied, placements, touching
+from engine.harvest.state import capacity, fill_bush, gain, modifiers
 
-# --------------------------------------------------------------------------- legal moves
+#: cell -> its cell_sort_key, for sorting without a call per cell
+CELL_ORDER = {cell: cell_sort_key(cell) for cell in CELL_SET}
 
-
-def legal_moves(state: State) -> list[Move]:
-    phase = state["phase"]
-    if phase == "choose":
-        farmer = state["farmers"][state["active"]]
-        which = "character" if farmer["character"] is None else "farmhouse"
-        return [Move("keep", (which, 1)), Move("keep", (which, 2))]
-    if phase == "sunrise":
-        if state["sunrise"]["choice"] == "seedup":
-            return seedup_moves(state["farmers"][state["active"]]) + [Move("done")]
-        return [Move("sunrise", (n,)) for n in state["sunrise"]["display"]]
-    if phase == "place":
-        return place_moves(state)
-    if phase == "act":
-        step = state["turn"]["step"]
-        if step == "bonus":
-            return [Move("bonus", ("fertilizer",)), Move("bonus", ("water",))]
-        if step == "pay":
-            return pay_moves(state["farmers"][state["active"]])
-        return actions.action_moves(state) + entry_moves(state) + [Move("done")]
-    return []
-
-
-def space_cost(state: State, name: str) -> dict:
-    space = SPACES[name]
-    if space["area"] == "market":
-        return C.MARKET_TILES[state["market"][space["label"]]]["cost"]
-    cost = space.get("cost", 0)
-    return {"coins": state["round"] if cost == "round" else cost}
-
-
-def market_pass_applies(state: State, farmer: dict, name: str) -> bool:
-    """Whether placing on ``name`` would use the farmer's Early Market pass:
-    a market tile that has a cost, and a pass in hand."""
-    return (SPACES[name]["area"] == "market" and bool(farmer["perks"].get("market_free"))
-            and any(space_cost(state, name).values()))
-
-
-def is_closed(state: State, name: str) -> bool:
-    return name in state["blocked"] or (bool(state["spaces"][name]) and not SPACES[name].get("infinite"))
-
-
-def may_place(state: State, name: str) -> bool:
-    farmer = state["farmers"][state["active"]]
-    if is_closed(state, name) and not farmer["closed"]:
-        return False
-    if not market_pass_applies(state, farmer, name) and not can_pay(farmer, space_cost(state, name)):
-        return False
-    return not SPACES[name].get("entry") or bool(farmer["perks"].get("trading_free") or pay_moves(farmer))
-
-
-#: space name -> its place move
-PLACE_MOVES = {name: Move("place", (s["area"], s["label"])) for name, s in SPACES.items()}
-
-
-def place_moves(state: State) -> list[Move]:
-    return [PLACE_MOVES[name] for name in state["spaces"] if may_place(state, name)]
-
-
-def pay_moves(farmer: dict) -> list[Move]:
-    moves = [Move("pay", (seed,)) for seed in C.SEEDS if farmer["seeds"][seed] >= C.TRADING_ENTRY["seed"]]
-    if farmer["fertilizer"] >= C.TRADING_ENTRY["fertilizer"]:
-        moves.append(Move("pay", ("fertilizer",)))
-    if farmer["water"] >= C.TRADING_ENTRY["water"]:
-        moves.append(Move("pay", ("water",)))
-    return moves
-
-
-def entry_moves(state: State) -> list[Move]:
-    """At the Trading Post, the entry for the next action ("To take an action
-    here, it costs ..."): offered once the paid entries are used up, while
-    the visit has actions left, and only the payments after which an action
-    can still be started (an entry that buys nothing is never asked for)."""
-    turn = state["turn"]
-    if turn.get("entries") != 0 or turn["left"] == 0:
-        return []
-    out = []
-    for move in pay_moves(state["farmers"][state["active"]]):
-        after = copy_for_move(state, move)
-        _pay(after, move, end_visit=False)
-        if any(actions.kind_moves(after, kind) and not actions.going_on(turn, kind)
-               for kind in actions.allowed_actions(turn)):
-            out.append(move)
-    return out
-
-
-def seedup_moves(farmer: dict) -> list[Move]:
-    """First Light: upgrade one seed held (a Pumpkin seed is the last step)."""
-    return [Move("upgrade", (seed,)) for seed in C.SEEDS[:-1] if farmer["seeds"][seed]]
-
-
-# --------------------------------------------------------------------------- apply
-
-
-def apply(state: State, move: Move, checked: bool = False) -> State:
-    """The state after ``move``; ``checked``: the move is known to be legal
-    (taken from :func:`legal_moves`), so it is not checked again."""
-    phase = state["phase"]
-    if phase == "over":
-        raise IllegalMove("the game is over")
-    if phase == "act" and state["turn"]["step"] == "act" and move.kind not in ("done", "pay"):
-        if not checked:
-            actions.check(state, move)
-        new = copy_for_move(state, move)
-        actions.resolve(new, move)
-        _maybe_end_visit(new)
-        return new
-    if not checked and not _is_legal(state, move):
-        raise IllegalMove(_why_not(state, move))
-    new = copy_for_move(state, move)
-    if phase == "sunrise" and state["sunrise"]["choice"]:
-        _choose_at_sunrise(new, move)
-    else:
-        HANDLERS[move.kind](new, move)
-    return new
-
-
-#: the top-level parts of the state a move may change in place, by phase,
-#: besides the scalars and the farmer to act (an action move: see
-#: :func:`changed_parts`); sunset changes every part (:func:`own_all`)
-PHASE_CHANGES = {"choose": ("private", "sunrise"), "sunrise": ("sunrise",), "place": ("spaces",)}
-
-
-def changed_parts(state: State, move: Move) -> tuple[str, ...]:
-    if state["phase"] != "act":
-        return PHASE_CHANGES[state["phase"]]
-    if move.kind == "build":  # the offer is refilled from the deck
-        return ("turn", "buildings", "hidden")
-    if move.kind == "clear":  # Forest dice
-        return ("turn", "hidden")
-    return ("turn",)
-
-
-def copy_for_move(state: State, move: Move) -> State:
-    """A copy that ``move`` may change in place: the farmer to act and the
-    parts the move may change are copied (one marshal round trip), the rest
-    is shared with ``state`` (a state is a value: nothing changes one once
-    returned). The steps that change every farmer or every part (the end of
-    the sunrise picks, sunset) first copy what they change with
-    :func:`own_farmers` and :func:`own_all`."""
-    seat = state["active"]
-    farmers = list(state["farmers"])
-    copied, farmers[seat] = clone(({k: state[k] for k in changed_parts(state, move)}, farmers[seat]))
-    out = dict(state)
-    out.update(copied)
-    out["farmers"] = farmers
-    return out
-
-
-def own_farmers(state: State) -> None:
-    """Copy the farmers that :func:`copy_for_move` shared (all but the one to act)."""
-    active = state["active"]
-    state["farmers"] = [farmer if seat == active else clone(farmer) for seat, farmer in enumerate(state["farmers"])]
-
-
-def own_all(state: State) -> None:
-    """Copy every part :func:`copy_for_move` may have shared."""
-    state.update(clone({k: v for k, v in state.items() if k != "farmers"}))
-    own_farmers(state)
-
-
-def _is_legal(state: State, move: Move) -> bool:
-    if state["phase"] == "place" and move.kind == "place":
-        name = " ".join(map(str, move.args))
-        return name in state["spaces"] and PLACE_MOVES[name] == move and may_place(state, name)
-    return move in legal_moves(state)
-
-
-#: The move each step waits for, and what to tell a farmer who sent another.
-STEP_MOVES = {
-    "choose": ("keep", "keep a Character and a Farmhouse first"),
-    "sunrise": ("sunrise", "pick a sunrise tile first"),
-    "place": ("place", "place a Wheelbarrow first"),
-    "bonus": ("bonus", "take the Fields bonus first: a Water or a Fertilizer"),
-    "pay": ("pay", "pay the Trading Post entry first: 1 seed, 2 Fertilizer or 3 Water"),
-    "seedup": ("upgrade", ("First Light: upgrade one seed first (for example “upgrade wheat”), "
-                           "or write “done” to keep your seeds")),
+#: Actions each area offers ("market" tiles grant one of them instead).
+AREA_ACTIONS = {
+    "store": ("gain", "fill", "buy"),
+    "fields": ("plant", "tend", "harvest"),
+    "workshop": ("bucket", "clear", "build"),
+    "trading": ("plant", "tend", "harvest", "clear", "seedup"),
 }
+#: Actions that go on over several moves.
+ONGOING = frozenset({"buy", "plant", "tend"})
+MAX_BUY = 9
 
 
-def _why_not(state: State, move: Move) -> str:
-    step = state["turn"]["step"] if state["phase"] == "act" else state["phase"]
-    if step == "sunrise" and state["sunrise"]["choice"]:
-        step = state["sunrise"]["choice"]
-    kind, reason = STEP_MOVES[step]
-    if move.kind != kind:
-        return reason
-    if step == "seedup":
-        seed = move.args[0] if move.args else "?"
-        if seed == C.SEEDS[-1]:
-            return "a Pumpkin seed cannot be upgraded"
-        return f"you have no {C.CROP_NAMES.get(seed, seed)} seed to upgrade"
-    if move.kind == "sunrise":
-        return f"sunrise tile {move.args[0] if move.args else '?'} is not on display"
-    if move.kind == "place":
-        name = " ".join(map(str, move.args))
-        if name not in state["spaces"]:
-            return f"there is no space “{name}” in this game"
-        if is_closed(state, name):
-            return f"{name} is taken"
-        return f"you cannot pay for {name}"
-    if move.kind == "pay":
-        return "you cannot pay that"
-    return "that is not possible now"
+def _move(kind: str, *args) -> Move:
+    """A shared Move instance (moves are immutable): legal move lists are
+    rebuilt at every step, and building Move objects is most of their cost."""
+    key = (kind, args)
+    move = _MOVES.get(key)
+    if move is None:
+        move = _MOVES[key] = Move(kind, args)
+    return move
 
 
-def _keep(state: State, move: Move) -> None:
-    which, index = move.args
-    seat = state["active"]
-    farmer = state["farmers"][seat]
-    dealt = state["private"][str(seat)]
-    if which == "character":
-        farmer["character"] = dealt["characters"][index - 1]
-        return
-    farmer["farmhouse"] = dealt["farmhouses"][index - 1]
-    gain(farmer, C.FARMHOUSES[farmer["farmhouse"]].get("start", {}))
-    state["private"][str(seat)] = {}
-    if seat + 1 < state["seats"]:
-        state["active"] = seat + 1
-    else:
-        start_round(state)
+_MOVES: dict[tuple, Move] = {}
 
 
-def start_round(state: State) -> None:
-    held = state["sunrise"]["held"]
-    state["sunrise"]["queue"] = sorted(range(state["seats"]), key=lambda s: held[s])
-    state["phase"] = "sunrise"
-    state["active"] = state["sunrise"]["queue"][0]
-
-
-def _sunrise(state: State, move: Move) -> None:
-    tile = move.args[0]
-    sunrise = state["sunrise"]
-    seat = sunrise["queue"].pop(0)
-    display = sunrise["display"]
-    display.remove(tile)
-    display.append(sunrise["held"][seat])
-    display.sort()
-    sunrise["held"][seat] = tile
-    farmer = state["farmers"][seat]
-    # Order of sunrise abilities: the tile (income, then ability), the
-    # Farmhouse, the Character, then buildings; a decision comes last.
-    gain(farmer, C.SUNRISE_TILES[tile]["income"])
-    gain(farmer, C.SUNRISE_TILES[tile]["ability"])
-    gain(farmer, C.FARMHOUSES.get(farmer["farmhouse"], {}).get("sunrise", {}))
-    gain(farmer, C.CHARACTERS.get(farmer["character"], {}).get("sunrise", {}))
-    for building in farmer["farm"]["buildings"]:
-        gain(farmer, C.BUILDINGS[building["building"]].get("sunrise", {}))
-    if "seedup" in C.SUNRISE_TILES[tile]["ability"] and seedup_moves(farmer):
-        sunrise["choice"] = "seedup"
-        return
-    _next_picker(state)
-
-
-def _choose_at_sunrise(state: State, move: Move) -> None:
-    """The decision a sunrise tile asked for: upgrade a seed, or ``done``."""
+def action_kind(move: Move) -> str | None:
+    """The action a move belongs to (None for moves that are not actions)."""
     if move.kind == "upgrade":
-        seeds = state["farmers"][state["active"]]["seeds"]
-        seed = move.args[0]
-        seeds[seed] -= 1
-        seeds[C.SEEDS[C.SEEDS.index(seed) + 1]] += 1
-    state["sunrise"]["choice"] = None
-    _next_picker(state)
+        return "bucket" if move.args[:1] == ("bucket",) else "seedup"
+    if move.kind in ("gain", "fill", "buy", "plant", "tend", "harvest", "clear", "build"):
+        return move.kind
+    return None
 
 
-def _next_picker(state: State) -> None:
-    """The next farmer picks a sunrise tile; after the last one, placing starts."""
-    sunrise = state["sunrise"]
-    if sunrise["queue"]:
-        state["active"] = sunrise["queue"][0]
-        return
-    held = sunrise["held"]
-    state["order"] = sorted(range(state["seats"]), key=lambda s: held[s])
-    own_farmers(state)
-    for f in state["farmers"]:
-        f["wheelbarrows"] = C.WHEELBARROWS
-    state["blocked"] = [C.SUNRISE_TILES[held[0]]["solo_block"]] if state["seats"] == 1 else []
-    state["phase"] = "place"
-    state["active"] = state["order"][0]
+def allowed_actions(turn: dict) -> tuple[str, ...]:
+    if turn.get("grant"):
+        return (turn["grant"]["action"],)
+    return AREA_ACTIONS[turn["space"].split()[0]]
 
 
-def _place(state: State, move: Move) -> None:
-    name = " ".join(map(str, move.args))
-    seat = state["active"]
-    farmer = state["farmers"][seat]
-    if is_closed(state, name):
-        farmer["closed"] -= 1
-    if market_pass_applies(state, farmer, name):
-        use_pass(farmer, "market_free")
-    else:
-        pay(farmer, space_cost(state, name))
-    state["spaces"][name].append(seat)
-    farmer["wheelbarrows"] -= 1
-    space = SPACES[name]
-    turn = {"space": name, "step": "act", "left": space["actions"], "open": None, "used": [],
-            "tended": [], "grown": [], "grant": None, "entries": None}
-    if space["area"] == "market":
-        tile = C.MARKET_TILES[state["market"][space["label"]]]
-        gain(farmer, tile.get("gain", {}))
-        if "grant" not in tile:
-            _next_placer(state)
-            return
-        turn["grant"] = dict(tile["grant"])
-    elif space.get("bonus"):
-        turn["step"] = "bonus"
-    elif space.get("entry") and not use_pass(farmer, "trading_free"):
-        turn["step"] = "pay"
-        turn["entries"] = 0
-    state["phase"] = "act"
-    state["turn"] = turn
-    _maybe_end_visit(state)
+def is_free(turn: dict) -> bool:
+    """Trading Post actions and some market tiles ignore Fertilizer, Water and coin costs."""
+    return turn["space"].startswith("trading") or bool((turn.get("grant") or {}).get("free"))
 
 
-def _bonus(state: State, move: Move) -> None:
-    gain(state["farmers"][state["active"]], {move.args[0]: 1})
-    state["turn"]["step"] = "act"
-    _maybe_end_visit(state)
+# --------------------------------------------------------------------------- costs
 
 
-def _pay(state: State, move: Move, end_visit: bool = True) -> None:
-    """The Trading Post entry for one action: 1 seed, 2 Fertilizer or 3 Water."""
+def plant_cost(farmer: dict, crop: str, turn: dict, mods: Mapping | None = None) -> int:
+    """``mods``: the farmer's :func:`modifiers`, when the caller has them."""
+    if is_free(turn):
+        return 0
+    mods = modifiers(farmer) if mods is None else mods
+    if mods.get("free_plant") == crop or mods.get("free_planting"):
+        return 0
+    return C.CROPS[crop]["plant"]
+
+
+def tend_cost(farmer: dict, tile: dict, turn: dict, mods: Mapping | None = None) -> int:
+    """``mods``: the farmer's :func:`modifiers`, when the caller has them."""
+    if is_free(turn):
+        return 0
+    mods = modifiers(farmer) if mods is None else mods
+    if mods.get("adjacent_tend_free") and any(
+        b["building"] == "greenhouse" and touching(tile["cells"], b["cells"]) for b in farmer["farm"]["buildings"]
+    ):
+        return 0
+    return C.CROPS[tile["crop"]]["tend"] - (1 if mods.get("tend_discount") == tile["crop"] else 0)
+
+
+def clear_cost(farmer: dict, turn: dict) -> int:
+    if is_free(turn):
+        return 0
+    mods = modifiers(farmer)
+    base = mods.get("clear_cost", C.FOREST_CLEAR_COST)
+    return max(0, base - mods.get("clear_discount", 0))
+
+
+def clear_dice(farmer: dict, turn: dict) -> int:
+    if turn["space"].startswith("trading"):
+        return modifiers(farmer).get("trading_dice", 0)
+    grant = turn.get("grant")
+    if grant:
+        return C.FOREST_DICE if grant.get("dice") else 0
+    return C.FOREST_DICE
+
+
+def build_cost(farmer: dict, offer_cost: int, turn: dict) -> int:
+    discount = modifiers(farmer).get("build_discount", 0) + (turn.get("grant") or {}).get("discount", 0)
+    return max(0, offer_cost - discount)
+
+
+# --------------------------------------------------------------------------- generators
+
+
+def tend_parents(farmer: dict, turn: dict, fresh: bool) -> list[dict]:
+    """Crop tiles that may be tended: in a new Tend action every planted crop;
+    going on, only those neither tended nor grown in this action."""
+    skip = set() if fresh else set(turn["tended"]) | set(turn["grown"])
+    out = []
+    for tile in farmer["farm"]["crops"]:
+        if tile["cells"][0] in skip or (tile["crop"] == "bush" and tile["berry"]):
+            continue
+        out.append(tile)
+    return out
+
+
+@cache
+def dominoes_touching(cells: tuple[str, ...]) -> tuple:
+    """Every (anchor, orientation, cells) of a domino next to ``cells``, in
+    the order of ``placements`` (cached: tending Pumpkins is searched often)."""
+    return tuple((a, o, domino) for (a, o), domino in DOMINOES.items() if touching(domino, cells))
+
+
+def gen_tend(farmer: dict, turn: dict, fresh: bool, free: set[str]) -> Iterator[Move]:
+    mods = modifiers(farmer)
+    for tile in tend_parents(farmer, turn, fresh):
+        if farmer["water"] < tend_cost(farmer, tile, turn, mods):
+            continue
+        crop, parent = tile["crop"], tile["cells"][0]
+        if crop == "bush":
+            yield _move("tend", "blueberry", parent)
+        elif crop == "pumpkin":
+            yield from (_move("tend", "pumpkin", parent, a, o) for a, o, cells in dominoes_touching(tuple(tile["cells"]))
+                        if cells[0] in free and cells[1] in free)
+        else:
+            room = [n for n in NEIGHBOURS[parent] if n in free]  # in reading order
+            if crop == "strawberry" and len(room) >= 2:
+                yield from (_move("tend", crop, parent, a, b) for i, a in enumerate(room) for b in room[i + 1 :])
+            else:
+                yield from (_move("tend", crop, parent, a) for a in room)
+
+
+@lru_cache(maxsize=8192)
+def plant_moves(seed: str, free: frozenset[str]) -> tuple[Move, ...]:
+    """Every way to plant ``seed`` on the ``free`` cells (cached: a farm
+    changes little from one move to the next)."""
+    return tuple(_move("plant", seed, anchor) if orientation is None else _move("plant", seed, anchor, orientation)
+                 for anchor, orientation, _ in placements(C.CROPS[seed]["shape"], free))
+
+
+def generate(state: State, kind: str, fresh: bool) -> Iterator[Move]:
+    """Legal moves of one action kind for the farmer whose visit is resolved,
+    one at a time (whether there is one at all needs only the first)."""
+    turn = state["turn"]
     farmer = state["farmers"][state["active"]]
-    what = move.args[0]
-    if what in C.SEEDS:
-        farmer["seeds"][what] -= C.TRADING_ENTRY["seed"]
+    if kind == "gain":
+        if farmer["fertilizer"] < C.FERTILIZER_MAX:
+            yield _move("gain", "fertilizer")
+    elif kind == "fill":
+        if farmer["coins"] >= C.FILL_BUCKET_COST and farmer["water"] < capacity(farmer):
+            yield _move("fill", "bucket")
+    elif kind == "buy":
+        for seed in C.SEEDS:
+            for n in range(1, min(MAX_BUY, farmer["coins"] // C.CROPS[seed]["price"]) + 1):
+                yield _move("buy", seed, n)
+    elif kind == "plant":
+        free = None
+        mods = modifiers(farmer)
+        for seed in C.SEEDS:
+            if farmer["seeds"][seed] and farmer["fertilizer"] >= plant_cost(farmer, seed, turn, mods):
+                if free is None:
+                    free = CELL_SET - occupied(farmer["farm"])
+                yield from plant_moves(seed, free)
+    elif kind == "tend":
+        yield from gen_tend(farmer, turn, fresh, CELL_SET - occupied(farmer["farm"]))
+    elif kind == "harvest":
+        if any(t["crop"] != "bush" or t["berry"] for t in farmer["farm"]["crops"]):
+            yield _move("harvest")
+    elif kind == "bucket":
+        if farmer["bucket"] < len(C.BUCKET_LEVELS) - 1 and farmer["coins"] >= C.BUCKET_UPGRADE_COST:
+            yield _move("upgrade", "bucket")
+    elif kind == "clear":
+        if farmer["coins"] >= clear_cost(farmer, turn):
+            yield from (_move("clear", "forest", cell) for cell in sorted(farmer["farm"]["forests"], key=CELL_ORDER.__getitem__))
+    elif kind == "build":
+        farm = farmer["farm"]
+        blocked = set(farm["forests"]).union(*(b["cells"] for b in farm["buildings"]))
+        anchors = [a for a, cells in BLOCKS.items() if not blocked.intersection(cells)]
+        yield from (_move("build", offer["building"], a) for offer in state["buildings"]["offer"]
+                    if farmer["coins"] >= build_cost(farmer, offer["cost"], turn) for a in anchors)
+    elif kind == "seedup":
+        yield from (_move("upgrade", seed) for seed in C.SEEDS[:-1] if farmer["seeds"][seed])
     else:
-        farmer[what] -= C.TRADING_ENTRY[what]
-    state["turn"]["step"] = "act"
-    state["turn"]["entries"] += 1
-    if end_visit:
-        _maybe_end_visit(state)
+        raise ValueError(kind)
 
 
-def _done(state: State, move: Move) -> None:
-    _next_placer(state)
+def going_on(turn: dict, kind: str) -> bool:
+    return kind in ONGOING and turn["open"] == kind
 
 
-def _maybe_end_visit(state: State) -> None:
-    """A visit ends by itself once nothing is left to do in it."""
-    if state["turn"]["step"] == "act" and not actions.any_action(state) and not entry_moves(state):
-        _next_placer(state)
+def kind_moves(state: State, kind: str) -> Iterator[Move]:
+    """The legal moves of one action kind now: going on with the open action
+    or starting a new one (Tend may do both: eligible parents go on, the
+    others start a new action)."""
+    turn = state["turn"]
+    can_start = (turn["left"] > 0 and not (turn["space"].startswith("workshop") and kind in turn["used"])
+                 and turn.get("entries") != 0)
+    if kind == "tend" and going_on(turn, kind):
+        return generate(state, kind, fresh=can_start)
+    if going_on(turn, kind) or can_start:
+        return generate(state, kind, fresh=True)
+    return iter(())
 
 
-def _next_placer(state: State) -> None:
-    state["turn"] = None
-    order = state["order"]
-    start = order.index(state["active"]) + 1
-    for k in range(len(order)):
-        seat = order[(start + k) % len(order)]
-        if state["farmers"][seat]["wheelbarrows"] > 0:
-            state["phase"] = "place"
-            state["active"] = seat
-            return
-    sunset(state)
+def has_kind_moves(state: State, kind: str) -> bool:
+    """Whether :func:`kind_moves` yields any (found without listing them all)."""
+    return next(kind_moves(state, kind), None) is not None
 
 
-def sunset(state: State) -> None:
-    """Wheelbarrows come home; buildings get cheaper, the cheapest go; the
-    market shows its next tiles; the round marker moves (or the game ends)."""
-    if state["round"] == C.ROUNDS:
-        state["phase"] = "over"
-        state["active"] = None
+def action_moves(state: State) -> list[Move]:
+    """Every action move open to the farmer now (without ``done``)."""
+    return [move for kind in allowed_actions(state["turn"]) for move in kind_moves(state, kind)]
+
+
+#: the action kinds by how cheaply their first move is found, for the
+#: questions that need only whether there is one
+CHEAP_FIRST = ("gain", "fill", "harvest", "bucket", "seedup", "clear", "buy", "build", "plant", "tend")
+
+
+@cache
+def by_cost(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(sorted(kinds, key=CHEAP_FIRST.index))
+
+
+def any_action(state: State) -> bool:
+    return any(has_kind_moves(state, kind) for kind in by_cost(allowed_actions(state["turn"])))
+
+
+# --------------------------------------------------------------------------- resolvers
+
+
+def resolve(state: State, move: Move) -> None:
+    """Apply an action move (already known to be legal) to ``state`` in place."""
+    turn = state["turn"]
+    farmer = state["farmers"][state["active"]]
+    kind = action_kind(move)
+    continuing = going_on(turn, kind)
+    if kind == "tend" and continuing:
+        continuing = move.args[1] not in turn["tended"] and move.args[1] not in turn["grown"]
+    if not continuing:
+        if turn.get("entries"):
+            turn["entries"] -= 1  # the Trading Post entry paid for this action
+        turn["left"] -= 1
+        turn["open"] = kind
+        turn["used"].append(kind)
+        turn["tended"], turn["grown"] = [], []
+    RESOLVERS[kind](state, farmer, turn, move)
+
+
+def _gain(state, farmer, turn, move):
+    gain(farmer, {"fertilizer": 1})
+
+
+def _fill(state, farmer, turn, move):
+    farmer["coins"] -= C.FILL_BUCKET_COST
+    gain(farmer, {"fill": True})
+
+
+def _buy(state, farmer, turn, move):
+    seed, n = move.args
+    farmer["coins"] -= C.CROPS[seed]["price"] * n
+    farmer["seeds"][seed] += n
+
+
+def _plant(state, farmer, turn, move):
+    seed, anchor, *rest = move.args
+    farmer["fertilizer"] -= plant_cost(farmer, seed, turn)
+    farmer["seeds"][seed] -= 1
+    tile = {"crop": seed, "cells": _cells(anchor, rest)}
+    if seed == "bush":
+        tile["berry"] = False
+    farmer["farm"]["crops"].append(tile)
+
+
+def _cells(anchor: str, rest: list) -> list[str]:
+    return list(DOMINOES[(anchor, rest[0])]) if rest else [anchor]
+
+
+def _tend(state, farmer, turn, move):
+    crop, parent, *rest = move.args
+    tile = next(t for t in farmer["farm"]["crops"] if t["cells"][0] == parent)
+    farmer["water"] -= tend_cost(farmer, tile, turn)
+    turn["tended"].append(parent)
+    if crop == "blueberry":
+        fill_bush(farmer, tile)
         return
-    own_all(state)
-    for name in state["spaces"]:
-        state["spaces"][name] = []
-    state["blocked"] = []
-    for f in state["farmers"]:
-        f["closed"] = 0
-        f["perks"] = {}
-    shop = state["buildings"]
-    for offer in shop["offer"]:
-        offer["cost"] = max(0, offer["cost"] - C.BUILDING_SUNSET_DISCOUNT)
-    if shop["offer"]:
-        cheapest = min(o["cost"] for o in shop["offer"])
-        shop["discarded"].extend(o["building"] for o in shop["offer"] if o["cost"] == cheapest)
-        shop["offer"] = [o for o in shop["offer"] if o["cost"] != cheapest]
+    if crop == "pumpkin":
+        new = [_cells(rest[0], rest[1:])]
+    else:
+        new = [[cell] for cell in rest]
+    for cells in new:
+        farmer["farm"]["crops"].append({"crop": crop, "cells": cells})
+        turn["grown"].append(cells[0])
+
+
+def harvest_yield(farmer: dict) -> tuple[dict, list[dict]]:
+    """What harvesting now would give (an income) and the crops that would stay."""
+    income: dict = {"coins": 0, "points": 0, "fertilizer": 0}
+    kinds = set()
+    staying = []
+    mods = modifiers(farmer)
+    bonuses = [C.BUILDINGS[b["building"]].get("harvest", {}) for b in farmer["farm"]["buildings"]]
+    for tile in farmer["farm"]["crops"]:
+        crop = tile["crop"]
+        if crop == "bush":
+            staying.append({"crop": "bush", "cells": list(tile["cells"]), "berry": False})
+            if not tile["berry"]:
+                continue
+        kinds.add(crop)
+        for key, value in C.CROPS[crop]["harvest"].items():
+            income[key] += value
+        for bonus in bonuses:
+            for key, value in bonus.get(crop, {}).items():
+                income[key] += value
+        if mods.get("harvest_coins") == crop:
+            income["coins"] += 1
+        if mods.get("harvest_fertilizer") == crop:
+            income["fertilizer"] += 1
+    income["coins"] += len(kinds)
+    return income, staying
+
+
+def _harvest(state, farmer, turn, move):
+    income, staying = harvest_yield(farmer)
+    farmer["farm"]["crops"] = staying
+    gain(farmer, income)
+
+
+def _bucket(state, farmer, turn, move):
+    farmer["coins"] -= C.BUCKET_UPGRADE_COST
+    farmer["bucket"] += 1
+
+
+def _clear(state, farmer, turn, move):
+    cell = move.args[1]
+    farmer["coins"] -= clear_cost(farmer, turn)
+    dice = clear_dice(farmer, turn)
+    farmer["farm"]["forests"].remove(cell)
+    if dice:
+        rng = Rng(state["hidden"]["rng"])
+        for _ in range(dice):
+            gain(farmer, C.FOREST_DIE[rng.below(len(C.FOREST_DIE))])
+        state["hidden"]["rng"] = rng.state
+
+
+def _build(state, farmer, turn, move):
+    name, anchor = move.args
+    offer = state["buildings"]["offer"]
+    index = next(i for i, o in enumerate(offer) if o["building"] == name)
+    farmer["coins"] -= build_cost(farmer, offer[index]["cost"], turn)
+    del offer[index]
+    cells = list(BLOCKS[anchor])
+    farm = farmer["farm"]
+    farm["crops"] = [t for t in farm["crops"] if not set(t["cells"]) & set(cells)]
+    farm["buildings"].append({"building": name, "cells": cells})
+    gain(farmer, C.BUILDINGS[name].get("build", {}))
     deck = state["hidden"]["buildings"]
-    while len(shop["offer"]) < C.BUILDING_DISPLAY and deck:
+    if deck:
         drawn = deck.pop(0)
-        shop["offer"].append({"building": drawn, "cost": C.BUILDINGS[drawn]["cost"]})
-    shop["deck"] = len(deck)
-    for label, stack in state["hidden"]["market"].items():
-        state["market_gone"].append(state["market"][label])
-        state["market"][label] = stack.pop(0) if stack else None
-        state["market_left"][label] = len(stack)
-    state["round"] += 1
-    start_round(state)
+        offer.append({"building": drawn, "cost": C.BUILDINGS[drawn]["cost"]})
+        state["buildings"]["deck"] = len(deck)
 
 
-HANDLERS = {"keep": _keep, "sunrise": _sunrise, "place": _place, "bonus": _bonus, "pay": _pay, "done": _done}
+def _seedup(state, farmer, turn, move):
+    seed = move.args[0]
+    farmer["seeds"][seed] -= 1
+    farmer["seeds"][C.SEEDS[C.SEEDS.index(seed) + 1]] += 1
+    farmer["coins"] += modifiers(farmer).get("upgrade_coins", 1)
+
+
+RESOLVERS = {"gain": _gain, "fill": _fill, "buy": _buy, "plant": _plant, "tend": _tend, "harvest": _harvest,
+             "bucket": _bucket, "clear": _clear, "build": _build, "seedup": _seedup}
+
+
+def check(state: State, move: Move) -> None:
+    """Raise IllegalMove with a reason unless ``move`` is a legal action now."""
+    kind = action_kind(move)
+    turn = state["turn"]
+    if kind is None or kind not in allowed_actions(turn):
+        area = C.AREA_NAMES[turn["space"].split()[0]]
+        raise IllegalMove(f"“{move.kind}” is not an action of your visit to the {area}; "
+                          "take one of its actions or write “done”")
+    if move not in kind_moves(state, kind):  # stops at the move
+        raise IllegalMove(_why_not(state, kind, move))
+
+
+def _why_not(state: State, kind: str, move: Move) -> str:
+    turn = state["turn"]
+    farmer = state["farmers"][state["active"]]
+    if turn["left"] == 0 and not going_on(turn, kind):
+        return "this visit has no actions left"
+    if kind in turn["used"] and turn["space"].startswith("workshop") and not going_on(turn, kind):
+        return "at the Workshop each action must be different"
+    if kind == "buy" and len(move.args) == 2 and move.args[0] in C.CROPS:
+        return f"you have {farmer['coins']} coins"
+    if kind == "plant" and move.args and move.args[0] in farmer["seeds"] and not farmer["seeds"][move.args[0]]:
+        return f"you have no {C.CROP_NAMES[move.args[0]]} seed"
+    return "that is not possible on your farm now"

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from engine.core import State
 from engine.harvest import content as C
-from engine.harvest.actions import any_action
 from engine.harvest.farm import touching
+from engine.harvest.rules import any_action
 
 
 def crops_on_farm(farmer: dict) -> int:

@@ -159,8 +159,9 @@ def modifiers(farmer: dict) -> Mapping:
     every farmer with the same character, buildings and discounts (legal
     move listing asks for it once per crop and tile)."""
     perks = farmer["perks"]
-    return _modifiers(farmer["character"], tuple(b["building"] for b in farmer["farm"]["buildings"]),
-                      tuple((key, perks[key]) for key in C.DISCOUNTS if key in perks))
+    buildings = farmer["farm"]["buildings"]
+    return _modifiers(farmer["character"], tuple([b["building"] for b in buildings]) if buildings else (),
+                      tuple([(key, perks[key]) for key in C.DISCOUNTS if key in perks]) if perks else ())
 
 
 @lru_cache(maxsize=4096)
@@ -194,13 +195,24 @@ def gain(farmer: dict, income: dict) -> None:
     if income.get("berry"):
         for tile in sorted(farmer["farm"]["crops"], key=lambda t: cell_sort_key(t["cells"][0])):
             if tile["crop"] == "bush" and not tile["berry"]:
-                tile["berry"] = True
+                fill_bush(farmer, tile)
                 break
 
 
+def fill_bush(farmer: dict, tile: dict) -> None:
+    """A Blueberry on the Blueberry Bush ``tile``, which is replaced by a copy:
+    a move copies the farm's lists but shares their tiles with the state
+    before (turns.copy_farmer), and this is the one change made to a tile."""
+    crops = farmer["farm"]["crops"]
+    index = next(i for i, t in enumerate(crops) if t is tile)
+    crops[index] = {**tile, "berry": True}
+
+
 def can_pay(farmer: dict, cost: dict) -> bool:
-    return (farmer["coins"] >= cost.get("coins", 0)
-            and all(farmer["seeds"][s] >= n for s, n in cost.get("seeds", {}).items()))
+    if farmer["coins"] < cost.get("coins", 0):
+        return False
+    held = farmer["seeds"]
+    return all(held[s] >= n for s, n in cost["seeds"].items()) if "seeds" in cost else True
 
 
 def use_pass(farmer: dict, perk: str) -> bool:

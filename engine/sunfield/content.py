@@ -14,6 +14,7 @@ Vegetable, a Pig tile 2, a Cow tile 3.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import NamedTuple
 
 VEGETABLES = ("broccoli", "carrot", "eggplant", "corn")
@@ -283,6 +284,7 @@ LIVESTOCK_CARDS = {c.id: c for c in (
 LAST_COLUMN = 5
 
 
+@cache
 def landscape(card_a: str, card_b: str) -> tuple[Column, ...]:
     """The six columns of a farmer's landscape: start, 1-4, last."""
     return LIVESTOCK_CARDS[card_a].columns + LIVESTOCK_CARDS[card_b].columns

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from engine.core import Move, State
 from engine.sunfield import content as C
-from engine.sunfield.moves import COLUMN_INDEX
 from engine.sunfield.rules import take_cost
+from engine.sunfield.turns import COLUMN_INDEX
 
 
 def _n(count: int, word: str) -> str:

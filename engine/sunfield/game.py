@@ -2,73 +2,11 @@
 
 from __future__ import annotations
 
-from engine.core import Game, IllegalMove, InvalidMove, Move, Option, State, clone
+from engine.core import Game, IllegalMove, InvalidMove, Move, Option, State
 from engine.sunfield import describe as describing
-from engine.sunfield import moves, notation, scoring
+from engine.sunfield import notation, scoring, turns
 from engine.sunfield import outcome as outcomes
 from engine.sunfield.state import setup
-
-#: the top-level parts of the state each verb may change (besides the scalars
-#: and the farmer to act); powers may change any part
-CHANGES = {
-    "take": ("market",),  # and, when it empties its column, what a renewal draws on
-    "renew": ("market", "piles", "reserve", "hidden"),
-    "place": ("reserve", "pending"),
-    "put": ("reserve", "pending"),
-    "exchange": ("reserve",),
-    "buy": ("reserve",),
-    "deliver": ("clients", "medals", "reputation", "reserve", "hidden", "private"),
-    "end": (),
-}
-#: the parts of the farmer to act each verb may change besides their scalars
-#: (Seeds, reserved Clients); powers may change any part
-FARMER_CHANGES = {
-    "take": (),
-    "place": ("plot", "wheelbarrow", "livestock", "medals"),  # the harvest and Animals that follow
-    "put": ("plot", "wheelbarrow", "livestock", "medals"),
-    "exchange": ("wheelbarrow",),
-    "buy": ("wheelbarrow",),
-    "deliver": ("wheelbarrow", "clients", "medals", "reputation"),
-    "end": (),
-}
-
-
-def column_emptied(state: State, move: Move) -> bool:
-    """Whether taking ``move``'s tile leaves its column empty (so it is renewed)."""
-    column = state["market"][moves.COLUMN_INDEX[move.args[0]]]
-    return sum(1 for slot in column if slot) == 1
-
-
-def copy_for_move(state: State, move: Move) -> State:
-    """A copy that ``move`` may change in place.
-
-    Only the parts the verb can change are copied (one marshal round trip),
-    down to the parts of the farmer to act; the rest (the other farmers, the
-    hidden piles on most moves...) is shared with ``state``, which is safe
-    because a state is a value: nothing changes a state in place once it has
-    been returned.
-    """
-    seat = state["seat"]
-    kind = move.kind
-    parts = CHANGES.get(kind)
-    if kind == "take" and column_emptied(state, move):
-        parts = CHANGES["renew"]
-    if parts is None:
-        parts = tuple(k for k in state if k != "farmers")
-    farmer = state["farmers"][seat]
-    own = FARMER_CHANGES.get(kind)
-    if own is None:
-        copied, farmer = clone(({k: state[k] for k in parts}, farmer))
-    else:
-        copied, changed = clone(({k: state[k] for k in parts}, {k: farmer[k] for k in own}))
-        farmer = dict(farmer)
-        farmer.update(changed)
-    farmers = list(state["farmers"])
-    farmers[seat] = farmer
-    out = dict(state)
-    out.update(copied)
-    out["farmers"] = farmers
-    return out
 
 
 class Sunfield(Game):
@@ -86,29 +24,23 @@ class Sunfield(Game):
         return state["seat"]
 
     def legal_moves(self, state: State) -> list[Move]:
-        return moves.legal_moves(state)
+        return turns.legal_moves(state)
 
     def apply(self, state: State, move: Move) -> State:
         try:
             notation.check_shape(move)
         except InvalidMove as error:
             raise IllegalMove(error.reason) from None
-        if not moves.is_legal(state, move):
-            raise IllegalMove(moves.explain(state, move))
-        state = copy_for_move(state, move)
-        moves.apply_move(state, move)
-        return state
+        return turns.apply(state, move)
 
     def apply_legal(self, state: State, move: Move) -> State:
-        state = copy_for_move(state, move)
-        moves.apply_move(state, move)
-        return state
+        return turns.apply(state, move, checked=True)
 
     def closing_moves(self, state: State) -> list[Move]:
-        return moves.closing_moves(state)
+        return turns.closing_moves(state)
 
     def explain(self, state: State, move: Move) -> str:
-        return moves.explain(state, move)
+        return turns.explain(state, move)
 
     # --- text ---------------------------------------------------------------
 
@@ -158,6 +90,9 @@ class Sunfield(Game):
 
     def score_of(self, state: State, seat: int) -> int:
         return scoring.total_of(state, seat)
+
+    def totals(self, state: State) -> list[int]:
+        return [scoring.total_of(state, seat) for seat in range(state["seats"])]
 
     def progress_value(self, state: State, seat: int) -> float:
         return scoring.progress_value(state, seat)

@@ -31,6 +31,7 @@ command that fits one legal move is that move; several are an AmbiguousMove.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from engine.core import (
     AmbiguousMove,
@@ -42,7 +43,7 @@ from engine.core import (
     normalize,
 )
 from engine.sunfield import content as C
-from engine.sunfield.moves import explain_verb
+from engine.sunfield.turns import explain_verb
 
 #: verb -> (argument pattern, ...): c column, n integer, v vegetable, a animal,
 #: r the word "reserved"; a verb may have several patterns (deliver)
@@ -122,9 +123,16 @@ def text(move: Move) -> str:
 
 def check_shape(move: Move) -> None:
     """InvalidMove unless ``move`` has a known verb and arguments of the right kinds."""
-    patterns = PATTERNS.get(move.kind)
-    if patterns is None or not any(_fits(move.args, p) for p in patterns):
+    if not _well_formed(move.kind, move.args, tuple(map(type, move.args))):
         raise InvalidMove(f"not a Sunfield Farm move: {move.code()!r}")
+
+
+@lru_cache(maxsize=8192)
+def _well_formed(kind: str, args: tuple, types: tuple) -> bool:
+    """(Cached, by the arguments and their types: the same few hundred moves
+    are checked over and over.)"""
+    patterns = PATTERNS.get(kind)
+    return patterns is not None and any(_fits(args, p) for p in patterns)
 
 
 def _fits(args: tuple, pattern: str) -> bool:

@@ -27,8 +27,8 @@ from collections import Counter
 from engine.core import Move, State
 from engine.sunfield import content as C
 from engine.sunfield import scoring
-from engine.sunfield.moves import COLUMN_INDEX
 from engine.sunfield.rules import take_cost
+from engine.sunfield.turns import COLUMN_INDEX
 
 _PLURAL = {"broccoli": "Broccoli", "carrot": "Carrots", "eggplant": "Eggplants", "corn": "Corn",
            "sheep": "Sheep", "pig": "Pigs", "cow": "Cows"}

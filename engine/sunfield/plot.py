@@ -7,7 +7,6 @@ adjacent when they share a side (no diagonals).
 
 from __future__ import annotations
 
-from collections import Counter
 from functools import lru_cache
 
 from engine.sunfield import content as C
@@ -29,11 +28,13 @@ def free_spaces(tile: dict, veg: str) -> int:
     """Free ``veg`` spaces of a Vegetable-face tile."""
     if tile["pasture"]:
         return 0
-    return sum(1 for space, filled in zip(C.TILES[tile["tile"]].vegetables, tile["filled"]) if space == veg and not filled)
+    filled = tile["filled"]
+    return sum(1 for index in SPACES[tile["tile"]].get(veg, ()) if not filled[index])
 
 
-def animals_in_plot(plot: dict) -> Counter:
-    return Counter(t["animal"] for t in plot.values() if t["animal"])
+#: tile id -> Vegetable -> the indices of its spaces of that Vegetable
+SPACES = {tile_id: {veg: tuple(i for i, space in enumerate(face.vegetables) if space == veg)
+                    for veg in set(face.vegetables)} for tile_id, face in C.TILES.items()}
 
 
 def open_positions(plot: dict, without: str | None = None) -> list[str]:

@@ -2,12 +2,14 @@
 
 A power is printed on a column of the farmer's landscape. It may be used once
 per game, at any moment of the farmer's turn when no other decision is
-pending, if the Farmer token stands on its column or further; using it puts
+pending (between taking a Field tile and placing it too), if the Farmer token stands on its column or further; using it puts
 one of the farmer's Seeds on the column. The move's verb is the power's name
 (content.POWERS), so a landscape never shows the same power twice.
 """
 
 from __future__ import annotations
+
+from functools import cache
 
 from engine.core import Move, State
 from engine.sunfield import content as C
@@ -21,8 +23,13 @@ def power_columns(farmer: dict) -> dict[str, int]:
     livestock = farmer["livestock"]
     if not livestock:
         return {}
-    columns = C.landscape(*livestock["cards"])
-    return {columns[i].power: i for i in range(1, livestock["position"] + 1) if columns[i].power}
+    return dict(_reached(*livestock["cards"], livestock["position"]))
+
+
+@cache
+def _reached(card_a: str, card_b: str, position: int) -> tuple[tuple[str, int], ...]:
+    columns = C.landscape(card_a, card_b)
+    return tuple((columns[i].power, i) for i in range(1, position + 1) if columns[i].power)
 
 
 def open_powers(state: State) -> dict[str, int]:
@@ -30,8 +37,9 @@ def open_powers(state: State) -> dict[str, int]:
     farmer = rules.farmer_to_act(state)
     if not state["advanced"] or farmer["seeds"] < 1:
         return {}
-    used = farmer["livestock"]["used"]
-    return {name: column for name, column in power_columns(farmer).items() if column not in used}
+    livestock = farmer["livestock"]
+    used = livestock["used"]
+    return {name: column for name, column in _reached(*livestock["cards"], livestock["position"]) if column not in used}
 
 
 def power_moves(state: State, name: str) -> list[Move]:
@@ -165,9 +173,14 @@ _MOVES = {
 
 
 def draw(state, farmer):
-    """Take the top tile of the card's pile; it is placed without gaining Vegetables."""
+    """Take the top tile of the card's pile; it is placed without gaining
+    Vegetables, and before a Field tile taken and not yet placed, which waits
+    in the pending tile's "then"."""
+    drawn = {"tile": rules.draw_tile(state, _pile(farmer)), "gain": False}
+    if state["pending"]:
+        drawn["then"] = state["pending"]
     state["phase"] = "place"
-    state["pending"] = {"tile": rules.draw_tile(state, _pile(farmer)), "gain": False}
+    state["pending"] = drawn
 
 
 def reserve(state, farmer, space):

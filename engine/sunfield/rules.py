@@ -2,18 +2,18 @@
 
 Every function here changes the state it is given, in place: the Game calls
 them on its own copy (see game.py). Checks that a farmer's choice is allowed,
-and the turn flow (what comes after a step), live in moves.py; these
+and the turn flow (what comes after a step), live in turns.py; these
 functions assume a legal choice.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from functools import cache
 
 from engine.core import State
 from engine.sunfield import content as C
 from engine.sunfield.plot import (
-    animals_in_plot,
     free_spaces,
     largest_empty_pasture,
     neighbours,
@@ -102,12 +102,12 @@ def refill_column(state: State, column: int) -> None:
 
 def place_field_tile(state: State, x: int, y: int) -> None:
     """Put the pending tile in the Plot; gain its Vegetables unless it came
-    from the "draw" power."""
+    from the "draw" power (then the Field tile taken before, if any, waits)."""
     farmer = farmer_to_act(state)
     pending = state["pending"]
     at = key(x, y)
     farmer["plot"][at] = new_tile(pending["tile"])
-    state["pending"] = None
+    state["pending"] = pending.get("then")
     if pending["gain"]:
         gain_vegetables(state, at)
 
@@ -172,7 +172,7 @@ def place_vegetables(state: State) -> None:
             placed = min(count, room)
             for k, free in targets:
                 for _ in range(min(free, placed)):
-                    fill_space(plot[k], veg)
+                    fill_space(own_tile(plot, k), veg)
                     placed -= 1
             kept = min(count, room)
             state["reserve"][veg] += count - kept  # lost: back to the reserve
@@ -188,9 +188,18 @@ def place_vegetables(state: State) -> None:
 
 def put_vegetable(state: State, veg: str, at: str) -> None:
     """The farmer's choice of tile for one gained Vegetable."""
-    fill_space(farmer_to_act(state)["plot"][at], veg)
+    fill_space(own_tile(farmer_to_act(state)["plot"], at), veg)
     state["pending"]["vegetables"][veg] -= 1
     place_vegetables(state)
+
+
+def own_tile(plot: dict, at: str) -> dict:
+    """The Plot's tile at ``at``, copied first: placing a tile copies the
+    Plot but shares its tiles with the state before (turns.copy_for_move),
+    so a step copies a tile before it changes it."""
+    tile = plot[at]
+    tile = plot[at] = {**tile, "filled": list(tile["filled"])}
+    return tile
 
 
 def fill_space(tile: dict, veg: str) -> None:
@@ -208,9 +217,11 @@ def harvest(state: State) -> None:
     """Every filled tile: Vegetables to the Wheelbarrow, flip to Pasture, place
     its Animal (if the reserve still has one); then the Animals are delivered."""
     farmer = farmer_to_act(state)
-    for tile in farmer["plot"].values():
+    plot = farmer["plot"]
+    for k, tile in plot.items():
         if tile["pasture"] or not all(tile["filled"]):
             continue
+        tile = own_tile(plot, k)
         face = C.TILES[tile["tile"]]
         for veg in face.vegetables:
             farmer["wheelbarrow"][veg] += 1
@@ -264,13 +275,17 @@ def return_animal(state: State, farmer: dict, animal: str) -> None:
     if state["advanced"] and len(holders) > 1:
         best_size = -1
         for k in holders:
-            plot[k]["animal"] = None
-            size = largest_empty_pasture(plot)
-            plot[k]["animal"] = animal
+            size = largest_empty_pasture({**plot, k: {**plot[k], "animal": None}})
             if size > best_size:
                 best, best_size = k, size
-    plot[best]["animal"] = None
+    own_tile(plot, best)["animal"] = None
     state["reserve"][animal] += 1
+
+
+@cache
+def _needs(column: C.Column) -> tuple[tuple[str, int], ...]:
+    """The Animals a Livestock column asks for, with how many of each."""
+    return tuple(Counter(column.needs).items())
 
 
 def advance_livestock(state: State) -> None:
@@ -282,9 +297,8 @@ def advance_livestock(state: State) -> None:
     livestock = farmer["livestock"]
     columns = C.landscape(*livestock["cards"])
     while livestock["position"] < C.LAST_COLUMN:
-        needs = Counter(columns[livestock["position"] + 1].needs)
-        have = animals_in_plot(farmer["plot"])
-        if any(have[a] < n for a, n in needs.items()):
+        have = [t["animal"] for t in farmer["plot"].values() if t["animal"]]
+        if any(have.count(a) < n for a, n in _needs(columns[livestock["position"] + 1])):
             return
         for animal in columns[livestock["position"] + 1].needs:
             return_animal(state, farmer, animal)

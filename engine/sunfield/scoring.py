@@ -14,16 +14,19 @@ def client_points(farmer: dict) -> int:
     return sum(C.CLIENTS[c].value for c in farmer["clients"])
 
 
+def _has_set(items: list) -> bool:
+    """Whether some item appears at least SET_SIZE times."""
+    return len(items) >= C.SET_SIZE and any(items.count(item) >= C.SET_SIZE for item in set(items))
+
+
 def colour_bonus(farmer: dict) -> int:
     """3 points, once, for having 3 Clients of one colour."""
-    colours = Counter(C.CLIENTS[c].colour for c in farmer["clients"])
-    return C.SAME_COLOUR_BONUS if any(n >= C.SET_SIZE for n in colours.values()) else 0
+    return C.SAME_COLOUR_BONUS if _has_set([C.CLIENTS[c].colour for c in farmer["clients"]]) else 0
 
 
 def value_bonus(farmer: dict) -> int:
     """3 points, once, for having 3 Clients of one value."""
-    values = Counter(C.CLIENTS[c].value for c in farmer["clients"])
-    return C.SAME_VALUE_BONUS if any(n >= C.SET_SIZE for n in values.values()) else 0
+    return C.SAME_VALUE_BONUS if _has_set([C.CLIENTS[c].value for c in farmer["clients"]]) else 0
 
 
 def medal_points(farmer: dict) -> int:
@@ -73,27 +76,34 @@ def total_of(state: State, seat: int) -> int:
     return sum(points(farmer) for _, _, points in lines)
 
 
+#: Client -> ((Vegetable, how many), ...) in the card's order, and how many in all
+_NEEDS = {client: (tuple(Counter(card.vegetables).items()), len(card.vegetables)) for client, card in C.CLIENTS.items()}
+
+
 def progress_value(state: State, seat: int) -> float:
     """A cheap guess of the points a farmer's position will still bring:
     Vegetables on tiles (toward harvests), Animals (toward a trio or the
     Livestock track), Wheelbarrow Vegetables toward the visible Clients, Seeds."""
     farmer = state["farmers"][seat]
     value = 0.0
+    animals = []
     for tile in farmer["plot"].values():
         if not tile["pasture"]:
-            filled = sum(tile["filled"])
-            value += 0.4 * filled + (0.6 if filled and filled == len(tile["filled"]) - 1 else 0.0)
-    animals = Counter(t["animal"] for t in farmer["plot"].values() if t["animal"])
-    value += 1.0 * len(animals) + 0.3 * sum(animals.values())
+            spaces = tile["filled"]
+            filled = sum(spaces)
+            value += 0.4 * filled + (0.6 if filled and filled == len(spaces) - 1 else 0.0)
+        if tile["animal"]:
+            animals.append(tile["animal"])
+    value += 1.0 * len(set(animals)) + 0.3 * len(animals)
     if farmer["livestock"]:
         value += 1.5 * farmer["livestock"]["position"]
     wheelbarrow = farmer["wheelbarrow"]
     best = 0.0
     for client in state["clients"]:
         if client:
-            needs = Counter(C.CLIENTS[client].vegetables)
-            have = sum(min(wheelbarrow[v], n) for v, n in needs.items())
-            best = max(best, C.CLIENTS[client].value * have / sum(needs.values()))
+            needs, count = _NEEDS[client]
+            have = sum(min(wheelbarrow[v], n) for v, n in needs)
+            best = max(best, C.CLIENTS[client].value * have / count)
     value += 0.7 * best + 0.1 * sum(wheelbarrow.values())
     value += 0.15 * farmer["seeds"]
     return value

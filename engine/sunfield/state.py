@@ -17,7 +17,10 @@ A state is plain JSON data (see engine/core.py). Keys, top level::
     "acted": false              the turn's action (take or deliver) is done
     "pending": None | {...}     phase data:
         place: {"tile": "C12", "gain": true}   gain: Vegetables are gained
-               (false for a tile drawn by the "draw" power)
+               (false for a tile drawn by the "draw" power); a tile drawn
+               between taking a Field tile and placing it holds the taken
+               one, placed next: {"tile": "S05", "gain": false,
+               "then": {"tile": "C12", "gain": true}}
         put:   {"at": "1,0", "vegetables": {"carrot": 1, ...}}  tokens taken
                from the reserve, not yet on a tile; "at" is the new tile
     "ending": false             a draw pile (tiles or Clients) is exhausted:
@@ -185,7 +188,7 @@ def components(state: State) -> Counter:
             out[f"medal{value}"] += 1
     pending = state["pending"] or {}
     if "tile" in pending:
-        out["tiles"] += 1
+        out["tiles"] += 1 + ("then" in pending)
     for veg, count in pending.get("vegetables", {}).items():
         out[veg] += count
     for farmer in state["farmers"]:

@@ -42,6 +42,8 @@ def sunfield(state: dict) -> Counter:
     pending = state.get("pending") or {}
     if pending.get("tile"):
         count["tiles"] += 1
+    if (pending.get("then") or {}).get("tile"):
+        count["tiles"] += 1  # a taken Field tile waiting behind a drawn one
     for vegetable, n in (pending.get("vegetables") or {}).items():
         count[vegetable] += n
     count["clients"] += sum(1 for c in state["clients"] if c) + len(state["hidden"]["deck"])

@@ -6,7 +6,7 @@ import pytest
 
 from engine.core import IllegalMove
 from engine.harvest import content as C
-from engine.harvest.actions import harvest_yield
+from engine.harvest.rules import harvest_yield
 from engine.harvest.scoring import building_effects
 from tests.engine.harvest.builder import (
     active,

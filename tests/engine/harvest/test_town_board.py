@@ -257,6 +257,39 @@ class TestTradingPost:
         give(state, fertilizer=1, water=2)
         assert "place trading 1" not in moves(state)
 
+    def test_given_no_action_could_follow_any_entry_when_placing_then_the_trading_post_is_not_offered(self, state):
+        # docs/rules/harvest.md: "An entry is offered only when an action could follow it"
+        # Given a bare farm (no crops, no Forest), no seeds, 2 Fertilizer and 3 Water
+        active(state)["farm"].update(forests=[], crops=[])
+        give(state, fertilizer=2, water=3)
+        # When the farmer chooses a space for a Wheelbarrow
+        # Then the Trading Post is not offered: each entry could be paid, but buys nothing
+        assert "place trading 1" not in moves(state)
+        with pytest.raises(IllegalMove, match="no action could follow"):
+            game.apply(state, m("place trading 1"))
+
+    def test_given_an_entry_that_removes_the_only_action_when_paying_then_it_is_not_offered(self, state):
+        # Given a bare farm, one Wheat seed and 3 Water
+        active(state)["farm"].update(forests=[], crops=[])
+        state = play(give(state, wheat=1, water=3), "place trading 1")
+        # When the farmer pays the first entry
+        # Then only the Water is offered: paying the Wheat seed would leave nothing to plant or upgrade
+        assert moves(state) == {"pay water"}
+        with pytest.raises(IllegalMove, match="no action could follow that entry"):
+            game.apply(state, m("pay wheat"))
+        state = play(state, "pay water")
+        assert "plant wheat a1" in moves(state) and "upgrade wheat" in moves(state)
+
+    def test_given_the_late_riser_pass_and_no_action_when_placing_then_the_trading_post_is_not_offered(self, state):
+        # Given the Late Riser pass (no entry this visit) on a bare farm with no seeds
+        active(state)["farm"].update(forests=[], crops=[])
+        active(state)["perks"]["trading_free"] = 1
+        # Then the free visit could take no action, so it is not offered
+        assert "place trading 1" not in moves(state)
+        # and with a seed to plant it is
+        give(state, wheat=1)
+        assert "place trading 1" in moves(state)
+
     def test_planting_there_ignores_the_fertilizer(self, state):
         state = play(give(state, wheat=1, pumpkin=1), "place trading 1", "pay wheat", "plant pumpkin a1 h")
         farmer = active(state)

@@ -262,12 +262,62 @@ class TestEachPower:
 
 
 class TestPowerTiming:
-    def test_no_power_while_a_tile_waits_to_be_placed(self):
+    def test_given_a_field_tile_taken_when_it_waits_to_be_placed_then_powers_may_be_used(self):
+        # Rulebook: "At any time during your turn, in addition to your action,
+        # you may perform a power": between taking a Field tile and placing it too
+        # Given a token on column 3 of A3 + B1 (trade, draw, gain) and 3 Seeds
         state = farmer_with(("A3", "B1"), 3)
+        # When the farmer takes a Field tile
         placing = play(state, "take a1")
-        assert {m.kind for m in GAME.legal_moves(placing)} == {"place"}
-        with pytest.raises(IllegalMove, match="first place the tile"):
-            GAME.apply(placing, move("gain:corn"))
+        taken = placing["pending"]["tile"]
+        # Then, before placing it, the powers are offered besides the places
+        assert {m.kind for m in GAME.legal_moves(placing)} == {"place", "draw", "gain"}
+        after = play(placing, "gain corn", "place -2 0")
+        assert after["farmers"][0]["wheelbarrow"]["corn"] == 1 and plot_tile(after, 0, -2, 0)["tile"] == taken
+
+    def test_given_the_seed_of_the_taken_tile_when_spent_on_a_move_then_the_tile_goes_where_the_move_made_room(self):
+        # Given the move power (B3, column 3), no Seed, and a Seed on the Sheep tile of column a
+        state = farmer_with(("A1", "B3"), 3, seeds=0, plot={(0, 0): tile("P01"), (1, 0): tile("C01")})
+        set_column(state, "a", ["S01", "P01", "C01"], seeds=(1, 0, 0))
+        # When the farmer takes that tile, collecting its Seed
+        placing = play(state, "take a1")
+        assert placing["farmers"][0]["seeds"] == 1 and placing["phase"] == "place"
+        # Then the Seed pays for moving a tile before the taken one is placed
+        moved = play(placing, "move 1 0 to 0 1")
+        farmer = moved["farmers"][0]
+        assert set(farmer["plot"]) == {"0,0", "0,1"} and farmer["seeds"] == 0 and farmer["livestock"]["used"] == [3]
+        assert moved["phase"] == "place" and moved["pending"] == {"tile": "S01", "gain": True}
+        # and the taken tile goes on the place the move freed, gaining its Vegetables
+        after = play(moved, "place 1 0")
+        assert plot_tile(after, 0, 1, 0)["tile"] == "S01"
+
+    def test_given_a_taken_tile_waiting_when_the_draw_power_is_used_then_the_drawn_tile_is_placed_first(self):
+        # Given the draw power (A1, column 1) and a Field tile taken, not yet placed
+        state = farmer_with(("A1", "B1"), 1)
+        top = state["hidden"]["piles"]["sheep"][0]
+        placing = play(state, "take a1")
+        taken = placing["pending"]["tile"]
+        # When the farmer draws
+        drawn = play(placing, "draw")
+        # Then the drawn tile waits first, the taken one behind it
+        assert drawn["pending"] == {"tile": top, "gain": False, "then": {"tile": taken, "gain": True}}
+        assert {m.kind for m in GAME.legal_moves(drawn)} == {"place"}
+        # and once the drawn tile is placed (no Vegetables), the taken one is
+        reserve = dict(drawn["reserve"])
+        second = play(drawn, "place -2 0")
+        assert plot_tile(second, 0, -2, 0)["tile"] == top and second["reserve"] == reserve
+        assert second["phase"] == "place" and second["pending"] == {"tile": taken, "gain": True}
+        after = play(second, "place 2 0")
+        assert plot_tile(after, 0, 2, 0)["tile"] == taken and after["phase"] in ("put", "after", "act")
+
+    def test_given_a_drawn_tile_waiting_when_a_power_is_asked_then_it_is_refused(self):
+        # Given the tile the draw power turned up, waiting to be placed
+        state = farmer_with(("A3", "B1"), 3)
+        drawn = play(state, "draw")
+        # Then placing it ends the power: no other power before that
+        assert {m.kind for m in GAME.legal_moves(drawn)} == {"place"}
+        with pytest.raises(IllegalMove, match="first place the tile the draw power turned up"):
+            GAME.apply(drawn, move("gain:corn"))
 
     def test_drawing_the_last_tile_of_a_pile_ends_the_game_after_the_round(self):
         state = farmer_with(("A1", "B1"), 1)

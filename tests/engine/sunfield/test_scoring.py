@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.bots import RandomBot, play
 from engine.sunfield import GAME
 from tests.engine.sunfield.builder import (
     new_game,
@@ -82,3 +83,13 @@ def test_one_farmers_total_is_their_total_on_the_score_sheet_all_game_long():
         for state in seen[::5] + seen[-1:]:
             sheet = GAME.score_sheet(state)["total"]
             assert [GAME.score_of(state, seat) for seat in range(3)] == sheet
+
+
+def test_given_any_position_when_the_bots_ask_for_the_totals_then_they_are_the_score_sheet_s():
+    # Game.totals adds up each farmer's lines without building the sheet
+    for advanced in (False, True):
+        played = play(GAME, 3, {"advanced": advanced}, 5, [RandomBot()] * 3)
+        state = GAME.setup(3, played.options, 5)
+        for code in played.codes:
+            state = GAME.apply(state, GAME.from_code(code))
+            assert GAME.totals(state) == GAME.score_sheet(state)["total"]

@@ -1,4 +1,5 @@
-"""Which moves are legal, why a move is not, and how a move changes the state.
+"""The turn flow of Sunfield Farm: which moves are legal, why a move is not,
+how a move is applied (the copy it may change), and what follows it.
 
 Moves (verb = Move.kind; arguments as in the typed notation, see notation.py):
 
@@ -15,8 +16,10 @@ When a turn ends: by itself, as soon as the action (take + place + puts, or
 deliver) is complete and nothing optional is left; when Seeds can still be
 spent or a power used, the turn waits for them or ``end`` (see :func:`settle`).
 A farmer playing by mail never writes that ``end``: the end of the mail says
-it (:func:`closing_moves`). Seeds and powers may be used before the action
-and after it, never while a tile or its Vegetables wait to be placed.
+it (:func:`closing_moves`). Seeds may be spent before the action and after
+it; powers too, and also between taking a Field tile and placing it
+(:func:`taken_tile_waits`), never while a drawn tile or gained Vegetables
+wait to be placed.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from engine.core import Move, State
+from engine.core import IllegalMove, Move, State, clone
 from engine.sunfield import content as C
 from engine.sunfield import powers, rules
 from engine.sunfield.plot import neighbours, open_positions
@@ -82,13 +85,20 @@ def _can_place(plot: dict, move: Move) -> bool:
     return k not in plot and any(n in plot for n in neighbours(k))
 
 
+@lru_cache(maxsize=4096)
+def _put_move(veg: str, k: str) -> Move:
+    x, y = k.split(",")
+    return Move("put", (veg, int(x), int(y)))
+
+
 def _put(state: State, farmer: dict) -> list[Move]:
-    out = []
-    for veg, places in rules.open_choices(state).items():
-        for k in places:
-            x, y = k.split(",")
-            out.append(Move("put", (veg, int(x), int(y))))
-    return out
+    return [_put_move(veg, k) for veg, places in rules.open_choices(state).items() for k in places]
+
+
+#: the moves the lists below are made of, built once (a Move is immutable)
+_EXCHANGE_MOVES = {(give, get): Move("exchange", (give, get)) for give in C.VEGETABLES for get in C.VEGETABLES}
+_BUY_MOVES = {veg: Move("buy", (veg,)) for veg in C.VEGETABLES}
+_DELIVER_MOVES = {space: Move("deliver", (space,)) for space in (*range(1, 6), "reserved")}
 
 
 def _exchange(state: State, farmer: dict) -> list[Move]:
@@ -96,7 +106,7 @@ def _exchange(state: State, farmer: dict) -> list[Move]:
         return []
     wheelbarrow, reserve = farmer["wheelbarrow"], state["reserve"]
     return [
-        Move("exchange", (give, get))
+        _EXCHANGE_MOVES[give, get]
         for give in C.VEGETABLES
         if wheelbarrow[give]
         for get in C.VEGETABLES
@@ -107,15 +117,15 @@ def _exchange(state: State, farmer: dict) -> list[Move]:
 def _buy(state: State, farmer: dict) -> list[Move]:
     if farmer["seeds"] < C.BUY_COST:
         return []
-    return [Move("buy", (veg,)) for veg in C.VEGETABLES if state["reserve"][veg]]
+    return [_BUY_MOVES[veg] for veg in C.VEGETABLES if state["reserve"][veg]]
 
 
 def _deliver(state: State, farmer: dict) -> list[Move]:
     wheelbarrow = farmer["wheelbarrow"]
-    out = [Move("deliver", (space + 1,)) for space, client in enumerate(state["clients"]) if client and rules.can_pay(wheelbarrow, client)]
+    out = [_DELIVER_MOVES[space + 1] for space, client in enumerate(state["clients"]) if client and rules.can_pay(wheelbarrow, client)]
     reserved = state["private"][str(state["seat"])]["reserved"]
     if reserved and rules.can_pay(wheelbarrow, reserved[0]):
-        out.append(Move("deliver", ("reserved",)))
+        out.append(_DELIVER_MOVES["reserved"])
     return out
 
 
@@ -132,7 +142,7 @@ def legal_moves(state: State) -> list[Move]:
         return []
     farmer = rules.farmer_to_act(state)
     if phase == "place":
-        return _place(state, farmer)
+        return _place(state, farmer) + (_powers(state) if taken_tile_waits(state) else [])
     if phase == "put":
         return _put(state, farmer)
     if phase == "after":
@@ -141,6 +151,13 @@ def legal_moves(state: State) -> list[Move]:
     if not actions:
         actions = [Move("end")]  # nothing to take or deliver: the turn is passed
     return actions + _optional(state, farmer)
+
+
+def taken_tile_waits(state: State) -> bool:
+    """Advanced mode, between taking a Field tile and placing it: powers may
+    be used ("at any time during your turn"), not while a tile the draw power
+    turned up waits (placing it is the end of that power)."""
+    return state["advanced"] and state["phase"] == "place" and state["pending"]["gain"]
 
 
 def _optional(state: State, farmer: dict) -> list[Move]:
@@ -173,7 +190,7 @@ def is_legal(state: State, move: Move) -> bool:
             farmer = rules.farmer_to_act(state)
             return not _take(state, farmer) and not _deliver(state, farmer)
         return phase == "after"
-    if move.kind not in _PHASE_VERBS[phase]:
+    if move.kind not in _PHASE_VERBS[phase] and not (move.kind in C.POWERS and taken_tile_waits(state)):
         return False
     if move.kind in C.POWERS:
         return move.kind in powers.open_powers(state) and move in powers.power_moves(state, move.kind)
@@ -185,6 +202,123 @@ def is_legal(state: State, move: Move) -> bool:
 
 
 # --------------------------------------------------------------------------- applying
+
+
+def apply(state: State, move: Move, checked: bool = False) -> State:
+    """The state after ``move``; ``checked``: the move is known to be legal
+    (taken from :func:`legal_moves`), so it is not checked again."""
+    if not checked and not is_legal(state, move):
+        raise IllegalMove(explain(state, move))
+    state = copy_for_move(state, move)
+    apply_move(state, move)
+    return state
+
+
+#: the top-level parts of the state each verb may change (besides the scalars
+#: and the farmer to act); powers may change any part
+CHANGES = {
+    "take": ("market",),  # and, when it empties its column, what a renewal draws on
+    "renew": ("market", "piles", "reserve", "hidden"),
+    "place": ("reserve", "pending"),
+    "put": ("reserve", "pending"),
+    "exchange": ("reserve",),
+    "buy": ("reserve",),
+    "deliver": ("clients", "medals", "reputation", "reserve", "hidden", "private"),
+    "end": (),
+}
+#: the parts of the farmer to act each verb may change besides their scalars
+#: (Seeds, reserved Clients); powers may change any part
+FARMER_CHANGES = {
+    "take": (),
+    "place": ("plot", "wheelbarrow", "livestock", "medals"),  # the harvest and Animals that follow
+    "put": ("plot", "wheelbarrow", "livestock", "medals"),
+    "exchange": ("wheelbarrow",),
+    "buy": ("wheelbarrow",),
+    "deliver": ("wheelbarrow", "clients", "medals", "reputation"),
+    "end": (),
+}
+
+
+def column_emptied(state: State, move: Move) -> bool:
+    """Whether taking ``move``'s tile leaves its column empty (so it is renewed)."""
+    column = state["market"][COLUMN_INDEX[move.args[0]]]
+    return sum(1 for slot in column if slot) == 1
+
+
+def _copy_pending(pending: dict | None) -> dict | None:
+    if pending is None:
+        return None
+    out = dict(pending)
+    if "vegetables" in pending:
+        out["vegetables"] = dict(pending["vegetables"])
+    if "then" in pending:
+        out["then"] = dict(pending["then"])
+    return out
+
+
+#: how a part of the state is copied, all the way down (state.py gives the
+#: shapes; a scalar is not copied); a part not listed goes through ``core.clone``
+PART_COPIES = {
+    "market": lambda market: [[dict(slot) if slot else None for slot in column] for column in market],
+    "piles": dict,
+    "reserve": dict,
+    "pending": _copy_pending,
+    "clients": list,
+    "medals": lambda stacks: [list(stack) for stack in stacks],
+    "reputation": list,
+    "hidden": lambda hidden: {**hidden, "deck": list(hidden["deck"]),
+                              "piles": {animal: list(pile) for animal, pile in hidden["piles"].items()}},
+    "private": lambda private: {seat: {**part, "reserved": list(part["reserved"])} for seat, part in private.items()},
+}
+#: the same for the parts of a farmer
+FARMER_COPIES = {
+    "plot": lambda plot: {k: {**tile, "filled": list(tile["filled"])} for k, tile in plot.items()},
+    "wheelbarrow": dict,
+    "livestock": lambda livestock: livestock and {**livestock, "cards": list(livestock["cards"]),
+                                                  "used": list(livestock["used"])},
+    "medals": list,
+    "clients": list,
+    "reputation": lambda tiles: [dict(tile) for tile in tiles],
+}
+
+
+#: placing a tile and putting Vegetables copy the Plot but not its tiles:
+#: the rule steps copy a tile before changing it (rules.own_tile)
+SHARED_TILES = {**FARMER_COPIES, "plot": dict}
+
+
+def _copy(part, value, copies: dict):
+    copy = copies.get(part)
+    if copy is not None:
+        return copy(value)
+    return clone(value) if isinstance(value, (dict, list)) else value
+
+
+def copy_for_move(state: State, move: Move) -> State:
+    """A copy that ``move`` may change in place.
+
+    Only the parts the verb can change are copied, down to the parts of the
+    farmer to act; the rest (the other farmers, the hidden piles on most
+    moves...) is shared with ``state``, which is safe because a state is a
+    value: nothing changes a state in place once it has been returned.
+    """
+    seat = state["seat"]
+    kind = move.kind
+    parts = CHANGES.get(kind)
+    if kind == "take" and column_emptied(state, move):
+        parts = CHANGES["renew"]
+    if parts is None:
+        parts = tuple(k for k in state if k != "farmers")
+    farmer = dict(state["farmers"][seat])
+    for part in FARMER_CHANGES.get(kind, FARMER_COPIES):
+        farmer[part] = _copy(part, farmer[part], SHARED_TILES if kind in ("place", "put") else FARMER_COPIES)
+    farmers = list(state["farmers"])
+    farmers[seat] = farmer
+    out = dict(state)
+    for part in parts:
+        out[part] = _copy(part, state[part], PART_COPIES)
+    out["farmers"] = farmers
+    return out
 
 
 def apply_move(state: State, move: Move) -> None:
@@ -267,7 +401,9 @@ def _phase_reason(state: State, verb: str) -> str | None:
     phase = state["phase"]
     if phase == "over":
         return "the game is over"
-    if phase == "place" and verb != "place":
+    if phase == "place" and verb != "place" and not (verb in C.POWERS and taken_tile_waits(state)):
+        if verb in C.POWERS and state["advanced"]:
+            return f"first place the tile the draw power turned up ({state['pending']['tile']}) in your Plot, e.g. “place x y”"
         return f"first place the tile you have ({state['pending']['tile']}) in your Plot, e.g. “place x y”"
     if phase == "put" and verb != "put":
         waiting = ", ".join(_name(v) for v in rules.open_choices(state))

@@ -1,0 +1,508 @@
+"""The round structure of Harvest: who decides, what may be decided, what follows.
+
+Phases: ``choose`` (each farmer keeps one of two Characters and one of two
+Farmhouses), then four rounds of ``sunrise`` (pick a sunrise tile, gain its
+income and ability, and decide what the ability asks), ``place`` (put a
+Wheelbarrow on a space) and ``act`` (resolve that space's actions), ending
+with sunset. The rules of each Town-area action live in
+:mod:`engine.harvest.rules`.
+"""
+
+from __future__ import annotations
+
+from engine.core import IllegalMove, Move, State, clone
+from engine.harvest import content as C
+from engine.harvest import rules
+from engine.harvest.state import SPACES, can_pay, gain, pay, use_pass
+
+# --------------------------------------------------------------------------- legal moves
+
+
+def legal_moves(state: State) -> list[Move]:
+    phase = state["phase"]
+    if phase == "choose":
+        farmer = state["farmers"][state["active"]]
+        which = "character" if farmer["character"] is None else "farmhouse"
+        return [Move("keep", (which, 1)), Move("keep", (which, 2))]
+    if phase == "sunrise":
+        if state["sunrise"]["choice"] == "seedup":
+            return seedup_moves(state["farmers"][state["active"]]) + [Move("done")]
+        return [Move("sunrise", (n,)) for n in state["sunrise"]["display"]]
+    if phase == "place":
+        return place_moves(state)
+    if phase == "act":
+        step = state["turn"]["step"]
+        if step == "bonus":
+            return [Move("bonus", ("fertilizer",)), Move("bonus", ("water",))]
+        if step == "pay":
+            return opening_entries(state)
+        return rules.action_moves(state) + entry_moves(state) + [DONE]
+    return []
+
+
+DONE = Move("done")
+
+
+def space_cost(state: State, name: str) -> dict:
+    """What a Wheelbarrow on ``name`` costs (read only: the dict is shared)."""
+    space = SPACES[name]
+    if space["area"] == "market":
+        return C.MARKET_TILES[state["market"][space["label"]]]["cost"]
+    cost = space.get("cost", 0)
+    return _COIN_COSTS[state["round"] if cost == "round" else cost]
+
+
+#: coins -> the cost of that many coins
+_COIN_COSTS = {coins: {"coins": coins} for coins in range(C.ROUNDS + 1)}
+
+
+def market_pass_applies(state: State, farmer: dict, name: str) -> bool:
+    """Whether placing on ``name`` would use the farmer's Early Market pass:
+    a market tile that has a cost, and a pass in hand."""
+    return (SPACES[name]["area"] == "market" and bool(farmer["perks"].get("market_free"))
+            and any(space_cost(state, name).values()))
+
+
+def is_closed(state: State, name: str) -> bool:
+    return name in state["blocked"] or (bool(state["spaces"][name]) and not SPACES[name].get("infinite"))
+
+
+def may_place(state: State, name: str, visits: dict | None = None) -> bool:
+    """Whether the farmer to act may put a Wheelbarrow on ``name``; ``visits``
+    keeps :func:`opens_a_visit` by area for a caller asking of every space."""
+    farmer = state["farmers"][state["active"]]
+    if is_closed(state, name) and not farmer["closed"]:
+        return False
+    if not market_pass_applies(state, farmer, name) and not can_pay(farmer, space_cost(state, name)):
+        return False
+    if not SPACES[name].get("entry"):
+        return True
+    if visits is None:
+        return opens_a_visit(state, name)
+    area = SPACES[name]["area"]
+    if area not in visits:
+        visits[area] = opens_a_visit(state, name)
+    return visits[area]
+
+
+def opens_a_visit(state: State, name: str) -> bool:
+    """Whether a Wheelbarrow on the Trading Post space ``name`` could take an
+    action: with the Late Riser pass at once, else after some entry (the same
+    for every space of the area: each has an action to take)."""
+    free = bool(state["farmers"][state["active"]]["perks"].get("trading_free"))
+    visit = dict(state, phase="act", turn=new_visit(name, entry=not free))
+    if free:
+        return opens_action(visit)
+    return any(opens_action(_entry_paid(visit, move)) for move in pay_moves(visit["farmers"][visit["active"]]))
+
+
+#: space name -> its place move
+PLACE_MOVES = {name: Move("place", (s["area"], s["label"])) for name, s in SPACES.items()}
+
+
+def place_moves(state: State) -> list[Move]:
+    visits: dict[str, bool] = {}
+    return [PLACE_MOVES[name] for name in state["spaces"] if may_place(state, name, visits)]
+
+
+def pay_moves(farmer: dict) -> list[Move]:
+    moves = [Move("pay", (seed,)) for seed in C.SEEDS if farmer["seeds"][seed] >= C.TRADING_ENTRY["seed"]]
+    if farmer["fertilizer"] >= C.TRADING_ENTRY["fertilizer"]:
+        moves.append(Move("pay", ("fertilizer",)))
+    if farmer["water"] >= C.TRADING_ENTRY["water"]:
+        moves.append(Move("pay", ("water",)))
+    return moves
+
+
+def entry_moves(state: State) -> list[Move]:
+    """At the Trading Post, the entry for the next action ("To take an action
+    here, it costs ..."): offered once the paid entries are used up, while
+    the visit has actions left (the first entry is the visit's "pay" step)."""
+    turn = state["turn"]
+    if turn.get("entries") != 0 or turn["left"] == 0:
+        return []
+    return opening_entries(state)
+
+
+def opening_entries(state: State) -> list[Move]:
+    """The entries the farmer can pay after which an action can still be
+    started: an entry that buys nothing is never asked for, the first one
+    of a visit included."""
+    return [move for move in pay_moves(state["farmers"][state["active"]]) if opens_action(_entry_paid(state, move))]
+
+
+def _entry_paid(state: State, move: Move) -> State:
+    """The state as it would be once the entry ``move`` is paid, for looking
+    ahead only: a shallow copy, with its own copy of what paying changes."""
+    seat = state["active"]
+    farmer = dict(state["farmers"][seat], seeds=dict(state["farmers"][seat]["seeds"]))
+    _pay_entry(farmer, move.args[0])
+    farmers = list(state["farmers"])
+    farmers[seat] = farmer
+    return dict(state, farmers=farmers, turn=dict(state["turn"], step="act", entries=state["turn"]["entries"] + 1))
+
+
+def opens_action(state: State) -> bool:
+    """Whether a new action can be started in the visit (going on with an
+    open one needs no entry)."""
+    turn = state["turn"]
+    return any(not rules.going_on(turn, kind) and rules.has_kind_moves(state, kind)
+               for kind in rules.by_cost(rules.allowed_actions(turn)))
+
+
+def seedup_moves(farmer: dict) -> list[Move]:
+    """First Light: upgrade one seed held (a Pumpkin seed is the last step)."""
+    return [Move("upgrade", (seed,)) for seed in C.SEEDS[:-1] if farmer["seeds"][seed]]
+
+
+# --------------------------------------------------------------------------- apply
+
+
+def apply(state: State, move: Move, checked: bool = False) -> State:
+    """The state after ``move``; ``checked``: the move is known to be legal
+    (taken from :func:`legal_moves`), so it is not checked again."""
+    phase = state["phase"]
+    if phase == "over":
+        raise IllegalMove("the game is over")
+    if phase == "act" and state["turn"]["step"] == "act" and move.kind not in ("done", "pay"):
+        if not checked:
+            rules.check(state, move)
+        new = copy_for_move(state, move)
+        rules.resolve(new, move)
+        _maybe_end_visit(new)
+        return new
+    if not checked and not _is_legal(state, move):
+        raise IllegalMove(_why_not(state, move))
+    new = copy_for_move(state, move)
+    if phase == "sunrise" and state["sunrise"]["choice"]:
+        _choose_at_sunrise(new, move)
+    else:
+        HANDLERS[move.kind](new, move)
+    return new
+
+
+#: the top-level parts of the state a move may change in place, by phase,
+#: besides the scalars and the farmer to act (an action move: see
+#: :func:`changed_parts`); sunset changes every part (:func:`own_all`)
+PHASE_CHANGES = {"choose": ("private", "sunrise"), "sunrise": ("sunrise",), "place": ("spaces",)}
+
+
+def changed_parts(state: State, move: Move) -> tuple[str, ...]:
+    if state["phase"] != "act":
+        return PHASE_CHANGES[state["phase"]]
+    if move.kind == "build":  # the offer is refilled from the deck
+        return ("turn", "buildings", "hidden")
+    if move.kind == "clear":  # Forest dice
+        return ("turn", "hidden")
+    return ("turn",)
+
+
+def copy_farmer(farmer: dict) -> dict:
+    """A farmer's record copied (state.py gives the shape), its farm's lists
+    too but not their crop tiles and buildings, which no move changes: a move
+    replaces them (a Blueberry: ``state.fill_bush``)."""
+    farm = farmer["farm"]
+    return {**farmer, "seeds": dict(farmer["seeds"]), "perks": dict(farmer["perks"]), "farm": {
+        "forests": list(farm["forests"]), "crops": list(farm["crops"]), "buildings": list(farm["buildings"]),
+    }}
+
+
+def copy_turn(turn: dict | None) -> dict | None:
+    """The visit copied all the way down."""
+    if turn is None:
+        return None
+    return {**turn, "used": list(turn["used"]), "tended": list(turn["tended"]), "grown": list(turn["grown"]),
+            "grant": turn["grant"] and dict(turn["grant"])}
+
+
+#: how the parts a move may change are copied, all the way down (state.py
+#: gives the shapes); a part not listed goes through ``core.clone``
+PART_COPIES = {
+    "turn": copy_turn,
+    "spaces": lambda spaces: {name: list(seats) for name, seats in spaces.items()},
+    "sunrise": lambda sunrise: {**sunrise, "display": list(sunrise["display"]), "held": list(sunrise["held"]),
+                                "queue": list(sunrise["queue"])},
+    "buildings": lambda shop: {**shop, "offer": [dict(offer) for offer in shop["offer"]],
+                               "discarded": list(shop["discarded"])},
+    "hidden": lambda hidden: {**hidden, "market": {label: list(stack) for label, stack in hidden["market"].items()},
+                              "buildings": list(hidden["buildings"])},
+}
+
+
+def copy_for_move(state: State, move: Move) -> State:
+    """A copy that ``move`` may change in place: the farmer to act and the
+    parts the move may change are copied, the rest is shared with ``state``
+    (a state is a value: nothing changes one once returned). The steps that
+    change every farmer or every part (the end of the sunrise picks, sunset)
+    first copy what they change with :func:`own_farmers` and :func:`own_all`."""
+    seat = state["active"]
+    farmers = list(state["farmers"])
+    farmers[seat] = copy_farmer(farmers[seat])
+    out = dict(state)
+    for part in changed_parts(state, move):
+        copy = PART_COPIES.get(part)
+        out[part] = clone(state[part]) if copy is None else copy(state[part])
+    out["farmers"] = farmers
+    return out
+
+
+def own_farmers(state: State) -> None:
+    """Copy the farmers that :func:`copy_for_move` shared (all but the one to act)."""
+    active = state["active"]
+    state["farmers"] = [farmer if seat == active else clone(farmer) for seat, farmer in enumerate(state["farmers"])]
+
+
+def own_all(state: State) -> None:
+    """Copy every part :func:`copy_for_move` may have shared."""
+    state.update(clone({k: v for k, v in state.items() if k != "farmers"}))
+    own_farmers(state)
+
+
+def _is_legal(state: State, move: Move) -> bool:
+    """As ``move in legal_moves(state)``, listing no more moves than its kind's
+    (an action move is checked by ``rules.check``)."""
+    if state["phase"] == "place" and move.kind == "place":
+        name = " ".join(map(str, move.args))
+        return name in state["spaces"] and PLACE_MOVES[name] == move and may_place(state, name)
+    if state["phase"] == "act" and state["turn"]["step"] == "act":
+        if move.kind == "pay":
+            return move in entry_moves(state)
+        return move == DONE
+    return move in legal_moves(state)
+
+
+#: The move each step waits for, and what to tell a farmer who sent another.
+STEP_MOVES = {
+    "choose": ("keep", "keep a Character and a Farmhouse first"),
+    "sunrise": ("sunrise", "pick a sunrise tile first"),
+    "place": ("place", "place a Wheelbarrow first"),
+    "bonus": ("bonus", "take the Fields bonus first: a Water or a Fertilizer"),
+    "pay": ("pay", "pay the Trading Post entry first: 1 seed, 2 Fertilizer or 3 Water"),
+    "seedup": ("upgrade", ("First Light: upgrade one seed first (for example “upgrade wheat”), "
+                           "or write “done” to keep your seeds")),
+}
+
+
+def _why_not(state: State, move: Move) -> str:
+    step = state["turn"]["step"] if state["phase"] == "act" else state["phase"]
+    if step == "sunrise" and state["sunrise"]["choice"]:
+        step = state["sunrise"]["choice"]
+    kind, reason = STEP_MOVES[step]
+    if move.kind != kind:
+        return reason
+    if step == "seedup":
+        seed = move.args[0] if move.args else "?"
+        if seed == C.SEEDS[-1]:
+            return "a Pumpkin seed cannot be upgraded"
+        return f"you have no {C.CROP_NAMES.get(seed, seed)} seed to upgrade"
+    if move.kind == "sunrise":
+        return f"sunrise tile {move.args[0] if move.args else '?'} is not on display"
+    if move.kind == "place":
+        name = " ".join(map(str, move.args))
+        if name not in state["spaces"]:
+            return f"there is no space “{name}” in this game"
+        if is_closed(state, name):
+            return f"{name} is taken"
+        farmer = state["farmers"][state["active"]]
+        if SPACES[name].get("entry") and (farmer["perks"].get("trading_free") or pay_moves(farmer)):
+            return f"no action could follow a visit to {name}"
+        return f"you cannot pay for {name}"
+    if move.kind == "pay":
+        if move in pay_moves(state["farmers"][state["active"]]):
+            return "no action could follow that entry"
+        return "you cannot pay that"
+    return "that is not possible now"
+
+
+def _keep(state: State, move: Move) -> None:
+    which, index = move.args
+    seat = state["active"]
+    farmer = state["farmers"][seat]
+    dealt = state["private"][str(seat)]
+    if which == "character":
+        farmer["character"] = dealt["characters"][index - 1]
+        return
+    farmer["farmhouse"] = dealt["farmhouses"][index - 1]
+    gain(farmer, C.FARMHOUSES[farmer["farmhouse"]].get("start", {}))
+    state["private"][str(seat)] = {}
+    if seat + 1 < state["seats"]:
+        state["active"] = seat + 1
+    else:
+        start_round(state)
+
+
+def start_round(state: State) -> None:
+    held = state["sunrise"]["held"]
+    state["sunrise"]["queue"] = sorted(range(state["seats"]), key=lambda s: held[s])
+    state["phase"] = "sunrise"
+    state["active"] = state["sunrise"]["queue"][0]
+
+
+def _sunrise(state: State, move: Move) -> None:
+    tile = move.args[0]
+    sunrise = state["sunrise"]
+    seat = sunrise["queue"].pop(0)
+    display = sunrise["display"]
+    display.remove(tile)
+    display.append(sunrise["held"][seat])
+    display.sort()
+    sunrise["held"][seat] = tile
+    farmer = state["farmers"][seat]
+    # Order of sunrise abilities: the tile (income, then ability), the
+    # Farmhouse, the Character, then buildings; a decision comes last.
+    gain(farmer, C.SUNRISE_TILES[tile]["income"])
+    gain(farmer, C.SUNRISE_TILES[tile]["ability"])
+    gain(farmer, C.FARMHOUSES.get(farmer["farmhouse"], {}).get("sunrise", {}))
+    gain(farmer, C.CHARACTERS.get(farmer["character"], {}).get("sunrise", {}))
+    for building in farmer["farm"]["buildings"]:
+        gain(farmer, C.BUILDINGS[building["building"]].get("sunrise", {}))
+    if "seedup" in C.SUNRISE_TILES[tile]["ability"] and seedup_moves(farmer):
+        sunrise["choice"] = "seedup"
+        return
+    _next_picker(state)
+
+
+def _choose_at_sunrise(state: State, move: Move) -> None:
+    """The decision a sunrise tile asked for: upgrade a seed, or ``done``."""
+    if move.kind == "upgrade":
+        seeds = state["farmers"][state["active"]]["seeds"]
+        seed = move.args[0]
+        seeds[seed] -= 1
+        seeds[C.SEEDS[C.SEEDS.index(seed) + 1]] += 1
+    state["sunrise"]["choice"] = None
+    _next_picker(state)
+
+
+def _next_picker(state: State) -> None:
+    """The next farmer picks a sunrise tile; after the last one, placing starts."""
+    sunrise = state["sunrise"]
+    if sunrise["queue"]:
+        state["active"] = sunrise["queue"][0]
+        return
+    held = sunrise["held"]
+    state["order"] = sorted(range(state["seats"]), key=lambda s: held[s])
+    own_farmers(state)
+    for f in state["farmers"]:
+        f["wheelbarrows"] = C.WHEELBARROWS
+    state["blocked"] = [C.SUNRISE_TILES[held[0]]["solo_block"]] if state["seats"] == 1 else []
+    state["phase"] = "place"
+    state["active"] = state["order"][0]
+
+
+def _place(state: State, move: Move) -> None:
+    name = " ".join(map(str, move.args))
+    seat = state["active"]
+    farmer = state["farmers"][seat]
+    if is_closed(state, name):
+        farmer["closed"] -= 1
+    if market_pass_applies(state, farmer, name):
+        use_pass(farmer, "market_free")
+    else:
+        pay(farmer, space_cost(state, name))
+    state["spaces"][name].append(seat)
+    farmer["wheelbarrows"] -= 1
+    space = SPACES[name]
+    turn = new_visit(name)
+    if space["area"] == "market":
+        tile = C.MARKET_TILES[state["market"][space["label"]]]
+        gain(farmer, tile.get("gain", {}))
+        if "grant" not in tile:
+            _next_placer(state)
+            return
+        turn["grant"] = dict(tile["grant"])
+    elif space.get("bonus"):
+        turn["step"] = "bonus"
+    elif space.get("entry") and not use_pass(farmer, "trading_free"):
+        turn = new_visit(name, entry=True)
+    state["phase"] = "act"
+    state["turn"] = turn
+    _maybe_end_visit(state)
+
+
+def new_visit(name: str, entry: bool = False) -> dict:
+    """The visit a Wheelbarrow on ``name`` starts; ``entry``: it waits for the
+    first Trading Post entry."""
+    return {"space": name, "step": "pay" if entry else "act", "left": SPACES[name]["actions"], "open": None,
+            "used": [], "tended": [], "grown": [], "grant": None, "entries": 0 if entry else None}
+
+
+def _bonus(state: State, move: Move) -> None:
+    gain(state["farmers"][state["active"]], {move.args[0]: 1})
+    state["turn"]["step"] = "act"
+    _maybe_end_visit(state)
+
+
+def _pay(state: State, move: Move) -> None:
+    """The Trading Post entry for one action."""
+    _pay_entry(state["farmers"][state["active"]], move.args[0])
+    state["turn"]["step"] = "act"
+    state["turn"]["entries"] += 1
+    _maybe_end_visit(state)
+
+
+def _pay_entry(farmer: dict, what: str) -> None:
+    """1 seed, 2 Fertilizer or 3 Water."""
+    if what in C.SEEDS:
+        farmer["seeds"][what] -= C.TRADING_ENTRY["seed"]
+    else:
+        farmer[what] -= C.TRADING_ENTRY[what]
+
+
+def _done(state: State, move: Move) -> None:
+    _next_placer(state)
+
+
+def _maybe_end_visit(state: State) -> None:
+    """A visit ends by itself once nothing is left to do in it."""
+    if state["turn"]["step"] == "act" and not rules.any_action(state) and not entry_moves(state):
+        _next_placer(state)
+
+
+def _next_placer(state: State) -> None:
+    state["turn"] = None
+    order = state["order"]
+    start = order.index(state["active"]) + 1
+    for k in range(len(order)):
+        seat = order[(start + k) % len(order)]
+        if state["farmers"][seat]["wheelbarrows"] > 0:
+            state["phase"] = "place"
+            state["active"] = seat
+            return
+    sunset(state)
+
+
+def sunset(state: State) -> None:
+    """Wheelbarrows come home; buildings get cheaper, the cheapest go; the
+    market shows its next tiles; the round marker moves (or the game ends)."""
+    if state["round"] == C.ROUNDS:
+        state["phase"] = "over"
+        state["active"] = None
+        return
+    own_all(state)
+    for name in state["spaces"]:
+        state["spaces"][name] = []
+    state["blocked"] = []
+    for f in state["farmers"]:
+        f["closed"] = 0
+        f["perks"] = {}
+    shop = state["buildings"]
+    for offer in shop["offer"]:
+        offer["cost"] = max(0, offer["cost"] - C.BUILDING_SUNSET_DISCOUNT)
+    if shop["offer"]:
+        cheapest = min(o["cost"] for o in shop["offer"])
+        shop["discarded"].extend(o["building"] for o in shop["offer"] if o["cost"] == cheapest)
+        shop["offer"] = [o for o in shop["offer"] if o["cost"] != cheapest]
+    deck = state["hidden"]["buildings"]
+    while len(shop["offer"]) < C.BUILDING_DISPLAY and deck:
+        drawn = deck.pop(0)
+        shop["offer"].append({"building": drawn, "cost": C.BUILDINGS[drawn]["cost"]})
+    shop["deck"] = len(deck)
+    for label, stack in state["hidden"]["market"].items():
+        state["market_gone"].append(state["market"][label])
+        state["market"][label] = stack.pop(0) if stack else None
+        state["market_left"][label] = len(stack)
+    state["round"] += 1
+    start_round(state)
+
+
+HANDLERS = {"keep": _keep, "sunrise": _sunrise, "place": _place, "bonus": _bonus, "pay": _pay, "done": _done}
