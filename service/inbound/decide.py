@@ -59,7 +59,15 @@ HIDDEN = "a card drawn, a tile turned or a die rolled"
 
 
 def decide(svc: Services, reading: Reading, answered_kind: str | None = None) -> Decision:
-    """``answered_kind``: the kind of our mail the reading answers (replies.answered_mail)."""
+    """``answered_kind``: the kind of our mail the reading answers (replies.answered_mail).
+    An answer to a mail that was too long to read whole says so."""
+    decision = _decide(svc, reading, answered_kind)
+    if reading.truncated and decision.answer:
+        decision = replace(decision, answer=f"{decision.answer}\n\n{reading.truncated}")
+    return decision
+
+
+def _decide(svc: Services, reading: Reading, answered_kind: str | None) -> Decision:
     if isinstance(reading.rejection, Bounce):
         return _bounce(svc, reading.rejection)
     rejection = reading.rejection
