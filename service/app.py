@@ -119,7 +119,10 @@ def _register_error_pages(app: Flask) -> None:
 
     @app.errorhandler(ServiceError)
     def service_error(error: ServiceError):
-        return render_template("web/error.html", title="That did not work", message=error.message), error.status
+        retry_after = getattr(error, "retry_after", None)
+        headers = {"Retry-After": str(retry_after)} if retry_after else {}
+        return (render_template("web/error.html", title="That did not work", message=error.message), error.status,
+                headers)
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):

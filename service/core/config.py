@@ -68,6 +68,12 @@ DEFAULT_RATE_LIMITS = {
     "my-games-client": Limit(10, 3600),
     #: confirmations of asks for open seats mailed to one address an hour
     "seat-asks": Limit(5, 3600),
+    #: asks for open seats from one client (its IP address) an hour, whatever the addresses
+    "seat-asks-client": Limit(10, 3600),
+    #: asks for the open seats of one table an hour, whoever asks
+    "seat-asks-table": Limit(20, 3600),
+    #: confirmation mails of asks for open seats an hour, all tables and clients together
+    "seat-ask-mails": Limit(100, 3600),
 }
 
 _UNITS = {"s": 1, "second": 1, "seconds": 1, "minute": 60, "minutes": 60, "min": 60, "hour": 3600,

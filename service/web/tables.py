@@ -10,7 +10,7 @@ from flask import Blueprint, redirect, render_template, request
 from service.core.errors import InvalidInput
 from service.usecases import open_tables
 from service.web import services
-from service.web.limits import require
+from service.web.limits import client, require
 
 blueprint = Blueprint("tables", __name__)
 
@@ -29,10 +29,12 @@ def table(game_id: int, token: str):
 
 @blueprint.post("/t/<int:game_id>/<token>")
 def ask(game_id: int, token: str):
-    """Ask for an open seat; each ask mails a confirmation, so the address
-    asked for is limited too (besides every post's per-client limit)."""
+    """Ask for an open seat; each ask mails a confirmation to the address
+    given, so asks are limited per client and per address here (besides
+    every post's per-client limit), and per table and in all by the use case."""
     svc = services()
     name, email = request.form.get("name", ""), request.form.get("email", "")
+    require("seat-asks-client", client())
     require("seat-asks", email.strip().lower())
     try:
         open_tables.ask_for_seat(svc, game_id, token, name, email)
