@@ -21,13 +21,13 @@ def listed():
                            title="Open tables")
 
 
-@blueprint.get("/t/<int:game_id>/<token>")
+@blueprint.get("/t/<id:game_id>/<token>")
 def table(game_id: int, token: str):
     found = open_tables.table(services(), game_id, token)
     return render_template("web/table.html", table=found, form={}, error=None, title=found.title)
 
 
-@blueprint.post("/t/<int:game_id>/<token>")
+@blueprint.post("/t/<id:game_id>/<token>")
 def ask(game_id: int, token: str):
     """Ask for an open seat; each ask mails a confirmation to the address
     given, so asks are limited per client and per address here (besides
@@ -45,13 +45,13 @@ def ask(game_id: int, token: str):
     return render_template("web/claim_sent.html", email=email.strip(), title="Check your mail")
 
 
-@blueprint.get("/t/<int:game_id>/confirm/<int:claim_id>/<token>")
+@blueprint.get("/t/<id:game_id>/confirm/<id:claim_id>/<token>")
 def confirmation(game_id: int, claim_id: int, token: str):
     claim = open_tables.check_claim(services(), game_id, claim_id, token)
     return render_template("web/confirm_seat.html", claim=claim, title="Take the seat")
 
 
-@blueprint.post("/t/<int:game_id>/confirm/<int:claim_id>/<token>")
+@blueprint.post("/t/<id:game_id>/confirm/<id:claim_id>/<token>")
 def confirm(game_id: int, claim_id: int, token: str):
     done = open_tables.confirm(services(), game_id, claim_id, token)
     if done.seat_url:
