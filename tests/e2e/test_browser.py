@@ -109,5 +109,5 @@ def test_the_pages_break_no_rule_of_their_content_security_policy(server, svc, b
     assert page.evaluate("window.__violations") == [] and "Moves so far" in page.inner_text("main")
     assert page.locator("svg").count() >= 1  # the drawn board
     page.screenshot(path=str(shots / "seat-under-csp.png"), full_page=True)
-    for path in ("/", "/new", "/open", f"/rules/sunfield"):
+    for path in ("/", "/new", "/open", "/rules/sunfield"):
         assert violations(f"{server}{path}") == [], path

@@ -27,7 +27,8 @@ def huge_urls(app, huge: str) -> list[tuple[str, str]]:
         numbers = {name for name, converter in converters.items() if _takes_number(converter)}
         if not numbers:
             continue
-        path = re.sub(r"<(?:\w+:)?(\w+)>", lambda m: huge if m.group(1) in numbers else "x", rule.rule)
+        path = re.sub(r"<(?:\w+:)?(\w+)>", lambda m, numbers=numbers: huge if m.group(1) in numbers else "x",
+                      rule.rule)
         urls += [(method, path) for method in sorted(rule.methods - {"HEAD", "OPTIONS"})]
     return urls
 
