@@ -7,7 +7,7 @@ import gc
 import logging
 from importlib import import_module
 
-from flask import Flask, render_template
+from flask import Flask, current_app, render_template
 from flask_wtf.csrf import CSRFError, CSRFProtect
 from werkzeug.middleware.proxy_fix import ProxyFix
 
@@ -15,7 +15,7 @@ from service.core.config import ROOT
 from service.core.errors import ServiceError
 from service.core.links import LinkError
 from service.core.services import Services
-from service.web import limits
+from service.web import headers, ids, limits
 from service.wiring import services_from_environment
 
 #: modules exposing ``blueprint`` (and optionally ``CSRF_EXEMPT`` views)
@@ -81,6 +81,7 @@ def create_app(services: Services | None = None, *, testing: bool = False, upgra
     if services.config.trusted_proxies:  # believe that many X-Forwarded-For entries (service/web/limits.py)
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=services.config.trusted_proxies, x_proto=0, x_host=0,
                                 x_port=0, x_prefix=0)
+    ids.install(app)  # before the blueprints: their rules take ids as <id:…> (63 bits, else 404)
     limits.install(app)  # before the CSRF check: every post counts
     csrf.init_app(app)
     for name in BLUEPRINT_MODULES:
@@ -89,6 +90,7 @@ def create_app(services: Services | None = None, *, testing: bool = False, upgra
         for view in getattr(module, "CSRF_EXEMPT", ()):
             csrf.exempt(view)
     _register_error_pages(app)
+    headers.install(app)
     app.after_request(_security_headers)
     logging.getLogger(__name__).info("%s", mailbox_notice(services.config))
     return app
@@ -105,11 +107,12 @@ def mailbox_notice(config) -> str:
 
 def _security_headers(response):
     """Seat and move links carry their key in the path: never send it on as a
-    Referer, and keep pages out of other sites' frames."""
+    Referer, never keep such a page in a cache, and keep pages out of other
+    sites' frames; every page has a Content-Security-Policy (service/web/headers.py)."""
     response.headers.setdefault("Referrer-Policy", "no-referrer")
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
     response.headers.setdefault("X-Frame-Options", "SAMEORIGIN")
-    return response
+    return headers.add(response, current_app.extensions["farmpost"].links.base_url)
 
 
 def _register_error_pages(app: Flask) -> None:
@@ -119,7 +122,10 @@ def _register_error_pages(app: Flask) -> None:
 
     @app.errorhandler(ServiceError)
     def service_error(error: ServiceError):
-        return render_template("web/error.html", title="That did not work", message=error.message), error.status
+        retry_after = getattr(error, "retry_after", None)
+        headers = {"Retry-After": str(retry_after)} if retry_after else {}
+        return (render_template("web/error.html", title="That did not work", message=error.message), error.status,
+                headers)
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):

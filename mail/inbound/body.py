@@ -19,20 +19,38 @@ class Body:
 
     text: str
     source: str
+    truncated: bool = False  # the text went on past ``max_chars``: only its start is here
 
 
-def extract_body(message: Message) -> Body:
-    """The farmer's text from a parsed mail; empty text when there is none."""
+#: how much more HTML than text is read: markup, styles and quoted mail make
+#: most of an HTML body
+HTML_PER_TEXT = 4
+
+
+def extract_body(message: Message, *, max_chars: int | None = None) -> Body:
+    """The farmer's text from a parsed mail; empty text when there is none.
+    ``max_chars``: at most this much text is taken (and of an HTML part, at
+    most :data:`HTML_PER_TEXT` times as much markup is converted): reading
+    costs in proportion to it, and a reply's commands are at its start."""
     plain, html = _first_text_parts(message)
     if plain is not None:
-        return Body(normalize_newlines(decode_part(plain)), "plain")
+        return _bounded(normalize_newlines(decode_part(plain)), "plain", max_chars)
     if html is not None:
-        return Body(html_to_text(decode_part(html)), "html")
+        markup = decode_part(html)
+        cut = max_chars is not None and len(markup) > max_chars * HTML_PER_TEXT
+        body = _bounded(html_to_text(markup[: max_chars * HTML_PER_TEXT] if cut else markup), "html", max_chars)
+        return Body(body.text, body.source, body.truncated or cut)
     if _maintype(message) == "multipart":
         # A multipart whose boundary never occurs: the parts are lost, but the
         # farmer's words are still there in the undivided body.
-        return Body(normalize_newlines(_undivided_body(message)), "plain")
+        return _bounded(normalize_newlines(_undivided_body(message)), "plain", max_chars)
     return Body("", "none")
+
+
+def _bounded(text: str, source: str, max_chars: int | None) -> Body:
+    if max_chars is not None and len(text) > max_chars:
+        return Body(text[:max_chars], source, truncated=True)
+    return Body(text, source)
 
 
 def _maintype(message: Message) -> str:

@@ -91,21 +91,29 @@ class LineError:
 class Commands:
     commands: tuple[Command, ...] = ()
     errors: tuple[LineError, ...] = field(default=())
+    cut: bool = False  # more lines than ``max_lines`` were left: those were not read
 
     @property
     def moves(self) -> tuple[Command, ...]:
         return tuple(c for c in self.commands if c.kind == MOVE)
 
 
-def split_commands(text: str, *, new_game: bool = False, sender_name: str = "") -> Commands:
+def split_commands(text: str, *, new_game: bool = False, sender_name: str = "",
+                   max_lines: int | None = None) -> Commands:
     """The commands in the fresh text of a reply (``new_game``: a mail to
-    new@; ``sender_name``: the From display name, which ends the commands)."""
+    new@; ``sender_name``: the From display name, which ends the commands;
+    ``max_lines``: at most this many lines are considered as commands, the
+    rest is not read and the result says so)."""
     commands: list[Command] = []
     errors: list[LineError] = []
+    considered = 0
     for raw_line in text.splitlines():
         line = raw_line.strip()
         if not line or line.startswith(">") or not re.search(r"\w", line):
             continue
+        if max_lines is not None and considered >= max_lines:
+            return Commands(tuple(commands), tuple(errors), cut=True)
+        considered += 1
         if SIGN_OFF.match(line) or is_name(line, sender_name):
             break
         greeting_alone = GREETING.match(line) and not GREETING_PREFIX.match(line)

@@ -42,6 +42,12 @@ from mail.inbound.routing import NewGame, Route, detect_own_mail, find_route
 #: mails larger than this are not read (a reply with commands is a few KB;
 #: attachments such as photos make the rest)
 MAX_BYTES = 10 * 1024 * 1024
+#: at most this much of a body's text is read for its fresh part (the quote
+#: stripping costs in proportion to it; a reply and the mail it quotes are a
+#: few KB), and at most this many of its lines are considered as commands:
+#: whoever sends a huge mail, reading it costs about as little as a reply
+MAX_TEXT_CHARS = 100_000
+MAX_COMMAND_LINES = 100
 
 
 class Unreadable(InboundRejection):
@@ -63,6 +69,7 @@ class Reading:
     text: str = ""  # the fresh text: reply without quote and signature
     commands: Commands = field(default_factory=Commands)
     message: InboundMessage | None = None
+    truncated: str = ""  # for the sender: what of a too long text was not read ("": all of it was)
 
     @property
     def outcome(self) -> str:
@@ -105,11 +112,25 @@ def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], ow
     route = find_route(mail, domain, envelope_to)
     if route is None:
         return rejected(NoReplyKey())
-    text = strip_quotes(extract_body(mail.message).text, own_lines=own_lines, sender_name=mail.sender_name)
-    commands = split_commands(text, new_game=isinstance(route, NewGame), sender_name=mail.sender_name)
+    body = extract_body(mail.message, max_chars=MAX_TEXT_CHARS)
+    text = strip_quotes(body.text, own_lines=own_lines, sender_name=mail.sender_name)
+    commands = split_commands(text, new_game=isinstance(route, NewGame), sender_name=mail.sender_name,
+                              max_lines=MAX_COMMAND_LINES)
+    truncated = _truncation_note(body.truncated, commands.cut)
     if not commands.commands and not commands.errors:  # the text is kept: it may hold a sign-off alone
-        return Reading(mail.dedupe_key, mail.sender, rejection=EmptyReply(), route=route, text=text, message=mail)
-    return Reading(mail.dedupe_key, mail.sender, route=route, text=text, commands=commands, message=mail)
+        return Reading(mail.dedupe_key, mail.sender, rejection=EmptyReply(), route=route, text=text, message=mail,
+                       truncated=truncated)
+    return Reading(mail.dedupe_key, mail.sender, route=route, text=text, commands=commands, message=mail,
+                   truncated=truncated)
+
+
+def _truncation_note(text_cut: bool, lines_cut: bool) -> str:
+    if lines_cut:
+        return (f"Your mail was long: only its first {MAX_COMMAND_LINES} lines were read as commands, "
+                "the rest was not read.")
+    if text_cut:
+        return f"Your mail was long: only its first {MAX_TEXT_CHARS // 1000} KB of text were read."
+    return ""
 
 
 def _detect_feedback_report(mail: InboundMessage) -> FeedbackReport | None:

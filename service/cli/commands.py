@@ -40,7 +40,7 @@ def register(subparsers) -> None:
 
     worker = subparsers.add_parser("worker", help="a Celery worker")
     worker.add_argument("--concurrency", type=int, default=None, help="processes (default: one per CPU)")
-    worker.add_argument("--queues", default=None, metavar="moves,mail,reports",
+    worker.add_argument("--queues", default=None, metavar="moves,inbound,mail,reports",
                         help="the queues it takes (default: all); docs/operations.md says how to staff them")
     worker.add_argument("--nice", type=int, default=0, metavar="N",
                         help="lower its CPU priority by N (the reports worker: 10)")
@@ -141,9 +141,10 @@ def cmd_run(args) -> int:
         forget(svc, beat_name(pid) if name == "beat" else worker_name(pid))
 
     quiet = ["--quiet", "--loglevel=WARNING"]
-    # one worker for the moves and one for the mail: a move never waits behind a turn mail's board
+    # one worker for the moves and one for the mail in and out: a move never waits behind a turn
+    # mail's board, nor behind a mail being read
     supervisor = Supervisor({"moves worker": worker_command("worker", "--queues=moves", "--concurrency=1", *quiet),
-                             "mail worker": worker_command("worker", "--queues=mail,reports", "--concurrency=1",
+                             "mail worker": worker_command("worker", "--queues=inbound,mail,reports", "--concurrency=1",
                                                            *quiet),
                              "beat": worker_command("beat", *quiet)}, on_death=died).start()
     gave_up, stopping = threading.Event(), threading.Event()

@@ -69,6 +69,12 @@ DEFAULT_RATE_LIMITS = {
     "my-games-client": Limit(10, 3600),
     #: confirmations of asks for open seats mailed to one address an hour
     "seat-asks": Limit(5, 3600),
+    #: asks for open seats from one client (its IP address) an hour, whatever the addresses
+    "seat-asks-client": Limit(10, 3600),
+    #: asks for the open seats of one table an hour, whoever asks
+    "seat-asks-table": Limit(20, 3600),
+    #: confirmation mails of asks for open seats an hour, all tables and clients together
+    "seat-ask-mails": Limit(100, 3600),
 }
 
 _UNITS = {"s": 1, "second": 1, "seconds": 1, "minute": 60, "minutes": 60, "min": 60, "hour": 3600,
@@ -111,6 +117,9 @@ class Config:
     breaker_delay: float = 5.0
     #: a worker whose heartbeat is older than this (seconds) counts as gone
     heartbeat_max_age: float = 30.0
+    #: /healthz fails when a queue's oldest due job has waited longer than
+    #: this (seconds; MAX_WAIT_SECONDS): its workers are alive but behind
+    max_wait_seconds: int = 600
     #: the largest inbound mail read (MAX_MAIL_BYTES); every way in honours it
     max_mail_bytes: int = 10 * 1024 * 1024
     #: seconds a webhook receiver has to answer (docs/webhooks.md)
@@ -166,6 +175,7 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         queue_name=env.get("FARMPOST_QUEUE") or "farmpost",
         authserv_id=env.get("AUTHSERV_ID") or None,
         max_mail_bytes=_whole_number(env, "MAX_MAIL_BYTES", 10 * 1024 * 1024),
+        max_wait_seconds=_whole_number(env, "MAX_WAIT_SECONDS", 600, unit="seconds"),
         webhook_allow_private=env.get("WEBHOOK_ALLOW_PRIVATE", "").strip().lower() in ("1", "true", "yes", "on"),
         rate_limits=rate_limits_of(env),
         trusted_proxies=_count(env, "TRUSTED_PROXIES"),
@@ -175,12 +185,12 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
     return Config(**values)
 
 
-def _whole_number(env: dict[str, str], name: str, default: int) -> int:
+def _whole_number(env: dict[str, str], name: str, default: int, unit: str = "bytes") -> int:
     value = (env.get(name) or "").strip()
     if not value:
         return default
     if not value.isdigit() or int(value) <= 0:
-        raise ConfigError(f"{name} must be a whole number of bytes, not {value!r}.")
+        raise ConfigError(f"{name} must be a whole number of {unit}, not {value!r}.")
     return int(value)
 
 

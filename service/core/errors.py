@@ -25,3 +25,14 @@ class NotAllowed(ServiceError):
     """Understood, but not possible now (not your turn, game over, ...)."""
 
     status = 409
+
+
+class TooMany(ServiceError):
+    """Over a rate limit (service/storage/ratelimit.py): nothing was done;
+    ``retry_after``: seconds until the window ends (the web's Retry-After)."""
+
+    status = 429
+
+    def __init__(self, message: str, retry_after: int | None = None):
+        super().__init__(message)
+        self.retry_after = retry_after

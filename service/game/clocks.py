@@ -129,23 +129,40 @@ def reminder_moments(started: datetime, deadline: datetime, points: list[str]) -
 # --------------------------------------------------------------------------- time zones
 
 
+#: the offsets in use on Earth run from UTC−12:00 to UTC+14:00
+MAX_OFFSET = timedelta(hours=14)
+_OFFSET = re.compile(r"([+-])(\d{2}):?(\d{2})")
+
+
+def _offset(name: str) -> timedelta | None:
+    """The offset "+02:00" (or "+0200") names, None when ``name`` is not one
+    or names none that exists (ValueError: "+99:00", "+05:75")."""
+    match = _OFFSET.fullmatch(name)
+    if not match:
+        return None
+    hours, minutes = int(match.group(2)), int(match.group(3))
+    offset = (1 if match.group(1) == "+" else -1) * timedelta(hours=hours, minutes=minutes)
+    if minutes >= 60 or not -timedelta(hours=12) <= offset <= MAX_OFFSET:
+        raise ValueError(f"“{name}” is not a time zone: offsets run from −12:00 to +14:00; "
+                         "write e.g. “Europe/Berlin” or “+02:00”.")
+    return offset
+
+
 def zone(name: str | None):
-    """A tzinfo for an IANA name or a "+02:00" offset; UTC for None or junk."""
+    """A tzinfo for an IANA name or a "+02:00" offset; UTC for None or junk
+    (also a stored offset that exists nowhere: a page never fails on it)."""
     if not name:
         return UTC
-    match = re.fullmatch(r"([+-])(\d{2}):?(\d{2})", name)
-    if match:
-        sign = 1 if match.group(1) == "+" else -1
-        return timezone(sign * timedelta(hours=int(match.group(2)), minutes=int(match.group(3))))
     try:
-        return ZoneInfo(name)
+        offset = _offset(name)
+        return timezone(offset) if offset is not None else ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
         return UTC
 
 
 def check_zone(name: str) -> str:
     """``name`` if it is a time zone Farmpost knows, else ValueError."""
-    if re.fullmatch(r"[+-]\d{2}:?\d{2}", name) or name.upper() == "UTC":
+    if _offset(name) is not None or name.upper() == "UTC":
         return name
     try:
         ZoneInfo(name)

@@ -54,10 +54,20 @@ class Decision:
 
 #: added to answers that did not do what the farmer meant
 HELP_HINT = "Reply “help” for every command with an example."
+#: what "hidden information" means to a farmer
+HIDDEN = "a card drawn, a tile turned or a die rolled"
 
 
 def decide(svc: Services, reading: Reading, answered_kind: str | None = None) -> Decision:
-    """``answered_kind``: the kind of our mail the reading answers (replies.answered_mail)."""
+    """``answered_kind``: the kind of our mail the reading answers (replies.answered_mail).
+    An answer to a mail that was too long to read whole says so."""
+    decision = _decide(svc, reading, answered_kind)
+    if reading.truncated and decision.answer:
+        decision = replace(decision, answer=f"{decision.answer}\n\n{reading.truncated}")
+    return decision
+
+
+def _decide(svc: Services, reading: Reading, answered_kind: str | None) -> Decision:
     if isinstance(reading.rejection, Bounce):
         return _bounce(svc, reading.rejection)
     rejection = reading.rejection
@@ -149,11 +159,17 @@ def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answer
 
     moves = [m.text for m in commands.moves]
     your_turn = rules.to_act(state) == position
-    codes, after, problem = _read_moves(rules, state, position, moves) if moves and your_turn else ([], state, None)
+    codes, after, problem, revealing = (_read_moves(rules, state, position, moves) if moves and your_turn
+                                        else ([], state, None, None))
+    # what this mail's moves would reveal is not told before they are played
+    # (the answer leaves before the request is applied, which may yet fail)
     notes: list[str] = list(clock_answers)
     for command in commands.commands:
         if is_help(command):
-            notes.append(help_text(svc, game_id, position, after, with_links=not moves))
+            notes.append(help_text(svc, game_id, position, state if revealing else after, with_links=not moves))
+        elif command.kind in (cmd.BOARD, cmd.MOVES) and revealing:
+            notes.append(f"“{revealing}” reveals hidden information ({HIDDEN}): the board after your moves comes "
+                         "in the mail that tells they were played.")
         elif command.kind in (cmd.BOARD, cmd.MOVES):  # the position this mail's moves leave: what is legal next
             notes.append(_board_and_options(rules, after, position, names, kind))
         elif command.kind == cmd.PREVIEW:
@@ -179,29 +195,46 @@ def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answer
     return decision
 
 
-def _read_moves(rules, state: dict, position: int, lines: list[str]) -> tuple[list[str], dict, str | None]:
+def _read_moves(rules, state: dict, position: int,
+                lines: list[str]) -> tuple[list[str], dict, str | None, str | None]:
     """The codes of the typed moves, each read in the position the previous
-    one leaves, and the position after the last; or an answer that quotes the
-    first bad line, says why, suggests the nearest legal commands and lists
-    the options (with the position unchanged)."""
-    codes, start = [], state
+    one leaves, the position after the last and the first line that reveals
+    hidden information (None: none does); or an answer that quotes the first
+    bad line, says why, suggests the nearest legal commands and lists the
+    options (with the position unchanged). Once a move has revealed something,
+    a bad line after it is answered from the board as it is: whether the turn
+    goes on, and what may follow, can depend on what was drawn."""
+    codes, start, revealing = [], state, None
     for index, line in enumerate(lines):
+        problem = None
         if rules.to_act(state) != position:
             done = ", ".join(lines[:index])
-            return [], start, f"Your turn ends after “{done}”, so “{line}” cannot follow it. Nothing was applied."
-        try:
-            move = rules.parse(state, position, line)
-            after = rules.apply(state, move)
-        except MoveError as error:
-            answer = f"“{line}”: {suggest.did_you_mean(rules, state, line, error)}"
-            return [], start, answer + "\nNothing was applied.\n\n" + _options(rules, state)
+            problem = f"Your turn ends after “{done}”, so “{line}” cannot follow it. Nothing was applied."
+        else:
+            try:
+                move = rules.parse(state, position, line)
+                after = rules.apply(state, move)
+            except MoveError as error:
+                answer = f"“{line}”: {suggest.did_you_mean(rules, state, line, error)}"
+                problem = answer + "\nNothing was applied.\n\n" + _options(rules, state)
+        if problem is not None and revealing is not None:
+            problem = (f"“{line}” cannot be read before “{revealing}” is played: that move reveals hidden "
+                       f"information ({HIDDEN}), and what may follow it depends on what it reveals. "
+                       "Nothing was applied.\n\n" + _options(rules, start)).strip()
+        if problem is not None:
+            return [], start, problem, None
         codes.append(rules.code(move))
+        if revealing is None and rules.reveals_information(state, after):
+            revealing = line
         state = after
     if codes and rules.to_act(state) == position:
         for move in rules.closing_moves(state):  # the mail ends here: so does an optional rest of the turn
             codes.append(rules.code(move))
-            state = rules.apply(state, move)
-    return codes, state, None
+            after = rules.apply(state, move)
+            if revealing is None and rules.reveals_information(state, after):
+                revealing = lines[-1]
+            state = after
+    return codes, state, None, revealing
 
 
 def _submit(svc, reading, game_id, position, codes, action, version, where) -> Decision:
@@ -272,11 +305,17 @@ def _board_and_options(rules, state, position, names, kind) -> str:
 
 
 def _preview(rules, state, position, text: str) -> str:
+    """What ``text`` would do, from what the farmer may know: a move that
+    reveals hidden information is told by its outcome (which never depends on
+    it), not by applying it and describing what it drew."""
     try:
         move = rules.parse(state, position, text)
-        rules.apply(state, move)
+        after = rules.apply(state, move)
     except MoveError as error:
         return f"preview “{text}”: {suggest.did_you_mean(rules, state, text, error)}"
+    if rules.reveals_information(state, after):
+        return (f"Preview of “{text}” (nothing applied): {rules.outcome(state, move).rstrip('.')}. "
+                f"This move reveals hidden information ({HIDDEN}): its result is shown once it is played.")
     return f"Preview of “{text}” (nothing applied): {rules.describe(state, move).rstrip('.')}."
 
 

@@ -14,20 +14,22 @@ from celery import Celery
 from service.core.config import Config
 
 #: the queues, by what waits in them, so that a move never waits behind a
-#: render, nor a turn mail behind a report: moves (and what turns into
-#: moves: inbound mail, beat's sweeps and clocks), mail (composing and
+#: render, nor a turn mail behind a report, nor anyone's move behind a mail
+#: being read: moves (and beat's sweeps and clocks), inbound (reading mail
+#: that came in, and the IMAP polls: whoever sends it, a large mail costs
+#: CPU to read; what it asks for is queued on moves), mail (composing and
 #: sending: the turn mail's board and PDF), reports (the mails with the
 #: end-game report, and the daily digests). docs/operations.md says how to
 #: staff them.
-QUEUES = ("moves", "mail", "reports")
+QUEUES = ("moves", "inbound", "mail", "reports")
 
 #: each task's queue
 ROUTES = {
     "farmpost.apply_move_request": "moves",
-    "farmpost.process_inbound": "moves",
+    "farmpost.process_inbound": "inbound",
     "farmpost.sweep": "moves",
     "farmpost.clocks": "moves",
-    "farmpost.imap_poll": "moves",
+    "farmpost.imap_poll": "inbound",
     "farmpost.send_mail": "mail",
     "farmpost.send_webhook": "mail",
     "farmpost.send_report": "reports",

@@ -24,7 +24,8 @@ from service.core import wall_time
 from service.core.config import Config
 from service.core.services import Services
 from service.jobs.broker import QUEUES, queue_name
-from service.storage.models import MoveRequest, OutgoingMail, WorkerHeartbeat, as_utc
+from service.jobs.dispatching import REPORT_MAILS
+from service.storage.models import InboundMail, MoveRequest, OutgoingMail, WorkerHeartbeat, as_utc
 
 log = logging.getLogger(__name__)
 
@@ -102,16 +103,29 @@ def last_seen_per_queue(svc: Services) -> dict[str, datetime | None]:
 
 
 def oldest_waiting(svc: Services) -> float | None:
-    """Seconds the oldest move request or mail has waited whose try is due
-    (None when nothing waits): how far behind the workers are."""
+    """Seconds the oldest move request, mail or inbound mail has waited whose
+    try is due (None when nothing waits): how far behind the workers are."""
+    waits = [wait for wait in oldest_waiting_per_queue(svc).values() if wait is not None]
+    return max(waits) if waits else None
+
+
+def oldest_waiting_per_queue(svc: Services) -> dict[str, float | None]:
+    """For the queues whose work is a row (moves: move requests; inbound:
+    mail read in; mail and reports: mails to send, by kind), the seconds its
+    oldest due row has waited (None: nothing waits)."""
     now = wall_time.now()
-    oldest = []
+    mail = OutgoingMail.status == "pending"
+    due = {"moves": (MoveRequest, MoveRequest.created_at, MoveRequest.status == "pending"),
+           "inbound": (InboundMail, InboundMail.received_at, InboundMail.outcome == "pending"),
+           "mail": (OutgoingMail, OutgoingMail.created_at, mail & OutgoingMail.kind.not_in(REPORT_MAILS)),
+           "reports": (OutgoingMail, OutgoingMail.created_at, mail & OutgoingMail.kind.in_(REPORT_MAILS))}
+    waits: dict[str, float | None] = {}
     with svc.db.transaction() as session:
-        for model in (MoveRequest, OutgoingMail):
-            oldest.append(session.scalar(select(func.min(model.created_at)).where(
-                model.status == "pending", model.next_try_at.is_(None) | (model.next_try_at <= now))))
-    moments = [as_utc(m) for m in oldest if m is not None]
-    return round((now - min(moments)).total_seconds(), 1) if moments else None
+        for queue, (model, created, pending) in due.items():
+            moment = session.scalar(select(func.min(created)).where(
+                pending, model.next_try_at.is_(None) | (model.next_try_at <= now)))
+            waits[queue] = round((now - as_utc(moment)).total_seconds(), 1) if moment is not None else None
+    return waits
 
 
 class Heartbeat:

@@ -16,7 +16,7 @@ Message-ID). With the local mailbox, delivery and marking are one
 transaction, so each mail is delivered exactly once.
 
 Failures (service/outbox/transport.py says which kind): a mail that cannot be
-composed or that the server refuses for good is ``failed`` at once, with the
+composed (its context completed, or the message built) or that the server refuses for good is ``failed`` at once, with the
 reason; a passing failure (a 4xx) counts a try and waits (service/storage/retries.py);
 a server that refuses connections opens the circuit breaker
 (service/outbox/circuit.py) and every mail waits for it, without counting a try.
@@ -60,7 +60,9 @@ def send_mail(svc: Services, mail_id: int) -> str:
             return mail.status
         raw = mail.raw
         later = raw is None and "compose_later" in mail.context
-        context = full_context(session, svc, mail) if raw is None else None
+        context, problem = (_completed_context(session, svc, mail) if raw is None else (None, None))
+    if problem is not None:  # part of composing: it fails the same way every time, so the mail fails
+        return _failed(svc, mail_id, f"cannot be composed: {problem}", final=True)
     if raw is None:
         try:
             context = with_listing(svc, context)  # a my-games mail's list is made now, in the worker
@@ -107,6 +109,19 @@ def send_mail(svc: Services, mail_id: int) -> str:
     _record_sent(svc, mail_id)
     _close_if_probe(svc, permit)
     return "sent"
+
+
+def _completed_context(session, svc: Services, mail: OutgoingMail) -> tuple[dict | None, str | None]:
+    """The mail's full context, or why it could not be completed (a render
+    error of the view, the options or the deadlines): a failure of composing,
+    which must end the row, not leave it pending for every sweep to raise
+    again. The database being away is not one: the task retries that."""
+    try:
+        return full_context(session, svc, mail), None
+    except DATABASE_AWAY:
+        raise
+    except Exception as error:
+        return None, reason_of(error)
 
 
 #: seconds between the tries to record a mail the server took, while the database is away

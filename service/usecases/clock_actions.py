@@ -417,7 +417,10 @@ def guess_time_zone(svc: Services, game_id: int, position: int, date: datetime |
     """First guess at a farmer's time zone: the offset of their mail's Date
     header, if they have not chosen one."""
     offset = clocks.zone_of_date_header(date)
-    if offset is None:
+    try:
+        if offset is None or clocks.check_zone(offset) != offset:
+            return
+    except ValueError:  # a Date header's offset that exists nowhere: no guess
         return
     with svc.db.transaction() as session:
         seat = lookup.seat_of(lookup.load_game(session, game_id), position)

@@ -15,13 +15,14 @@ from dataclasses import dataclass
 from sqlalchemy import exists, select
 from sqlalchemy.orm import selectinload
 
-from service.core.errors import InvalidInput, NotAllowed, NotFound
+from service.core.errors import InvalidInput, NotAllowed, NotFound, TooMany
 from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.core.wall_time import now
 from service.game.clocks import duration_text
 from service.jobs.dispatching import unit_of_work
 from service.notify import changes
+from service.storage import ratelimit
 from service.storage.lookup import load_game, lock_game
 from service.storage.models import Game, Seat, SeatClaim
 from service.usecases.creation import FarmerSpec, check_farmer, start
@@ -111,10 +112,24 @@ def ask_for_seat(svc: Services, game_id: int, token: str, name: str, email: str)
     with unit_of_work(svc) as (session, work):
         game = load_game(session, game_id)
         _check_open(game)
+        _count_ask(session, svc, game.id)
         claim = SeatClaim(game_id=game.id, name=name, email=email, nonce=secrets.token_urlsafe(24))
         session.add(claim)
         session.flush()
         changes.claim_mail(session, svc, game, claim, svc.links.claim_url(game.id, claim.id, claim.nonce), work)
+
+
+def _count_ask(session, svc: Services, game_id: int) -> None:
+    """Each ask mails a stranger's address: at most ``seat-asks-table`` asks
+    for one table and ``seat-ask-mails`` confirmation mails in all a while
+    (the web counts the asking client, ``seat-asks-client``, and the address,
+    ``seat-asks``). Counted with the ask: a refused one rolls back uncounted."""
+    for bucket, key, what in (("seat-asks-table", str(game_id), "this table has had as many asks for its seats"),
+                              ("seat-ask-mails", "*", "we have mailed as many seat confirmations")):
+        verdict = ratelimit.hit(session, svc.config, bucket, key)
+        if not verdict.allowed:
+            raise TooMany(f"Nothing was sent: {what} as we take in an hour. Please try again later.",
+                          retry_after=verdict.retry_after)
 
 
 def check_claim(svc: Services, game_id: int, claim_id: int, token: str) -> SeatClaim:

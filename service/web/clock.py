@@ -13,7 +13,7 @@ from service.web import page_data, services
 blueprint = Blueprint("clock", __name__)
 
 
-@blueprint.post("/g/<int:game_id>/<int:seat>/<token>/clock")
+@blueprint.post("/g/<id:game_id>/<id:seat>/<token>/clock")
 def clock(game_id: int, seat: int, token: str):
     """One clock button: ``action`` more-time (with ``amount``), pause, resume or substitute."""
     svc = services()

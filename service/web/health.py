@@ -1,8 +1,9 @@
 """/healthz: is the database answering, is the broker reachable, is a worker
-alive, does a live worker consume each queue (moves, mail, reports), is beat
-alive (their heartbeats, service/ops/heartbeat.py)? Also how long the oldest due
-work has waited and how much failed for good (farmpost admin failed); those
-two are for the operator and do not fail the check."""
+alive, does a live worker consume each queue (moves, inbound, mail, reports),
+is none of them behind (its oldest due job waiting longer than
+``Config.max_wait_seconds``), is beat alive (their heartbeats,
+service/ops/heartbeat.py)? Also how long the oldest due work has waited and
+how much failed for good (farmpost admin failed), for the operator."""
 
 from __future__ import annotations
 
@@ -42,18 +43,25 @@ def _worker(svc) -> str:
 
 def _queues(svc) -> dict[str, str]:
     """Each queue's verdict: a worker alive for the moves but none for the
-    mail means moves apply and no mail leaves; the check says which queue."""
-    from service.ops.heartbeat import last_seen_per_queue
+    mail means moves apply and no mail leaves; a worker alive but a job
+    waiting for longer than ``max_wait_seconds`` means a farmer waits (a
+    worker held by one long job): the check says which queue."""
+    from service.ops.heartbeat import last_seen_per_queue, oldest_waiting_per_queue
 
     try:
         seen = last_seen_per_queue(svc)
+        waits = oldest_waiting_per_queue(svc)
     except Exception as error:
         return dict.fromkeys(QUEUES, f"failing: {type(error).__name__}: {error}"[:300])
-    now, max_age = wall_time.now(), svc.config.heartbeat_max_age
+    now, max_age, max_wait = wall_time.now(), svc.config.heartbeat_max_age, svc.config.max_wait_seconds
     verdicts = {}
     for queue, moment in seen.items():
+        wait = waits.get(queue)
         if moment is not None and (now - moment).total_seconds() <= max_age:
             verdicts[queue] = "ok"
+            if wait is not None and wait > max_wait:
+                verdicts[queue] = (f"failing: its oldest due job has waited {_ago(timedelta(seconds=wait))} "
+                                   f"(more than {max_wait} s)")
         elif moment is None:
             verdicts[queue] = "failing: no worker consumes it (no heartbeat on record)"
         else:

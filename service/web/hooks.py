@@ -12,7 +12,7 @@ from service.webhooks import registration
 blueprint = Blueprint("hooks", __name__)
 
 
-@blueprint.post("/g/<int:game_id>/<int:seat>/<token>/webhooks")
+@blueprint.post("/g/<id:game_id>/<id:seat>/<token>/webhooks")
 def add(game_id: int, seat: int, token: str):
     svc = services()
     access, _ = page_data.open_seat(svc, game_id, seat, token)
@@ -30,7 +30,7 @@ def add(game_id: int, seat: int, token: str):
     return redirect(seat_url, code=303)
 
 
-@blueprint.post("/g/<int:game_id>/<int:seat>/<token>/webhooks/<int:hook_id>/remove")
+@blueprint.post("/g/<id:game_id>/<id:seat>/<token>/webhooks/<id:hook_id>/remove")
 def remove(game_id: int, seat: int, token: str, hook_id: int):
     svc = services()
     access, _ = page_data.open_seat(svc, game_id, seat, token)

@@ -120,7 +120,7 @@ def sendgrid():
     return _store(raw, "sendgrid", envelope)
 
 
-@blueprint.post("/mailbox/<int:message_id>/reply")
+@blueprint.post("/mailbox/<id:message_id>/reply")
 def mailbox_reply(message_id: int):
     """Answer a mail of the local mailbox as its recipient's client would:
     the typed text above the quoted original, through the same pipeline."""

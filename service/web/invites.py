@@ -12,20 +12,20 @@ from service.web import page_data, services
 blueprint = Blueprint("invites", __name__)
 
 
-@blueprint.get("/join/<int:game_id>/<int:seat>/<token>")
+@blueprint.get("/join/<id:game_id>/<id:seat>/<token>")
 def invitation(game_id: int, seat: int, token: str):
     access, _ = page_data.open_seat(services(), game_id, seat, token, purpose="join")
     return render_template("web/join.html", game=access.game, seat=access.seat,
                            title=f"{page_data.rules_for(access.game.kind).title} #{game_id}")
 
 
-@blueprint.post("/join/<int:game_id>/<int:seat>/<token>")
+@blueprint.post("/join/<id:game_id>/<id:seat>/<token>")
 def accept(game_id: int, seat: int, token: str):
     page_data.open_seat(services(), game_id, seat, token, purpose="join")
     return redirect(join(services(), game_id, seat), code=303)
 
 
-@blueprint.get("/confirm/<int:game_id>/<int:seat>/<token>")
+@blueprint.get("/confirm/<id:game_id>/<id:seat>/<token>")
 def confirmation(game_id: int, seat: int, token: str):
     access, _ = page_data.open_seat(services(), game_id, seat, token, purpose="confirm")
     if access.game.status != "unconfirmed":
@@ -35,7 +35,7 @@ def confirmation(game_id: int, seat: int, token: str):
                            title=f"{page_data.rules_for(access.game.kind).title} #{game_id}")
 
 
-@blueprint.post("/confirm/<int:game_id>/<int:seat>/<token>")
+@blueprint.post("/confirm/<id:game_id>/<id:seat>/<token>")
 def confirm(game_id: int, seat: int, token: str):
     page_data.open_seat(services(), game_id, seat, token, purpose="confirm")
     return redirect(confirm_game(services(), game_id, seat), code=303)

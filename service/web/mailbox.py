@@ -22,6 +22,7 @@ from sqlalchemy import func, select
 
 from service.storage.models import MailboxMessage
 from service.web import services
+from service.web.ids import MAX_ID, id_arg
 
 blueprint = Blueprint("mailbox", __name__)
 
@@ -59,7 +60,7 @@ def is_local(req) -> bool:
 def index():
     to = (request.args.get("to") or "").strip().lower()
     try:
-        page = max(1, int(request.args.get("page", 1)))
+        page = min(max(1, id_arg(request.args.get("page", "1"))), MAX_ID // PAGE_SIZE)
     except ValueError:
         page = 1
     with services().db.transaction() as session:
@@ -73,7 +74,7 @@ def index():
                            more=len(rows) == PAGE_SIZE, title="Mailbox")
 
 
-@blueprint.get("/mailbox/<int:message_id>")
+@blueprint.get("/mailbox/<id:message_id>")
 def show(message_id: int):
     item, message = _load(message_id)
     text_part = message.get_body(preferencelist=("plain",))
@@ -88,7 +89,7 @@ def show(message_id: int):
     )
 
 
-@blueprint.get("/mailbox/<int:message_id>/html")
+@blueprint.get("/mailbox/<id:message_id>/html")
 def html(message_id: int):
     """The HTML part on its own, for the message page's frame; links open in
     the whole window and scripts may not run."""
@@ -104,7 +105,7 @@ def html(message_id: int):
                     headers={"Content-Security-Policy": "script-src 'none'; object-src 'none'"})
 
 
-@blueprint.get("/mailbox/<int:message_id>/cid/<path:cid>")
+@blueprint.get("/mailbox/<id:message_id>/cid/<path:cid>")
 def related(message_id: int, cid: str):
     """A part of the message named by its Content-ID (an inline picture)."""
     _, message = _load(message_id)
@@ -114,13 +115,13 @@ def related(message_id: int, cid: str):
     abort(404)
 
 
-@blueprint.get("/mailbox/<int:message_id>/raw")
+@blueprint.get("/mailbox/<id:message_id>/raw")
 def raw(message_id: int):
     item, _ = _load(message_id)
     return Response(item.raw, mimetype="text/plain")
 
 
-@blueprint.get("/mailbox/<int:message_id>/attachment/<int:index>")
+@blueprint.get("/mailbox/<id:message_id>/attachment/<id:index>")
 def attachment(message_id: int, index: int):
     _, message = _load(message_id)
     parts = list(message.iter_attachments())

@@ -16,7 +16,7 @@ blueprint = Blueprint("moves", __name__)
 STATUS = {"ready": 200, "done": 200, "pending": 202, "stale": 409, "rejected": 409, "failed": 409, "over": 410}
 
 
-@blueprint.get("/m/<int:game_id>/<int:seat>/<token>")
+@blueprint.get("/m/<id:game_id>/<id:seat>/<token>")
 def confirm_page(game_id: int, seat: int, token: str):
     svc = services()
     access, move_token, info = page_data.move_link(svc, game_id, seat, token)
@@ -26,7 +26,7 @@ def confirm_page(game_id: int, seat: int, token: str):
     return render_template("web/move.html", info=info, token=token, **page), STATUS[info["state"]]
 
 
-@blueprint.post("/m/<int:game_id>/<int:seat>/<token>")
+@blueprint.post("/m/<id:game_id>/<id:seat>/<token>")
 def confirm(game_id: int, seat: int, token: str):
     """Store the move and answer at once with the page of the move being applied."""
     svc = services()

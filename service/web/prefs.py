@@ -18,13 +18,13 @@ from service.web import page_data, services
 blueprint = Blueprint("prefs", __name__)
 
 
-@blueprint.get("/prefs/<int:game_id>/<int:seat>/<token>")
+@blueprint.get("/prefs/<id:game_id>/<id:seat>/<token>")
 def show(game_id: int, seat: int, token: str):
     access, _ = page_data.open_seat(services(), game_id, seat, token, purpose="prefs")
     return _page(access, token, saved=False)
 
 
-@blueprint.post("/prefs/<int:game_id>/<int:seat>/<token>")
+@blueprint.post("/prefs/<id:game_id>/<id:seat>/<token>")
 def save(game_id: int, seat: int, token: str):
     access, _ = page_data.open_seat(services(), game_id, seat, token, purpose="prefs")
     if request.form.get("List-Unsubscribe") == "One-Click":

@@ -16,6 +16,7 @@ from service.usecases.rematch import rematch
 from service.usecases.seat_links import new_seat_link
 from service.usecases.watching import set_watchable
 from service.web import page_data, services
+from service.web.ids import id_arg
 from service.webhooks import registration
 
 blueprint = Blueprint("seats", __name__)
@@ -25,7 +26,7 @@ blueprint = Blueprint("seats", __name__)
 LONG_WAIT = 10.0
 
 
-@blueprint.get("/g/<int:game_id>/<int:seat>/<token>")
+@blueprint.get("/g/<id:game_id>/<id:seat>/<token>")
 def page(game_id: int, seat: int, token: str):
     access, _ = page_data.open_seat(services(), game_id, seat, token)
     return render_template("web/seat.html", **page_data.seat_page(services(), access), token=token,
@@ -42,7 +43,7 @@ def table_link(access) -> str | None:
     return services().links.table_url(game.id) if any(s.open for s in game.seats) else None
 
 
-@blueprint.post("/g/<int:game_id>/<int:seat>/<token>/act")
+@blueprint.post("/g/<id:game_id>/<id:seat>/<token>/act")
 def act(game_id: int, seat: int, token: str):
     """One button of the seat page: a move, undo or resign. The request is
     stored and queued, and the answer comes at once: the page of the move
@@ -52,7 +53,7 @@ def act(game_id: int, seat: int, token: str):
     action = request.form.get("action", "move")
     code = request.form.get("code", "")
     try:
-        version = int(request.form.get("version", ""))
+        version = id_arg(request.form.get("version", ""))
     except ValueError:
         raise InvalidInput("The form was incomplete; reload the page and try again.") from None
     if action == "resign" and request.form.get("confirm") != "yes":
@@ -70,7 +71,7 @@ def applying_url(svc, game_id: int, seat: int, secret: str, request_id: int) -> 
     return f"{svc.links.seat_url(game_id, seat, secret)}/requests/{request_id}"
 
 
-@blueprint.get("/g/<int:game_id>/<int:seat>/<token>/requests/<int:request_id>")
+@blueprint.get("/g/<id:game_id>/<id:seat>/<token>/requests/<id:request_id>")
 def applying(game_id: int, seat: int, token: str, request_id: int):
     """A submitted move: while it is being applied, a small page (202) that
     says so and follows it (a script asks ``status``; without scripts, the
@@ -84,7 +85,7 @@ def applying(game_id: int, seat: int, token: str, request_id: int):
                            long_wait=LONG_WAIT, waited=waited, seat_url=svc.links.seat_url(game_id, seat, secret)), 202
 
 
-@blueprint.get("/g/<int:game_id>/<int:seat>/<token>/requests/<int:request_id>/status")
+@blueprint.get("/g/<id:game_id>/<id:seat>/<token>/requests/<id:request_id>/status")
 def status(game_id: int, seat: int, token: str, request_id: int):
     """What the page of a move being applied asks, a few times a second."""
     svc = services()
@@ -101,7 +102,7 @@ def flash_result(move_request) -> None:
         flash(move_request.result, "error")
 
 
-@blueprint.post("/g/<int:game_id>/<int:seat>/<token>/new-link")
+@blueprint.post("/g/<id:game_id>/<id:seat>/<token>/new-link")
 def new_link(game_id: int, seat: int, token: str):
     svc = services()
     page_data.open_seat(svc, game_id, seat, token)
@@ -109,7 +110,7 @@ def new_link(game_id: int, seat: int, token: str):
     return render_template("web/new_link.html", url=None if mailed else url, mailed=mailed)
 
 
-@blueprint.post("/g/<int:game_id>/<int:seat>/<token>/rematch")
+@blueprint.post("/g/<id:game_id>/<id:seat>/<token>/rematch")
 def play_again(game_id: int, seat: int, token: str):
     """The finished game's "Play again": to the farmer's seat in the rematch."""
     svc = services()
@@ -121,7 +122,7 @@ def play_again(game_id: int, seat: int, token: str):
     return redirect(made.seat_url, code=303)
 
 
-@blueprint.get("/g/<int:game_id>/<int:seat>/<token>/report.pdf")
+@blueprint.get("/g/<id:game_id>/<id:seat>/<token>/report.pdf")
 def report(game_id: int, seat: int, token: str):
     svc = services()
     access, _ = page_data.open_seat(svc, game_id, seat, token)
@@ -135,19 +136,19 @@ def report(game_id: int, seat: int, token: str):
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
-@blueprint.get("/g/<int:game_id>/<int:seat>/<token>/log")
+@blueprint.get("/g/<id:game_id>/<id:seat>/<token>/log")
 def log(game_id: int, seat: int, token: str):
     """The game's log, the board at any move (this farmer's view until the game is over)."""
     svc = services()
     access, _ = page_data.open_seat(svc, game_id, seat, token)
     data = game_log.log_page(access.game, page_data.whole_log(svc, game_id), seat,
-                            at=request.args.get("at", type=int), as_seat=request.args.get("as"))
+                            at=request.args.get("at", type=id_arg), as_seat=request.args.get("as"))
     return render_template("web/log.html", game=access.game, title=f"{page_data.rules_for(access.game.kind).title} "
                            f"#{game_id}", reader=access.seat, back=f"/g/{game_id}/{seat}/{token}",
                            base=f"/g/{game_id}/{seat}/{token}/log", **data)
 
 
-@blueprint.get("/g/<int:game_id>/<int:seat>/<token>/record.json")
+@blueprint.get("/g/<id:game_id>/<id:seat>/<token>/record.json")
 def record(game_id: int, seat: int, token: str):
     page_data.open_seat(services(), game_id, seat, token)
     return record_response(game_record(services(), game_id), game_id)
@@ -159,7 +160,7 @@ def record_response(record: dict, game_id: int) -> Response:
                     headers={"Content-Disposition": f'attachment; filename="farmpost-{game_id}.json"'})
 
 
-@blueprint.post("/g/<int:game_id>/<int:seat>/<token>/watchable")
+@blueprint.post("/g/<id:game_id>/<id:seat>/<token>/watchable")
 def watchable(game_id: int, seat: int, token: str):
     """The host's toggle: may spectators watch this game?"""
     svc = services()

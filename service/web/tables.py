@@ -10,7 +10,7 @@ from flask import Blueprint, redirect, render_template, request
 from service.core.errors import InvalidInput
 from service.usecases import open_tables
 from service.web import services
-from service.web.limits import require
+from service.web.limits import client, require
 
 blueprint = Blueprint("tables", __name__)
 
@@ -21,18 +21,20 @@ def listed():
                            title="Open tables")
 
 
-@blueprint.get("/t/<int:game_id>/<token>")
+@blueprint.get("/t/<id:game_id>/<token>")
 def table(game_id: int, token: str):
     found = open_tables.table(services(), game_id, token)
     return render_template("web/table.html", table=found, form={}, error=None, title=found.title)
 
 
-@blueprint.post("/t/<int:game_id>/<token>")
+@blueprint.post("/t/<id:game_id>/<token>")
 def ask(game_id: int, token: str):
-    """Ask for an open seat; each ask mails a confirmation, so the address
-    asked for is limited too (besides every post's per-client limit)."""
+    """Ask for an open seat; each ask mails a confirmation to the address
+    given, so asks are limited per client and per address here (besides
+    every post's per-client limit), and per table and in all by the use case."""
     svc = services()
     name, email = request.form.get("name", ""), request.form.get("email", "")
+    require("seat-asks-client", client())
     require("seat-asks", email.strip().lower())
     try:
         open_tables.ask_for_seat(svc, game_id, token, name, email)
@@ -43,13 +45,13 @@ def ask(game_id: int, token: str):
     return render_template("web/claim_sent.html", email=email.strip(), title="Check your mail")
 
 
-@blueprint.get("/t/<int:game_id>/confirm/<int:claim_id>/<token>")
+@blueprint.get("/t/<id:game_id>/confirm/<id:claim_id>/<token>")
 def confirmation(game_id: int, claim_id: int, token: str):
     claim = open_tables.check_claim(services(), game_id, claim_id, token)
     return render_template("web/confirm_seat.html", claim=claim, title="Take the seat")
 
 
-@blueprint.post("/t/<int:game_id>/confirm/<int:claim_id>/<token>")
+@blueprint.post("/t/<id:game_id>/confirm/<id:claim_id>/<token>")
 def confirm(game_id: int, claim_id: int, token: str):
     done = open_tables.confirm(services(), game_id, claim_id, token)
     if done.seat_url:

@@ -17,33 +17,34 @@ from service.game import game_log
 from service.game.game_record import game_record
 from service.usecases import watching
 from service.web import page_data, services
+from service.web.ids import id_arg
 from service.web.seats import record_response
 
 blueprint = Blueprint("watch", __name__)
 
 
-@blueprint.get("/w/<int:game_id>/<token>")
+@blueprint.get("/w/<id:game_id>/<token>")
 def page(game_id: int, token: str):
     game, log = page_data.open_watch(services(), game_id, token)
     return render_template("web/watch.html", **page_data.watch_page(services(), game, log), token=token)
 
 
-@blueprint.get("/w/<int:game_id>/<token>/log")
+@blueprint.get("/w/<id:game_id>/<token>/log")
 def log(game_id: int, token: str):
     game, _ = page_data.open_watch(services(), game_id, token)
     data = game_log.log_page(game, page_data.whole_log(services(), game_id), None,
-                            at=request.args.get("at", type=int), as_seat=request.args.get("as"))
+                            at=request.args.get("at", type=id_arg), as_seat=request.args.get("as"))
     return render_template("web/log.html", game=game, title=f"{page_data.rules_for(game.kind).title} #{game.id}",
                            reader=None, back=f"/w/{game_id}/{token}", base=f"/w/{game_id}/{token}/log", **data)
 
 
-@blueprint.get("/w/<int:game_id>/<token>/record.json")
+@blueprint.get("/w/<id:game_id>/<token>/record.json")
 def record(game_id: int, token: str):
     page_data.open_watch(services(), game_id, token)
     return record_response(game_record(services(), game_id), game_id)
 
 
-@blueprint.post("/w/<int:game_id>/<token>/follow")
+@blueprint.post("/w/<id:game_id>/<token>/follow")
 def follow(game_id: int, token: str):
     try:
         flash(watching.follow(services(), game_id, token, request.form.get("email", "")), "ok")
@@ -52,7 +53,7 @@ def follow(game_id: int, token: str):
     return redirect(f"/w/{game_id}/{token}", code=303)
 
 
-@blueprint.get("/follow/<int:game_id>/<int:spectator_id>/<token>")
+@blueprint.get("/follow/<id:game_id>/<id:spectator_id>/<token>")
 def follow_link(game_id: int, spectator_id: int, token: str):
     """A confirm or stop link from a mail: a page with one button (a GET
     never changes anything: mail scanners open links)."""
@@ -61,7 +62,7 @@ def follow_link(game_id: int, spectator_id: int, token: str):
                            done=None)
 
 
-@blueprint.post("/follow/<int:game_id>/<int:spectator_id>/<token>")
+@blueprint.post("/follow/<id:game_id>/<id:spectator_id>/<token>")
 def follow_act(game_id: int, spectator_id: int, token: str):
     spectator, action = watching.spectator_link(services(), game_id, spectator_id, token)
     one_click = request.form.get("List-Unsubscribe") == "One-Click"

@@ -25,7 +25,6 @@ the certificate against it.
 
 from __future__ import annotations
 
-import ipaddress
 import logging
 import socket
 from datetime import timedelta
@@ -43,6 +42,7 @@ from service.jobs.work import Work
 from service.notify import changes
 from service.storage.models import Game, Webhook, WebhookDelivery, as_utc
 from service.storage.retries import count_failure, due, reason_of
+from service.webhooks.addresses import public_address, public_host
 from service.webhooks.formats import body, headers
 from service.webhooks.registration import short_url
 
@@ -106,14 +106,17 @@ def post_to_checked_address(url: str, payload: bytes, call_headers: dict, timeou
 
 
 def is_public(address: str) -> bool:
-    """Whether an address is on the public internet (not private, loopback, link-local, reserved)."""
-    return ipaddress.ip_address(address.split("%")[0]).is_global
+    """Whether an address is on the public internet: the test registration
+    makes of a literal address too (service/webhooks/addresses.py)."""
+    return public_address(address)
 
 
 def checked_address(url: str) -> str:
     """The URL's server name resolved once: its first address, if every
     address it has is public; :class:`Refused` if any is not."""
     parts = urlsplit(url)
+    if not public_host(parts.hostname or ""):  # what registering refuses (a hook made before that check)
+        raise Refused(f"{parts.hostname} names a private address; webhooks call only public servers")
     try:
         infos = socket.getaddrinfo(parts.hostname, parts.port or 443, proto=socket.IPPROTO_TCP)
     except OSError as error:

@@ -15,7 +15,6 @@ the final ranking. Never a view, a hidden card, a seat link.
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 import secrets
 from dataclasses import dataclass
 from urllib.parse import urlsplit
@@ -26,6 +25,7 @@ from service.core.errors import InvalidInput, NotFound
 from service.core.services import Services
 from service.storage.lookup import load_game
 from service.storage.models import Webhook
+from service.webhooks.addresses import public_host
 
 FORMATS = {"discord": "Discord", "slack": "Slack", "json": "JSON (signed)"}
 SCOPES = {"farmer": "my turns and the end", "game": "every turn and the end"}
@@ -112,13 +112,3 @@ def check_url(url: str, *, allow_private: bool) -> None:
         raise InvalidInput("The hook's URL cannot hold a user name or password.")
     if not allow_private and not public_host(host):
         raise InvalidInput("The hook's URL must name a server on the internet, not a private address.")
-
-
-def public_host(host: str) -> bool:
-    """False for "localhost" and literal addresses that are not global."""
-    if host.lower() == "localhost" or host.lower().endswith(".localhost"):
-        return False
-    try:
-        return ipaddress.ip_address(host).is_global
-    except ValueError:
-        return True  # a name: resolved and checked when sending

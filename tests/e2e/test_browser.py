@@ -70,3 +70,44 @@ def test_a_farmer_opens_a_move_link_from_a_mail_confirms_and_sees_the_new_board(
     assert f"Done: {first_move}." in main
     assert "Moves so far" in main and log_of(svc)[0].text == first_move
     page.screenshot(path=str(shots / "seat-after-confirm.png"), full_page=True)
+
+
+@pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
+def test_the_pages_break_no_rule_of_their_content_security_policy(server, svc, browser, shots):
+    """Every page has a Content-Security-Policy (service/web/headers.py):
+    scripts only with the page's nonce, styles inline. Chromium reports each
+    thing a policy blocks as a securitypolicyviolation event; on the pages a
+    farmer goes through (the mailbox and a mail in its frame, the move link,
+    the page that follows a move, the seat page with its drawing, the forms)
+    there is none, and the scripts still do their work."""
+    create_game(svc, "sunfield", [FarmerSpec("Ann", "ann@example.org")] +
+                [FarmerSpec(f"Bot {n}", bot="greedy") for n in (1, 2, 3)], options={"advanced": True}, host=0, seed=4)
+    text = text_part(mailbox(svc, "ann@example.org")[0])
+    link = re.search(r"^\* .+? → .+\n  (http\S+/m/\S+)$", text, re.M).group(1)
+    page = browser.new_page(viewport={"width": 1000, "height": 900})
+    page.add_init_script("window.__violations = []; document.addEventListener('securitypolicyviolation',"
+                         " e => window.__violations.push(e.violatedDirective + ' ' + e.blockedURI));")
+    console = []
+    page.on("console", lambda message: console.append(message.text))
+
+    def violations(url: str) -> list[str]:
+        response = page.goto(url)
+        page.wait_for_load_state("networkidle")
+        assert "script-src 'nonce-" in response.headers["content-security-policy"], url
+        found = page.evaluate("window.__violations") + [m for m in console if "Content Security Policy" in m]
+        console.clear()
+        return found
+
+    assert violations(f"{server}/mailbox") == []
+    page.select_option("#mailbox-to", "ann@example.org")  # the nonce'd script submits the form
+    page.wait_for_url("**/mailbox?to=ann*")
+    assert violations(f"{server}/mailbox/1") == []  # with the mail's HTML in its frame
+    assert violations(link) == []
+    page.get_by_role("button", name="Confirm").click()
+    page.wait_for_url("**/g/1/0/**")
+    page.wait_for_load_state("networkidle")
+    assert page.evaluate("window.__violations") == [] and "Moves so far" in page.inner_text("main")
+    assert page.locator("svg").count() >= 1  # the drawn board
+    page.screenshot(path=str(shots / "seat-under-csp.png"), full_page=True)
+    for path in ("/", "/new", "/open", "/rules/sunfield"):
+        assert violations(f"{server}{path}") == [], path

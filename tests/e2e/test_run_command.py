@@ -151,7 +151,7 @@ def test_healthz_fails_when_the_workers_or_beat_are_killed_and_recover_once_farm
 def test_healthz_names_the_mail_queues_when_only_the_mail_worker_is_killed_and_recovers_once_it_is_restarted(
         tmp_path):
     """The moves worker lives on (moves still apply), so a worker is alive:
-    the check fails for the queues that nobody takes, mail and reports."""
+    the check fails for the queues that nobody takes, inbound, mail and reports."""
     port = free_port()
     url = f"http://127.0.0.1:{port}/"
     run, _ = start_run(tmp_path, port)
@@ -167,7 +167,7 @@ def test_healthz_names_the_mail_queues_when_only_the_mail_worker_is_killed_and_r
     try:
         wait_for_line(run, "Farmpost is running at", timeout=60)
         wait_until(lambda: health(url) == 200, "healthy", 120, still_running)
-        (mail_worker,) = worker_pids(run, queues="mail,reports")
+        (mail_worker,) = worker_pids(run, queues="inbound,mail,reports")
         (moves_worker,) = worker_pids(run, queues="moves")
         os.kill(mail_worker, signal.SIGKILL)
         wait_until(failing_seen, "unhealthy after the mail worker was killed", 60, still_running)
@@ -176,10 +176,11 @@ def test_healthz_names_the_mail_queues_when_only_the_mail_worker_is_killed_and_r
         assert body["queues"]["moves"] == "ok"
         assert body["queues"]["mail"].startswith("failing: no worker consumes it")
         assert body["queues"]["reports"].startswith("failing: no worker consumes it")
+        assert body["queues"]["inbound"].startswith("failing: no worker consumes it")
         wait_until(lambda: health(url) == 200, "healthy again", 120, still_running)
-        assert requests.get(url + "healthz", timeout=10).json()["queues"] == {"moves": "ok", "mail": "ok",
-                                                                              "reports": "ok"}
-        restarted = worker_pids(run, queues="mail,reports")
+        assert requests.get(url + "healthz", timeout=10).json()["queues"] == {"moves": "ok", "inbound": "ok",
+                                                                              "mail": "ok", "reports": "ok"}
+        restarted = worker_pids(run, queues="inbound,mail,reports")
         assert len(restarted) == 1 and mail_worker not in restarted  # a new one, started by farmpost run
         assert worker_pids(run, queues="moves") == {moves_worker}  # untouched
     finally:

@@ -90,3 +90,29 @@ def test_a_mail_to_new_with_a_bad_clock_line_creates_nothing_and_says_why(svc):
     assert row.outcome == "bad-command"
     with svc.db.transaction() as session:
         assert session.scalars(select(Game)).all() == []
+
+
+def test_an_offset_that_exists_nowhere_is_refused_and_a_stored_one_breaks_no_page(svc, client):
+    """"time zone +99:00" was taken: then the seat page answered 500 and the
+    turn mail raised on every sweep. It is refused on the way in; a bad zone
+    stored before is shown as UTC."""
+    from email import message_from_string, policy
+
+    from service.storage.models import Seat
+
+    def last_answer():
+        return message_from_string(answers_to(svc, "bob@example.org")[-1], policy=policy.default).get_body(
+            ("plain",)).get_content()
+
+    game_id, keys = clock_game(svc)
+    for bad in ("+99:00", "-13:00", "+05:75", "+1500"):
+        receive(svc, reply(keys["Bob"], f"time zone {bad}", sender="Bob <bob@example.org>"), source="ingest")
+        assert f"“{bad}” is not a time zone" in last_answer()
+    receive(svc, reply(keys["Bob"], "time zone +14:00", sender="Bob <bob@example.org>"), source="ingest")
+    assert "Deadlines are shown in +14:00" in last_answer()
+    with svc.db.transaction() as session:
+        assert "+99:00" not in session.scalars(select(SeatClock.time_zone)).all()
+        bob = session.scalar(select(Seat).where(Seat.game_id == game_id, Seat.position == 1))
+        bob.clock.time_zone, secret = "+99:00", bob.secret  # as stored before the check
+    page = client.get(svc.links.seat_url(game_id, 1, secret).removeprefix(svc.config.base_url))
+    assert page.status_code == 200

@@ -100,3 +100,28 @@ def test_unknown_reply_keys_count_against_the_stranger_limit(svc, game):
     with svc.db.transaction() as session:
         answered = session.scalar(select(func.count()).select_from(InboundMail).where(InboundMail.answered))
     assert answered == strangers.count
+
+
+def test_a_huge_mail_is_read_only_to_the_bounds_and_the_answer_says_so(svc, game, monkeypatch):
+    """5 MB of lines below a command: reading a mail costs CPU in proportion
+    to what is read, whoever sent it, so at most MAX_TEXT_CHARS of text and
+    MAX_COMMAND_LINES lines are looked at; the answer says the rest was not."""
+    from mail.inbound import commands, pipeline
+
+    _, keys = game
+    examined = []
+    read = commands._read
+    monkeypatch.setattr(commands, "_read", lambda line, **kw: examined.append(line) or read(line, **kw))
+    chatter = "\r\n".join(f"and here is line {n} of a very long letter about the farm" for n in range(90_000))
+    raw = reply(keys["Anna"], "board\r\n" + chatter)
+    assert len(raw) > 5_000_000
+
+    reading = pipeline.read_mail(raw, domain="farmpost.test")
+    assert len(examined) <= pipeline.MAX_COMMAND_LINES
+    assert len(reading.text) <= pipeline.MAX_TEXT_CHARS
+    assert reading.commands.cut
+
+    row = inbound_row(svc, receive(svc, raw, source="ingest").id)
+    assert row.answer.endswith(f"only its first {pipeline.MAX_COMMAND_LINES} lines were read as commands, "
+                               "the rest was not read.")
+    assert answers_to(svc, ANNA)[-1].count("the rest was not read") == 1

@@ -1,4 +1,4 @@
-"""/healthz per queue: each of moves, mail and reports needs a live worker
+"""/healthz per queue: each of moves, inbound, mail and reports needs a live worker
 consuming it. A worker for the moves alone keeps moves applying while no
 mail leaves; the check must fail then, and say which queue nobody takes."""
 
@@ -20,16 +20,17 @@ NONE_ON_RECORD = "failing: no worker consumes it (no heartbeat on record)"
 def test_healthz_names_the_queues_no_live_worker_consumes(config, toy_game):
     svc, client = worker_app(config)
     beat(svc, "beat@host:9", now())
-    beat(svc, "host:1", now(), ("moves",))
+    beat(svc, "host:1", now(), ("moves", "inbound"))
     response = client.get("/healthz")
     assert response.status_code == 503
     assert response.json["status"] == "failing" and response.json["worker"] == "ok"
-    assert response.json["queues"] == {"moves": "ok", "mail": NONE_ON_RECORD, "reports": NONE_ON_RECORD}
+    assert response.json["queues"] == {"moves": "ok", "inbound": "ok", "mail": NONE_ON_RECORD,
+                                       "reports": NONE_ON_RECORD}
 
     beat(svc, "host:2", now(), ("mail", "reports"))  # the mail worker comes
     response = client.get("/healthz")
     assert response.status_code == 200
-    assert response.json["queues"] == {"moves": "ok", "mail": "ok", "reports": "ok"}
+    assert response.json["queues"] == {"moves": "ok", "inbound": "ok", "mail": "ok", "reports": "ok"}
     assert response.json["workers"] == 2
     svc.db.dispose()
 
@@ -38,20 +39,21 @@ def test_a_mail_worker_seen_dead_fails_the_mail_queues_at_once(config, toy_game)
     """farmpost run forgets the row of a worker it saw die."""
     svc, client = worker_app(config)
     beat(svc, "beat@host:9", now())
-    beat(svc, "host:1", now(), ("moves",))
+    beat(svc, "host:1", now(), ("moves", "inbound"))
     beat(svc, "host:2", now(), ("mail", "reports"))
     assert client.get("/healthz").status_code == 200
     forget(svc, "host:2")
     response = client.get("/healthz")
     assert response.status_code == 503
-    assert response.json["queues"] == {"moves": "ok", "mail": NONE_ON_RECORD, "reports": NONE_ON_RECORD}
+    assert response.json["queues"] == {"moves": "ok", "inbound": "ok", "mail": NONE_ON_RECORD,
+                                       "reports": NONE_ON_RECORD}
     svc.db.dispose()
 
 
 def test_a_queue_whose_worker_went_silent_says_when_it_was_last_taken(config, toy_game):
     svc, client = worker_app(config)
     beat(svc, "beat@host:9", now())
-    beat(svc, "host:1", now(), ("moves",))
+    beat(svc, "host:1", now(), ("moves", "inbound"))
     beat(svc, "host:2", now(), ("mail", "reports"))
     with svc.db.transaction() as session:  # killed five minutes ago, nobody saw it
         session.get(WorkerHeartbeat, "host:2").beat_at = now() - timedelta(minutes=5, seconds=1)
@@ -67,13 +69,14 @@ def test_a_queue_whose_worker_went_silent_says_when_it_was_last_taken(config, to
     svc.db.dispose()
 
 
-def test_a_worker_without_queues_given_takes_all_three_and_beat_takes_none(config, toy_game):
+def test_a_worker_without_queues_given_takes_all_four_and_beat_takes_none(config, toy_game):
     svc, client = worker_app(config)
     beat(svc, "beat@host:9", now())
-    assert client.get("/healthz").json["queues"] == dict.fromkeys(("moves", "mail", "reports"), NONE_ON_RECORD)
+    assert client.get("/healthz").json["queues"] == dict.fromkeys(("moves", "inbound", "mail", "reports"),
+                                                                 NONE_ON_RECORD)
     beat(svc, "host:1", now())  # python -m worker worker: all the queues
     response = client.get("/healthz")
-    assert (response.status_code, response.json["queues"]) == (200, {"moves": "ok", "mail": "ok", "reports": "ok"})
+    assert (response.status_code, response.json["queues"]) == (200, {"moves": "ok", "inbound": "ok", "mail": "ok", "reports": "ok"})
     svc.db.dispose()
 
 
@@ -114,5 +117,29 @@ def test_a_running_heartbeat_records_its_queues_and_removes_them_when_stopped(co
         assert seen["mail"] == seen["reports"] and now() - seen["mail"] < timedelta(seconds=3)
     finally:
         heartbeat.stop()
-    assert last_seen_per_queue(svc) == {"moves": None, "mail": None, "reports": None}
+    assert last_seen_per_queue(svc) == {"moves": None, "inbound": None, "mail": None, "reports": None}
+    svc.db.dispose()
+
+
+def test_a_queue_whose_oldest_due_job_waits_too_long_fails_healthz_and_says_why(config, toy_game):
+    """Workers alive on every queue, but one of them held (a 71-minute-old
+    move request still waits): the farmer waits, so the check fails."""
+    from service.storage.models import MoveRequest
+    from service.usecases import creation, playing
+
+    svc, client = worker_app(config)
+    beat(svc, "beat@host:9", now())
+    beat(svc, "host:1", now())
+    created = creation.create_game(svc, "toy", [creation.FarmerSpec("Anna", "anna@example.org"),
+                                                creation.FarmerSpec("Bob", "bob@example.org")], host=0, seed=7)
+    creation.join(svc, created.game_id, 1)
+    request_id = playing.submit_move(svc, created.game_id, 0, ["take:1"], source="web", base_version=None)
+    assert client.get("/healthz").status_code == 200  # a move just asked for waits a moment: fine
+    with svc.db.transaction() as session:
+        session.get(MoveRequest, request_id).created_at = now() - timedelta(minutes=71)
+    response = client.get("/healthz")
+    assert response.status_code == 503 and response.json["worker"] == "ok"
+    assert response.json["queues"]["moves"] == (
+        f"failing: its oldest due job has waited 71 min (more than {config.max_wait_seconds} s)")
+    assert response.json["queues"]["mail"] == "ok"
     svc.db.dispose()

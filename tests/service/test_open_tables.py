@@ -204,3 +204,42 @@ def test_given_two_confirmations_at_the_same_moment_then_exactly_one_takes_the_s
     assert sorted(outcomes) == ["full", "seated"]
     game = game_row(svc, game_id)
     assert game.status == "active" and game.seats[1].name in ("Bob", "Cat")
+
+
+def test_asks_for_seats_are_limited_per_client_per_table_and_in_all_through_the_pages(svc):
+    """One client once mailed 119 confirmations to 119 addresses in two
+    minutes: each ask mails a stranger, so asks are limited per client, per
+    table and (the confirmation mails) in all; over a limit, 429 and no mail."""
+    from dataclasses import replace
+
+    from service.app import create_app
+    from service.core.config import Limit
+
+    limits = {"seat-asks-client": Limit(3, 3600), "seat-asks-table": Limit(5, 3600), "seat-ask-mails": Limit(7, 3600)}
+    svc.config = replace(svc.config, rate_limits={**svc.config.rate_limits, **limits})
+    client = create_app(services=svc, testing=True).test_client()
+
+    def ask(game_id, email, address):
+        url = path_of(svc.links.table_url(game_id))
+        page = client.get(url, environ_base={"REMOTE_ADDR": address})
+        return client.post(url, data={"csrf_token": csrf_token(page.text), "name": "Bob", "email": email},
+                           environ_base={"REMOTE_ADDR": address})
+
+    def claims():
+        return len(mails(svc, "claim"))
+
+    first, second, third = open_table(svc), open_table(svc), open_table(svc)
+    # one client, many addresses: its fourth ask is refused, whatever the table
+    assert [ask(first, f"s{n}@example.org", "192.0.2.1").status_code for n in range(3)] == [200] * 3
+    refused = ask(second, "s3@example.org", "192.0.2.1")
+    assert refused.status_code == 429 and refused.headers["Retry-After"] and claims() == 3
+    # one table, many clients: its sixth ask is refused
+    assert ask(first, "t4@example.org", "192.0.2.4").status_code == 200
+    assert ask(first, "t5@example.org", "192.0.2.5").status_code == 200
+    refused = ask(first, "t6@example.org", "192.0.2.6")
+    assert refused.status_code == 429 and "this table has had as many asks" in refused.text and claims() == 5
+    # every table and client together: the eighth confirmation mail is not sent
+    assert ask(second, "u7@example.org", "192.0.2.7").status_code == 200
+    assert ask(third, "u8@example.org", "192.0.2.8").status_code == 200
+    refused = ask(third, "u9@example.org", "192.0.2.9")
+    assert refused.status_code == 429 and "as many seat confirmations" in refused.text and claims() == 7

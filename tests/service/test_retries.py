@@ -191,3 +191,34 @@ def test_a_move_link_whose_request_failed_says_so(fast, monkeypatch):
         sweep_pending(fast, older_than=NOW)
     page = client.get(path_of(url))
     assert page.status_code == 409 and "fault on our side" in page.text
+
+
+def test_a_mail_whose_context_cannot_be_completed_fails_with_the_reason_instead_of_raising_for_ever(svc,
+                                                                                                 monkeypatch):
+    """A turn mail's context is completed in the worker (its view, options,
+    deadlines); a render error there is a failure of composing: the row ends
+    failed, with the reason, instead of staying pending for every sweep."""
+    from service.outbox import sending
+    from service.storage.models import OutgoingMail
+    from service.usecases import creation
+
+    created = creation.create_game(
+        svc, "toy", [creation.FarmerSpec("Anna", "anna@example.org"), creation.FarmerSpec("Bob", "bob@example.org")],
+        host=0, seed=7)
+    with svc.db.transaction() as session:
+        mail = OutgoingMail(game_id=created.game_id, kind="turn", to_addr="anna@example.org", subject="Your turn",
+                            message_id="<broken-context@farmpost.test>",
+                            context={"kind": "turn", "compose_later": {"log_end": 0}})
+        session.add(mail)
+        session.flush()
+        mail_id = mail.id
+
+    def broken(session, svc, mail):
+        raise ValueError("offset must be a timedelta strictly between -timedelta(hours=24) and timedelta(hours=24)")
+
+    monkeypatch.setattr(sending, "full_context", broken)
+    assert sending.send_mail(svc, mail_id) == "failed"
+    with svc.db.transaction() as session:
+        row = session.get(OutgoingMail, mail_id)
+        assert row.status == "failed" and row.next_try_at is None
+        assert row.last_error.startswith("cannot be composed: ValueError: offset must be")

@@ -297,3 +297,31 @@ def test_the_signed_example_in_the_docs_verifies():
     signed = re.search(r"X-Farmpost-Signature: (sha256=[0-9a-f]+)", doc).group(1)
     body = re.search(r'\n\n(\{"event":"turn_changed".*\})\n```', doc).group(1).encode()
     assert signature("3f1c" * 16, timestamp, body) == signed
+
+
+#: loopback, "this host" and link-local addresses as a resolver reads them
+PRIVATE_SPELLINGS = ["2130706433", "0177.0.0.1", "0x7f000001", "127.1", "0", "localhost.", "169.254.169.254.",
+                     "[64:ff9b::7f00:1]", "[2002:7f00:1::]", "LOCALHOST", "0x7f.1", "[::ffff:7f00:1]",
+                     "[::127.0.0.1]", "10.1", "foo.localhost."]
+
+
+@pytest.mark.parametrize("host", PRIVATE_SPELLINGS)
+def test_every_spelling_of_a_private_address_is_refused_when_registering_and_when_sending(svc, host):
+    """They were refused only at send time, or (NAT64, 6to4) never: the
+    registration and the delivery ask one function."""
+    from service.webhooks import delivery as webhook_delivery
+
+    game(svc)
+    url = f"https://{host}/x"
+    with pytest.raises(InvalidInput, match="private"):
+        registration.register(svc, 1, 0, url, "slack", "game")
+    with pytest.raises(webhook_delivery.Refused, match="private address"):
+        webhook_delivery.checked_address(url)
+    assert hooks(svc) == []
+
+
+@pytest.mark.parametrize("host", ["example.org", "8.8.8.8", "[2606:4700:4700::1111]", "[2002:808:808::1]",
+                                  "[64:ff9b::808:808]"])
+def test_public_servers_and_names_are_still_taken(svc, host):
+    game(svc)
+    assert registration.register(svc, 1, 0, f"https://{host}/x", "json", "game").secret

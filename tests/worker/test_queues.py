@@ -33,13 +33,15 @@ def test_every_task_is_routed_to_the_queue_designed_for_it(tmp_path):
     assert ours == set(ROUTES)
     routes = celery_settings(config)["task_routes"]
     assert routes["farmpost.apply_move_request"] == {"queue": "farm.moves"}
-    assert routes["farmpost.process_inbound"] == {"queue": "farm.moves"}
+    # reading a mail costs CPU in proportion to its size, whoever sent it: never before a move
+    assert routes["farmpost.process_inbound"] == {"queue": "farm.inbound"}
+    assert routes["farmpost.imap_poll"] == {"queue": "farm.inbound"}
     assert routes["farmpost.send_mail"] == {"queue": "farm.mail"}
     assert routes["farmpost.send_webhook"] == {"queue": "farm.mail"}  # calls out, like mail: never before a move
     assert routes["farmpost.send_report"] == {"queue": "farm.reports"}  # half a second: no turn mail behind it
     assert routes["farmpost.digest"] == {"queue": "farm.reports"}
     assert celery_settings(config)["task_default_queue"] == "farm.moves"
-    assert [queue_name(config, q) for q in QUEUES] == ["farm.moves", "farm.mail", "farm.reports"]
+    assert [queue_name(config, q) for q in QUEUES] == ["farm.moves", "farm.inbound", "farm.mail", "farm.reports"]
 
 
 @pytest.mark.integration
@@ -144,7 +146,7 @@ def test_a_report_mail_reaches_the_reports_queue_and_a_turn_mail_the_mail_queue(
         queue.enqueue("mail", 7)
         queue.enqueue("report", 8)
         jobs = {q: [(h["task"], h["argsrepr"]) for h in headers] for q, headers in held().items()}
-    assert jobs == {"moves": [], "mail": [("farmpost.send_mail", "[7]")],
+    assert jobs == {"moves": [], "inbound": [], "mail": [("farmpost.send_mail", "[7]")],
                     "reports": [("farmpost.send_report", "[8]")]}
 
 def pool_of(pid: int) -> list[int]:
