@@ -35,7 +35,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
 from engine.core import second_person
-from mail.outgoing.addresses import format_address
+from mail.outgoing.addresses import pair
 from service import spectator_mail, webhooks
 from service.clocks import describe as describe_clock
 from service.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text, utcnow
@@ -99,7 +99,7 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
     headers = {
         "Message-ID": message_id,
         "From": svc.config.mail_from,
-        "To": format_address(seat.name, seat.email),
+        "To": pair(seat.name, seat.email),
         "Reply-To": f"play+{seat.reply_key}@{domain}",
         "Subject": subject,
         "List-Id": f"{rules_for(game.kind).title} #{game.id} <game-{game.id}.{domain}>",
@@ -388,7 +388,7 @@ def claim_mail(session: Session, svc: Services, game: Game, claim, confirm_url: 
     domain = svc.config.mail_domain
     message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
     subject = subject_for(game, "confirm your seat")
-    headers = {"Message-ID": message_id, "From": svc.config.mail_from, "To": format_address(claim.name, claim.email),
+    headers = {"Message-ID": message_id, "From": svc.config.mail_from, "To": pair(claim.name, claim.email),
                "Subject": subject, "Auto-Submitted": "auto-generated", "X-Farmpost-Game": str(game.id)}
     context = {
         "kind": "claim", "headers": headers, "name": claim.name, "confirm_url": confirm_url,

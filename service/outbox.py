@@ -89,7 +89,7 @@ def send_mail(svc: Services, mail_id: int) -> str:
                 mail.context = context
         raw = mail.raw
         if transport is None:
-            deliver_locally(session, raw)
+            deliver_locally(session, raw, mail.to_addr)
             mail.status, mail.sent_at, mail.next_try_at = "sent", utcnow(), None
             return "sent"
         mail.status, mail.claimed_at = "sending", utcnow()
@@ -192,14 +192,16 @@ def envelope_from(svc: Services) -> str:
     return parseaddr(svc.config.mail_from)[1]
 
 
-def deliver_locally(session, raw: bytes) -> MailboxMessage | None:
-    """Put a message in the local mailbox (once per Message-ID)."""
+def deliver_locally(session, raw: bytes, recipient: str) -> MailboxMessage | None:
+    """Put a message in the local mailbox (once per Message-ID), filed under
+    its envelope recipient: the To header's text is not read for it (a
+    display name can look like an address)."""
     message = message_from_bytes(raw, policy=policy.default)
     message_id = str(message["Message-ID"] or "").strip()
     if session.scalar(select(MailboxMessage.id).where(MailboxMessage.message_id == message_id)):
         return None
     item = MailboxMessage(message_id=message_id, mail_from=str(message["From"] or ""),
-                          to_addr=parseaddr(str(message["To"] or ""))[1].lower(),
+                          to_addr=recipient.lower(),
                           subject=str(message["Subject"] or ""), raw=raw)
     session.add(item)
     return item

@@ -48,6 +48,7 @@ import css_inline
 
 from boards import renderings
 from boards.cache import SnapshotKey
+from mail.outgoing.addresses import ADDRESS_HEADERS, header_value
 from mail.outgoing.templates import render_mail
 
 log = logging.getLogger(__name__)
@@ -73,7 +74,10 @@ class _UnfoldedHeader(UnstructuredHeader):
 
 _REGISTRY = HeaderRegistry()
 _REGISTRY.map_to_type("list-unsubscribe", _UnfoldedHeader)
-#: SMTP's policy, with List-Unsubscribe written raw
+for _name, _cls in ADDRESS_HEADERS.items():
+    _REGISTRY.map_to_type(_name, _cls)
+#: SMTP's policy, with List-Unsubscribe written raw and the address headers'
+#: folding checked (mail/outgoing/addresses.py); every mail we write uses it
 POLICY = SMTP.clone(header_factory=_REGISTRY)
 
 
@@ -122,7 +126,7 @@ def compose(context: dict, *, snapshots=None) -> Mail:
     headers.setdefault("Date", format_datetime(localtime()))
     for name in HEADERS:
         if headers.get(name):
-            message[name] = headers[name]
+            message[name] = header_value(headers[name])
     message.set_content(text, subtype="plain", charset="utf-8", cte="quoted-printable")
     message.add_alternative(html, subtype="html", charset="utf-8", cte="7bit")
     if picture:

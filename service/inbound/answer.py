@@ -22,7 +22,8 @@ from email.utils import format_datetime
 
 from sqlalchemy import select
 
-from mail.outgoing.addresses import format_address
+from mail.outgoing.addresses import address
+from mail.outgoing.compose import POLICY
 from service.inbound.replies import own_text
 from service.models import Game, OutgoingMail, Seat, utcnow
 from service.notify import wants_mail
@@ -79,11 +80,11 @@ def game_mail(svc: Services, game: Game, recipient: Seat, *, kind: str, what: st
 def plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, thread: str | None,
                 game_id: int | None, message_id: str, auto_submitted: str, reply_to: str | None = None,
                 to_name: str = "") -> OutgoingMail:
-    message = EmailMessage(policy=SMTP)
+    message = EmailMessage(policy=POLICY)
     message["Message-ID"] = message_id
     message["Date"] = format_datetime(utcnow())
     message["From"] = svc.config.mail_from
-    message["To"] = format_address(to_name, to) if to_name else to
+    message["To"] = address(to_name, to)
     if reply_to:
         message["Reply-To"] = reply_to
     message["Subject"] = subject[:200]
