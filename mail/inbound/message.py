@@ -185,8 +185,10 @@ def _address_list(name: str, value: str):
     there. None when the value cannot be read at all."""
     try:
         return _ADDRESS_LISTS(name, value)
-    except ValueError:
+    except ValueError:  # "address parts cannot contain CR or LF": read again below
         pass
+    except Exception:  # the parser fails on some garbage ("<" alone: IndexError)
+        return None
     try:
         return _ADDRESS_LISTS(name, _ENCODED_WORD.sub(_without_controls, value))
     except Exception:
