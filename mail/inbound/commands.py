@@ -72,7 +72,7 @@ def split_commands(text: str, *, new_game: bool = False, sender_name: str = "") 
     commands: list[Command] = []
     errors: list[LineError] = []
     for raw_line in text.splitlines():
-        line = raw_line.strip()
+        line = plain_spaces(raw_line).strip()
         if not line or line.startswith(">") or not re.search(r"\w", line):
             continue
         if SIGN_OFF.match(line) or is_name(line, sender_name):
@@ -93,10 +93,42 @@ def _clean(piece: str) -> str:
     "ok" before it, and (but in a ``say``) without politeness, emoji and
     closing punctuation after it."""
     piece = _BULLET.sub("", piece.strip()).strip()
-    piece = LEADING.sub("", GREETING_PREFIX.sub("", piece, count=1), count=1)
+    piece = unquoted(LEADING.sub("", GREETING_PREFIX.sub("", piece, count=1), count=1))
     if piece[:4].lower() != "say " and piece.lower() != "say":
-        piece = TRAILING.sub("", _without_symbols(piece))
+        piece = unquoted(TRAILING.sub("", _without_symbols(piece)).strip().rstrip(".!"))
     return piece.strip().rstrip(".!").strip()
+
+
+#: characters that take no room: zero-width space, word joiner, byte order
+#: mark, Mongolian vowel separator, soft hyphen (the zero-width joiners stay:
+#: emoji and scripts need them)
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u2060\ufeff\u180e\u00ad"))
+_ODD_SPACES = re.compile(r"[^\S\n\r ]")  # whitespace but the plain space and line ends: no-break, thin, ideographic, tab
+
+
+def plain_spaces(line: str) -> str:
+    """``line`` with every Unicode space (no-break, thin, narrow, ideographic,
+    a tab) written as a plain space and zero-width characters left out: a
+    command typed or pasted with them ("take\u00a0a2") is the command."""
+    return _ODD_SPACES.sub(" ", line.translate(_ZERO_WIDTH))
+
+
+#: an opening quotation mark and the marks that may close it, in the
+#: languages farmers write: “…” “…“ ”…” „…“ „…” ‚…‘ ‘…’ «…» »…« ‹…› 「…」 '…' "…" `…`
+_QUOTES = {"“": "”“", "”": "”", "„": "“”", "‚": "‘’", "‘": "’‘", "«": "»", "»": "«»", "‹": "›", "›": "‹›",
+           "「": "」", "『": "』", "'": "'", '"': '"', "`": "`", "＂": "＂"}
+
+
+def unquoted(piece: str) -> str:
+    """``piece`` without quotation marks that wrap the whole of it (``“take
+    a2”`` is ``take a2``), as often as they do (````take a2````). Marks that
+    do not wrap all of it stay (``He said “take a2”``, ``"a" or "b"``)."""
+    piece = core = piece.strip()
+    marks: set[str] = set()
+    while len(core) >= 2 and core[0] in _QUOTES and core[-1] in _QUOTES[core[0]]:
+        marks |= {core[0], *_QUOTES[core[0]]}
+        core = core[1:-1].strip()
+    return piece if any(mark in core for mark in marks) else core
 
 
 #: emoji parts that are not symbols themselves: variation selectors, the
