@@ -179,6 +179,22 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
     return Command(MOVE, line, text=_without_outcome(line))
 
 
+#: what a farmer writes to close their turn: "end", "done", "pass",
+#: "finish", "end turn", "done for now", "end of my turn"
+_CLOSING_END = re.compile(r"(?:end|done|pass|finish(?:ed)?)(?:\s+(?:of\s+)?(?:my\s+)?turn|\s+for\s+now)?",
+                          re.IGNORECASE)
+
+
+def is_closing_end(move: str, move_words=()) -> bool:
+    """Whether the move text ``move`` (a :class:`Command`'s ``text``) only
+    ends the turn: what a farmer may write at the end of a mail without
+    knowing that their turn ends by itself. ``move_words``: the game's
+    words (``Game.move_words()``); when given, the first word must be one."""
+    text = move.strip().rstrip(".!").strip()
+    words = {w.lower() for w in move_words}
+    return bool(_CLOSING_END.fullmatch(text)) and (not words or text.split()[0].lower() in words)
+
+
 #: the turn mail lists each option as "take b3 → costs 2 Seeds"
 _OUTCOME = re.compile(r"\s*(?:→|->)\s.*$")
 
