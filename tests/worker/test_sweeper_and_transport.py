@@ -13,7 +13,7 @@ import pytest
 from aiosmtpd.controller import Controller
 from sqlalchemy import select, update
 
-from mail.outgoing.addresses import format_address
+from mail.outgoing.addresses import pair
 from service import circuit, outbox
 from service.inline_queue import InlineQueue
 from service.mail_transport import SmtpTransport
@@ -332,7 +332,7 @@ def test_an_internationalised_address_goes_out_where_the_server_offers_smtputf8_
     with svc.db.transaction() as session:  # an outbox row to such an address, as the notifications will write it
         mail = session.get(OutgoingMail, queued[0])
         mail.to_addr = JURGEN
-        mail.context = {**mail.context, "headers": {**mail.context["headers"], "To": format_address("Jürgen", JURGEN)}}
+        mail.context = {**mail.context, "headers": {**mail.context["headers"], "To": pair("Jürgen", JURGEN)}}
     sink = Sink()
     controller = Controller(sink, hostname="127.0.0.1", port=port, enable_SMTPUTF8=smtputf8)
     controller.start()
