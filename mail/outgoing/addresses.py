@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from email.headerregistry import Address, HeaderRegistry, UniqueAddressHeader, UniqueSingleAddressHeader
 
+
 def address(name: str, addr: str) -> Address:
     """The mailbox ``name <addr>`` as the standard library's Address. A name
     holding ``=?`` has it written ``= ?``: the standard library writes such a
