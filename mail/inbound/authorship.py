@@ -1,11 +1,17 @@
 """Who wrote a mail, as far as its headers can tell: checks the service runs
 once it knows the seat's address.
 
+* **The author** is the From header's one mailbox as the standard library's
+  header parser reads it (:attr:`InboundMessage.author`): never its display
+  name, whatever that decodes to (``=?utf-8?q?bob=40example=2Eorg?=
+  <mallory@evil.example>`` is Mallory's), and never the Sender header. The
+  service checks it is the seat's address.
 * **Several authors.** RFC 5322 allows a From with several mailboxes, and
-  then requires a Sender naming the one who sent it. Only that Sender can
-  speak for a seat: a From of "anna@…, mallory@…" without Sender, or with
-  another Sender, is refused (:class:`SeveralAuthors`), whatever address
-  comes first.
+  then requires a Sender naming the one who sent it. Such a mail never
+  speaks for a seat (:class:`SeveralAuthors`), whatever Sender says: Sender
+  is only text the sender wrote, and DMARC vouches for one From domain
+  (RFC 7489 6.6.1), so "mallory@evil.example, anna@…" with ``Sender: anna@…``
+  and a DMARC pass for evil.example was Mallory speaking for Anna.
 * **DMARC.** Where the operator's MTA checks DMARC and writes
   Authentication-Results (RFC 8601) under its authserv-id (the
   ``AUTHSERV_ID`` setting), a mail whose DMARC result there is ``fail`` is
@@ -27,8 +33,7 @@ from mail.inbound.message import InboundMessage, addresses
 class SeveralAuthors(InboundRejection):
     reason = "several-authors"
     answer = Answer.SENDER_WITHOUT_DETAILS
-    message = ("Your mail names several senders in From, and no Sender header names the farmer of this seat; "
-               "please reply from your own address alone.")
+    message = "Your mail names several senders in From; please reply from your own address alone."
 
 
 class DmarcFail(InboundRejection):
@@ -40,13 +45,13 @@ class DmarcFail(InboundRejection):
 
 def author_refusal(mail: InboundMessage, seat_address: str, authserv_id: str | None = None) -> InboundRejection | None:
     """Why ``mail`` cannot speak for the seat of ``seat_address`` (lower
-    case), or None. The single-From case (From must be the seat's address) is
-    the service's sender check; this adds several Froms and DMARC."""
+    case), or None. The single-From case (:attr:`InboundMessage.author` must
+    be the seat's address) is the service's sender check; this adds several
+    Froms and DMARC."""
     authors = [address for _, address in addresses(mail.message, "From")]
     if len(authors) > 1:
         senders = [address for _, address in addresses(mail.message, "Sender")]
-        if senders[:1] != [seat_address.lower()]:
-            return SeveralAuthors(f"From {', '.join(authors)}; Sender {', '.join(senders) or '(none)'}")
+        return SeveralAuthors(f"From {', '.join(authors)}; Sender {', '.join(senders) or '(none)'}")
     if authserv_id and dmarc_result(mail, authserv_id) == "fail":
         return DmarcFail(f"Authentication-Results of {authserv_id}: dmarc=fail")
     return None

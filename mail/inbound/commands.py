@@ -108,7 +108,7 @@ def split_commands(text: str, *, new_game: bool = False, sender_name: str = "",
     errors: list[LineError] = []
     considered = 0
     for raw_line in text.splitlines():
-        line = raw_line.strip()
+        line = plain_spaces(raw_line).strip()
         if not line or line.startswith(">") or not re.search(r"\w", line):
             continue
         if max_lines is not None and considered >= max_lines:
@@ -132,10 +132,42 @@ def _clean(piece: str) -> str:
     "ok" before it, and (but in a ``say``) without politeness, emoji and
     closing punctuation after it."""
     piece = _BULLET.sub("", piece.strip()).strip()
-    piece = LEADING.sub("", GREETING_PREFIX.sub("", piece, count=1), count=1)
+    piece = unquoted(LEADING.sub("", GREETING_PREFIX.sub("", piece, count=1), count=1))
     if piece[:4].lower() != "say " and piece.lower() != "say":
-        piece = TRAILING.sub("", _without_symbols(piece))
+        piece = unquoted(TRAILING.sub("", _without_symbols(piece)).strip().rstrip(".!"))
     return piece.strip().rstrip(".!").strip()
+
+
+#: characters that take no room: zero-width space, word joiner, byte order
+#: mark, Mongolian vowel separator, soft hyphen (the zero-width joiners stay:
+#: emoji and scripts need them)
+_ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u2060\ufeff\u180e\u00ad"))
+_ODD_SPACES = re.compile(r"[^\S\n\r ]")  # whitespace but the plain space and line ends: no-break, thin, ideographic, tab
+
+
+def plain_spaces(line: str) -> str:
+    """``line`` with every Unicode space (no-break, thin, narrow, ideographic,
+    a tab) written as a plain space and zero-width characters left out: a
+    command typed or pasted with them ("take\u00a0a2") is the command."""
+    return _ODD_SPACES.sub(" ", line.translate(_ZERO_WIDTH))
+
+
+#: an opening quotation mark and the marks that may close it, in the
+#: languages farmers write: “…” “…“ ”…” „…“ „…” ‚…‘ ‘…’ «…» »…« ‹…› 「…」 '…' "…" `…`
+_QUOTES = {"“": "”“", "”": "”", "„": "“”", "‚": "‘’", "‘": "’‘", "«": "»", "»": "«»", "‹": "›", "›": "‹›",
+           "「": "」", "『": "』", "'": "'", '"': '"', "`": "`", "＂": "＂"}
+
+
+def unquoted(piece: str) -> str:
+    """``piece`` without quotation marks that wrap the whole of it (``“take
+    a2”`` is ``take a2``), as often as they do (````take a2````). Marks that
+    do not wrap all of it stay (``He said “take a2”``, ``"a" or "b"``)."""
+    piece = core = piece.strip()
+    marks: set[str] = set()
+    while len(core) >= 2 and core[0] in _QUOTES and core[-1] in _QUOTES[core[0]]:
+        marks |= {core[0], *_QUOTES[core[0]]}
+        core = core[1:-1].strip()
+    return piece if any(mark in core for mark in marks) else core
 
 
 #: emoji parts that are not symbols themselves: variation selectors, the
@@ -184,6 +216,22 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
     if verb == "vacation":
         return _read_vacation(line, rest)
     return _read_clock(line) or Command(MOVE, line, text=_without_outcome(line))
+
+
+#: what a farmer writes to close their turn: "end", "done", "pass",
+#: "finish", "end turn", "done for now", "end of my turn"
+_CLOSING_END = re.compile(r"(?:end|done|pass|finish(?:ed)?)(?:\s+(?:of\s+)?(?:my\s+)?turn|\s+for\s+now)?",
+                          re.IGNORECASE)
+
+
+def is_closing_end(move: str, move_words=()) -> bool:
+    """Whether the move text ``move`` (a :class:`Command`'s ``text``) only
+    ends the turn: what a farmer may write at the end of a mail without
+    knowing that their turn ends by itself. ``move_words``: the game's
+    words (``Game.move_words()``); when given, the first word must be one."""
+    text = move.strip().rstrip(".!").strip()
+    words = {w.lower() for w in move_words}
+    return bool(_CLOSING_END.fullmatch(text)) and (not words or text.split()[0].lower() in words)
 
 
 #: the turn mail lists each option as "take b3 → costs 2 Seeds"

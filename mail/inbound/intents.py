@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from mail.inbound.commands import MOVE, SAY, Command, Commands
+from mail.inbound.commands import MOVE, SAY, Command, Commands, plain_spaces, unquoted
 from mail.inbound.signoffs import BARE_SIGN_OFF, GREETING, GREETING_PREFIX, is_name
 
 JOIN, DECLINE = "join", "decline"
@@ -52,7 +52,7 @@ def invitation_answer(text: str, *, sender_name: str = "") -> str | None:
     """:data:`JOIN`, :data:`DECLINE`, or None (the reply says neither), for
     the fresh text of a reply to an invitation."""
     for raw in text.splitlines():
-        line = raw.strip()
+        line = unquoted(plain_spaces(raw).strip())  # “yes”, yes\u00a0please: as for commands
         if not line or line.startswith(">") or not re.search(r"\w", line):
             continue
         if GREETING.match(line) and not GREETING_PREFIX.match(line):

@@ -8,13 +8,12 @@ header that cannot be parsed reads as empty and the defect is recorded.
 from __future__ import annotations
 
 import email
-import email.utils
 import hashlib
 import re
 from dataclasses import dataclass, field
 from email import policy
-from email.header import decode_header, make_header
-from email.headerregistry import HeaderRegistry
+from email.header import Header, decode_header, make_header
+from email.headerregistry import AddressHeader, HeaderRegistry
 from email.message import EmailMessage
 from functools import lru_cache
 
@@ -54,12 +53,13 @@ class InboundMessage:
 
     message: EmailMessage
     message_id: str | None
-    sender: str | None  # the From address, lower case
+    sender: str | None  # where an answer goes: the first address of a readable From, else Sender's; lower case
     sender_name: str
     recipients: tuple[str, ...]  # lower case, in RECIPIENT_HEADERS order
     subject: str
     raw_sha256: str
     defects: tuple[str, ...] = field(default=())
+    author: str | None = None  # who wrote it: the From header's one address, lower case; None for none or several
 
     @property
     def dedupe_key(self) -> str:
@@ -81,7 +81,8 @@ def parse_message(raw: bytes | str) -> InboundMessage:
     raw = _MBOX_FROM.sub(b"", raw.lstrip(b"\r\n\t "), count=1)
     message = email.message_from_bytes(raw, policy=POLICY)
     defects = [type(d).__name__ for d in _all_defects(message)]
-    senders = addresses(message, "From") or addresses(message, "Sender")
+    authors, whole = _mailboxes(message, "From")
+    senders = (authors if whole else []) or addresses(message, "Sender")
     recipients: list[str] = []
     for name in RECIPIENT_HEADERS:
         for _, address in addresses(message, name):
@@ -93,6 +94,7 @@ def parse_message(raw: bytes | str) -> InboundMessage:
         message_id=message_id,
         sender=senders[0][1] if senders else None,
         sender_name=senders[0][0] if senders else "",
+        author=author(message),
         recipients=tuple(recipients),
         subject=header_text(message, "Subject"),
         raw_sha256=digest,
@@ -130,10 +132,77 @@ def header_text(message: EmailMessage, name: str) -> str:
     return values[0] if values else ""
 
 
+#: every header read as an address list, by the standard library's parser
+_ADDRESS_LISTS = HeaderRegistry(default_class=AddressHeader, use_default_map=False)
+
+_ENCODED_WORD = re.compile(r"=\?[^?\s]+\?[bBqQ]\?[^?\s]*\?=")
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f]+")
+
+
 def addresses(message: EmailMessage, name: str) -> list[tuple[str, str]]:
-    """(display name, lower-case address) pairs of an address header."""
-    pairs = email.utils.getaddresses(header_texts(message, name))
-    return [(n.strip(), a.strip().lower()) for n, a in pairs if "@" in a]
+    """(display name, lower-case address) pairs of every mailbox of an
+    address header, as the standard library's header parser reads its raw
+    value. Encoded-words (RFC 2047) are decoded where they may stand, in a
+    display name or a comment, and what they decode to stays text: a display
+    name that reads ``bob@example.org`` or holds a line break and
+    ``Bcc: x@evil.example`` is no address. (Decoding the whole header first
+    and parsing the text read such a name as a mailbox.)"""
+    return _mailboxes(message, name)[0]
+
+
+def author(message: EmailMessage) -> str | None:
+    """The From header's one mailbox (lower case), or None: none, several, or
+    a part the parser could not read (``anna@example.org <mallory@evil.example>``:
+    another reader, the MTA's DMARC check among them, may find another
+    address there)."""
+    pairs, whole = _mailboxes(message, "From")
+    return pairs[0][1] if whole and len(pairs) == 1 else None
+
+
+def _mailboxes(message: EmailMessage, name: str) -> tuple[list[tuple[str, str]], bool]:
+    """The mailboxes of every ``name`` header, and whether the parser read
+    all of its text as address-list entries."""
+    out, whole = [], True
+    for key, value in _raw_items(message):
+        if key.lower() != name.lower():
+            continue
+        value = re.sub(r"\r?\n(?=[ \t])", "", value).strip()
+        if any("\udc80" <= ch <= "\udcff" for ch in value):  # raw 8-bit bytes (RFC 6532 UTF-8, or a legacy charset)
+            value = decode_bytes(value.encode("utf-8", "surrogateescape"))
+        header = _address_list(name, value)
+        if header is None:
+            whole = False
+            continue
+        whole = whole and not any("invalid address" in str(d) for d in header.defects)
+        out += [(m.display_name.strip(), m.addr_spec.lower()) for m in header.addresses if m.username and m.domain]
+    return out, whole
+
+
+def _address_list(name: str, value: str):
+    """The standard library's address header for ``value``; an encoded-word
+    decoding to a line break or another control character (which the
+    library refuses in a display name) is read as its text with spaces
+    there. None when the value cannot be read at all."""
+    try:
+        return _ADDRESS_LISTS(name, value)
+    except ValueError:  # "address parts cannot contain CR or LF": read again below
+        pass
+    except Exception:  # the parser fails on some garbage ("<" alone: IndexError)
+        return None
+    try:
+        return _ADDRESS_LISTS(name, _ENCODED_WORD.sub(_without_controls, value))
+    except Exception:
+        return None
+
+
+def _without_controls(word: re.Match) -> str:
+    try:
+        text = str(make_header(decode_header(word.group())))
+    except Exception:
+        return word.group()
+    if not _CONTROLS.search(text):
+        return word.group()
+    return Header(_CONTROLS.sub(" ", text), "utf-8").encode()
 
 
 def _raw_items(message: EmailMessage) -> list[tuple[str, str]]:

@@ -44,7 +44,7 @@ import secrets
 from dataclasses import dataclass
 from email import message_from_bytes, policy
 from email.generator import NLCRE, BytesGenerator
-from email.headerregistry import Address, HeaderRegistry, UnstructuredHeader
+from email.headerregistry import HeaderRegistry, UnstructuredHeader
 from email.message import EmailMessage, Message
 from email.policy import SMTP, SMTPUTF8
 from email.utils import format_datetime, localtime, parseaddr
@@ -56,6 +56,7 @@ import css_inline
 import boards
 from boards import SnapshotKey
 from mail.inbound.body import extract_body
+from mail.outgoing.addresses import ADDRESS_HEADERS, address
 from mail.outgoing.envelope import Envelope
 from mail.outgoing.templates import render_mail
 
@@ -81,8 +82,13 @@ class _UnfoldedHeader(UnstructuredHeader):
 
 _REGISTRY = HeaderRegistry()
 _REGISTRY.map_to_type("list-unsubscribe", _UnfoldedHeader)
-#: SMTP's policy, with List-Unsubscribe written raw
+for _name, _cls in ADDRESS_HEADERS.items():
+    _REGISTRY.map_to_type(_name, _cls)
+#: SMTP's policy, with List-Unsubscribe written raw and the address headers'
+#: folding checked (mail/outgoing/addresses.py); every mail we write uses it
 POLICY = SMTP.clone(header_factory=_REGISTRY)
+#: the same for a mail to an internationalised address (RFC 6531)
+POLICY_UTF8 = SMTPUTF8.clone(header_factory=_REGISTRY)
 
 
 class _Generator(BytesGenerator):
@@ -129,7 +135,7 @@ def build(context: dict, *, snapshots=None) -> Built:
     transport then asks the server for SMTPUTF8)."""
     message = compose(context, snapshots=snapshots)
     to_addr = context["envelope"]["to"][1]
-    return Built(message.as_bytes(policy=SMTP if to_addr.isascii() else SMTPUTF8), own_text(message))
+    return Built(message.as_bytes(policy=POLICY if to_addr.isascii() else POLICY_UTF8), own_text(message))
 
 
 def compose(context: dict, *, snapshots=None) -> Mail:
@@ -173,8 +179,8 @@ def write_headers(message: EmailMessage, envelope: Envelope) -> None:
     (RFC 3834) and the game."""
     message["Message-ID"] = envelope.message_id
     message["Date"] = format_datetime(envelope.date or localtime())
-    message["From"] = _address(*envelope.sender)
-    message["To"] = _address(*envelope.to)
+    message["From"] = address(*envelope.sender)
+    message["To"] = address(*envelope.to)
     if envelope.reply_to:
         message["Reply-To"] = envelope.reply_to
     message["Subject"] = envelope.subject
@@ -189,14 +195,6 @@ def write_headers(message: EmailMessage, envelope: Envelope) -> None:
     message["Auto-Submitted"] = envelope.auto_submitted
     if envelope.game_id is not None:
         message["X-Farmpost-Game"] = str(envelope.game_id)
-
-
-def _address(name: str, address: str) -> Address:
-    """``Name <address>`` (or the bare address, without a name). The
-    address is split at its last @, not parsed: an internationalised one
-    (``jürgen@bücher.example``, RFC 6532) is written as UTF-8."""
-    local, _, domain = address.rpartition("@")
-    return Address(display_name=name, username=local, domain=domain)
 
 
 def own_text(message: Message) -> str:

@@ -208,6 +208,8 @@ def _read_moves(rules, state: dict, position: int,
     for index, line in enumerate(lines):
         problem = None
         if rules.to_act(state) != position:
+            if codes and all(cmd.is_closing_end(rest, rules.move_words()) for rest in lines[index:]):
+                break  # a closing "end"/"done" the turn no longer needs: a farmer cannot know it ends by itself
             done = ", ".join(lines[:index])
             problem = f"Your turn ends after “{done}”, so “{line}” cannot follow it. Nothing was applied."
         else:

@@ -177,7 +177,8 @@ def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str,
             if decision.game_id is not None and decision.seat is not None:  # the sender is the seat's farmer
                 seat = session.scalar(select(Seat).where(Seat.game_id == decision.game_id,
                                                          Seat.position == decision.seat))
-            mail = answer_mail(svc, to=reading.sender, text=text, subject=_subject(reading),
+            to = seat.email if seat is not None and seat.email else reading.sender  # never a display name
+            mail = answer_mail(svc, to=to, text=text, subject=_subject(reading),
                                in_reply_to=reading.message.message_id if reading.message else None,
                                game_id=decision.game_id, seat=seat)
             session.add(mail)

@@ -2,8 +2,8 @@
 reading split: the checks and readings of :mod:`mail.inbound` that need the
 database (the seat, the game, the mail the reply answers).
 
-* :func:`author_refusal` — From is the seat's farmer (or, with several From
-  mailboxes, Sender is), and DMARC did not fail where the operator's MTA
+* :func:`author_refusal` — From's one mailbox is the seat's farmer (several
+  From mailboxes never are, whatever Sender says), and DMARC did not fail where the operator's MTA
   checks it (``AUTHSERV_ID``; :mod:`mail.inbound.authorship`).
 * :func:`commands_for_seat` — a reply to a relayed ``say`` is a say back
   (:func:`mail.inbound.intents.say_back`); lines that are prose are dropped
@@ -39,7 +39,8 @@ def author_refusal(svc: Services, reading: Reading, seat_address: str, where: st
     """Why this mail may not speak for the seat of ``seat_address``, or None."""
     mail = reading.message
     several = mail is not None and len(addresses(mail.message, "From")) > 1
-    if not seat_address or (reading.sender != seat_address and not several):
+    author = mail.author if mail is not None else None  # From's one mailbox, never a display name or Sender
+    if not seat_address or (author != seat_address and not several):
         return ForgedSender(f"From {reading.sender}, {where}")
     return _author_refusal(mail, seat_address, svc.config.authserv_id) if mail is not None else None
 

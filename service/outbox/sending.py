@@ -90,7 +90,7 @@ def send_mail(svc: Services, mail_id: int) -> str:
                 mail.context = context
         raw = mail.raw
         if transport is None:
-            deliver_locally(session, raw)
+            deliver_locally(session, raw, mail.to_addr)
             mail.status, mail.sent_at, mail.next_try_at = "sent", wall_time.now(), None
             return "sent"
         mail.status, mail.claimed_at = "sending", wall_time.now()
@@ -200,12 +200,14 @@ def envelope_from(svc: Services) -> str:
     return parseaddr(svc.config.mail_from)[1]
 
 
-def deliver_locally(session, raw: bytes) -> MailboxMessage | None:
-    """Put a message in the local mailbox (once per Message-ID)."""
+def deliver_locally(session, raw: bytes, recipient: str) -> MailboxMessage | None:
+    """Put a message in the local mailbox (once per Message-ID), filed under
+    its envelope recipient: the To header's text is not read for it (a
+    display name can look like an address)."""
     facts = read_back(raw)
     if session.scalar(select(MailboxMessage.id).where(MailboxMessage.message_id == facts.message_id)):
         return None
-    item = MailboxMessage(message_id=facts.message_id, mail_from=facts.sender, to_addr=facts.to_addr,
+    item = MailboxMessage(message_id=facts.message_id, mail_from=facts.sender, to_addr=recipient.lower(),
                           subject=facts.subject, raw=raw)
     session.add(item)
     return item

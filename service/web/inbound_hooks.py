@@ -28,12 +28,14 @@ import hmac
 import json
 from datetime import UTC, datetime, timedelta
 from email import message_from_bytes, policy
-from email.utils import format_datetime, formataddr, make_msgid, parseaddr
+from email.utils import format_datetime, make_msgid
 
 from flask import Blueprint, abort, jsonify, redirect, request, url_for
 from sqlalchemy import delete
 from sqlalchemy.exc import IntegrityError
 
+from mail.outgoing.addresses import address
+from mail.outgoing.compose import POLICY
 from service.core.wall_time import now
 from service.inbound.auth import inbound_secret, signature_ok
 from service.inbound.receive import receive
@@ -146,11 +148,12 @@ def reply_to(original, farmer: str, typed: str, domain: str) -> bytes:
     original's text part quoted with ">"."""
     text_part = original.get_body(preferencelist=("plain",))
     quoted = "\n".join(f"> {line}".rstrip() for line in (text_part.get_content() if text_part else "").splitlines())
-    name, sender = parseaddr(str(original.get("From", "")))
+    authors = original["From"].addresses if original["From"] else ()
+    name, sender = (authors[0].display_name, authors[0].addr_spec) if authors else ("", "")
     body = f"{typed.strip()}\n\nOn {original.get('Date', 'an earlier day')}, {name or sender} wrote:\n{quoted}\n"
-    reply = message_from_bytes(b"", policy=policy.SMTP)
-    reply["From"] = formataddr(("", farmer))
-    reply["To"] = str(original.get("Reply-To") or original.get("From", ""))
+    reply = message_from_bytes(b"", policy=POLICY)
+    reply["From"] = address("", farmer)
+    reply["To"] = (original["Reply-To"] or original["From"]).addresses
     reply["Subject"] = "Re: " + str(original.get("Subject", ""))
     reply["Date"] = format_datetime(now())
     reply["Message-ID"] = make_msgid(domain=f"mailbox.{domain}")

@@ -194,12 +194,13 @@ def test_several_from_mailboxes_without_the_seats_sender_never_move(svc, game):
     assert "Pebbles" not in row.answer
 
 
-def test_several_from_mailboxes_with_the_seats_address_as_sender_are_read(svc, game):
+def test_several_from_mailboxes_with_the_seats_address_as_sender_never_move(svc, game):
+    # Sender is text the sender wrote, and DMARC vouches for one From domain: such a mail is no seat's
     game_id, keys = game
     raw = reply(keys["Anna"], "take 2\nend", sender="Mallory <mallory@evil.example>, Anna <anna@example.org>")
     raw = raw.replace(b"To:", b"Sender: Anna <anna@example.org>\r\nTo:", 1)
-    assert received(svc, raw).outcome == "applied"
-    assert log_texts(svc, game_id) == ["take 2", "end"]
+    assert received(svc, raw).outcome == "several-authors"
+    assert log_texts(svc, game_id) == []
 
 
 DMARC_FAIL = (b"Authentication-Results: mx.farmpost.test; spf=fail smtp.mailfrom=anna@example.org;\r\n"
