@@ -7,9 +7,26 @@ import signal
 import sys
 import time
 
-from service.core.config import load_config
-from service.core.services import Services
-from service.wiring import services_from_environment
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from service.core.services import Services
+
+# Registering a command imports nothing heavy (argparse only): each command
+# imports what it uses, so `farmpost --help` and the MTA's `farmpost ingest`
+# stay cheap (tests/service/test_cli_imports.py).
+
+
+def load_config():
+    from service.core.config import load_config
+
+    return load_config()
+
+
+def services_from_environment():
+    from service.wiring import services_from_environment
+
+    return services_from_environment()
 
 
 def register(subparsers) -> None:
