@@ -14,7 +14,6 @@ import json
 import statistics
 import time
 from collections import defaultdict
-
 from typing import TYPE_CHECKING
 
 from engine import BOT_NAMES, game_names

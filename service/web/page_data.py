@@ -76,6 +76,22 @@ def seat_request(svc: Services, game_id: int, position: int, token: str,
     return secret, request, (now() - as_utc(request.created_at)).total_seconds()
 
 
+def request_texts(svc: Services, game_id: int, codes) -> list[str]:
+    """The moves of a request as the farmer reads them (``take 3 from the
+    barn``), not their codes (``take:b:3``); a code the game cannot read
+    stays as it is."""
+    with svc.db.transaction() as session:
+        kind = session.scalar(select(Game.kind).where(Game.id == game_id))
+    rules = rules_for(kind)
+    texts = []
+    for code in codes or ():
+        try:
+            texts.append(rules.text(rules.from_code(code)))
+        except (MoveError, ValueError, KeyError, IndexError, TypeError):
+            texts.append(code)
+    return texts
+
+
 def board(svc: Services, access: SeatAccess, highlight=()) -> dict:
     """The seat's view drawn for the web, or the plain facts when the game
     has no board rendering."""

@@ -93,3 +93,15 @@ def test_ingesting_a_small_mail_stores_it_without_the_heavy_modules(tmp_path, br
             assert connection.exec_driver_sql("SELECT outcome FROM inbound_mail").scalars().all() == ["pending"]
     finally:
         database.dispose()
+
+
+def test_demo_help_names_the_values_of_its_options_and_their_defaults(capsys):
+    """Given `farmpost demo --help`, then each option says what it takes and what it is unless given."""
+    from service.cli.main import main
+
+    with pytest.raises(SystemExit):
+        main(["demo", "--help"])
+    text = " ".join(capsys.readouterr().out.split())
+    assert "sunfield, harvest (default: sunfield)" in text
+    assert "random, greedy, search (default: greedy)" in text
+    assert "(default: Sam)" in text and "(default: 3)" in text
