@@ -20,6 +20,7 @@ and never answered (it is our fault, not the sender's).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -63,6 +64,7 @@ class Reading:
     text: str = ""  # the fresh text: reply without quote and signature
     commands: Commands = field(default_factory=Commands)
     message: InboundMessage | None = None
+    quoted: bool = False  # the mail quotes another (ours, most often): see has_quote
 
     @property
     def outcome(self) -> str:
@@ -105,11 +107,28 @@ def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], ow
     route = find_route(mail, domain, envelope_to)
     if route is None:
         return rejected(NoReplyKey())
-    text = strip_quotes(extract_body(mail.message).text, own_lines=own_lines, sender_name=mail.sender_name)
+    body = extract_body(mail.message).text
+    text = strip_quotes(body, own_lines=own_lines, sender_name=mail.sender_name)
     commands = split_commands(text, new_game=isinstance(route, NewGame), sender_name=mail.sender_name)
+    quoted = has_quote(body, own_lines)
     if not commands.commands and not commands.errors:  # the text is kept: it may hold a sign-off alone
-        return Reading(mail.dedupe_key, mail.sender, rejection=EmptyReply(), route=route, text=text, message=mail)
-    return Reading(mail.dedupe_key, mail.sender, route=route, text=text, commands=commands, message=mail)
+        return Reading(mail.dedupe_key, mail.sender, rejection=EmptyReply(quoted=quoted), route=route, text=text,
+                       message=mail, quoted=quoted)
+    return Reading(mail.dedupe_key, mail.sender, route=route, text=text, commands=commands, message=mail,
+                   quoted=quoted)
+
+
+_QUOTE_MARK = re.compile(r"^\s*>|^-{2,}\s*Original Message\s*-{2,}|^.{0,200}\bwrote:\s*$|^From:\s.+$",
+                         re.MULTILINE | re.IGNORECASE)
+
+
+def has_quote(body: str, own_lines: Iterable[str] = ()) -> bool:
+    """Whether the mail quotes another (``>`` lines, an "On … wrote:" line, a
+    forwarded header, or the lines of the mail it answers)."""
+    if _QUOTE_MARK.search(body):
+        return True
+    own = {line.strip() for line in own_lines if len(line.strip()) > 12}
+    return any(line.strip() in own for line in body.splitlines())
 
 
 def _detect_feedback_report(mail: InboundMessage) -> FeedbackReport | None:

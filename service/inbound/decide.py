@@ -83,11 +83,23 @@ def decide(svc: Services, reading: Reading, answered_kind: str | None = None) ->
         return Decision(invitation.outcome, invitation.answer, game_id=game_id, seat=position)
     if rejection is not None:  # e.g. no command found: answered as the seat's farmer, with its reply address
         decision = _rejection(rejection, game_id=game_id, seat=position)
-        return replace(decision, answer=f"{decision.answer}\n\n{HELP_HINT}")
+        meant = _meant(game, position, reading.text) if isinstance(rejection, EmptyReply) else ""
+        return replace(decision, answer="\n\n".join(p for p in (decision.answer, meant, HELP_HINT) if p))
     try:
         return _for_seat(svc, reading, game, position, answered_kind)
     except ServiceError as error:
         return Decision("not-possible", error.message, game_id=game_id, seat=position)
+
+
+def _meant(game: Game, position: int, text: str) -> str:
+    """The commands closest to the lines of a mail in which none was found
+    (service/inbound/suggest.py)."""
+    if game.status != "active" or not text.strip():
+        return ""
+    rules = rules_for(game.kind)
+    lines = [f"“{line}” is not a command we know. Did you mean " + " or ".join(f"“{c}”" for c in commands) + "?"
+             for line, commands in suggest.meant_commands(rules, game.state, position, text)]
+    return "\n".join(lines)
 
 
 def _bounce(svc: Services, bounce: Bounce) -> Decision:
@@ -118,7 +130,9 @@ def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answer
     if not commands.commands and not commands.errors:
         if clock_answers:
             return Decision("answered", "\n\n".join(clock_answers), **where)
-        return _rejection(EmptyReply(), **where)
+        decision = _rejection(EmptyReply(quoted=reading.quoted), **where)
+        meant = _meant(game, position, reading.text)
+        return replace(decision, answer="\n\n".join(p for p in (decision.answer, meant, HELP_HINT) if p))
     if commands.errors:
         lines = [f"“{e.line}”: {e.reason}" for e in commands.errors]
         return Decision("bad-command", "Nothing was done:\n" + "\n".join(lines), **where)
@@ -194,7 +208,8 @@ def _read_moves(rules, state: dict, position: int, lines: list[str]) -> tuple[li
             after = rules.apply(state, move)
         except MoveError as error:
             answer = f"“{line}”: {suggest.did_you_mean(rules, state, line, error)}"
-            return [], start, answer + "\nNothing was applied.\n\n" + _options(rules, state)
+            # nothing was applied: the options are those of the board as it is, not after the lines before
+            return [], start, answer + "\nNothing was applied.\n\n" + _options(rules, start)
         codes.append(rules.code(move))
         state = after
     if codes and rules.to_act(state) == position:
