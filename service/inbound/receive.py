@@ -262,5 +262,14 @@ def _storable(text: str | None) -> str | None:
     return text.replace("\x00", "\ufffd")[:10000] if text else text
 
 
+#: the reply and forward prefixes mail programs put before a subject, in the
+#: languages farmers write in ("Re:", "RE[2]:", "Aw:", "SV:", "Fwd:", …)
+_REPLY_PREFIX = re.compile(r"^\s*(?:(?:re|aw|sv|vs|antw|ref|r|fwd?|wg|tr)\s*(?:\[\d+\]|\(\d+\))?\s*[:：]\s*)+",
+                           re.IGNORECASE)
+
+
 def _subject(reading) -> str:
-    return reading.message.subject if reading.message else ""
+    """The subject of the mail answered, without its pile of "Re: Re: Aw:":
+    the answer puts one "Re: " before it."""
+    subject = reading.message.subject if reading.message else ""
+    return _REPLY_PREFIX.sub("", subject or "").strip()

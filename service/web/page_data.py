@@ -111,12 +111,14 @@ def board_fragments(svc: Services, game: Game, position: int | None, highlight, 
     rules = rules_for(game.kind)
     names = [s.name for s in game.seats]
     caches = page_cache.of(svc)
-    view = cache(lambda: rules.view(game.state, position))  # worked out only for a fragment to render
+    # a table still waiting for farmers: its board says who is awaited, not who is to act
+    waiting = tuple(s.name for s in game.seats if s.joined_at is None) if game.status == "inviting" else ()
+    view = cache(lambda: {**rules.view(game.state, position), **({"waiting_for": list(waiting)} if waiting else {})})
     key = (game.id, game.version, position, tuple(names))
     return {
-        "html": caches.boards.get_or_render(*key, ("words", tuple(highlight)),
+        "html": caches.boards.get_or_render(*key, ("words", tuple(highlight), waiting),
                                             lambda: renderings.web_html(game.kind, view(), position, names, highlight)),
-        "drawing": caches.boards.get_or_render(*key, "drawing",
+        "drawing": caches.boards.get_or_render(*key, ("drawing", waiting),
                                                lambda: caches.drawing_html(game.kind, view(), position, names, before())),
         "progress": rules.progress(game.state),
     }

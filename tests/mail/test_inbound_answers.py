@@ -190,9 +190,9 @@ def test_help_lists_every_command_with_an_example_and_the_options_as_links(svc, 
     assert "* take 1\n  http://farmpost.test/m/1/0/" in options and "* draw\n  http://" in options
 
 
-def test_help_shows_the_notation_of_the_decision_at_hand(svc):
+def test_help_shows_the_notation_of_the_decision_at_hand_first_then_every_other(svc):
     """Sunfield Farm's first decision is which Field tile to take: help
-    explains "take", not the notation of later decisions."""
+    explains "take" first, then the notation of later decisions."""
     created = creation.create_game(svc, "sunfield", [creation.FarmerSpec("Anna", ANNA),
                                                      creation.FarmerSpec("Bob", BOB)], host=0, seed=7)
     creation.join(svc, created.game_id, 1)
@@ -203,8 +203,11 @@ def test_help_shows_the_notation_of_the_decision_at_hand(svc):
             keys[seat.name] = seat.reply_key
     row = send(svc, keys, "Anna", "help")
     notation = row.answer.split("How moves are written:")[1].split("Your options now")[0]
-    assert "* take b2 — take the Field tile" in notation
-    assert "deliver 3" not in notation
+    at_hand, later = notation.split("Later in the game:")
+    assert "* take b2 — take the Field tile" in at_hand
+    assert "deliver 3" not in at_hand
+    # and help is every command: the moves of later steps follow
+    assert "deliver 3" in later
 
 
 def test_help_from_a_farmer_who_waits_says_whose_turn_it_is(svc, game):
@@ -346,3 +349,16 @@ def test_no_command_in_a_mail_that_quotes_nothing_does_not_speak_of_the_quoted_m
     assert bare.outcome == quoting.outcome == "empty"
     assert "quoted" not in bare.answer and "Type your commands in your reply" in bare.answer
     assert "Type your commands above the quoted mail" in quoting.answer
+
+
+def test_the_answer_to_a_reply_of_a_reply_has_one_re_in_its_subject(svc, game):
+    # given a subject that mail programs have piled prefixes on
+    _, keys = game
+    raw = reply(keys["Anna"], "board").replace(b"Subject: Re: Pebbles #1: your turn",
+                                               b"Subject: Re: RE: Aw: Re[2]: Pebbles #1: your turn")
+    before = len(mailbox(svc, ANNA))
+    # when it is answered
+    receive(svc, raw, source="ingest")
+    # then the answer's subject has one "Re: "
+    [answer] = new_mails(svc, before, ANNA)
+    assert str(answer["Subject"]) == "Re: Pebbles #1: your turn"

@@ -101,3 +101,20 @@ def test_a_page_title_names_the_service_once(client):
     assert re.search(r"<title>([^<]*)</title>", client.get("/").text).group(1) == "Farmpost"
     rules_title = re.search(r"<title>([^<]*)</title>", client.get("/rules/sunfield").text).group(1)
     assert rules_title.count("Farmpost") == 1 and rules_title.endswith(" · Farmpost")
+
+
+def test_a_table_still_waiting_for_farmers_says_who_is_awaited_not_who_is_to_act(client, svc):
+    # given Ann's Sunfield table, Bob not joined yet
+    create_game(svc, "sunfield", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")],
+                host=0, seed=1)
+    game = game_row(svc)
+    assert game.status == "inviting"
+    # when Ann opens her seat page
+    page = client.get(path_of(svc.links.seat_url(1, 0, game.seats[0].secret))).text
+    # then its board waits for Bob instead of telling Ann she is to act
+    assert "Waiting for Bob to join" in page
+    assert "You to act" not in page
+    # and once Bob has joined, the board says who acts again
+    join(svc, 1, 1)
+    page = client.get(path_of(svc.links.seat_url(1, 0, game.seats[0].secret))).text
+    assert "Waiting for Bob to join" not in page and "to act" in page
