@@ -56,8 +56,10 @@ class Decision:
 HELP_HINT = "Reply “help” for every command with an example."
 
 
-def decide(svc: Services, reading: Reading, answered_kind: str | None = None) -> Decision:
-    """``answered_kind``: the kind of our mail the reading answers (replies.answered_mail)."""
+def decide(svc: Services, reading: Reading, answered_kind: str | None = None, *,
+           answered_game: int | None = None) -> Decision:
+    """``answered_kind``, ``answered_game``: the kind of our mail the reading
+    answers and the game it was about (replies.answered_mail)."""
     if isinstance(reading.rejection, Bounce):
         return _bounce(svc, reading.rejection)
     rejection = reading.rejection
@@ -76,6 +78,10 @@ def decide(svc: Services, reading: Reading, answered_kind: str | None = None) ->
         if refusal is not None:
             return _rejection(refusal)
         bounces.clear_bouncing(session, email)
+        other = _other_game(session, game, answered_game)
+    if other is not None:  # the mail plainly answers another game than its address: nothing is applied blindly
+        return Decision("other-game", other, detail=f"answers game {answered_game}, sent to game {game_id}",
+                        game_id=game_id, seat=position)
     # ``game``, as read here, is what the steps below decide on: one read of
     # the game, its seats and clocks per mail
     invitation = answer_invitation(svc, reading, game, position)
@@ -89,6 +95,22 @@ def decide(svc: Services, reading: Reading, answered_kind: str | None = None) ->
         return _for_seat(svc, reading, game, position, answered_kind)
     except ServiceError as error:
         return Decision("not-possible", error.message, game_id=game_id, seat=position)
+
+
+def _other_game(session: Session, game: Game, answered_game: int | None) -> str | None:
+    """When the mail answers our mail about another game than the one of the
+    reply address it was sent to (a client's address book, a reply to the
+    wrong thread): the question to ask, naming both games; else None."""
+    if answered_game is None or answered_game == game.id:
+        return None
+    answered = session.get(Game, answered_game)
+    if answered is None:
+        return None
+    here, there = f"{rules_for(game.kind).title} #{game.id}", f"{rules_for(answered.kind).title} #{answered.id}"
+    return (f"Your mail answers our mail about {there}, but it was sent to your reply address of {here}, "
+            f"so we did not know which game you meant and nothing was applied.\n"
+            f"To play in {there}, reply to its latest mail; to play in {here}, send your commands again "
+            f"to this address (replying to this mail does it).")
 
 
 def _meant(game: Game, position: int, text: str) -> str:

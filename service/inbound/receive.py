@@ -164,7 +164,7 @@ def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str,
                         max_bytes=svc.config.max_mail_bytes)
     if reading.outcome == "unreadable":
         log.error("inbound mail %s could not be read: %s", inbound_id, reading.rejection.detail)
-    decision = decide(svc, reading, answered.kind)
+    decision = decide(svc, reading, answered.kind, answered_game=answered.game_id)
     mail_id = None
     with svc.db.transaction() as session:
         row = session.get(InboundMail, inbound_id, with_for_update=True)

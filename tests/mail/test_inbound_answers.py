@@ -362,3 +362,36 @@ def test_the_answer_to_a_reply_of_a_reply_has_one_re_in_its_subject(svc, game):
     # then the answer's subject has one "Re: "
     [answer] = new_mails(svc, before, ANNA)
     assert str(answer["Subject"]) == "Re: Pebbles #1: your turn"
+
+
+# --------------------------------------------------------------------------- a reply to one game sent to another
+
+
+def test_a_reply_to_one_games_mail_sent_to_another_games_address_applies_nothing_and_asks(svc):
+    # given Anna to play in two games of Pebbles
+    from tests.mail.inbound_helpers import game_version
+
+    first, first_keys = start_game(svc)
+    second, second_keys = start_game(svc)
+    [turn_mail] = [m for m in mails(svc, "turn", ANNA) if m.game_id == first]
+    # when she answers the first game's turn mail, but to her reply address of the second game
+    raw = reply(second_keys["Anna"], "take 1").replace(
+        b"Message-ID:", f"In-Reply-To: {turn_mail.message_id}\r\nMessage-ID:".encode(), 1)
+    row = inbound_row(svc, receive(svc, raw, source="ingest").id)
+    # then nothing is applied in either game, and she is asked, with both games named
+    assert row.outcome == "other-game"
+    assert log_texts(svc, first) == [] and log_texts(svc, second) == []
+    assert game_version(svc, second) == game_version(svc, first)
+    assert f"Pebbles #{first}" in row.answer and f"Pebbles #{second}" in row.answer
+    assert "nothing was applied" in row.answer
+
+
+def test_a_reply_to_the_games_own_mail_is_applied_as_before(svc):
+    # given Anna's turn mail, when she answers it at the game's own address, then her move is applied
+    game_id, keys = start_game(svc)
+    [turn_mail] = [m for m in mails(svc, "turn", ANNA) if m.game_id == game_id]
+    raw = reply(keys["Anna"], "take 1").replace(
+        b"Message-ID:", f"In-Reply-To: {turn_mail.message_id}\r\nMessage-ID:".encode(), 1)
+    row = inbound_row(svc, receive(svc, raw, source="ingest").id)
+    assert row.outcome == "applied"
+    assert log_texts(svc, game_id) != []
