@@ -9,7 +9,7 @@ stores the mail and enqueues it (``farmpost ingest`` never processes a mail
 in its own process). CPU time, not wall time, so that other work on the
 machine does not inflate the figures.
 
-    python -m bench.startup [--runs 5]
+    python -m bench startup [--runs 5]     (python -m bench.startup on a tree without bench/__main__.py's list)
 
 tests/service/test_cli_imports.py pins what these commands import (not
 their time).
@@ -27,6 +27,10 @@ import sys
 import tempfile
 import uuid
 from pathlib import Path
+
+#: the short run (python -m bench --short) and the servers it needs (Redis is used when it answers)
+SHORT = ["--runs", "1"]
+NEEDS = ()
 
 ROOT = Path(__file__).resolve().parent.parent
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
@@ -69,7 +73,7 @@ def redis_answers(url: str) -> bool:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.startup", description=__doc__.split("\n\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m bench startup", description=__doc__.split("\n\n")[0])
     parser.add_argument("--runs", type=int, default=5, help="runs of each command; the median is printed (5)")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="farmpost-startup-") as folder:
