@@ -63,6 +63,18 @@ class Patience:
             f"{self.what}: nothing moved for {self.seconds:.0f} s (still {marker!r})\n{explain()}"
 
 
+#: the ceiling of a one-shot command (`farmpost ingest`, `imap-poll`, `demo`): it
+#: fails only one that hangs, not one the loaded machine makes slow to start
+COMMAND_CEILING = 600
+
+
+def stopped(process, stall: float = 60) -> int:
+    """Wait for a process told to stop, as long as it (and its children) keep
+    using CPU to do so; its return code."""
+    wait_with_progress(lambda: process.poll() is not None, "stopped", lambda: cpu_ticks(process.pid), stall=stall)
+    return process.returncode
+
+
 def cpu_ticks(pid: int) -> int:
     """The CPU time (clock ticks, user + system) of a process and all its
     descendants so far, from /proc: it moves while they are starting up,

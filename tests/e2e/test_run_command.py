@@ -19,7 +19,15 @@ import pytest
 import requests
 
 from service.core.config import ROOT
-from tests.e2e.stack import ONE_STACK_AT_A_TIME, Patience, cpu_ticks, free_port, wait_with_progress
+from tests.e2e.stack import (
+    COMMAND_CEILING,
+    ONE_STACK_AT_A_TIME,
+    Patience,
+    cpu_ticks,
+    free_port,
+    stopped,
+    wait_with_progress,
+)
 
 pytestmark = [pytest.mark.integration, ONE_STACK_AT_A_TIME]
 
@@ -108,7 +116,7 @@ def test_farmpost_run_serves_prints_its_url_plays_bots_and_stops_cleanly(tmp_pat
 
         del env["PORT"]  # another shell: the demo finds the running server's address in the instance folder
         demo = subprocess.run([sys.executable, "-m", "service.cli.main", "demo", "--bots", "3", "--bot", "random"],
-                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=COMMAND_CEILING)
         assert demo.returncode == 0, demo.stderr
         assert f"Your seat page: http://127.0.0.1:{port}/g/1/0/" in demo.stdout
         # the worker plays the three bots, then mails the farmer: wait as long as it gets work done
@@ -118,7 +126,7 @@ def test_farmpost_run_serves_prints_its_url_plays_bots_and_stops_cleanly(tmp_pat
             time.sleep(0.5)
     finally:
         run.send_signal(signal.SIGTERM)
-        run.wait(timeout=60)
+        stopped(run)
     run.drain.join(timeout=30)
     said = "".join(run.said)
     assert "celery@" not in said and "beat: Starting" not in said  # no Celery banners
@@ -147,7 +155,7 @@ def test_healthz_fails_when_the_workers_or_beat_are_killed_and_recover_once_farm
         assert not worker_pids(run, role) & killed  # new ones, started by farmpost run
     finally:
         run.send_signal(signal.SIGTERM)
-        run.wait(timeout=60)
+        stopped(run)
 
 
 def test_healthz_names_the_mail_queues_when_only_the_mail_worker_is_killed_and_recovers_once_it_is_restarted(
@@ -186,4 +194,4 @@ def test_healthz_names_the_mail_queues_when_only_the_mail_worker_is_killed_and_r
         assert worker_pids(run, queues="moves") == {moves_worker}  # untouched
     finally:
         run.send_signal(signal.SIGTERM)
-        run.wait(timeout=60)
+        stopped(run)
