@@ -75,7 +75,18 @@ def board(game_name: str, view: dict, seat: int | None, names: list[str] | None 
     if names is not None and len(names) != view["seats"]:
         raise ValueError(f"{len(names)} names for {view['seats']} farmers")
     model = module.board(view, seat, list(names) if names else None)
-    return addressed_to_reader(model, seat)
+    return awaiting(addressed_to_reader(model, seat), view)
+
+
+def awaiting(model: dict, view: dict) -> dict:
+    """A table still waiting for farmers to join (the service marks the view
+    with ``waiting_for``, their names): nobody is to act yet, so the line
+    about who acts says who is awaited instead of "You to act"."""
+    waiting = view.get("waiting_for")
+    if not waiting:
+        return model
+    who = waiting[0] if len(waiting) == 1 else f"{', '.join(waiting[:-1])} and {waiting[-1]}"
+    return {**model, "to_act_name": None, "doing": f"Waiting for {who} to join before the game starts"}
 
 
 def addressed_to_reader(model: dict, seat: int | None) -> dict:

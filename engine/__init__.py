@@ -16,6 +16,11 @@ _MODULES = {
 }
 
 
+#: the kinds of bot in ``engine.bots.BOTS``, by name: for argument parsers
+#: that must not import the bots (and through them the games) to list them
+BOT_NAMES = ("random", "greedy", "search")
+
+
 def game_names() -> list[str]:
     return list(_MODULES)
 

@@ -43,7 +43,22 @@ class Harvest(Game):
         wanted = notation.canonical(state, seat, text)
         if seat != state["active"]:
             raise IllegalMove(f"it is not your turn: farmer {state['active'] + 1} is to decide")
-        return match_text(self, state, wanted)
+        try:
+            return match_text(self, state, wanted)
+        except IllegalMove as error:
+            raise IllegalMove(self._why_not(state, wanted) or error.reason, suggestions=error.suggestions) from None
+
+    def _why_not(self, state: State, wanted: str) -> str | None:
+        """The rule a well-formed move that is not legal now breaks, from the
+        rules themselves (“build well c3”: the Well is not on offer)."""
+        try:
+            move = Move.from_code(wanted.replace(" ", ":"))
+            turns.apply(state, move)
+        except IllegalMove as error:
+            return error.reason
+        except Exception:  # not a move the rules can read: match_text's answer stands
+            return None
+        return None
 
     def describe(self, state: State, move: Move) -> str:
         return describing.describe(self, state, move)

@@ -55,9 +55,10 @@ def _farm(before: dict, now: dict, move: Move) -> list[str]:
         elif tile.get("berry") and not old[cells].get("berry"):
             out.append(f"a Blueberry on the bush at {cells[0]}")
     gone = [cells for cells, tile in old.items() if cells not in new or (tile.get("berry") and not new[cells].get("berry"))]
-    if gone:
-        how = "harvested" if move.kind == "harvest" else "removed"
-        out.append(f"{len(gone)} crop{'s' if len(gone) != 1 else ''} {how}")
+    if gone and move.kind == "harvest":
+        out.append(f"{len(gone)} crop{'s' if len(gone) != 1 else ''} harvested")
+    elif gone:  # a building over crops destroys them: say which
+        out += [f"your {C.CROP_NAMES.get(old[cells]['crop'], old[cells]['crop'])} on {_cells(list(cells))} destroyed" for cells in gone]
     cleared = [cell for cell in before["farm"]["forests"] if cell not in now["farm"]["forests"]]
     out += [f"Forest on {cell} cleared" for cell in cleared]
     built = now["farm"]["buildings"][len(before["farm"]["buildings"]):]

@@ -418,4 +418,71 @@ def _why_not(state: State, kind: str, move: Move) -> str:
         return f"you have {farmer['coins']} coins"
     if kind == "plant" and move.args and move.args[0] in farmer["seeds"] and not farmer["seeds"][move.args[0]]:
         return f"you have no {C.CROP_NAMES[move.args[0]]} seed"
+    if kind == "build" and len(move.args) == 2:
+        reason = _why_not_build(state, farmer, turn, *move.args)
+        if reason:
+            return reason
+    if kind == "tend" and len(move.args) >= 2:
+        reason = _why_not_tend(farmer, turn, *move.args)
+        if reason:
+            return reason
     return "that is not possible on your farm now"
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+
+
+def _why_not_build(state: State, farmer: dict, turn: dict, name, anchor) -> str | None:
+    """The rule a ``build NAME ANCHOR`` breaks: the building is not on offer
+    (bought or discarded), it costs more coins than the farmer has, or its
+    2×2 plot is off the farm or covered by a Forest or a building."""
+    title = C.BUILDINGS[name]["name"] if name in C.BUILDINGS else str(name)
+    offer = {o["building"]: o for o in state["buildings"]["offer"]}
+    if name not in offer:
+        on_offer = _and([C.BUILDINGS[b]["name"] for b in offer]) if offer else "nothing"
+        return f"the {title} is not on offer now (on offer: {on_offer})"
+    cost = build_cost(farmer, offer[name]["cost"], turn)
+    if farmer["coins"] < cost:
+        return f"the {title} costs {cost} coins, you have {farmer['coins']}"
+    cells = BLOCKS.get(str(anchor))
+    if cells is None:
+        return f"a building covers 2×2 spaces and {anchor} is not the top left space of such a plot"
+    farm = farmer["farm"]
+    forest = sorted(set(cells) & set(farm["forests"]), key=cell_sort_key)
+    if forest:
+        return f"{_and(forest)} {'is' if len(forest) == 1 else 'are'} Forest: clear it before you build there"
+    for building in farm["buildings"]:
+        if set(cells) & set(building["cells"]):
+            return f"your {C.BUILDINGS[building['building']]['name']} stands on {'–'.join(building['cells'])}"
+    return None
+
+
+def _why_not_tend(farmer: dict, turn: dict, crop, parent, *targets) -> str | None:
+    """The rule a ``tend CROP PARENT CELL…`` breaks: no such crop there, it
+    was tended in this action already, too little Water, or a new space that
+    is not next to the crop or not free."""
+    crop_name = C.CROP_NAMES.get(crop, str(crop))
+    tile = next((t for t in farmer["farm"]["crops"] if t["cells"][0] == parent
+                 and (t["crop"] == crop or (t["crop"] == "bush" and crop == "blueberry"))), None)
+    if tile is None:
+        return f"you have no {crop_name} at {parent}"
+    if parent in set(turn["tended"]) | set(turn["grown"]) and turn["open"] == "tend":
+        return f"your {crop_name} at {parent} was tended in this action already"
+    if tile["crop"] == "bush" and tile.get("berry"):
+        return f"your Blueberry bush at {parent} already carries a berry"
+    cost = tend_cost(farmer, tile, turn)
+    if farmer["water"] < cost:
+        return f"tending your {crop_name} takes {cost} Water, you have {farmer['water']}"
+    taken = occupied(farmer["farm"])
+    cells = [t for t in targets if t not in ("h", "v")]
+    for cell in cells:
+        if cell not in NEIGHBOURS:
+            return f"there is no space {cell} on your farm"
+        if tile["crop"] != "pumpkin" and cell not in NEIGHBOURS[parent]:
+            return f"{cell} is not next to {parent}: a {crop_name} grows onto the spaces beside it"
+        if cell in taken:
+            return f"{cell} is not free"
+    if tile["crop"] == "strawberry" and len(cells) != 2:
+        return f"a Strawberry grows onto two free spaces next to it: write both, e.g. “tend strawberry {parent} …”"
+    return None

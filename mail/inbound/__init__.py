@@ -8,6 +8,16 @@ typed. The service stores the raw bytes first and then calls
 moves happen there.
 """
 
-from mail.inbound.pipeline import Reading, read_mail
+
+
+def __getattr__(name: str):
+    # the pipeline (and through it the command parsers) loads when asked
+    # for: mail.inbound.message alone is what storing a mail needs
+    if name in ("Reading", "read_mail"):
+        from mail.inbound import pipeline
+
+        return getattr(pipeline, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = ["Reading", "read_mail"]

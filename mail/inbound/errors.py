@@ -97,8 +97,17 @@ class NoReplyKey(InboundRejection):
 
 
 class EmptyReply(InboundRejection):
+    """No command in the fresh text; ``quoted``: the mail quoted ours (or
+    another), so "above the quoted mail" says where to type."""
+
     reason = "empty"
     message = "We found no command in your mail. Type your commands above the quoted mail, one per line."
+
+    def __init__(self, detail: str = "", *, quoted: bool = True):
+        super().__init__(detail)
+        self.quoted = quoted
+        if not quoted:
+            self.message = "We found no command in your mail. Type your commands in your reply, one per line."
 
 
 # Routing errors: the pure library defines them; the service raises them.

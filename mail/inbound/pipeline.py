@@ -20,6 +20,7 @@ and never answered (it is our fault, not the sender's).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -70,6 +71,7 @@ class Reading:
     commands: Commands = field(default_factory=Commands)
     message: InboundMessage | None = None
     truncated: str = ""  # for the sender: what of a too long text was not read ("": all of it was)
+    quoted: bool = False  # the mail quotes another (ours, most often): see has_quote
 
     @property
     def outcome(self) -> str:
@@ -117,11 +119,12 @@ def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], ow
     commands = split_commands(text, new_game=isinstance(route, NewGame), sender_name=mail.sender_name,
                               max_lines=MAX_COMMAND_LINES)
     truncated = _truncation_note(body.truncated, commands.cut)
+    quoted = has_quote(body.text, own_lines)
     if not commands.commands and not commands.errors:  # the text is kept: it may hold a sign-off alone
-        return Reading(mail.dedupe_key, mail.sender, rejection=EmptyReply(), route=route, text=text, message=mail,
-                       truncated=truncated)
+        return Reading(mail.dedupe_key, mail.sender, rejection=EmptyReply(quoted=quoted), route=route, text=text,
+                       message=mail, truncated=truncated, quoted=quoted)
     return Reading(mail.dedupe_key, mail.sender, route=route, text=text, commands=commands, message=mail,
-                   truncated=truncated)
+                   truncated=truncated, quoted=quoted)
 
 
 def _truncation_note(text_cut: bool, lines_cut: bool) -> str:
@@ -131,6 +134,19 @@ def _truncation_note(text_cut: bool, lines_cut: bool) -> str:
     if text_cut:
         return f"Your mail was long: only its first {MAX_TEXT_CHARS // 1000} KB of text were read."
     return ""
+
+
+_QUOTE_MARK = re.compile(r"^\s*>|^-{2,}\s*Original Message\s*-{2,}|^.{0,200}\bwrote:\s*$|^From:\s.+$",
+                         re.MULTILINE | re.IGNORECASE)
+
+
+def has_quote(body: str, own_lines: Iterable[str] = ()) -> bool:
+    """Whether the mail quotes another (``>`` lines, an "On … wrote:" line, a
+    forwarded header, or the lines of the mail it answers)."""
+    if _QUOTE_MARK.search(body):
+        return True
+    own = {line.strip() for line in own_lines if len(line.strip()) > 12}
+    return any(line.strip() in own for line in body.splitlines())
 
 
 def _detect_feedback_report(mail: InboundMessage) -> FeedbackReport | None:

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import sys
 
-from service.ops.failed_work import KINDS, list_failed, retry
-from service.wiring import services_from_environment
+#: service.ops.failed_work.KINDS, written out so that registering the
+#: command does not import the models (tests/service/test_cli_imports.py)
+KINDS = ("request", "mail", "inbound")
 
 
 def register(subparsers) -> None:
@@ -21,6 +22,9 @@ def register(subparsers) -> None:
 
 
 def cmd_failed(args) -> int:
+    from service.ops.failed_work import list_failed
+    from service.wiring import services_from_environment
+
     rows = list_failed(services_from_environment())
     if not rows:
         print("nothing has failed")
@@ -33,6 +37,9 @@ def cmd_failed(args) -> int:
 
 
 def cmd_retry(args) -> int:
+    from service.ops.failed_work import retry
+    from service.wiring import services_from_environment
+
     if not retry(services_from_environment(), args.kind, args.id):
         print(f"error: there is no failed {args.kind} #{args.id}", file=sys.stderr)
         return 1

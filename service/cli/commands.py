@@ -6,10 +6,28 @@ import os
 import signal
 import sys
 import time
+from typing import TYPE_CHECKING
 
-from service.core.config import load_config
-from service.core.services import Services
-from service.wiring import services_from_environment
+from engine import BOT_NAMES, game_names
+
+if TYPE_CHECKING:
+    from service.core.services import Services
+
+# Registering a command imports nothing heavy (argparse only): each command
+# imports what it uses, so `farmpost --help` and the MTA's `farmpost ingest`
+# stay cheap (tests/service/test_cli_imports.py).
+
+
+def load_config():
+    from service.core.config import load_config
+
+    return load_config()
+
+
+def services_from_environment():
+    from service.wiring import services_from_environment
+
+    return services_from_environment()
 
 
 def register(subparsers) -> None:
@@ -18,13 +36,20 @@ def register(subparsers) -> None:
     run.add_argument("--port", type=int, default=int(os.environ.get("PORT", "5000")))
     run.set_defaults(func=cmd_run)
 
-    demo = subparsers.add_parser("demo", help="create a game with you and bots; prints your seat link")
-    demo.add_argument("--game", default="sunfield")
-    demo.add_argument("--name", default="Sam", help="your name in the game (default Sam)")
+    demo = subparsers.add_parser("demo", help="create a game with you and bots; prints your seat link",
+                                 description="Create a game with you in the first seat and bots in the others; "
+                                             "prints your seat link.")
+    demo.add_argument("--game", default="sunfield", choices=game_names(),
+                      help="the game: %(choices)s (default: %(default)s)")
+    demo.add_argument("--name", default="Sam", help="your name in the game (default: %(default)s)")
     demo.add_argument("--email", default=None, help="your address (default: you@MAIL_DOMAIN, read it at /mailbox)")
-    demo.add_argument("--bots", type=int, default=3)
-    demo.add_argument("--bot", default="greedy")
-    demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
+    demo.add_argument("--bots", type=int, default=3, metavar="N",
+                      help="how many bots play against you, at least 1, as many as the game seats besides you "
+                           "(default: %(default)s)")
+    demo.add_argument("--bot", default="greedy", choices=BOT_NAMES,
+                      help="the kind of bot: %(choices)s (default: %(default)s)")
+    demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                      help="a game option, e.g. advanced=yes; repeat for more (default: none)")
     demo.set_defaults(func=cmd_demo)
 
     new = subparsers.add_parser("new", help="create a game and invite the farmers")

@@ -15,8 +15,6 @@ from __future__ import annotations
 import logging
 import sys
 
-from sqlalchemy.exc import InterfaceError, OperationalError
-
 EX_OK, EX_DATAERR, EX_SOFTWARE, EX_TEMPFAIL = 0, 65, 70, 75
 
 log = logging.getLogger(__name__)
@@ -38,6 +36,8 @@ def cmd_ingest(args, stdin=None, services=None) -> int:
     if not raw.strip():
         print("farmpost ingest: no mail on standard input", file=sys.stderr)
         return EX_DATAERR
+    from sqlalchemy.exc import InterfaceError, OperationalError
+
     try:
         from service.wiring import services_from_environment
 

@@ -14,9 +14,12 @@ import json
 import statistics
 import time
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
-from engine import game_names, get_game
-from engine.bots import BOTS, Bot, SearchBot, make_bot, play
+from engine import BOT_NAMES, game_names
+
+if TYPE_CHECKING:
+    from engine.bots import Bot
 
 
 def register(subparsers) -> None:
@@ -27,7 +30,7 @@ def register(subparsers) -> None:
     cmd.add_argument("--advanced", action="store_true", help="advanced mode (games that have it)")
     cmd.add_argument("--seed", type=int, default=1, help="first seed; game i uses seed + i")
     cmd.add_argument("--bots", "--bot", dest="bots", type=bot_kinds, default=["random"], metavar="KIND[,KIND...]",
-                     help=f"bot kind by seat, cycling ({', '.join(BOTS)}); e.g. search,greedy")
+                     help=f"bot kind by seat, cycling ({', '.join(BOT_NAMES)}); e.g. search,greedy")
     cmd.add_argument("--iterations", type=int, default=None,
                      help="search bot: iterations per decision (default: the bot's own)")
     cmd.set_defaults(func=run)
@@ -35,9 +38,9 @@ def register(subparsers) -> None:
 
 def bot_kinds(text: str) -> list[str]:
     kinds = [k.strip() for k in text.split(",")]
-    unknown = [k for k in kinds if k not in BOTS]
+    unknown = [k for k in kinds if k not in BOT_NAMES]
     if unknown:
-        raise argparse.ArgumentTypeError(f"unknown bot {', '.join(map(repr, unknown))}; known: {', '.join(BOTS)}")
+        raise argparse.ArgumentTypeError(f"unknown bot {', '.join(map(repr, unknown))}; known: {', '.join(BOT_NAMES)}")
     return kinds
 
 
@@ -50,6 +53,8 @@ def run(args) -> int:
 
 def seat_bots(kinds: list[str], players: int, iterations: int | None = None) -> list[Bot]:
     """One bot per seat, the kinds repeated in order (search,greedy -> S G S G)."""
+    from engine.bots import SearchBot, make_bot
+
     bots = []
     for seat in range(players):
         kind = kinds[seat % len(kinds)]
@@ -59,6 +64,9 @@ def seat_bots(kinds: list[str], players: int, iterations: int | None = None) -> 
 
 def selfplay(name: str, *, games: int, players: int, advanced: bool = False, seed: int = 1,
              bots: list[str] | str = "random", iterations: int | None = None) -> dict:
+    from engine import get_game
+    from engine.bots import play
+
     game = get_game(name)
     options = {"advanced": True} if advanced else {}
     kinds = bot_kinds(bots) if isinstance(bots, str) else list(bots)

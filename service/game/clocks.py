@@ -327,8 +327,12 @@ def describe(game: Game, reader: Seat | None, now: datetime | None = None) -> di
             line["left"] = duration_text((as_utc(clock.deadline) - now).total_seconds())
         elif timing and clock.paused_at is not None:
             line["left"] = duration_text(clock.paused_left or 0) + " (paused)"
+        # the deadline already counts the farmer's extra time: say "included", never as if it came on top
+        banked = bool(line["bank_left"] and clock.bank)
         line["summary"] = ", ".join(part for part in (
-            line["left"] and f"{line['left']} left", line["bank_left"] and clock.bank and f"extra time {line['bank_left']}",
+            line["left"] and (f"{line['left']} left, extra time included" if banked and line["deadline"]
+                              else f"{line['left']} left"),
+            banked and not line["deadline"] and f"extra time {line['bank_left']}",
             line["timeouts"] and f"{line['timeouts']} timeout{'s' if line['timeouts'] != 1 else ''}") if part) or "–"
         lines.append(line)
     mine = reader is not None and reader.position == clock.turn_seat
@@ -336,7 +340,9 @@ def describe(game: Game, reader: Seat | None, now: datetime | None = None) -> di
     if clock.paused_at is not None:
         summary = f"the clock is stopped since {local_text(clock.paused_at, zone_name)}."
     elif acting is not None and acting["deadline"]:
-        summary = f"{'your' if mine else acting['name'] + chr(39) + 's'} deadline is {acting['deadline']}."
+        included = (f", with {'your' if mine else 'their'} {acting['bank_left']} of extra time included"
+                    if acting["bank_left"] and clock.bank else "")
+        summary = f"{'your' if mine else acting['name'] + chr(39) + 's'} deadline is {acting['deadline']}{included}."
     else:
         summary = f"{duration_text(clock.per_turn)} per turn."
     return {
@@ -346,6 +352,7 @@ def describe(game: Game, reader: Seat | None, now: datetime | None = None) -> di
         "paused": clock.paused_at is not None,
         "paused_since": local_text(clock.paused_at, zone_name) if clock.paused_at else None,
         "deadline": acting["deadline"] if acting else None,
+        "extra_included": bool(acting and acting["deadline"] and acting["bank_left"] and clock.bank),
         "summary": summary,
         "yours": mine,
         "zone": zone_name or "UTC",

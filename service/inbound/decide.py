@@ -58,16 +58,18 @@ HELP_HINT = "Reply “help” for every command with an example."
 HIDDEN = "a card drawn, a tile turned or a die rolled"
 
 
-def decide(svc: Services, reading: Reading, answered_kind: str | None = None) -> Decision:
-    """``answered_kind``: the kind of our mail the reading answers (replies.answered_mail).
-    An answer to a mail that was too long to read whole says so."""
-    decision = _decide(svc, reading, answered_kind)
+def decide(svc: Services, reading: Reading, answered_kind: str | None = None, *,
+           answered_game: int | None = None) -> Decision:
+    """``answered_kind``, ``answered_game``: the kind of our mail the reading
+    answers and the game it was about (replies.answered_mail). An answer to
+    a mail that was too long to read whole says so."""
+    decision = _decide(svc, reading, answered_kind, answered_game)
     if reading.truncated and decision.answer:
         decision = replace(decision, answer=f"{decision.answer}\n\n{reading.truncated}")
     return decision
 
 
-def _decide(svc: Services, reading: Reading, answered_kind: str | None) -> Decision:
+def _decide(svc: Services, reading: Reading, answered_kind: str | None, answered_game: int | None) -> Decision:
     if isinstance(reading.rejection, Bounce):
         return _bounce(svc, reading.rejection)
     rejection = reading.rejection
@@ -86,6 +88,10 @@ def _decide(svc: Services, reading: Reading, answered_kind: str | None) -> Decis
         if refusal is not None:
             return _rejection(refusal)
         bounces.clear_bouncing(session, email)
+        other = _other_game(session, game, answered_game)
+    if other is not None:  # the mail plainly answers another game than its address: nothing is applied blindly
+        return Decision("other-game", other, detail=f"answers game {answered_game}, sent to game {game_id}",
+                        game_id=game_id, seat=position)
     # ``game``, as read here, is what the steps below decide on: one read of
     # the game, its seats and clocks per mail
     invitation = answer_invitation(svc, reading, game, position)
@@ -93,11 +99,39 @@ def _decide(svc: Services, reading: Reading, answered_kind: str | None) -> Decis
         return Decision(invitation.outcome, invitation.answer, game_id=game_id, seat=position)
     if rejection is not None:  # e.g. no command found: answered as the seat's farmer, with its reply address
         decision = _rejection(rejection, game_id=game_id, seat=position)
-        return replace(decision, answer=f"{decision.answer}\n\n{HELP_HINT}")
+        meant = _meant(game, position, reading.text) if isinstance(rejection, EmptyReply) else ""
+        return replace(decision, answer="\n\n".join(p for p in (decision.answer, meant, HELP_HINT) if p))
     try:
         return _for_seat(svc, reading, game, position, answered_kind)
     except ServiceError as error:
         return Decision("not-possible", error.message, game_id=game_id, seat=position)
+
+
+def _other_game(session: Session, game: Game, answered_game: int | None) -> str | None:
+    """When the mail answers our mail about another game than the one of the
+    reply address it was sent to (a client's address book, a reply to the
+    wrong thread): the question to ask, naming both games; else None."""
+    if answered_game is None or answered_game == game.id:
+        return None
+    answered = session.get(Game, answered_game)
+    if answered is None:
+        return None
+    here, there = f"{rules_for(game.kind).title} #{game.id}", f"{rules_for(answered.kind).title} #{answered.id}"
+    return (f"Your mail answers our mail about {there}, but it was sent to your reply address of {here}, "
+            f"so we did not know which game you meant and nothing was applied.\n"
+            f"To play in {there}, reply to its latest mail; to play in {here}, send your commands again "
+            f"to this address (replying to this mail does it).")
+
+
+def _meant(game: Game, position: int, text: str) -> str:
+    """The commands closest to the lines of a mail in which none was found
+    (service/inbound/suggest.py)."""
+    if game.status != "active" or not text.strip():
+        return ""
+    rules = rules_for(game.kind)
+    lines = [f"“{line}” is not a command we know. Did you mean " + " or ".join(f"“{c}”" for c in commands) + "?"
+             for line, commands in suggest.meant_commands(rules, game.state, position, text)]
+    return "\n".join(lines)
 
 
 def _bounce(svc: Services, bounce: Bounce) -> Decision:
@@ -128,7 +162,9 @@ def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answer
     if not commands.commands and not commands.errors:
         if clock_answers:
             return Decision("answered", "\n\n".join(clock_answers), **where)
-        return _rejection(EmptyReply(), **where)
+        decision = _rejection(EmptyReply(quoted=reading.quoted), **where)
+        meant = _meant(game, position, reading.text)
+        return replace(decision, answer="\n\n".join(p for p in (decision.answer, meant, HELP_HINT) if p))
     if commands.errors:
         lines = [f"“{e.line}”: {e.reason}" for e in commands.errors]
         return Decision("bad-command", "Nothing was done:\n" + "\n".join(lines), **where)
@@ -218,7 +254,8 @@ def _read_moves(rules, state: dict, position: int,
                 after = rules.apply(state, move)
             except MoveError as error:
                 answer = f"“{line}”: {suggest.did_you_mean(rules, state, line, error)}"
-                problem = answer + "\nNothing was applied.\n\n" + _options(rules, state)
+                # nothing was applied: the options are those of the board as it is, not after the lines before
+                problem = answer + "\nNothing was applied.\n\n" + _options(rules, start)
         if problem is not None and revealing is not None:
             problem = (f"“{line}” cannot be read before “{revealing}” is played: that move reveals hidden "
                        f"information ({HIDDEN}), and what may follow it depends on what it reveals. "

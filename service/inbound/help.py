@@ -48,9 +48,13 @@ def help_text(svc: Services, game_id: int, position: int, state: dict, *, with_l
     parts = ["Reply with one command per line (or several on a line, separated by “;”):\n" + "\n".join(
         f"* {text.format(move=example)}\n  {meaning}" for text, meaning in COMMANDS)]
     verbs = {text.split()[0] for text, _ in options}
+    # every move of the game, the decision at hand's first: help is the whole list, not this step's alone
     at_hand = [pair for pair in notation if pair[0].split()[0] in verbs] or notation
+    later = [pair for pair in notation if pair not in at_hand]
     if at_hand:
         parts.append("How moves are written:\n" + "\n".join(f"* {example} — {meaning}" for example, meaning in at_hand))
+    if later:
+        parts.append("Later in the game:\n" + "\n".join(f"* {example} — {meaning}" for example, meaning in later))
     if options:
         lines = [f"* {text}" + (f"\n  {svc.links.move_url(game_id, position, secret, version, [code])}"
                                 if with_links else "") for text, code in options]

@@ -16,21 +16,23 @@ import re
 import traceback
 from dataclasses import dataclass
 from datetime import timedelta
+from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError, InterfaceError, OperationalError
 
 from mail.inbound.message import dedupe_key_of
-from mail.inbound.pipeline import read_mail
 from service.core import wall_time
-from service.core.services import Services
-from service.inbound import replies
-from service.inbound.decide import decide, settled
-from service.jobs import dispatching
-from service.notify.notices import answer_mail
-from service.storage import ratelimit
 from service.storage.models import InboundMail, Seat
-from service.storage.retries import count_failure, database_away, reason_of
+
+if TYPE_CHECKING:
+    from service.core.services import Services
+    from service.inbound import replies
+
+# Storing a mail (receive, the path of `farmpost ingest`, once per inbound
+# mail) imports only the models; processing it imports the reading, the
+# decision and the answers (and through them the engine and the boards)
+# where it happens (tests/service/test_cli_imports.py).
 
 log = logging.getLogger(__name__)
 
@@ -104,6 +106,8 @@ def process_inbound_counted(svc, inbound_id: int) -> str:
     """Process one stored mail (service/inbound/receive.py); a failure other
     than the database being away counts a try on the row, and past the bound
     the row's outcome is ``failed`` with the reason in ``detail``."""
+    from service.storage.retries import count_failure, database_away, reason_of
+
     try:
         row = process_inbound(svc, inbound_id)
         return row.outcome if row is not None else "missing"
@@ -128,6 +132,8 @@ def process_inbound(svc: Services, inbound_id: int) -> InboundMail:
     pending for the sweeper; any other failure is a bug or a mail we cannot
     handle, and retrying it would fail the same way for ever: the row gets
     the outcome ``failed`` and one log line."""
+    from service.inbound import replies
+
     with svc.db.transaction() as session:
         row = session.get(InboundMail, inbound_id)
         if row is None or row.outcome != "pending":
@@ -149,11 +155,16 @@ TRANSIENT = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
 
 def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str, ...],
              answered: replies.Answered) -> InboundMail:
+    from mail.inbound.pipeline import read_mail
+    from service.inbound.decide import decide, settled
+    from service.jobs import dispatching
+    from service.notify.notices import answer_mail
+
     reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to, own_lines=list(answered.lines),
                         max_bytes=svc.config.max_mail_bytes)
     if reading.outcome == "unreadable":
         log.error("inbound mail %s could not be read: %s", inbound_id, reading.rejection.detail)
-    decision = decide(svc, reading, answered.kind)
+    decision = decide(svc, reading, answered.kind, answered_game=answered.game_id)
     mail_id = None
     with svc.db.transaction() as session:
         row = session.get(InboundMail, inbound_id, with_for_update=True)
@@ -212,6 +223,8 @@ def _answer_due(session, config, row: InboundMail, answer: str | None, *,
     farmer (unknown, forged, a new@ creator not yet confirmed), past the
     ``stranger-answers`` limit of all of them together, silently: forged
     senders are many addresses, each under its own limit."""
+    from service.storage import ratelimit
+
     if answer is None or not row.sender:
         return None, None
     now = wall_time.now()
@@ -250,5 +263,14 @@ def _storable(text: str | None) -> str | None:
     return text.replace("\x00", "\ufffd")[:10000] if text else text
 
 
+#: the reply and forward prefixes mail programs put before a subject, in the
+#: languages farmers write in ("Re:", "RE[2]:", "Aw:", "SV:", "Fwd:", …)
+_REPLY_PREFIX = re.compile(r"^\s*(?:(?:re|aw|sv|vs|antw|ref|r|fwd?|wg|tr)\s*(?:\[\d+\]|\(\d+\))?\s*[:：]\s*)+",
+                           re.IGNORECASE)
+
+
 def _subject(reading) -> str:
-    return reading.message.subject if reading.message else ""
+    """The subject of the mail answered, without its pile of "Re: Re: Aw:":
+    the answer puts one "Re: " before it."""
+    subject = reading.message.subject if reading.message else ""
+    return _REPLY_PREFIX.sub("", subject or "").strip()

@@ -54,6 +54,7 @@ class Answered:
 
     kind: str | None = None
     lines: tuple[str, ...] = ()
+    game_id: int | None = None  # the game our mail was about (None: about none)
 
 
 def answered_mail(session: Session, domain: str, raw: bytes) -> Answered:
@@ -67,16 +68,17 @@ def answered_mail(session: Session, domain: str, raw: bytes) -> Answered:
     if not message_id.endswith("@" + domain + ">"):
         return Answered()
     ours = OutgoingMail.message_id == message_id
-    row = session.execute(select(OutgoingMail.kind, OutgoingMail.text_part).where(ours)).one_or_none()
+    row = session.execute(select(OutgoingMail.kind, OutgoingMail.text_part, OutgoingMail.game_id)
+                          .where(ours)).one_or_none()
     if row is None:
         return Answered()
-    kind, text = row
+    kind, text, game_id = row
     if text is None:  # sent before its text part was kept (migration 0014), or not sent yet
         sent = session.scalar(select(OutgoingMail.raw).where(ours))
         # our own mail, well formed: read with the plain (compat32) parser,
         # which builds no header objects and decodes no part it is not asked for
         text = own_text(message_from_bytes(sent)) if sent else ""
-    return Answered(kind, tuple(text.splitlines()))
+    return Answered(kind, tuple(text.splitlines()), game_id)
 
 
 

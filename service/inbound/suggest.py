@@ -39,8 +39,60 @@ def legal_suggestions(rules, state: dict, line: str, error: MoveError) -> list[s
     return sorted(pool, key=lambda text: -difflib.SequenceMatcher(None, typed, text).ratio())[:MAX_SUGGESTIONS]
 
 
+#: what a move's outcome says when it loses the farmer something (engine/*/outcome.py)
+_LOSS = re.compile(r"\b(destroyed|removed|lost|discarded)\b", re.IGNORECASE)
+
+
+def warned(rules, state: dict, text: str) -> str:
+    """A suggested move, quoted, and what it costs when it destroys or loses
+    something (a building put over a crop): never proposed without saying so."""
+    try:
+        move = next(m for m in rules.legal_moves(state) if rules.text(m) == text)
+        outcome = rules.outcome(state, move)
+    except (StopIteration, MoveError):
+        return f"“{text}”"
+    losses = [part.strip() for part in outcome.split(",") if _LOSS.search(part)]
+    return f"“{text}” (careful: {', '.join(losses)})" if losses else f"“{text}”"
+
+
 def did_you_mean(rules, state: dict, line: str, error: MoveError) -> str:
-    """The reason, then "Did you mean …?" with legal moves (when there are any)."""
+    """The reason, then "Did you mean …?" with legal moves (when there are
+    any), each that destroys something saying so."""
     suggestions = legal_suggestions(rules, state, line, error)
-    hint = "\nDid you mean " + " or ".join(f"“{s}”" for s in suggestions) + "?" if suggestions else ""
+    hint = ("\nDid you mean " + " or ".join(warned(rules, state, s) for s in suggestions) + "?"
+            if suggestions else "")
     return f"{reason(error)}{hint}"
+
+
+#: the commands of the service a first word may be a slip of (mail/inbound/commands.py)
+COMMAND_WORDS = ("help", "board", "moves", "preview", "undo", "resign", "say", "vacation", "stop", "games",
+                 "rematch")
+
+#: "help" as farmers write it in the languages Farmpost is mailed in most
+HELP_WORDS = {"aide", "aidez", "hilfe", "ayuda", "aiuto", "ajuda", "hulp", "pomoc", "hjälp", "hjelp", "apua"}
+
+#: lines of a mail looked at for a command that was meant
+LINES_LOOKED_AT = 3
+
+
+def meant_commands(rules, state: dict, seat: int, text: str) -> list[tuple[str, list[str]]]:
+    """For the first lines of a mail in which no command was found, the
+    commands closest to each (``aide`` → help, ``nehmen a1`` → take a1 when
+    that is legal): the first word against the service's commands and the
+    game's verbs, the rest against the legal moves that take the same words."""
+    legal = [rules.text(m) for m in rules.legal_moves(state)] if rules.to_act(state) == seat else []
+    verbs = sorted({t.split()[0] for t in legal})
+    found = []
+    for line in [line.strip() for line in text.splitlines() if line.strip()][:LINES_LOOKED_AT]:
+        words = normalize(line).split()
+        if not words or len(words) > 6:  # a sentence, not a slip of a command
+            continue
+        first, rest = words[0], words[1:]
+        picked = ["help"] if first in HELP_WORDS else []
+        if rest:
+            picked += [t for t in legal if t.split()[1:] == rest]
+        picked += difflib.get_close_matches(first, [*verbs, *COMMAND_WORDS], n=MAX_SUGGESTIONS, cutoff=0.6)
+        picked = list(dict.fromkeys(picked))[:MAX_SUGGESTIONS]
+        if picked:
+            found.append((line, picked))
+    return found

@@ -216,6 +216,14 @@ def since_last_turn(log: list[MoveLogEntry], seat: Seat) -> list[MoveLogEntry]:
     return log[last + 1:]
 
 
+def since_last_mail(log: list[MoveLogEntry], turn: list[MoveLogEntry], seat: Seat) -> list[MoveLogEntry]:
+    """What the final mail tells ``seat``: every move since their last turn
+    (the others' last turns, a whole last round before the harvest), and
+    the turn that ended the game (their own, when it was theirs), in order."""
+    told = {entry.seq for entry in since_last_turn(log, seat)} | {entry.seq for entry in turn}
+    return [entry for entry in log if entry.seq in told]
+
+
 def turn_mail(session: Session, svc: Services, game: Game, seat: Seat, work: Work, *, continued: bool = False,
               so_far: bool = False, note: str | None = None) -> OutgoingMail | None:
     """The mail that tells ``seat`` it is their turn, with their options
@@ -350,7 +358,8 @@ def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntr
     spectator_mail.round_mails(session, svc, game, work)
     for seat in game.seats:
         context = game_context(svc, game, seat)
-        context.update(account=account_lines(game, turn, seat.position), score_sheet=sheet, ranking=ranking,
+        context.update(account=account_lines(game, since_last_mail(log, turn, seat), seat.position),
+                       score_sheet=sheet, ranking=ranking,
                        resigned=[s.name for s in game.seats if s.resigned], report=report)
         queue_mail(session, svc, game, seat, "final", subject_for(game, "final result"), context, work)
     hooks.game_over(session, game, work)

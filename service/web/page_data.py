@@ -76,6 +76,22 @@ def seat_request(svc: Services, game_id: int, position: int, token: str,
     return secret, request, (now() - as_utc(request.created_at)).total_seconds()
 
 
+def request_texts(svc: Services, game_id: int, codes) -> list[str]:
+    """The moves of a request as the farmer reads them (``take 3 from the
+    barn``), not their codes (``take:b:3``); a code the game cannot read
+    stays as it is."""
+    with svc.db.transaction() as session:
+        kind = session.scalar(select(Game.kind).where(Game.id == game_id))
+    rules = rules_for(kind)
+    texts = []
+    for code in codes or ():
+        try:
+            texts.append(rules.text(rules.from_code(code)))
+        except (MoveError, ValueError, KeyError, IndexError, TypeError):
+            texts.append(code)
+    return texts
+
+
 def board(svc: Services, access: SeatAccess, highlight=()) -> dict:
     """The seat's view drawn for the web, or the plain facts when the game
     has no board rendering."""
@@ -95,12 +111,14 @@ def board_fragments(svc: Services, game: Game, position: int | None, highlight, 
     rules = rules_for(game.kind)
     names = [s.name for s in game.seats]
     caches = page_cache.of(svc)
-    view = cache(lambda: rules.view(game.state, position))  # worked out only for a fragment to render
+    # a table still waiting for farmers: its board says who is awaited, not who is to act
+    waiting = tuple(s.name for s in game.seats if s.joined_at is None) if game.status == "inviting" else ()
+    view = cache(lambda: {**rules.view(game.state, position), **({"waiting_for": list(waiting)} if waiting else {})})
     key = (game.id, game.version, position, tuple(names))
     return {
-        "html": caches.boards.get_or_render(*key, ("words", tuple(highlight)),
+        "html": caches.boards.get_or_render(*key, ("words", tuple(highlight), waiting),
                                             lambda: boards.web_html(game.kind, view(), position, names, highlight)),
-        "drawing": caches.boards.get_or_render(*key, "drawing",
+        "drawing": caches.boards.get_or_render(*key, ("drawing", waiting),
                                                lambda: caches.drawing_html(game.kind, view(), position, names, before())),
         "progress": rules.progress(game.state),
     }

@@ -82,6 +82,7 @@ def applying(game_id: int, seat: int, token: str, request_id: int):
         flash_result(move_request)
         return redirect(svc.links.seat_url(game_id, seat, secret), code=303)
     return render_template("web/applying.html", move_request=move_request, long=waited >= LONG_WAIT,
+                           moves=page_data.request_texts(svc, game_id, move_request.codes),
                            long_wait=LONG_WAIT, waited=waited, seat_url=svc.links.seat_url(game_id, seat, secret)), 202
 
 

@@ -63,6 +63,58 @@ class Patience:
             f"{self.what}: nothing moved for {self.seconds:.0f} s (still {marker!r})\n{explain()}"
 
 
+#: the ceiling of a one-shot command (`farmpost ingest`, `imap-poll`, `demo`): it
+#: fails only one that hangs, not one the loaded machine makes slow to start
+COMMAND_CEILING = 600
+
+
+def stopped(process, stall: float = 60) -> int:
+    """Wait for a process told to stop, as long as it (and its children) keep
+    using CPU to do so; its return code."""
+    wait_with_progress(lambda: process.poll() is not None, "stopped", lambda: cpu_ticks(process.pid), stall=stall)
+    return process.returncode
+
+
+def cpu_ticks(pid: int) -> int:
+    """The CPU time (clock ticks, user + system) of a process and all its
+    descendants so far, from /proc: it moves while they are starting up,
+    importing, migrating; it stands still when they hang or wait forever."""
+    parents: dict[int, int] = {}
+    ticks: dict[int, int] = {}
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents[int(entry)] = int(fields[1])
+        ticks[int(entry)] = int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])
+    family, grew = {pid}, True
+    while grew:
+        more = {child for child, parent in parents.items() if parent in family} - family
+        family |= more
+        grew = bool(more)
+    return sum(ticks.get(member, 0) for member in family)
+
+
+def wait_with_progress(condition, what: str, progress, *, stall: float = 60, ceiling: float = 900,
+                       still_going=lambda: True, explain=lambda: "", pause: float = 0.2):
+    """Poll ``condition`` until it holds, for as long as ``progress()`` (a
+    marker: a process tree's CPU time, lines printed, rows done) keeps
+    changing: fail once it stood still for ``stall`` seconds, at once when
+    ``still_going`` says the thing watched has stopped, and only after
+    ``ceiling`` seconds for something that moves without ever getting there."""
+    patience, ceiling_at = Patience(stall, f"never {what}"), time.monotonic() + ceiling
+    while not (result := condition()):
+        assert still_going(), f"stopped before {what}\n{explain()}"
+        patience.check(progress(), explain)
+        assert time.monotonic() < ceiling_at, f"never {what} within {ceiling:g} s though it kept busy\n{explain()}"
+        time.sleep(pause)
+    return result
+
+
 # --------------------------------------------------------------------------- where mail arrives
 
 

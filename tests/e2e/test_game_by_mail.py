@@ -39,7 +39,7 @@ from engine.core import Rng
 from service.core.config import ROOT
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.conftest import empty_postgres, unavailable
-from tests.e2e.stack import ONE_STACK_AT_A_TIME, Patience, SmtpSink, Stack
+from tests.e2e.stack import COMMAND_CEILING, ONE_STACK_AT_A_TIME, Patience, SmtpSink, Stack
 from tests.mail.dovecot import dovecot
 from tests.mail.replies import gmail_reply, outlook_reply
 
@@ -168,7 +168,7 @@ class Post:
 
     def ingest(self, raw: bytes) -> str:
         done = subprocess.run([sys.executable, "-m", "service.cli.main", "ingest"], input=raw, capture_output=True,
-                              cwd=ROOT, env=self.env, timeout=60)
+                              cwd=ROOT, env=self.env, timeout=COMMAND_CEILING)
         assert done.returncode == 0, done.stderr.decode(errors="replace")
         return done.stdout.decode()
 
@@ -181,7 +181,7 @@ class Post:
             client.append("INBOX", raw)
             if by_hand:
                 done = subprocess.run([sys.executable, "-m", "service.cli.main", "imap-poll"], capture_output=True,
-                                      cwd=ROOT, env=self.env, timeout=60)
+                                      cwd=ROOT, env=self.env, timeout=COMMAND_CEILING)
                 assert done.returncode == 0 and "stored 1 messages" in done.stdout.decode(), done
                 return done.stdout.decode()
             self.stack.services.queue.app.send_task("farmpost.imap_poll")

@@ -19,21 +19,30 @@ import pytest
 import requests
 
 from service.core.config import ROOT
-from tests.e2e.stack import ONE_STACK_AT_A_TIME, Patience, free_port
+from tests.e2e.stack import (
+    COMMAND_CEILING,
+    ONE_STACK_AT_A_TIME,
+    Patience,
+    cpu_ticks,
+    free_port,
+    stopped,
+    wait_with_progress,
+)
 
 pytestmark = [pytest.mark.integration, ONE_STACK_AT_A_TIME]
 
 
-def wait_for_line(process, needle: str, timeout: float) -> str:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        found = [line for line in process.said if needle in line]
-        if found:
-            return found[0]
-        if process.poll() is not None and not process.drain.is_alive():
-            break
-        time.sleep(0.1)
-    raise AssertionError(f"never printed {needle!r}:\n{''.join(process.said)[-3000:]}")
+def wait_for_line(process, needle: str, stall: float = 60) -> str:
+    """The first line ``process`` printed with ``needle`` in it, waited for as
+    long as it makes progress (it and its children use CPU, or it prints):
+    `farmpost run` starts four processes, which on a loaded machine takes
+    what it takes. Fails when the process ended, or stood still ``stall`` s."""
+    def found():
+        return next((line for line in process.said if needle in line), None)
+
+    return wait_with_progress(found, f"printed {needle!r}", lambda: (len(process.said), cpu_ticks(process.pid)),
+                              stall=stall, still_going=lambda: process.poll() is None or process.drain.is_alive()
+                              or found() is not None, explain=lambda: "".join(process.said)[-3000:], pause=0.1)
 
 
 def drained(process):
@@ -53,14 +62,13 @@ def health(url: str) -> int:
         return 0
 
 
-def wait_until(condition, what: str, timeout: float, still_going=lambda: True):
-    """Poll ``condition`` until it holds; fail after ``timeout`` seconds, or
-    at once when ``still_going`` says the thing watched has stopped."""
-    deadline = time.monotonic() + timeout
-    while not condition():
-        assert still_going(), f"stopped before {what}"
-        assert time.monotonic() < deadline, f"never {what} within {timeout:g} s"
-        time.sleep(0.2)
+def wait_until(condition, what: str, stall: float, still_going=lambda: True, run=None):
+    """Poll ``condition`` until it holds, for as long as ``run``'s processes
+    make progress (their CPU time moves); fail once they stood still
+    ``stall`` seconds, or at once when ``still_going`` says the thing watched
+    has stopped."""
+    watched = run.pid if run is not None else os.getpid()
+    wait_with_progress(condition, what, lambda: cpu_ticks(watched), stall=stall, still_going=still_going)
 
 
 def worker_pids(run, role: str = "worker", queues: str = "") -> set[int]:
@@ -96,18 +104,19 @@ def test_farmpost_run_serves_prints_its_url_plays_bots_and_stops_cleanly(tmp_pat
     port = free_port()
     run, env = start_run(tmp_path, port)
     try:
-        line = wait_for_line(run, "Farmpost is running at", timeout=60)
+        line = wait_for_line(run, "Farmpost is running at")
         url = f"http://127.0.0.1:{port}/"
         assert url in line
         assert "mailbox" in line and "this machine only" in line
-        wait_until(lambda: health(url) == 200, "healthy (the worker's first heartbeat)", 120, lambda: run.poll() is None)
+        wait_until(lambda: health(url) == 200, "healthy (the worker's first heartbeat)", 120, lambda: run.poll() is None,
+                   run=run)
         helpers = children_of(run.pid)
         assert len(helpers) == 3  # the moves worker, the mail worker and beat
         assert len(worker_pids(run)) == 2
 
         del env["PORT"]  # another shell: the demo finds the running server's address in the instance folder
         demo = subprocess.run([sys.executable, "-m", "service.cli.main", "demo", "--bots", "3", "--bot", "random"],
-                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=60)
+                              cwd=ROOT, env=env, capture_output=True, text=True, timeout=COMMAND_CEILING)
         assert demo.returncode == 0, demo.stderr
         assert f"Your seat page: http://127.0.0.1:{port}/g/1/0/" in demo.stdout
         # the worker plays the three bots, then mails the farmer: wait as long as it gets work done
@@ -117,7 +126,7 @@ def test_farmpost_run_serves_prints_its_url_plays_bots_and_stops_cleanly(tmp_pat
             time.sleep(0.5)
     finally:
         run.send_signal(signal.SIGTERM)
-        run.wait(timeout=60)
+        stopped(run)
     run.drain.join(timeout=30)
     said = "".join(run.said)
     assert "celery@" not in said and "beat: Starting" not in said  # no Celery banners
@@ -135,17 +144,18 @@ def test_healthz_fails_when_the_workers_or_beat_are_killed_and_recover_once_farm
     run, _ = start_run(tmp_path, port)
     still_running = lambda: run.poll() is None  # noqa: E731
     try:
-        wait_for_line(run, "Farmpost is running at", timeout=60)
-        wait_until(lambda: health(url) == 200, "healthy", 120, still_running)
+        wait_for_line(run, "Farmpost is running at")
+        wait_until(lambda: health(url) == 200, "healthy", 120, still_running, run=run)
         killed = worker_pids(run, role)
         for pid in killed:  # the moves worker and the mail worker, or beat
             os.kill(pid, signal.SIGKILL)
-        wait_until(lambda: health(url) != 200, f"unhealthy after the {role} processes were killed", 60, still_running)
-        wait_until(lambda: health(url) == 200, "healthy again", 120, still_running)
+        wait_until(lambda: health(url) != 200, f"unhealthy after the {role} processes were killed", 60, still_running,
+                   run=run)
+        wait_until(lambda: health(url) == 200, "healthy again", 120, still_running, run=run)
         assert not worker_pids(run, role) & killed  # new ones, started by farmpost run
     finally:
         run.send_signal(signal.SIGTERM)
-        run.wait(timeout=60)
+        stopped(run)
 
 
 def test_healthz_names_the_mail_queues_when_only_the_mail_worker_is_killed_and_recovers_once_it_is_restarted(
@@ -165,19 +175,19 @@ def test_healthz_names_the_mail_queues_when_only_the_mail_worker_is_killed_and_r
         return bool(failing)
 
     try:
-        wait_for_line(run, "Farmpost is running at", timeout=60)
-        wait_until(lambda: health(url) == 200, "healthy", 120, still_running)
+        wait_for_line(run, "Farmpost is running at")
+        wait_until(lambda: health(url) == 200, "healthy", 120, still_running, run=run)
         (mail_worker,) = worker_pids(run, queues="inbound,mail,reports")
         (moves_worker,) = worker_pids(run, queues="moves")
         os.kill(mail_worker, signal.SIGKILL)
-        wait_until(failing_seen, "unhealthy after the mail worker was killed", 60, still_running)
+        wait_until(failing_seen, "unhealthy after the mail worker was killed", 60, still_running, run=run)
         body = failing[0].json()
         assert (failing[0].status_code, body["status"], body["worker"]) == (503, "failing", "ok")
         assert body["queues"]["moves"] == "ok"
         assert body["queues"]["mail"].startswith("failing: no worker consumes it")
         assert body["queues"]["reports"].startswith("failing: no worker consumes it")
         assert body["queues"]["inbound"].startswith("failing: no worker consumes it")
-        wait_until(lambda: health(url) == 200, "healthy again", 120, still_running)
+        wait_until(lambda: health(url) == 200, "healthy again", 120, still_running, run=run)
         assert requests.get(url + "healthz", timeout=10).json()["queues"] == {"moves": "ok", "inbound": "ok",
                                                                               "mail": "ok", "reports": "ok"}
         restarted = worker_pids(run, queues="inbound,mail,reports")
@@ -185,4 +195,4 @@ def test_healthz_names_the_mail_queues_when_only_the_mail_worker_is_killed_and_r
         assert worker_pids(run, queues="moves") == {moves_worker}  # untouched
     finally:
         run.send_signal(signal.SIGTERM)
-        run.wait(timeout=60)
+        stopped(run)

@@ -190,9 +190,9 @@ def test_help_lists_every_command_with_an_example_and_the_options_as_links(svc, 
     assert "* take 1\n  http://farmpost.test/m/1/0/" in options and "* draw\n  http://" in options
 
 
-def test_help_shows_the_notation_of_the_decision_at_hand(svc):
+def test_help_shows_the_notation_of_the_decision_at_hand_first_then_every_other(svc):
     """Sunfield Farm's first decision is which Field tile to take: help
-    explains "take", not the notation of later decisions."""
+    explains "take" first, then the notation of later decisions."""
     created = creation.create_game(svc, "sunfield", [creation.FarmerSpec("Anna", ANNA),
                                                      creation.FarmerSpec("Bob", BOB)], host=0, seed=7)
     creation.join(svc, created.game_id, 1)
@@ -203,8 +203,11 @@ def test_help_shows_the_notation_of_the_decision_at_hand(svc):
             keys[seat.name] = seat.reply_key
     row = send(svc, keys, "Anna", "help")
     notation = row.answer.split("How moves are written:")[1].split("Your options now")[0]
-    assert "* take b2 — take the Field tile" in notation
-    assert "deliver 3" not in notation
+    at_hand, later = notation.split("Later in the game:")
+    assert "* take b2 — take the Field tile" in at_hand
+    assert "deliver 3" not in at_hand
+    # and help is every command: the moves of later steps follow
+    assert "deliver 3" in later
 
 
 def test_help_from_a_farmer_who_waits_says_whose_turn_it_is(svc, game):
@@ -218,3 +221,177 @@ def test_board_stays_the_board(svc, game):
     _, keys = game
     row = send(svc, keys, "Anna", "board")
     assert "* take 1" in row.answer and "preview" not in row.answer
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def test_when_a_later_line_fails_the_options_listed_are_those_of_the_board_as_it_is(svc, game):
+    # given Anna to play at a fresh table (she may take 1, take 2 or draw; "end" only after a step)
+    _, keys = game
+    # when her reply's first line is fine and its second is not
+    row = send(svc, keys, "Anna", "take 1\ntake 7")
+    # then nothing was applied, and the options are the board's now: not those after "take 1"
+    assert row.outcome == "illegal-move"
+    assert "Nothing was applied" in row.answer
+    options = row.answer.split("Your options now:")[1]
+    assert "* take 1" in options and "* draw" in options
+    assert "* end" not in options
+    assert log_texts(svc, game[0]) == []
+
+
+def harvest_state_where(predicate, seed: int = 5):
+    """A two-farmer Harvest played by random bots up to a state ``predicate`` accepts."""
+    from engine import get_game
+    from engine.bots import make_bot
+    from engine.core import Rng
+
+    rules, bot = get_game("harvest"), make_bot("random")
+    state = rules.setup(2, {}, seed)
+    for i in range(5000):
+        if predicate(rules, state):
+            return rules, state
+        state = rules.apply(state, bot.choose(rules, state, Rng.from_seed(i)))
+    raise AssertionError("no such state in this game")
+
+
+def refusal(rules, state, line: str) -> str:
+    """What a farmer is answered for a reply of one move line (service/inbound/decide.py)."""
+    from service.inbound.decide import _read_moves
+
+    codes, _, answer, _ = _read_moves(rules, state, rules.to_act(state), [line])
+    assert codes == [] and answer
+    return answer
+
+
+def texts_of(rules, state) -> list[str]:
+    return [rules.text(m) for m in rules.legal_moves(state)]
+
+
+def test_building_what_is_not_on_offer_is_refused_with_the_rule_it_breaks():
+    # given a Harvest farmer who may build, while the Well is not on offer
+    rules, state = harvest_state_where(lambda r, s: any(t.startswith("build ") for t in texts_of(r, s))
+                                       and "well" not in {o["building"] for o in s["buildings"]["offer"]})
+    # when they write "build well c3"
+    answer = refusal(rules, state, "build well c3")
+    # then the answer names the rule, not a bare "not possible now"
+    assert "not possible now" not in answer
+    assert "the Well is not on offer now (on offer: " in answer
+    assert "Nothing was applied" in answer
+
+
+def test_tending_onto_a_space_not_next_to_the_crop_is_refused_with_the_rule_it_breaks():
+    # given a Harvest farmer who may tend a Strawberry
+    def tending(rules, state):
+        return any(t.startswith("tend strawberry ") for t in texts_of(rules, state))
+
+    rules, state = harvest_state_where(tending)
+    parent = next(t for t in texts_of(rules, state) if t.startswith("tend strawberry ")).split()[2]
+    from engine.harvest.farm import CELLS, NEIGHBOURS
+
+    near = NEIGHBOURS[parent][0]
+    far = next(c for c in CELLS if c != parent and c not in NEIGHBOURS[parent])
+    # when the second space they name is not next to it
+    answer = refusal(rules, state, f"tend strawberry {parent} {near} {far}")
+    # then the answer says so
+    assert "not possible now" not in answer
+    assert f"{far} is not next to {parent}" in answer or f"{near} is not free" in answer
+
+
+def test_a_suggested_build_over_a_crop_says_it_destroys_the_crop():
+    # given a Harvest farmer who may build on a plot where a crop grows
+    from engine.harvest.farm import BLOCKS
+
+    def over_a_crop(rules, state):
+        farmer = state["farmers"][state["active"]] if state.get("active") is not None else None
+        if farmer is None:
+            return False
+        crops = {cell for tile in farmer["farm"]["crops"] for cell in tile["cells"]}
+        return any(t.startswith("build ") and crops & set(BLOCKS[t.split()[2]]) for t in texts_of(rules, state))
+
+    rules, state = harvest_state_where(over_a_crop)
+    farmer = state["farmers"][state["active"]]
+    crops = {cell for tile in farmer["farm"]["crops"] for cell in tile["cells"]}
+    build = next(t for t in texts_of(rules, state) if t.startswith("build ") and crops & set(BLOCKS[t.split()[2]]))
+    _, name, anchor = build.split()
+    # when they misspell that very move
+    answer = refusal(rules, state, f"build {name}x {anchor}")
+    # then the suggestion of that move says it destroys the crop
+    assert f"“{build}” (careful: your " in answer and "destroyed" in answer.split(f"“{build}”")[1].split("”")[0]
+
+
+# --------------------------------------------------------------------------- no command found
+
+
+def fresh(key: str, body: str, sender: str = f"Anna <{ANNA}>") -> bytes:
+    """A mail to the seat's reply address that quotes nothing."""
+    return (f"From: {sender}\r\nTo: play+{key}@farmpost.test\r\nSubject: Pebbles\r\n"
+            f"Message-ID: <fresh-{abs(hash(body))}@mail.example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n"
+            f"\r\n{body}\r\n").encode()
+
+
+@pytest.mark.parametrize("body, meant", [("aide", "“help”"), ("nehmen 2", "“take 2”")])
+def test_an_unknown_first_word_is_answered_with_the_closest_commands(svc, game, body, meant):
+    # given Anna to play, when she mails a word that is no command
+    _, keys = game
+    row = inbound_row(svc, receive(svc, fresh(keys["Anna"], body), source="ingest").id)
+    # then the answer proposes the commands closest to it
+    assert row.outcome == "empty"
+    assert f"“{body}” is not a command we know. Did you mean {meant}" in row.answer
+
+
+def test_no_command_in_a_mail_that_quotes_nothing_does_not_speak_of_the_quoted_mail(svc, game):
+    # given a mail that quotes nothing, and a reply that quotes our mail
+    _, keys = game
+    bare = inbound_row(svc, receive(svc, fresh(keys["Anna"], "Hello there, lovely weather"), source="ingest").id)
+    quoting = send(svc, keys, "Anna", "Hello there, lovely day")
+    # then only the reply that quotes is told to type above the quoted mail
+    assert bare.outcome == quoting.outcome == "empty"
+    assert "quoted" not in bare.answer and "Type your commands in your reply" in bare.answer
+    assert "Type your commands above the quoted mail" in quoting.answer
+
+
+def test_the_answer_to_a_reply_of_a_reply_has_one_re_in_its_subject(svc, game):
+    # given a subject that mail programs have piled prefixes on
+    _, keys = game
+    raw = reply(keys["Anna"], "board").replace(b"Subject: Re: Pebbles #1: your turn",
+                                               b"Subject: Re: RE: Aw: Re[2]: Pebbles #1: your turn")
+    before = len(mailbox(svc, ANNA))
+    # when it is answered
+    receive(svc, raw, source="ingest")
+    # then the answer's subject has one "Re: "
+    [answer] = new_mails(svc, before, ANNA)
+    assert str(answer["Subject"]) == "Re: Pebbles #1: your turn"
+
+
+# --------------------------------------------------------------------------- a reply to one game sent to another
+
+
+def test_a_reply_to_one_games_mail_sent_to_another_games_address_applies_nothing_and_asks(svc):
+    # given Anna to play in two games of Pebbles
+    from tests.mail.inbound_helpers import game_version
+
+    first, first_keys = start_game(svc)
+    second, second_keys = start_game(svc)
+    [turn_mail] = [m for m in mails(svc, "turn", ANNA) if m.game_id == first]
+    # when she answers the first game's turn mail, but to her reply address of the second game
+    raw = reply(second_keys["Anna"], "take 1").replace(
+        b"Message-ID:", f"In-Reply-To: {turn_mail.message_id}\r\nMessage-ID:".encode(), 1)
+    row = inbound_row(svc, receive(svc, raw, source="ingest").id)
+    # then nothing is applied in either game, and she is asked, with both games named
+    assert row.outcome == "other-game"
+    assert log_texts(svc, first) == [] and log_texts(svc, second) == []
+    assert game_version(svc, second) == game_version(svc, first)
+    assert f"Pebbles #{first}" in row.answer and f"Pebbles #{second}" in row.answer
+    assert "nothing was applied" in row.answer
+
+
+def test_a_reply_to_the_games_own_mail_is_applied_as_before(svc):
+    # given Anna's turn mail, when she answers it at the game's own address, then her move is applied
+    game_id, keys = start_game(svc)
+    [turn_mail] = [m for m in mails(svc, "turn", ANNA) if m.game_id == game_id]
+    raw = reply(keys["Anna"], "take 1").replace(
+        b"Message-ID:", f"In-Reply-To: {turn_mail.message_id}\r\nMessage-ID:".encode(), 1)
+    row = inbound_row(svc, receive(svc, raw, source="ingest").id)
+    assert row.outcome == "applied"
+    assert log_texts(svc, game_id) != []

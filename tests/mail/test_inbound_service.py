@@ -80,7 +80,8 @@ def test_a_bad_move_quotes_the_line_suggests_the_nearest_and_lists_the_options(s
     assert row.outcome == "illegal-move"
     assert "“tke 2”" in row.answer
     assert "Nothing was applied" in row.answer
-    assert "* take 1" in row.answer and "* end" in row.answer  # the options after “take 1”
+    # nothing was applied: the options are the board's as it is, not those after “take 1”
+    assert "* take 1" in row.answer and "* draw" in row.answer and "* end" not in row.answer
     assert log_texts(svc, game_id) == []  # all or nothing: “take 1” was not applied either
 
 
@@ -185,20 +186,21 @@ def test_a_mail_whose_processing_fails_for_a_passing_reason_stays_stored_and_the
 
     from sqlalchemy.exc import OperationalError
 
+    from service.inbound import decide as decide_module
     from service.inbound import receive as receive_module
 
     game_id, keys = game
-    real_decide = receive_module.decide
+    real_decide = decide_module.decide  # imported where a mail is processed (receive stores without it)
 
     def database_gone(*args, **kwargs):
         raise OperationalError("SELECT 1", {}, Exception("server closed the connection unexpectedly"))
 
-    monkeypatch.setattr(receive_module, "decide", database_gone)
+    monkeypatch.setattr(decide_module, "decide", database_gone)
     received = receive(svc, reply(keys["Anna"], "take 2\nend"), source="ingest")
     assert inbound_row(svc, received.id).outcome == "pending"
     assert log_texts(svc, game_id) == []
 
-    monkeypatch.setattr(receive_module, "decide", real_decide)
+    monkeypatch.setattr(decide_module, "decide", real_decide)
     assert receive_module.sweep_pending_inbound(svc, older_than=timedelta(0)) == 1  # the database away costs no try
     assert inbound_row(svc, received.id).outcome == "applied"
     assert log_texts(svc, game_id) == ["take 2", "end"]
@@ -208,6 +210,7 @@ def test_a_mail_whose_processing_fails_for_good_gets_the_outcome_failed_and_one_
         svc, game, monkeypatch, caplog):
     from datetime import timedelta
 
+    from service.inbound import decide as decide_module
     from service.inbound import receive as receive_module
 
     _, keys = game
@@ -215,7 +218,7 @@ def test_a_mail_whose_processing_fails_for_good_gets_the_outcome_failed_and_one_
     def bug(*args, **kwargs):
         raise ValueError("Header values may not contain linefeed or carriage return characters")
 
-    monkeypatch.setattr(receive_module, "decide", bug)
+    monkeypatch.setattr(decide_module, "decide", bug)
     with caplog.at_level("ERROR", logger="service.inbound.receive"):
         received = receive(svc, reply(keys["Anna"], "board"), source="ingest")
     row = inbound_row(svc, received.id)

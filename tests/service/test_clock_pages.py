@@ -113,3 +113,16 @@ def test_a_substitute_who_joins_on_their_turn_gets_the_turn_mail(svc):
     creation.join(svc, 1, 1)
     [turn] = mails(svc, "turn", "cleo@example.com")
     assert turn.to_addr == "cleo@example.com"
+
+
+def test_the_deadline_says_it_already_includes_the_extra_time(client, svc):
+    # given a 3-day clock with 1 day of extra time per farmer, Ann to play: her deadline is 4 days away
+    clock_game(svc)
+    [turn] = mails(svc, "turn", "ann@example.com")
+    text = text_part(message_from_bytes(compose(turn.context).as_bytes(), policy=policy.default))
+    ann = client.get(path_of(svc.links.seat_url(1, 0, game_row(svc).seats[0].secret))).get_data(as_text=True)
+    # when she reads her clock, then the extra time is part of the deadline, not something after it
+    assert "with your 1 day of extra time included." in text
+    [ann_line] = [line for line in text.splitlines() if line.strip().startswith("Ann: ")]
+    assert ann_line.endswith("left, extra time included") and "extra time 1 day" not in ann_line
+    assert ", your 1 day of extra time included." in ann

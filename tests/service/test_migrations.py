@@ -71,3 +71,22 @@ def _upgrade_in_a_process(url: str) -> str:
         return f"{type(error).__name__}: {error}"[:200]
     finally:
         database.dispose()
+
+
+def test_the_head_read_from_the_migration_files_is_alembics_head(tmp_path):
+    """upgrade() skips Alembic when the database is at head_revision(); that
+    reading of migrations/versions must name the head Alembic finds."""
+    from alembic.script import ScriptDirectory
+
+    from service.storage.migrate import alembic_config, current_revision, head_revision
+
+    database = Database(f"sqlite:///{tmp_path / 'own.sqlite3'}")
+    try:
+        assert head_revision() == ScriptDirectory.from_config(alembic_config(database)).get_current_head()
+        assert current_revision(database) is None
+        upgrade(database)
+        assert current_revision(database) == head_revision()
+        upgrade(database)  # the quick path: already current
+        assert is_current(database)
+    finally:
+        database.dispose()

@@ -91,3 +91,21 @@ def final_context(sample, report: dict, seat: int) -> dict:
             "game": {"id": 12, "kind": "sunfield", "title": "Sunfield Farm #12"},
             "seat": {"position": seat, "name": sample.names[seat]},
             "farmers": [{"name": name} for name in sample.names]}
+
+
+def test_the_final_mail_tells_every_move_since_the_farmers_last_turn(svc):
+    # given Ann, Bob and Cat at Pebbles, where Bob's whole turn and then Cat's last take end the game
+    from tests.service.played import CAT, SHARED, finished
+
+    game_id = finished(svc, ANN, BOB, CAT, turns=SHARED)
+    # when the final mails go out
+    finals = {m.to_addr: m for m in mails(svc, "final") if m.game_id == game_id}
+
+    def told(address):
+        return [(line["farmer"], line["text"]) for line in finals[address].context["account"]]
+
+    # then Ann is told Bob's turn as well as Cat's last move, not the last turn alone
+    assert told("ann@example.org") == [("Bob", "take 2"), ("Bob", "take 2"), ("Bob", "end"), ("Cat", "take 1")]
+    # Bob, Cat's last move; Cat, her own (her turn mail told her the rest)
+    assert told("bob@example.org") == [("Cat", "take 1")]
+    assert told("cat@example.org") == [("You", "take 1")]

@@ -72,3 +72,49 @@ def test_a_button_and_the_status_it_leads_to_render_nothing(app, client, svc, mo
     # then the move waits for a worker and the status says so
     assert answer.status_code == 303
     assert status.get_json()["status"] == "pending"
+
+
+def test_the_page_of_a_move_being_applied_names_the_move_in_words_not_its_code(client, svc):
+    # given Ann's seat page in Sunfield Farm, and no worker yet
+    from engine import get_game
+
+    create_game(svc, "sunfield", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")],
+                host=0, seed=1)
+    join(svc, 1, 1)
+    svc.queue = NullQueue()
+    game, rules = game_row(svc), get_game("sunfield")
+    move = next(m for m in rules.legal_moves(game.state) if rules.text(m) != rules.code(m))
+    seat = path_of(svc.links.seat_url(1, 0, game.seats[0].secret))
+    token = csrf_token(client.get(seat).text)
+    # when she presses a move's button
+    answer = client.post(f"{seat}/act", data={"csrf_token": token, "action": "move", "code": rules.code(move),
+                                              "version": game.version})
+    page = client.get(path_of(answer.headers["Location"]))
+    # then the "One moment" page says the move as she reads it, not its code
+    assert page.status_code == 202 and "One moment" in page.text
+    assert rules.text(move) in page.text
+    assert rules.code(move) not in page.text
+
+
+def test_a_page_title_names_the_service_once(client):
+    # given the home page and a game's rules page, when they are shown, then "Farmpost" is in the title once
+    assert re.search(r"<title>([^<]*)</title>", client.get("/").text).group(1) == "Farmpost"
+    rules_title = re.search(r"<title>([^<]*)</title>", client.get("/rules/sunfield").text).group(1)
+    assert rules_title.count("Farmpost") == 1 and rules_title.endswith(" · Farmpost")
+
+
+def test_a_table_still_waiting_for_farmers_says_who_is_awaited_not_who_is_to_act(client, svc):
+    # given Ann's Sunfield table, Bob not joined yet
+    create_game(svc, "sunfield", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")],
+                host=0, seed=1)
+    game = game_row(svc)
+    assert game.status == "inviting"
+    # when Ann opens her seat page
+    page = client.get(path_of(svc.links.seat_url(1, 0, game.seats[0].secret))).text
+    # then its board waits for Bob instead of telling Ann she is to act
+    assert "Waiting for Bob to join" in page
+    assert "You to act" not in page
+    # and once Bob has joined, the board says who acts again
+    join(svc, 1, 1)
+    page = client.get(path_of(svc.links.seat_url(1, 0, game.seats[0].secret))).text
+    assert "Waiting for Bob to join" not in page and "to act" in page
