@@ -128,6 +128,17 @@ class Config:
     smtputf8: bool = True
     #: days a game made by mail waits for its creator's confirmation before it expires
     unconfirmed_days: int = 7
+    #: who signs outgoing mail with DKIM (DKIM): "farmpost" (with the keys
+    #: below), "relay" (the relay signs: Farmpost does not) or "off"
+    dkim: str = "off"
+    #: the d= of Farmpost's signatures (DKIM_DOMAIN; default: MAIL_FROM's domain, so From aligns)
+    dkim_domain: str = ""
+    #: PEM private keys with their selectors (DKIM_PRIVATE_KEY[_FILE] and
+    #: DKIM_SELECTOR; DKIM_ED25519_PRIVATE_KEY[_FILE] and DKIM_ED25519_SELECTOR):
+    #: ((selector, pem), ...), RSA first; a mail gets one signature per key
+    dkim_keys: tuple = ()
+    #: the SenderId ending every Feedback-ID header (FEEDBACK_ID_SENDER)
+    feedback_sender: str = "farmpost"
     extra: dict = field(default_factory=dict)
 
     @property
@@ -164,9 +175,56 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         rate_limits=rate_limits_of(env),
         trusted_proxies=_count(env, "TRUSTED_PROXIES"),
         smtputf8=not env.get("SMTP_URL") or _flag(env, "SMTP_UTF8"),
+        feedback_sender=(env.get("FEEDBACK_ID_SENDER") or "farmpost").strip(),
     )
+    values.update(dkim_of(env, mail_from=values["mail_from"]))
     values.update(overrides)
     return Config(**values)
+
+
+def dkim_of(env: dict[str, str], *, mail_from: str) -> dict:
+    """DKIM's settings: DKIM=relay leaves signing to the relay; otherwise
+    Farmpost signs when it is given a key (DKIM_PRIVATE_KEY holds the PEM,
+    or DKIM_PRIVATE_KEY_FILE names a file holding it; the same with
+    DKIM_ED25519_ for a second, Ed25519 signature), and DKIM=farmpost
+    insists on one. Each key is read here, so a bad one stops the start."""
+    mode = (env.get("DKIM") or "").strip().lower()
+    if mode not in ("", "farmpost", "relay", "off"):
+        raise ConfigError(f"DKIM must be farmpost, relay or off, not {mode!r}.")
+    domain = (env.get("DKIM_DOMAIN") or "").strip().lower() or mail_from.rpartition("@")[2].strip(" >").lower()
+    keys = []
+    for prefix, default_selector in (("DKIM_", "farmpost"), ("DKIM_ED25519_", "farmpost-ed")):
+        pem = _key_text(env, prefix + "PRIVATE_KEY")
+        if pem:
+            keys.append(((env.get(prefix + "SELECTOR") or default_selector).strip(), pem))
+    if mode in ("relay", "off"):
+        return {"dkim": mode, "dkim_domain": domain, "dkim_keys": ()}
+    if not keys:
+        if mode == "farmpost":
+            raise ConfigError("DKIM=farmpost needs a key: set DKIM_PRIVATE_KEY_FILE to a PEM private key "
+                              "(openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048), or DKIM=relay.")
+        return {"dkim": "off", "dkim_domain": domain, "dkim_keys": ()}
+    from mail.outgoing.dkim import DkimKeyError, load_key
+
+    for selector, pem in keys:
+        try:
+            load_key(pem, selector=selector, domain=domain)
+        except DkimKeyError as error:
+            raise ConfigError(f"{error} (selector {selector!r})") from None
+    return {"dkim": "farmpost", "dkim_domain": domain, "dkim_keys": tuple(keys)}
+
+
+def _key_text(env: dict[str, str], name: str) -> str:
+    """``NAME`` itself, or the file ``NAME_FILE`` names (a secret mounted as a file)."""
+    if (env.get(name) or "").strip():
+        return env[name].strip().replace("\\n", "\n")
+    path = (env.get(name + "_FILE") or "").strip()
+    if not path:
+        return ""
+    try:
+        return Path(path).read_text().strip()
+    except OSError as error:
+        raise ConfigError(f"{name}_FILE names {path!r}, which cannot be read: {error.strerror}.") from None
 
 
 def _whole_number(env: dict[str, str], name: str, default: int) -> int:

@@ -34,6 +34,7 @@ from sqlalchemy import select, update
 
 from boards.cache import FileStore, SnapshotCache
 from mail.outgoing.compose import compose
+from mail.outgoing.finish import is_finished
 from service.core import wall_time
 from service.core.errors import NotFound
 from service.core.services import Services
@@ -41,6 +42,7 @@ from service.notify.changes import full_context
 from service.notify.listings import with_listing
 from service.notify.notices import own_text
 from service.outbox import circuit
+from service.outbox.signing import finished, signing_keys
 from service.outbox.transport import MailRefused, ServerUnavailable, needs_smtputf8, transport_for
 from service.storage.models import MailboxMessage, OutgoingMail
 from service.storage.retries import DATABASE_AWAY, count_failure, reason_of
@@ -60,9 +62,10 @@ def send_mail(svc: Services, mail_id: int) -> str:
             raise NotFound(f"There is no outgoing mail #{mail_id}.")
         if mail.status in ("sent", "failed"):
             return mail.status
-        raw, to_addr = mail.raw, mail.to_addr
+        raw, to_addr, kind, game_id = mail.raw, mail.to_addr, mail.kind, mail.game_id
         later = raw is None and "compose_later" in mail.context
         context = full_context(session, svc, mail) if raw is None else None
+    text = None
     if raw is None:
         try:
             context = with_listing(svc, context)  # a my-games mail's list is made now, in the worker
@@ -70,6 +73,7 @@ def send_mail(svc: Services, mail_id: int) -> str:
             raw, text = message.as_bytes(policy=_policy_for(to_addr)), own_text(message)
         except Exception as error:  # the same context composes the same way every time
             return _failed(svc, mail_id, f"cannot be composed: {reason_of(error)}", final=True)
+    raw = finished(svc.config, raw, kind=kind, game_id=game_id)  # Feedback-ID and DKIM, outside any lock
 
     transport = transport_for(svc.config)
     permit = circuit.permit(svc) if transport is not None else circuit.Permit(True)
@@ -88,6 +92,8 @@ def send_mail(svc: Services, mail_id: int) -> str:
             mail.raw, mail.text_part = raw, text
             if later:  # the row keeps the context the mail was composed from
                 mail.context = context
+        elif not is_finished(mail.raw, signed=bool(signing_keys(svc.config))):
+            mail.raw = raw  # a mail written whole: the row keeps it as it goes out, stamped and signed
         raw = mail.raw
         if transport is None:
             deliver_locally(session, raw)
