@@ -139,6 +139,13 @@ class Config:
     dkim_keys: tuple = ()
     #: the SenderId ending every Feedback-ID header (FEEDBACK_ID_SENDER)
     feedback_sender: str = "farmpost"
+    #: SPF mechanisms of the hosts that send our mail (SPF_SENDERS, e.g.
+    #: "ip4:203.0.113.7 include:_spf.relay.example"; default "mx": the domain's MX hosts)
+    spf_senders: str = "mx"
+    #: the DMARC policy ``farmpost dns-records`` suggests (DMARC_POLICY: none, quarantine, reject)
+    dmarc_policy: str = "none"
+    #: the host that receives the reply domain's mail (MX_HOST; default: BASE_URL's host)
+    mx_host: str = ""
     extra: dict = field(default_factory=dict)
 
     @property
@@ -176,6 +183,9 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         trusted_proxies=_count(env, "TRUSTED_PROXIES"),
         smtputf8=not env.get("SMTP_URL") or _flag(env, "SMTP_UTF8"),
         feedback_sender=(env.get("FEEDBACK_ID_SENDER") or "farmpost").strip(),
+        spf_senders=(env.get("SPF_SENDERS") or "mx").strip(),
+        dmarc_policy=_one_of(env, "DMARC_POLICY", ("none", "quarantine", "reject")),
+        mx_host=(env.get("MX_HOST") or "").strip().rstrip("."),
     )
     values.update(dkim_of(env, mail_from=values["mail_from"]))
     values.update(overrides)
@@ -212,6 +222,13 @@ def dkim_of(env: dict[str, str], *, mail_from: str) -> dict:
         except DkimKeyError as error:
             raise ConfigError(f"{error} (selector {selector!r})") from None
     return {"dkim": "farmpost", "dkim_domain": domain, "dkim_keys": tuple(keys)}
+
+
+def _one_of(env: dict[str, str], name: str, choices: tuple[str, ...]) -> str:
+    value = (env.get(name) or choices[0]).strip().lower()
+    if value not in choices:
+        raise ConfigError(f"{name} must be one of {', '.join(choices)}, not {value!r}.")
+    return value
 
 
 def _key_text(env: dict[str, str], name: str) -> str:
