@@ -4,8 +4,9 @@ A flat sequence of guards, as in Discourse's receiver; the first that fires
 decides the outcome:
 
 1. size limit (:class:`TooLarge`)
-2. bounce (:class:`Bounce`, with the failed recipients)
-3. spam complaint (:class:`FeedbackReport`)
+2. spam complaint (:class:`FeedbackReport`: an ARF report, which comes to
+   the bounce address too, is read before bounces)
+3. bounce (:class:`Bounce`, with the failed recipients)
 4. our own mail coming back (:class:`OwnMail`)
 5. auto-reply (:class:`AutoReply`)
 6. no reply key and not new@ (:class:`NoReplyKey`)
@@ -25,12 +26,11 @@ from dataclasses import dataclass, field
 
 from mail.inbound.autoreply import detect_auto_reply
 from mail.inbound.body import extract_body
-from mail.inbound.bounce import detect_bounce
+from mail.inbound.bounce import detect_bounce, detect_complaint
 from mail.inbound.commands import Commands, split_commands
 from mail.inbound.errors import (
     Answer,
     EmptyReply,
-    FeedbackReport,
     InboundRejection,
     NoReplyKey,
     TooLarge,
@@ -95,7 +95,7 @@ def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], ow
     def rejected(rejection: InboundRejection, route: Route | None = None) -> Reading:
         return Reading(mail.dedupe_key, mail.sender, rejection=rejection, route=route, message=mail)
 
-    for guard in (detect_bounce, _detect_feedback_report):
+    for guard in (detect_complaint, detect_bounce):
         rejection = guard(mail)
         if rejection:
             return rejected(rejection)
@@ -110,13 +110,3 @@ def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], ow
     if not commands.commands and not commands.errors:  # the text is kept: it may hold a sign-off alone
         return Reading(mail.dedupe_key, mail.sender, rejection=EmptyReply(), route=route, text=text, message=mail)
     return Reading(mail.dedupe_key, mail.sender, route=route, text=text, commands=commands, message=mail)
-
-
-def _detect_feedback_report(mail: InboundMessage) -> FeedbackReport | None:
-    try:
-        kind = str(mail.message.get_param("report-type") or "").lower()
-    except Exception:
-        kind = ""
-    if kind == "feedback-report":
-        return FeedbackReport()
-    return None

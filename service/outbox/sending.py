@@ -15,6 +15,9 @@ out; the beat sweeper re-enqueues it (the receiving side dedupes by
 Message-ID). With the local mailbox, delivery and marking are one
 transaction, so each mail is delivered exactly once.
 
+A mail to an address whose spam complaint stands (service/inbound/complaints.py)
+is ``failed`` at once, unsent.
+
 Failures (service/outbox/transport.py says which kind): a mail that cannot be
 composed or that the server refuses for good is ``failed`` at once, with the
 reason; a passing failure (a 4xx) counts a try and waits (service/storage/retries.py);
@@ -44,7 +47,7 @@ from service.notify.notices import own_text
 from service.outbox import circuit
 from service.outbox.signing import finished, signing_keys
 from service.outbox.transport import MailRefused, ServerUnavailable, needs_smtputf8, transport_for
-from service.storage.models import MailboxMessage, OutgoingMail
+from service.storage.models import MailboxMessage, MailComplaint, OutgoingMail
 from service.storage.retries import DATABASE_AWAY, count_failure, reason_of
 
 log = logging.getLogger(__name__)
@@ -63,8 +66,12 @@ def send_mail(svc: Services, mail_id: int) -> str:
         if mail.status in ("sent", "failed"):
             return mail.status
         raw, to_addr, kind, game_id = mail.raw, mail.to_addr, mail.kind, mail.game_id
+        complaint = complained(session, to_addr)
         later = raw is None and "compose_later" in mail.context
-        context = full_context(session, svc, mail) if raw is None else None
+        context = full_context(session, svc, mail) if raw is None and complaint is None else None
+    if complaint is not None:
+        return _failed(svc, mail_id, f"not sent: {to_addr} reported our mail as spam (complaint #{complaint}); "
+                       "their mail preferences lift it", final=True)
     text = None
     if raw is None:
         try:
@@ -187,6 +194,12 @@ def _failed(svc: Services, mail_id: int, reason: str, *, final: bool = False) ->
         else:
             mail.status = "failed" if count_failure(svc.config, mail, reason, what=what) else "pending"
         return mail.status
+
+
+def complained(session, address: str) -> int | None:
+    """The id of a standing spam complaint from ``address``, if any."""
+    return session.scalar(select(MailComplaint.id).where(MailComplaint.address == address.lower(),
+                                                         MailComplaint.lifted_at.is_(None)).limit(1))
 
 
 def snapshot_cache(svc: Services) -> SnapshotCache:

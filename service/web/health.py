@@ -1,8 +1,9 @@
 """/healthz: is the database answering, is the broker reachable, is a worker
 alive, does a live worker consume each queue (moves, mail, reports), is beat
 alive (their heartbeats, service/ops/heartbeat.py)? Also how long the oldest due
-work has waited and how much failed for good (farmpost admin failed); those
-two are for the operator and do not fail the check."""
+work has waited, how much failed for good (farmpost admin failed) and the
+spam complaint rate against the 0.3 % line (service/ops/delivery.py); those
+are for the operator and do not fail the check."""
 
 from __future__ import annotations
 
@@ -88,11 +89,13 @@ def _heartbeat(svc, live, what: str) -> str:
 
 
 def _facts(svc) -> dict:
+    from service.ops.delivery import complaint_rate
     from service.ops.failed_work import count_failed
     from service.ops.heartbeat import live_workers, oldest_waiting
 
     try:
-        facts = {"oldest_waiting_seconds": oldest_waiting(svc), "failed": count_failed(svc)}
+        facts = {"oldest_waiting_seconds": oldest_waiting(svc), "failed": count_failed(svc),
+                 "complaints": complaint_rate(svc)}
         if svc.queue.needs_worker:
             facts["workers"] = len(live_workers(svc))
         return facts

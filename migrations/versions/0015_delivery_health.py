@@ -1,0 +1,35 @@
+"""delivery health: mail_complaints
+
+Revision ID: 0015
+Revises: 0014
+Create Date: 2026-12-01 22:40:00
+"""
+import sqlalchemy as sa
+from alembic import op
+
+revision = '0015'
+down_revision = '0014'
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        'mail_complaints',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('address', sa.String(length=254), nullable=False),
+        sa.Column('feedback_type', sa.String(length=32), nullable=False),
+        sa.Column('message_id', sa.String(length=255), nullable=True),
+        sa.Column('feedback_id', sa.String(length=255), nullable=True),
+        sa.Column('received_at', sa.DateTime(timezone=True), nullable=False),
+        sa.Column('lifted_at', sa.DateTime(timezone=True), nullable=True),
+        sa.PrimaryKeyConstraint('id'),
+    )
+    op.create_index(op.f('ix_mail_complaints_address'), 'mail_complaints', ['address'], unique=False)
+    op.create_index(op.f('ix_mail_complaints_received_at'), 'mail_complaints', ['received_at'], unique=False)
+
+
+def downgrade() -> None:
+    op.drop_index(op.f('ix_mail_complaints_received_at'), table_name='mail_complaints')
+    op.drop_index(op.f('ix_mail_complaints_address'), table_name='mail_complaints')
+    op.drop_table('mail_complaints')
