@@ -1,4 +1,4 @@
-"""delivery health: mail_complaints
+"""delivery health: mail_complaints, mail_checks
 
 Revision ID: 0015
 Revises: 0014
@@ -27,9 +27,18 @@ def upgrade() -> None:
     )
     op.create_index(op.f('ix_mail_complaints_address'), 'mail_complaints', ['address'], unique=False)
     op.create_index(op.f('ix_mail_complaints_received_at'), 'mail_complaints', ['received_at'], unique=False)
+    op.create_table(
+        'mail_checks',
+        sa.Column('id', sa.Integer(), nullable=False),
+        sa.Column('ran_at', sa.DateTime(timezone=True), nullable=False),
+        sa.Column('passed', sa.Boolean(), nullable=False),
+        sa.Column('lines', sa.JSON(), nullable=False),
+        sa.PrimaryKeyConstraint('id'),
+    )
 
 
 def downgrade() -> None:
+    op.drop_table('mail_checks')
     op.drop_index(op.f('ix_mail_complaints_received_at'), table_name='mail_complaints')
     op.drop_index(op.f('ix_mail_complaints_address'), table_name='mail_complaints')
     op.drop_table('mail_complaints')

@@ -146,6 +146,10 @@ class Config:
     dmarc_policy: str = "none"
     #: the host that receives the reply domain's mail (MX_HOST; default: BASE_URL's host)
     mx_host: str = ""
+    #: where ``farmpost mail-check`` (and beat, daily) sends its test mail, and
+    #: the mailbox it reads it back from (MAIL_CHECK_TO, MAIL_CHECK_IMAP_URL)
+    mail_check_to: str | None = None
+    mail_check_imap_url: str | None = None
     extra: dict = field(default_factory=dict)
 
     @property
@@ -186,6 +190,8 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         spf_senders=(env.get("SPF_SENDERS") or "mx").strip(),
         dmarc_policy=_one_of(env, "DMARC_POLICY", ("none", "quarantine", "reject")),
         mx_host=(env.get("MX_HOST") or "").strip().rstrip("."),
+        mail_check_to=(env.get("MAIL_CHECK_TO") or "").strip() or None,
+        mail_check_imap_url=(env.get("MAIL_CHECK_IMAP_URL") or "").strip() or None,
     )
     values.update(dkim_of(env, mail_from=values["mail_from"]))
     values.update(overrides)

@@ -267,6 +267,18 @@ class MailComplaint(Base):
     lifted_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
 
 
+class MailCheck(Base):
+    """One run of ``farmpost mail-check`` (service/ops/mail_check.py): its
+    lines, each ``{"name", "status", "text"}``; /healthz shows the last."""
+
+    __tablename__ = "mail_checks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ran_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+    passed: Mapped[bool] = mapped_column(Boolean)
+    lines: Mapped[list] = mapped_column(JSON)
+
+
 class WorkerHeartbeat(Base):
     """A live worker writes its row every few seconds (service/ops/heartbeat.py);
     /healthz reads them. A worker that stops cleanly, or whose supervisor saw
