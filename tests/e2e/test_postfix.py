@@ -250,3 +250,41 @@ def test_postfix_into_a_dovecot_mailbox_read_by_imap_polling(through_dovecot):
     dns = dns_for(*_keys(stack))
     for _, raw in stack.inbox.raw():
         assert [r["valid"] for r in dkim.verify(raw, dnsfunc=dns)] == [True, True]
+
+
+def test_postfix_mail_check_grades_what_came_through_the_relay(through_dovecot, tmp_path):
+    """``farmpost mail-check`` as the operator runs it: through the relay by
+    STARTTLS, read back by IMAP from the mailbox Postfix delivered into,
+    graded against the records ``farmpost dns-records`` prints; then the
+    same with deliberately broken setups: the wrong key published, and a
+    relay reached without TLS (this Postfix then refuses the mail)."""
+    import os
+
+    stack, postfix = through_dovecot
+    env = {**os.environ, **stack.env}
+    imap = env["IMAP_URL"]
+
+    def farmpost(*args, **more):
+        return subprocess.run([sys.executable, "-m", "service.cli.main", *args], capture_output=True, text=True,
+                              cwd=ROOT, env={**env, **more}, timeout=300)
+
+    zone = tmp_path / "zone"
+    zone.write_text(farmpost("dns-records").stdout)
+    good = farmpost("mail-check", "--to", "check@farmpost.test", "--imap", imap, "--records", str(zone))
+    assert good.returncode == 0, good.stdout + good.stderr
+    for line in ("PASS  arrived", "PASS  dkim", "PASS  unsubscribe signed", "PASS  alignment", "PASS  tls",
+                 "PASS  size"):
+        assert line in good.stdout, good.stdout
+
+    wrong = tmp_path / "wrong-zone"
+    wrong.write_text(farmpost("dns-records", DKIM_PRIVATE_KEY=rsa_pem(2048, "published"),
+                              DKIM_ED25519_PRIVATE_KEY=ed25519_pem("published")).stdout)
+    bad_key = farmpost("mail-check", "--to", "check@farmpost.test", "--imap", imap, "--records", str(wrong))
+    assert bad_key.returncode == 1 and "FAIL  dkim: no signature verifies" in bad_key.stdout, bad_key.stdout
+
+    no_tls = farmpost("mail-check", "--to", "check@farmpost.test", "--imap", imap, "--records", str(zone),
+                      SMTP_URL=postfix.smtp_url.replace("?starttls=1", ""))
+    assert no_tls.returncode == 1 and "FAIL  arrived" in no_tls.stdout and "STARTTLS" in no_tls.stdout, no_tls.stdout
+    with stack.services.db.engine.connect() as connection:
+        passed = connection.execute(sa.text("SELECT passed FROM mail_checks ORDER BY id")).scalars().all()
+    assert passed == [True, False, False]
