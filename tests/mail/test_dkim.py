@@ -143,3 +143,8 @@ def test_the_relaxed_shortcut_canonicalizes_as_dkimpy_does(body):
 def test_signing_any_body_verifies(keys, body):
     raw = RAW.split(b"\r\n\r\n")[0] + b"\r\n\r\n" + body
     assert [r["valid"] for r in dkim.verify(dkim.sign(raw, keys), dnsfunc=dns_for(*keys))] == [True, True]
+
+
+def test_a_mail_with_utf8_headers_smtputf8_signs_and_verifies(keys):
+    raw = RAW.replace(b"To: Ann <ann@example.org>", "To: Jürgen <jürgen@bücher.example>".encode())
+    assert [r["valid"] for r in dkim.verify(dkim.sign(raw, keys), dnsfunc=dns_for(*keys))] == [True, True]
