@@ -10,9 +10,11 @@ TEST_STAMP := $(VENV)/.installed-test
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: WeasyPrint's libraries and fonts (harfbuzz-subset makes it
-# 3-5x faster) to run; poppler (pdftoppm), Chromium and Dovecot for the tests.
+# 3-5x faster) to run; poppler (pdftoppm), Chromium, Dovecot and Postfix for the
+# tests (tests/e2e/test_postfix.py runs a private Postfix instance on loopback;
+# the package's own system instance is left unconfigured: see _debs).
 RUN_DEBS  := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core libcairo2 tzdata
-TEST_DEBS := $(RUN_DEBS) poppler-utils chromium chromium-driver dovecot-imapd
+TEST_DEBS := $(RUN_DEBS) poppler-utils chromium chromium-driver dovecot-imapd postfix
 
 # Tests run on one pytest-xdist worker per core; the tests that start a whole
 # stack share one worker (--dist loadgroup, docs/testing.md). TEST_WORKERS=0
@@ -63,6 +65,9 @@ system-deps-test:
 	@$(MAKE) --no-print-directory _debs DEBS="$(TEST_DEBS)"
 
 # Installs the missing packages of $(DEBS); fails loudly where apt-get is absent.
+# Postfix's package asks debconf what kind of mail system this is: the answer
+# is given first ("No configuration": no /etc/postfix/main.cf, no system
+# instance started), so the install never waits for a question.
 _debs:
 	@missing=""; for p in $(DEBS); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "ok installed" || missing="$$missing $$p"; \
@@ -70,6 +75,8 @@ _debs:
 	if [ -n "$$missing" ]; then \
 	  command -v apt-get >/dev/null || { echo "ERROR: need Debian packages:$$missing (no apt-get here)"; exit 1; }; \
 	  echo "Installing Debian packages:$$missing"; \
+	  case " $$missing " in *" postfix "*) \
+	    echo "postfix postfix/main_mailer_type select No configuration" | $(SUDO) debconf-set-selections;; esac; \
 	  $(SUDO) apt-get update -qq && DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
 	fi
 

@@ -19,6 +19,8 @@ CLOCKS_EVERY = 30.0
 IMAP_POLL_EVERY = 30.0
 #: how often beat looks for daily digests due (each address gets one a day at most)
 DIGEST_EVERY = 3600.0
+#: how often beat sends the test mail of ``farmpost mail-check`` (when MAIL_CHECK_TO is set)
+MAIL_CHECK_EVERY = 86400.0
 
 
 def create_celery(config: Config | None = None) -> Celery:
@@ -33,6 +35,7 @@ def create_celery(config: Config | None = None) -> Celery:
             "imap-poll": _every(IMAP_POLL_EVERY, "farmpost.imap_poll"),
             "digest": _every(DIGEST_EVERY, "farmpost.digest"),
             "clocks": _every(clocks_every, "farmpost.clocks"),
+            "mail-check": _every(MAIL_CHECK_EVERY, "farmpost.mail_check"),
         },
         beat_schedule_filename=str(config.instance_path / "celerybeat-schedule"),
         worker_hijack_root_logger=False,

@@ -87,6 +87,16 @@ def register(app: Celery) -> None:
 
         return poll(services())
 
+    @app.task(name="farmpost.mail_check", acks_late=True)
+    def mail_check() -> bool | None:
+        """Send and grade the daily test mail (service.ops.mail_check), when MAIL_CHECK_TO is set."""
+        from service.ops.mail_check import FAIL, run_mail_check
+
+        svc = services()
+        if not svc.config.mail_check_to:
+            return None
+        return all(line.status != FAIL for line in run_mail_check(svc))
+
     @app.task(name="farmpost.digest", acks_late=True)
     def digest() -> int:
         """Write the daily digests that are due (service.notify.digest)."""

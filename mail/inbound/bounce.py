@@ -1,4 +1,5 @@
-"""Recognise delivery failure reports and say who could not be reached.
+"""Recognise delivery failure reports and say who could not be reached;
+and spam complaints (ARF, RFC 5965), saying who complained about which mail.
 
 Three shapes, strongest first: an RFC 3464 DSN (``message/delivery-status``
 inside ``multipart/report``); a bounce to our VERP return address
@@ -14,7 +15,7 @@ import re
 from email.message import Message
 
 from mail.inbound.body import decode_part
-from mail.inbound.errors import Bounce, FailedRecipient
+from mail.inbound.errors import Bounce, FailedRecipient, FeedbackReport
 from mail.inbound.message import InboundMessage, addresses
 
 _DAEMON = re.compile(
@@ -33,6 +34,44 @@ _VERP = re.compile(r"^bounces?[+=-]", re.I)
 _ADDRESS = re.compile(r"[\w.!#$%&'*+/=?^`{|}~-]+@[\w-]+(?:\.[\w-]+)+")
 _FIELD = re.compile(r"(?m)^([A-Za-z-]+):\s*(.*)$")
 _STATUS = re.compile(r"\b([245]\.\d{1,3}\.\d{1,3})\b")
+
+
+def detect_complaint(mail: InboundMessage) -> FeedbackReport | None:
+    """A :class:`FeedbackReport` when ``mail`` is an ARF report
+    (``multipart/report; report-type=feedback-report``, or one holding a
+    ``message/feedback-report`` part): the complainant is the report's
+    Original-Rcpt-To, else the returned original's To (unless redacted);
+    the original's Message-ID and Feedback-ID name the mail."""
+    parts = _parts(mail.message)
+    reports = [part for part in parts if _type(part) == "message/feedback-report"]
+    if not reports and _report_type(mail.message) != "feedback-report":
+        return None
+    fields = _dsn_blocks(reports[0])[0] if reports and _dsn_blocks(reports[0]) else {}
+    original = _original(parts)
+    address = _ADDRESS.search(fields.get("original-rcpt-to", ""))
+    if not address and original is not None:
+        address = _ADDRESS.search(str(original.get("To", "")))
+    found = address.group(0).lower() if address else ""
+    if "redacted" in found.split("@")[0]:
+        found = ""
+    message_id = str(original.get("Message-ID", "")).strip() if original is not None else ""
+    feedback_id = str(original.get("Feedback-ID", "")).strip() if original is not None else ""
+    kind = (fields.get("feedback-type") or "abuse").strip().lower()
+    return FeedbackReport(f"{kind} complaint" + (f" by {found}" if found else ""), feedback_type=kind,
+                          address=found, message_id=message_id, feedback_id=feedback_id)
+
+
+def _original(parts: list[Message]) -> Message | None:
+    """The returned original (its headers at least) of a report."""
+    from email import message_from_string, policy
+
+    for part in parts:
+        if _type(part) == "message/rfc822":
+            payload = part.get_payload()
+            return payload[0] if isinstance(payload, list) and payload else None
+        if _type(part) == "text/rfc822-headers":
+            return message_from_string(decode_part(part), policy=policy.default)
+    return None
 
 
 def detect_bounce(mail: InboundMessage) -> Bounce | None:

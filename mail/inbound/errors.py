@@ -68,11 +68,20 @@ class AutoReply(InboundRejection):
 
 
 class FeedbackReport(InboundRejection):
-    """A spam complaint (ARF feedback report) from a mailbox provider."""
+    """A spam complaint (ARF feedback report, RFC 5965) from a mailbox
+    provider: who complained and about which of our mails, as far as the
+    report says (providers often redact the address; the original's
+    Message-ID then names the mail, and the service knows its recipient)."""
 
     reason = "feedback-report"
     answer = Answer.NEVER
     message = "A spam complaint."
+
+    def __init__(self, detail: str = "", *, feedback_type: str = "abuse", address: str = "",
+                 message_id: str = "", feedback_id: str = ""):
+        super().__init__(detail)
+        self.feedback_type, self.address = feedback_type, address
+        self.message_id, self.feedback_id = message_id, feedback_id
 
 
 class OwnMail(InboundRejection):

@@ -4,8 +4,9 @@ A flat sequence of guards, as in Discourse's receiver; the first that fires
 decides the outcome:
 
 1. size limit (:class:`TooLarge`)
-2. bounce (:class:`Bounce`, with the failed recipients)
-3. spam complaint (:class:`FeedbackReport`)
+2. spam complaint (:class:`FeedbackReport`: an ARF report, which comes to
+   the bounce address too, is read before bounces)
+3. bounce (:class:`Bounce`, with the failed recipients)
 4. our own mail coming back (:class:`OwnMail`)
 5. auto-reply (:class:`AutoReply`)
 6. no reply key and not new@ (:class:`NoReplyKey`)
@@ -26,12 +27,11 @@ from dataclasses import dataclass, field
 
 from mail.inbound.autoreply import detect_auto_reply
 from mail.inbound.body import extract_body
-from mail.inbound.bounce import detect_bounce
+from mail.inbound.bounce import detect_bounce, detect_complaint
 from mail.inbound.commands import Commands, split_commands
 from mail.inbound.errors import (
     Answer,
     EmptyReply,
-    FeedbackReport,
     InboundRejection,
     NoReplyKey,
     TooLarge,
@@ -104,7 +104,7 @@ def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], ow
     def rejected(rejection: InboundRejection, route: Route | None = None) -> Reading:
         return Reading(mail.dedupe_key, mail.sender, rejection=rejection, route=route, message=mail)
 
-    for guard in (detect_bounce, _detect_feedback_report):
+    for guard in (detect_complaint, detect_bounce):
         rejection = guard(mail)
         if rejection:
             return rejected(rejection)
@@ -147,13 +147,3 @@ def has_quote(body: str, own_lines: Iterable[str] = ()) -> bool:
         return True
     own = {line.strip() for line in own_lines if len(line.strip()) > 12}
     return any(line.strip() in own for line in body.splitlines())
-
-
-def _detect_feedback_report(mail: InboundMessage) -> FeedbackReport | None:
-    try:
-        kind = str(mail.message.get_param("report-type") or "").lower()
-    except Exception:
-        kind = ""
-    if kind == "feedback-report":
-        return FeedbackReport()
-    return None

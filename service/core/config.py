@@ -138,6 +138,28 @@ class Config:
     smtputf8: bool = True
     #: days a game made by mail waits for its creator's confirmation before it expires
     unconfirmed_days: int = 7
+    #: who signs outgoing mail with DKIM (DKIM): "farmpost" (with the keys
+    #: below), "relay" (the relay signs: Farmpost does not) or "off"
+    dkim: str = "off"
+    #: the d= of Farmpost's signatures (DKIM_DOMAIN; default: MAIL_FROM's domain, so From aligns)
+    dkim_domain: str = ""
+    #: PEM private keys with their selectors (DKIM_PRIVATE_KEY[_FILE] and
+    #: DKIM_SELECTOR; DKIM_ED25519_PRIVATE_KEY[_FILE] and DKIM_ED25519_SELECTOR):
+    #: ((selector, pem), ...), RSA first; a mail gets one signature per key
+    dkim_keys: tuple = ()
+    #: the SenderId ending every Feedback-ID header (FEEDBACK_ID_SENDER)
+    feedback_sender: str = "farmpost"
+    #: SPF mechanisms of the hosts that send our mail (SPF_SENDERS, e.g.
+    #: "ip4:203.0.113.7 include:_spf.relay.example"; default "mx": the domain's MX hosts)
+    spf_senders: str = "mx"
+    #: the DMARC policy ``farmpost dns-records`` suggests (DMARC_POLICY: none, quarantine, reject)
+    dmarc_policy: str = "none"
+    #: the host that receives the reply domain's mail (MX_HOST; default: BASE_URL's host)
+    mx_host: str = ""
+    #: where ``farmpost mail-check`` (and beat, daily) sends its test mail, and
+    #: the mailbox it reads it back from (MAIL_CHECK_TO, MAIL_CHECK_IMAP_URL)
+    mail_check_to: str | None = None
+    mail_check_imap_url: str | None = None
     extra: dict = field(default_factory=dict)
 
     @property
@@ -180,9 +202,68 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         rate_limits=rate_limits_of(env),
         trusted_proxies=_count(env, "TRUSTED_PROXIES"),
         smtputf8=not env.get("SMTP_URL") or _flag(env, "SMTP_UTF8"),
+        feedback_sender=(env.get("FEEDBACK_ID_SENDER") or "farmpost").strip(),
+        spf_senders=(env.get("SPF_SENDERS") or "mx").strip(),
+        dmarc_policy=_one_of(env, "DMARC_POLICY", ("none", "quarantine", "reject")),
+        mx_host=(env.get("MX_HOST") or "").strip().rstrip("."),
+        mail_check_to=(env.get("MAIL_CHECK_TO") or "").strip() or None,
+        mail_check_imap_url=(env.get("MAIL_CHECK_IMAP_URL") or "").strip() or None,
     )
+    values.update(dkim_of(env, mail_from=values["mail_from"]))
     values.update(overrides)
     return Config(**values)
+
+
+def dkim_of(env: dict[str, str], *, mail_from: str) -> dict:
+    """DKIM's settings: DKIM=relay leaves signing to the relay; otherwise
+    Farmpost signs when it is given a key (DKIM_PRIVATE_KEY holds the PEM,
+    or DKIM_PRIVATE_KEY_FILE names a file holding it; the same with
+    DKIM_ED25519_ for a second, Ed25519 signature), and DKIM=farmpost
+    insists on one. Each key is read here, so a bad one stops the start."""
+    mode = (env.get("DKIM") or "").strip().lower()
+    if mode not in ("", "farmpost", "relay", "off"):
+        raise ConfigError(f"DKIM must be farmpost, relay or off, not {mode!r}.")
+    domain = (env.get("DKIM_DOMAIN") or "").strip().lower() or mail_from.rpartition("@")[2].strip(" >").lower()
+    keys = []
+    for prefix, default_selector in (("DKIM_", "farmpost"), ("DKIM_ED25519_", "farmpost-ed")):
+        pem = _key_text(env, prefix + "PRIVATE_KEY")
+        if pem:
+            keys.append(((env.get(prefix + "SELECTOR") or default_selector).strip(), pem))
+    if mode in ("relay", "off"):
+        return {"dkim": mode, "dkim_domain": domain, "dkim_keys": ()}
+    if not keys:
+        if mode == "farmpost":
+            raise ConfigError("DKIM=farmpost needs a key: set DKIM_PRIVATE_KEY_FILE to a PEM private key "
+                              "(openssl genpkey -algorithm RSA -pkeyopt rsa_keygen_bits:2048), or DKIM=relay.")
+        return {"dkim": "off", "dkim_domain": domain, "dkim_keys": ()}
+    from mail.outgoing.dkim import DkimKeyError, load_key
+
+    for selector, pem in keys:
+        try:
+            load_key(pem, selector=selector, domain=domain)
+        except DkimKeyError as error:
+            raise ConfigError(f"{error} (selector {selector!r})") from None
+    return {"dkim": "farmpost", "dkim_domain": domain, "dkim_keys": tuple(keys)}
+
+
+def _one_of(env: dict[str, str], name: str, choices: tuple[str, ...]) -> str:
+    value = (env.get(name) or choices[0]).strip().lower()
+    if value not in choices:
+        raise ConfigError(f"{name} must be one of {', '.join(choices)}, not {value!r}.")
+    return value
+
+
+def _key_text(env: dict[str, str], name: str) -> str:
+    """``NAME`` itself, or the file ``NAME_FILE`` names (a secret mounted as a file)."""
+    if (env.get(name) or "").strip():
+        return env[name].strip().replace("\\n", "\n")
+    path = (env.get(name + "_FILE") or "").strip()
+    if not path:
+        return ""
+    try:
+        return Path(path).read_text().strip()
+    except OSError as error:
+        raise ConfigError(f"{name}_FILE names {path!r}, which cannot be read: {error.strerror}.") from None
 
 
 def _whole_number(env: dict[str, str], name: str, default: int, unit: str = "bytes") -> int:

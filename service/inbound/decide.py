@@ -21,13 +21,22 @@ from sqlalchemy.orm import Session
 import boards
 from engine.core import MoveError
 from mail.inbound import commands as cmd
-from mail.inbound.errors import Answer, Bounce, EmptyReply, GameOver, InboundRejection, NotYourTurn, UnknownReplyKey
+from mail.inbound.errors import (
+    Answer,
+    Bounce,
+    EmptyReply,
+    FeedbackReport,
+    GameOver,
+    InboundRejection,
+    NotYourTurn,
+    UnknownReplyKey,
+)
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
 from service.core.errors import ServiceError
 from service.core.game_kinds import rules_for
 from service.core.services import Services
-from service.inbound import bounces, replies, suggest
+from service.inbound import bounces, complaints, replies, suggest
 from service.inbound.clock_mail import new_game_clock, take_clock_commands
 from service.inbound.help import help_text, is_help
 from service.inbound.invitations import answer_invitation
@@ -72,6 +81,10 @@ def decide(svc: Services, reading: Reading, answered_kind: str | None = None, *,
 def _decide(svc: Services, reading: Reading, answered_kind: str | None, answered_game: int | None) -> Decision:
     if isinstance(reading.rejection, Bounce):
         return _bounce(svc, reading.rejection)
+    if isinstance(reading.rejection, FeedbackReport):
+        stopped = complaints.record_complaint(svc, reading.rejection)
+        decision = _rejection(reading.rejection)
+        return replace(decision, detail=f"{decision.detail}; no more mail to {stopped}") if stopped else decision
     rejection = reading.rejection
     if rejection is not None and (rejection.answer is not Answer.SENDER or not isinstance(reading.route, ReplyTo)):
         return _rejection(rejection)

@@ -34,6 +34,7 @@ ROUTES = {
     "farmpost.send_webhook": "mail",
     "farmpost.send_report": "reports",
     "farmpost.digest": "reports",
+    "farmpost.mail_check": "mail",
 }
 
 

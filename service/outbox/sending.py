@@ -15,6 +15,9 @@ out; the beat sweeper re-enqueues it (the receiving side dedupes by
 Message-ID). With the local mailbox, delivery and marking are one
 transaction, so each mail is delivered exactly once.
 
+A mail to an address whose spam complaint stands (service/inbound/complaints.py)
+is ``failed`` at once, unsent.
+
 Failures (service/outbox/transport.py says which kind): a mail that cannot be
 composed (its context completed, or the message built) or that the server refuses for good is ``failed`` at once, with the
 reason; a passing failure (a 4xx) counts a try and waits (service/storage/retries.py);
@@ -33,14 +36,16 @@ from sqlalchemy import select, update
 
 from boards import FileStore, SnapshotCache
 from mail.outgoing.compose import build, read_back
+from mail.outgoing.finish import is_finished
 from service.core import wall_time
 from service.core.errors import NotFound
 from service.core.services import Services
 from service.notify.changes import full_context
 from service.notify.listings import with_listing
 from service.outbox import circuit
+from service.outbox.signing import finished, signing_keys
 from service.outbox.transport import MailRefused, ServerUnavailable, transport_for
-from service.storage.models import MailboxMessage, OutgoingMail
+from service.storage.models import MailboxMessage, MailComplaint, OutgoingMail
 from service.storage.retries import DATABASE_AWAY, count_failure, reason_of
 
 log = logging.getLogger(__name__)
@@ -58,11 +63,17 @@ def send_mail(svc: Services, mail_id: int) -> str:
             raise NotFound(f"There is no outgoing mail #{mail_id}.")
         if mail.status in ("sent", "failed"):
             return mail.status
-        raw = mail.raw
+        raw, to_addr, kind, game_id = mail.raw, mail.to_addr, mail.kind, mail.game_id
+        complaint = complained(session, to_addr)
         later = raw is None and "compose_later" in mail.context
-        context, problem = (_completed_context(session, svc, mail) if raw is None else (None, None))
+        context, problem = (_completed_context(session, svc, mail) if raw is None and complaint is None
+                            else (None, None))
+    if complaint is not None:
+        return _failed(svc, mail_id, f"not sent: {to_addr} reported our mail as spam (complaint #{complaint}); "
+                       "their mail preferences lift it", final=True)
     if problem is not None:  # part of composing: it fails the same way every time, so the mail fails
         return _failed(svc, mail_id, f"cannot be composed: {problem}", final=True)
+    text = None
     if raw is None:
         try:
             context = with_listing(svc, context)  # a my-games mail's list is made now, in the worker
@@ -70,6 +81,7 @@ def send_mail(svc: Services, mail_id: int) -> str:
             raw, text = built.raw, built.text
         except Exception as error:  # the same context composes the same way every time
             return _failed(svc, mail_id, f"cannot be composed: {reason_of(error)}", final=True)
+    raw = finished(svc.config, raw, kind=kind, game_id=game_id)  # Feedback-ID and DKIM, outside any lock
 
     transport = transport_for(svc.config)
     permit = circuit.permit(svc) if transport is not None else circuit.Permit(True)
@@ -88,6 +100,8 @@ def send_mail(svc: Services, mail_id: int) -> str:
             mail.raw, mail.text_part = raw, text
             if later:  # the row keeps the context the mail was composed from
                 mail.context = context
+        elif not is_finished(mail.raw, signed=bool(signing_keys(svc.config))):
+            mail.raw = raw  # a mail written whole: the row keeps it as it goes out, stamped and signed
         raw = mail.raw
         if transport is None:
             deliver_locally(session, raw, mail.to_addr)
@@ -188,6 +202,12 @@ def _failed(svc: Services, mail_id: int, reason: str, *, final: bool = False) ->
         else:
             mail.status = "failed" if count_failure(svc.config, mail, reason, what=what) else "pending"
         return mail.status
+
+
+def complained(session, address: str) -> int | None:
+    """The id of a standing spam complaint from ``address``, if any."""
+    return session.scalar(select(MailComplaint.id).where(MailComplaint.address == address.lower(),
+                                                         MailComplaint.lifted_at.is_(None)).limit(1))
 
 
 def snapshot_cache(svc: Services) -> SnapshotCache:

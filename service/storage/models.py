@@ -247,6 +247,38 @@ class MailboxMessage(Base):
     received_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
 
 
+class MailComplaint(Base):
+    """A spam complaint (an ARF report, service/inbound/complaints.py). While
+    one is not lifted, no mail goes to its address (service/outbox/sending.py);
+    the farmer lifts it by saving their mail preferences. ``address`` is empty
+    when the report named neither the address nor a mail we know: it still
+    counts for the complaint rate (/healthz)."""
+
+    __tablename__ = "mail_complaints"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    address: Mapped[str] = mapped_column(String(254), index=True)
+    #: the report's Feedback-Type: abuse, fraud, virus, other, not-spam
+    feedback_type: Mapped[str] = mapped_column(String(32))
+    #: the Message-ID and Feedback-ID of our mail complained about, when the report returns it
+    message_id: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    feedback_id: Mapped[str | None] = mapped_column(String(255), nullable=True)
+    received_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now, index=True)
+    lifted_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+
+
+class MailCheck(Base):
+    """One run of ``farmpost mail-check`` (service/ops/mail_check.py): its
+    lines, each ``{"name", "status", "text"}``; /healthz shows the last."""
+
+    __tablename__ = "mail_checks"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ran_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+    passed: Mapped[bool] = mapped_column(Boolean)
+    lines: Mapped[list] = mapped_column(JSON)
+
+
 class WorkerHeartbeat(Base):
     """A live worker writes its row every few seconds (service/ops/heartbeat.py);
     /healthz reads them. A worker that stops cleanly, or whose supervisor saw

@@ -2,8 +2,11 @@
 alive, does a live worker consume each queue (moves, inbound, mail, reports),
 is none of them behind (its oldest due job waiting longer than
 ``Config.max_wait_seconds``), is beat alive (their heartbeats,
-service/ops/heartbeat.py)? Also how long the oldest due work has waited and
-how much failed for good (farmpost admin failed), for the operator."""
+service/ops/heartbeat.py)? Also how long the oldest due work has waited, how
+much failed for good (farmpost admin failed), the spam complaint rate
+against the 0.3 % line (service/ops/delivery.py) and the last ``farmpost
+mail-check`` grade (service/ops/mail_check.py); those are for the operator
+and do not fail the check."""
 
 from __future__ import annotations
 
@@ -96,11 +99,14 @@ def _heartbeat(svc, live, what: str) -> str:
 
 
 def _facts(svc) -> dict:
+    from service.ops.delivery import complaint_rate
     from service.ops.failed_work import count_failed
     from service.ops.heartbeat import live_workers, oldest_waiting
+    from service.ops.mail_check import last_grade
 
     try:
-        facts = {"oldest_waiting_seconds": oldest_waiting(svc), "failed": count_failed(svc)}
+        facts = {"oldest_waiting_seconds": oldest_waiting(svc), "failed": count_failed(svc),
+                 "complaints": complaint_rate(svc), "mail_check": last_grade(svc)}
         if svc.queue.needs_worker:
             facts["workers"] = len(live_workers(svc))
         return facts

@@ -19,6 +19,7 @@ from service.core.wall_time import now
 from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
 from service.notify.changes import away_text
+from service.ops.delivery import seat_mails
 from service.storage.lookup import current_turn, live_log, load_game, seat_of
 from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat, as_utc, date_text
 from service.usecases.rematch import origin_link, rematch_link
@@ -147,6 +148,8 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         #: "away until" dates by seat position (None: not away)
         "away": {s.position: away_text(s) for s in game.seats},
         "bounced_on": date_text(seat.bouncing_since) if seat.bouncing_since else None,
+        #: the last mails sent to this farmer and what became of each (service/ops/delivery.py)
+        "mails": [{**mail, "at": date_text(mail["at"])} for mail in seat_mails(svc, seat)],
         "my_turn": my_turn,
         "options": options,
         "can_undo": my_turn and bool(turn) and turn[-1].seat == seat.position and not turn[-1].revealed,

@@ -67,6 +67,14 @@ def _free_port() -> int:
 @contextmanager
 def dovecot():
     """Yields (host, port, password); raises RuntimeError when it cannot start."""
+    with dovecot_and_maildirs() as (host, port, password, _):
+        yield host, port, password
+
+
+@contextmanager
+def dovecot_and_maildirs():
+    """Yields (host, port, password, folder): the folder holds one Maildir
+    per user (``<folder>/<user>/``, owned by nobody), where an MTA may deliver."""
     binary = shutil.which("dovecot") or "/usr/sbin/dovecot"
     if not os.path.exists(binary):
         raise RuntimeError("dovecot is not installed (Debian: dovecot-imapd)")
@@ -93,7 +101,7 @@ def dovecot():
             output = f"{process.stdout.read().decode()} {log}"
             if "Address already in use" not in output or attempt == 2:
                 raise RuntimeError(f"dovecot did not start: {output}")
-        yield "127.0.0.1", port, PASSWORD
+        yield "127.0.0.1", port, PASSWORD, root / "mail"
     finally:
         if process is not None and process.poll() is None:
             process.terminate()

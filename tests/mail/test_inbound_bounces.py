@@ -141,3 +141,26 @@ def test_a_bounce_for_a_finished_game_marks_nothing(svc, game):
         assert session.get(Game, game_id).status == "over"
     receive(svc, dsn("bob@example.org"), source="ingest")
     assert bouncing(svc, game_id)["Bob"] is False
+
+
+def test_the_seat_page_lists_the_last_mails_and_their_fate(client, svc, game):
+    game_id, keys = game
+    page = seat_page(client, svc, game_id, 1)
+    assert "Your last mails" in page and "you are invited to play" in page
+    assert "accepted by the local mailbox" in page and "turn on the daily digest" not in page
+    receive(svc, dsn("bob@example.org"), source="ingest")
+    bobs = seat_page(client, svc, game_id, 1)
+    assert "bounced: your mail server refused it" in bobs
+    assert "turn on the daily digest" in bobs and "add a webhook" in bobs  # the other ways to hear of a turn
+    invitation = _last_mail_id(svc, "bob@example.org")
+    receive(svc, reply(keys["Bob"], "board", sender="Bob <bob@example.org>").replace(
+        b"Message-ID:", b"In-Reply-To: " + invitation.encode() + b"\r\nMessage-ID:"), source="ingest")
+    bobs = seat_page(client, svc, game_id, 1)
+    assert "answered by you" in bobs and "bounced:" not in bobs
+
+
+def _last_mail_id(svc, address: str) -> str:
+    with svc.db.transaction() as session:
+        return session.scalars(select(OutgoingMail.message_id).where(OutgoingMail.to_addr == address,
+                                                                     OutgoingMail.status == "sent")
+                               .order_by(OutgoingMail.id.desc())).first()

@@ -145,11 +145,12 @@ def test_an_inbound_mail_whose_processing_keeps_failing_for_a_passing_reason_end
     """A passing failure (a time-out) is tried again with backoff, up to the
     bound; a failure for good (a bug) ends the row at once (the mail tests)."""
     import service.inbound.receive as receiving
+    from service.inbound import decide as deciding  # imported where a mail is processed (receive stores without it)
 
     def fault(*args, **kwargs):
         raise TimeoutError("cannot decide")
 
-    monkeypatch.setattr(receiving, "decide", fault)
+    monkeypatch.setattr(deciding, "decide", fault)
     raw = (f"From: {LONG_FROM}\r\nTo: new@farmpost.test\r\nMessage-ID: <long@example.org>\r\n"
            "Subject: hello\r\n\r\nnew toy\r\n").encode()
     inbound_id = receive(fast, raw, source="ingest").id

@@ -315,7 +315,10 @@ def test_healthz_reports_database_and_broker(client):
     response = client.get("/healthz")
     assert response.status_code == 200
     assert response.json == {"status": "ok", "database": "ok", "broker": "ok", "oldest_waiting_seconds": None,
-                             "failed": {"request": 0, "mail": 0, "inbound": 0}}
+                             "failed": {"request": 0, "mail": 0, "inbound": 0},
+                             "complaints": {"complaints_30_days": 0, "sent_30_days": 0, "rate_percent": 0.0,
+                                            "line_percent": 0.3, "over_the_line": False},
+                             "mail_check": None}
 
 
 def test_healthz_fails_when_the_broker_is_away(config, toy_game):
