@@ -90,7 +90,7 @@ def sweep_pending_inbound(svc: Services, older_than: timedelta = timedelta(secon
     """Hand on again the rows left pending (a broker outage, a crash while
     processing) once their next try is due (service/storage/retries.py); for the beat
     schedule, whose ``expires`` drops a job queued again unrun at the next
-    sweep (worker/tasks.py sweep_pending). Returns how many."""
+    sweep (service/ops/sweep.py sweep_pending). Returns how many."""
     now = wall_time.now()
     with svc.db.transaction() as session:
         ids = session.scalars(select(InboundMail.id).where(
