@@ -14,6 +14,8 @@ import difflib
 import re
 
 from engine.core import MoveError, normalize
+from mail.inbound.commands import plain_spaces, unquoted
+from mail.inbound.signoffs import is_sign_off
 
 MAX_SUGGESTIONS = 3
 
@@ -83,7 +85,8 @@ def meant_commands(rules, state: dict, seat: int, text: str) -> list[tuple[str, 
     legal = [rules.text(m) for m in rules.legal_moves(state)] if rules.to_act(state) == seat else []
     verbs = sorted({t.split()[0] for t in legal})
     found = []
-    for line in [line.strip() for line in text.splitlines() if line.strip()][:LINES_LOOKED_AT]:
+    lines = [unquoted(plain_spaces(line).strip()) for line in text.splitlines()]
+    for line in [line for line in lines if line and not is_sign_off(line)][:LINES_LOOKED_AT]:
         words = normalize(line).split()
         if not words or len(words) > 6:  # a sentence, not a slip of a command
             continue

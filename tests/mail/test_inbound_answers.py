@@ -340,6 +340,16 @@ def test_an_unknown_first_word_is_answered_with_the_closest_commands(svc, game, 
     assert f"“{body}” is not a command we know. Did you mean {meant}" in row.answer
 
 
+def test_a_sign_off_under_a_line_that_is_no_command_is_not_taken_for_one(svc, game):
+    # given Anna to play, when she mails a slip of a command in quotes and signs off
+    _, keys = game
+    row = inbound_row(svc, receive(svc, fresh(keys["Anna"], "“nehmen 2”\n\nThanks!"), source="ingest").id)
+    # then the answer proposes the command closest to the slip, and says nothing of the sign-off
+    assert row.outcome == "empty"
+    assert "“nehmen 2” is not a command we know. Did you mean “take 2”" in row.answer
+    assert "Thanks" not in row.answer
+
+
 def test_no_command_in_a_mail_that_quotes_nothing_does_not_speak_of_the_quoted_mail(svc, game):
     # given a mail that quotes nothing, and a reply that quotes our mail
     _, keys = game
