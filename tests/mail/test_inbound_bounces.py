@@ -11,9 +11,10 @@ from urllib.parse import urlsplit
 import pytest
 from sqlalchemy import select
 
+from service.game.clocks import ClockSettings
 from service.inbound.receive import receive
 from service.storage.models import Game, MailboxMessage, OutgoingMail, Seat
-from service.usecases import preferences
+from service.usecases import creation, preferences
 from tests.mail.inbound_helpers import inbound_row, reply, start_game
 
 _ids = itertools.count(1)
@@ -164,3 +165,51 @@ def _last_mail_id(svc, address: str) -> str:
         return session.scalars(select(OutgoingMail.message_id).where(OutgoingMail.to_addr == address,
                                                                      OutgoingMail.status == "sent")
                                .order_by(OutgoingMail.id.desc())).first()
+
+
+def clock_table(svc) -> int:
+    """Anna (the host, seat 0), Bob and Cleo on a 3-day clock, all joined."""
+    created = creation.create_game(svc, "toy", [creation.FarmerSpec("Anna", "anna@example.org"),
+                                                creation.FarmerSpec("Bob", "bob@example.org"),
+                                                creation.FarmerSpec("Cleo", "cleo@example.org")],
+                                   host=0, seed=7, clock=ClockSettings(per_turn=3 * 24 * 3600))
+    creation.join(svc, created.game_id, 1)
+    creation.join(svc, created.game_id, 2)
+    return created.game_id
+
+
+def bouncing_mails(svc) -> dict[str, list[str]]:
+    with svc.db.transaction() as session:
+        rows = session.scalars(select(OutgoingMail).where(OutgoingMail.kind == "bouncing")
+                               .order_by(OutgoingMail.id)).all()
+        found: dict[str, list[str]] = {}
+        for mail in rows:
+            found.setdefault(mail.to_addr, []).append(mail.text_part)
+        return found
+
+
+def test_the_host_is_told_once_that_they_can_hand_the_bouncing_seat_to_a_substitute(svc):
+    # given a clocked game hosted by Anna, with Bob and Cleo
+    game_id = clock_table(svc)
+    # when Bob's address hard-bounces
+    receive(svc, dsn("bob@example.org"), source="ingest")
+    # then Anna, the host, gets one notice naming Bob and the substitute form
+    # (with her seat page); Cleo gets the plain notice; Bob nothing
+    told = bouncing_mails(svc)
+    assert sorted(told) == ["anna@example.org", "cleo@example.org"]
+    [host] = told["anna@example.org"]
+    assert "As the host, you can" in host and "hand Bob's seat to a substitute" in host
+    assert "Invite a substitute" in host and f"/g/{game_id}/0/" in host
+    [other] = told["cleo@example.org"]
+    assert "substitute" not in other and "tell them another way" in other
+
+
+def test_a_bouncing_host_gets_no_host_notice_and_the_others_the_plain_one(svc):
+    # given a clocked game hosted by Anna
+    clock_table(svc)
+    # when Anna's own address bounces
+    receive(svc, dsn("anna@example.org"), source="ingest")
+    # then Bob and Cleo get the plain notice, and nobody is offered the substitute form
+    told = bouncing_mails(svc)
+    assert sorted(told) == ["bob@example.org", "cleo@example.org"]
+    assert not any("substitute" in text for texts in told.values() for text in texts)
