@@ -5,12 +5,16 @@ warns him, and his next mail or a change of his preferences clears it."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+from datetime import timedelta
 from urllib.parse import urlsplit
 
 import pytest
 from sqlalchemy import select
 
+from service.core import wall_time
+from service.core.wall_time import ENVIRONMENT_VARIABLE, travel_to
 from service.game.clocks import ClockSettings
 from service.inbound.receive import receive
 from service.storage.models import Game, MailboxMessage, OutgoingMail, Seat
@@ -213,3 +217,103 @@ def test_a_bouncing_host_gets_no_host_notice_and_the_others_the_plain_one(svc):
     told = bouncing_mails(svc)
     assert sorted(told) == ["bob@example.org", "cleo@example.org"]
     assert not any("substitute" in text for texts in told.values() for text in texts)
+
+
+# --------------------------------------------------------------------------- soft bounces
+
+
+def soft(address: str = "bob@example.org") -> bytes:
+    """The mail server gave up for now: Action failed, a 4.x.x status (a full mailbox)."""
+    return dsn(address, status="4.2.2")
+
+
+@pytest.fixture
+def travel(tmp_path, monkeypatch):
+    path = tmp_path / "clock-offset"
+    monkeypatch.setenv(ENVIRONMENT_VARIABLE, str(path))
+    return lambda moment: travel_to(path, moment)
+
+
+def test_three_soft_bounces_within_a_week_mark_the_seat_and_tell_the_others_once(svc, game):
+    game_id, _ = game
+    # given two temporary failures for Bob's address
+    for _ in range(2):
+        assert inbound_row(svc, receive(svc, soft(), source="ingest").id).outcome == "bounce"
+    assert bouncing(svc, game_id) == {"Anna": False, "Bob": False}
+    assert notices(svc) == []
+    # when a third comes within the week
+    row = inbound_row(svc, receive(svc, soft(), source="ingest").id)
+    # then Bob's seat is marked, Anna is told once and why, and the report is not answered
+    assert (row.outcome, row.answer, row.game_id, row.seat) == ("bounce", None, game_id, 1)
+    assert bouncing(svc, game_id) == {"Anna": False, "Bob": True}
+    assert notices(svc) == [("anna@example.org", f"Pebbles #{game_id}: mail to Bob bounces")]
+    assert "turned it away for now 3 times within 7 days" in bouncing_mails(svc)["anna@example.org"][0]
+    receive(svc, soft(), source="ingest")
+    assert len(notices(svc)) == 1
+
+
+def test_soft_bounces_spread_over_more_than_the_window_do_not_mark_the_seat(svc, game, travel):
+    game_id, _ = game
+    start = wall_time.now()
+    # given soft bounces on day 0 and day 4
+    receive(svc, soft(), source="ingest")
+    travel(start + timedelta(days=4))
+    receive(svc, soft(), source="ingest")
+    # when the third comes on day 8, when the first is over a week old
+    travel(start + timedelta(days=8))
+    receive(svc, soft(), source="ingest")
+    # then the seat is not marked
+    assert bouncing(svc, game_id)["Bob"] is False
+    # and one more within the week of the last two marks it
+    travel(start + timedelta(days=9))
+    receive(svc, soft(), source="ingest")
+    assert bouncing(svc, game_id)["Bob"] is True
+
+
+def test_a_mail_from_the_farmer_that_gets_through_clears_the_soft_bounces(svc, game):
+    game_id, keys = game
+    # given two soft bounces for Bob's address
+    receive(svc, soft(), source="ingest")
+    receive(svc, soft(), source="ingest")
+    # when Bob's mail comes in and is processed
+    row = inbound_row(svc, receive(svc, reply(keys["Bob"], "board", sender="Bob <bob@example.org>"),
+                                   source="ingest").id)
+    assert row.outcome == "answered"
+    # then the count starts again: two more do not mark the seat, a third does
+    receive(svc, soft(), source="ingest")
+    receive(svc, soft(), source="ingest")
+    assert bouncing(svc, game_id)["Bob"] is False
+    receive(svc, soft(), source="ingest")
+    assert bouncing(svc, game_id)["Bob"] is True
+    # and his next mail clears the mark as after a hard bounce
+    receive(svc, reply(keys["Bob"], "board", sender="Bob <bob@example.org>"), source="ingest")
+    assert bouncing(svc, game_id)["Bob"] is False
+
+
+def test_the_number_and_window_of_soft_bounces_are_configured(svc, game):
+    game_id, _ = game
+    # given a service that marks after one soft bounce
+    svc.config = dataclasses.replace(svc.config, soft_bounces=1, soft_bounce_days=1)
+    # when one comes
+    receive(svc, soft(), source="ingest")
+    # then the seat is marked
+    assert bouncing(svc, game_id)["Bob"] is True
+
+
+def test_delayed_reports_are_not_soft_bounces(svc, game):
+    game_id, _ = game
+    for _ in range(4):
+        receive(svc, dsn("bob@example.org", action="delayed", status="4.2.2"), source="ingest")
+    assert bouncing(svc, game_id)["Bob"] is False
+
+
+def test_saving_the_preferences_clears_the_soft_bounces(svc, game):
+    game_id, _ = game
+    # given two soft bounces for Bob's address
+    receive(svc, soft(), source="ingest")
+    receive(svc, soft(), source="ingest")
+    # when Bob saves his preferences
+    preferences.set_preferences(svc, game_id, 1, accounts=False)
+    # then a third soft bounce does not mark his seat
+    receive(svc, soft(), source="ingest")
+    assert bouncing(svc, game_id)["Bob"] is False
