@@ -413,3 +413,18 @@ def test_a_farmer_whose_mail_bounces_is_not_replaced_after_n_timeouts(svc, trave
     # then the bot played her turn but does not keep her seat (the host may substitute her)
     assert clock_of(svc)[0].turn_seat == 1
     assert game_row(svc).seats[0].bot is None
+
+
+def test_a_pausing_timeout_of_a_farmer_whose_mail_bounces_tells_the_others_why(svc, travel):
+    # given a clock that pauses at a timeout, and Ann's address bounces
+    clock_game(svc, on_timeout="pause")
+    mark_bouncing(svc, 0)
+    clock, _ = clock_of(svc)
+    # when her deadline passes
+    travel(as_utc(clock.deadline) + timedelta(seconds=1))
+    clock_actions.run_clocks(svc)
+    # then the clock stops, Bob hears that her mail bounces, and it is not counted as her timeout
+    clock, seats = clock_of(svc)
+    assert clock.paused_at is not None and seats[0].timeouts == 0
+    [bobs] = mails(svc, "timeout", "bob@example.com")
+    assert "Ann's mail bounces" in bobs.text_part
