@@ -151,7 +151,7 @@ def _recipients_of(blocks: list[dict[str, str]]) -> list[FailedRecipient]:
         status = _STATUS.search(block.get("status", ""))
         action = block.get("action", "failed").strip().lower()
         permanent = action == "failed" and not (status and status.group(1).startswith("4"))
-        found.append(FailedRecipient(address.group(0).lower(), status.group(1) if status else "", permanent))
+        found.append(FailedRecipient(address.group(0).lower(), status.group(1) if status else "", permanent, action))
     return found
 
 

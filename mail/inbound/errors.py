@@ -30,6 +30,13 @@ class FailedRecipient:
     address: str
     status: str = ""  # RFC 3463 code such as "5.1.1", when the bounce states it
     permanent: bool = True
+    action: str = "failed"  # RFC 3464 Action: "failed", or "delayed" (still being tried), ...
+
+    @property
+    def soft(self) -> bool:
+        """A temporary failure (``Action: failed`` with a 4.x.x status: the
+        server gave up for now, a full mailbox); a "delayed" report is not one."""
+        return not self.permanent and self.action == "failed"
 
 
 class InboundRejection(Exception):

@@ -138,6 +138,10 @@ class Config:
     smtputf8: bool = True
     #: days a game made by mail waits for its creator's confirmation before it expires
     unconfirmed_days: int = 7
+    #: temporary failures (soft bounces) of an address within that many days
+    #: that mark its seats bouncing as a permanent one does (SOFT_BOUNCES, SOFT_BOUNCE_DAYS)
+    soft_bounces: int = 3
+    soft_bounce_days: int = 7
     #: who signs outgoing mail with DKIM (DKIM): "farmpost" (with the keys
     #: below), "relay" (the relay signs: Farmpost does not) or "off"
     dkim: str = "off"
@@ -198,6 +202,8 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         authserv_id=env.get("AUTHSERV_ID") or None,
         max_mail_bytes=_whole_number(env, "MAX_MAIL_BYTES", 10 * 1024 * 1024),
         max_wait_seconds=_whole_number(env, "MAX_WAIT_SECONDS", 600, unit="seconds"),
+        soft_bounces=_whole_number(env, "SOFT_BOUNCES", 3, unit="bounces"),
+        soft_bounce_days=_whole_number(env, "SOFT_BOUNCE_DAYS", 7, unit="days"),
         webhook_allow_private=env.get("WEBHOOK_ALLOW_PRIVATE", "").strip().lower() in ("1", "true", "yes", "on"),
         rate_limits=rate_limits_of(env),
         trusted_proxies=_count(env, "TRUSTED_PROXIES"),

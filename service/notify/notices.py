@@ -86,15 +86,18 @@ def plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, th
 
 
 def tell_others(session, svc: Services, game: Game, about: Seat, *, kind: str, what: str, text: str, key: str,
-                work: Work) -> list[str]:
+                work: Work, instead: dict[int, str] | None = None) -> list[str]:
     """Add a :func:`game_mail` for every other farmer of ``game`` who takes
     mail, in the caller's transaction, unless the same notice (same ``key``)
-    was written before; new ids go to ``work``. Returns the farmers' names."""
+    was written before; new ids go to ``work``. Returns the farmers' names.
+    ``instead``: another text for the farmers of these positions (the host's
+    notice says what the host can do), still one mail each."""
     names = []
     for seat in game.seats:
         if seat.position == about.position or not wants_mail(seat):
             continue
-        mail = game_mail(svc, game, seat, kind=kind, what=what, text=text, key=key)
+        mail = game_mail(svc, game, seat, kind=kind, what=what, text=(instead or {}).get(seat.position, text),
+                         key=key)
         names.append(seat.name)
         if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == mail.message_id)) is None:
             session.add(mail)

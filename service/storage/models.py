@@ -267,6 +267,21 @@ class MailComplaint(Base):
     lifted_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
 
 
+class SoftBounce(Base):
+    """A temporary delivery failure for an address (a DSN ``Action: failed``
+    with a 4.x.x status, service/inbound/bounces.py): enough of them within
+    ``Config.soft_bounce_days`` mark its seats bouncing. The farmer's next
+    mail that gets through removes them, as it clears the mark."""
+
+    __tablename__ = "soft_bounces"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    address: Mapped[str] = mapped_column(String(254), index=True)
+    #: the RFC 3463 status the report gave ("4.2.2"), or empty
+    status: Mapped[str] = mapped_column(String(16), default="")
+    received_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now, index=True)
+
+
 class MailCheck(Base):
     """One run of ``farmpost mail-check`` (service/ops/mail_check.py): its
     lines, each ``{"name", "status", "text"}``; /healthz shows the last."""

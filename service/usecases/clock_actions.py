@@ -40,6 +40,15 @@ log = logging.getLogger(__name__)
 
 #: the longest grant of more time one request gives
 MAX_GRANT = 7 * clocks.DAY
+#: why the clock treats a farmer differently: their address bounces
+#: (service/inbound/bounces.py), so they may never have heard it was their turn
+UNREACHABLE = "unreachable: mail bounces"
+
+
+def _unreachable(seat: Seat) -> bool:
+    """The farmer's address is marked bouncing: reminders cannot reach them,
+    and a timeout is not held against them as silence (docs/clocks.md)."""
+    return seat.bouncing_since is not None
 
 
 def run_clocks(svc: Services) -> dict:
@@ -171,6 +180,9 @@ def _zone(seat: Seat) -> str | None:
 
 
 def _remind(session: Session, svc: Services, game: Game, seat: Seat, point: str, work: Work) -> None:
+    if _unreachable(seat):  # the reminder would bounce too: recorded, not mailed
+        _record(session, game, "remind", seat, point, detail=f"not sent: {UNREACHABLE}")
+        return
     _record(session, game, "remind", seat, point)
     if not changes.wants_mail(seat):
         return
@@ -187,16 +199,23 @@ def _remind(session: Session, svc: Services, game: Game, seat: Seat, point: str,
 
 def _overdue(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
     """The turn time is over and the farmer spends their bank: the others hear once."""
-    _record(session, game, "overdue", seat)
+    unreachable = _unreachable(seat)
+    _record(session, game, "overdue", seat, detail=UNREACHABLE if unreachable else None)
     clock = game.clock
     for other in game.seats:
         if other.position == seat.position or not changes.wants_mail(other):
             continue
         text = (f"{seat.name}'s turn is overdue since {local_text(clock.due, _zone(other))}. They are using their "
                 f"extra time until {local_text(clock.deadline, _zone(other))}; then {_policy_text(game)}.\n\n"
-                "Any farmer may give them more time: reply “more time 1d”.")
+                + (f"{_bounce_sentence(seat)}\n\n" if unreachable else "")
+                + "Any farmer may give them more time: reply “more time 1d”.")
         _add_mail(session, work, game_mail(svc, game, other, kind="overdue", what=f"{seat.name}'s turn is overdue",
                                            text=text, key=_key(game.clock, "overdue")))
+
+
+def _bounce_sentence(seat: Seat) -> str:
+    return (f"{seat.name}'s mail bounces, so they may not know it is their turn; if you can, tell them another "
+            "way.")
 
 
 def _policy_text(game: Game) -> str:
@@ -219,8 +238,12 @@ def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work
     """The policy, once: pause the clock, or the bot plays the late turn (and,
     with ``replace``, keeps the seat after N timeouts). Everybody hears in one mail."""
     clock, now = game.clock, wall_time.now()
-    _record(session, game, "timeout", seat)
-    seat.clock.timeouts += 1
+    unreachable = _unreachable(seat)
+    _record(session, game, "timeout", seat, detail=UNREACHABLE if unreachable else None)
+    if unreachable:  # not a silent miss: the count of timeouts (and replace-after) is left alone
+        log.info("timeout of game #%s seat %s: %s", game.id, seat.position, UNREACHABLE)
+    else:
+        seat.clock.timeouts += 1
     since = clock.deadline
     if clock.on_timeout == "pause":
         clock.paused_at, clock.paused_left = now, 0
@@ -230,7 +253,8 @@ def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work
             whose = "Your" if other.position == seat.position else f"{seat.name}'s"
             text = (f"{whose} turn is overdue since {local_text(since, _zone(other))}. The game's clock is stopped: "
                     f"{seat.name} can still play, the host can resume the clock, and any farmer can give more "
-                    "time (reply “more time 1d”).")
+                    "time (reply “more time 1d”)."
+                    + (f" {_bounce_sentence(seat)}" if unreachable and other is not seat else ""))
             _add_mail(session, work, game_mail(svc, game, other, kind="timeout", what=f"{seat.name}'s time ran out",
                                                text=text, key=_key(game.clock, "timeout")))
         return
@@ -249,7 +273,7 @@ def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work
         raise RuntimeError(f"timeout of game #{game.id} was not applied: {request.result}")
     rules = rules_for(game.kind)
     played = ", ".join(rules.text(rules.from_code(code)) for code in codes)
-    _fold_notice(session, svc, game, seat, since, played, takes_over, work, first_mail)
+    _fold_notice(session, svc, game, seat, since, played, takes_over, work, first_mail, unreachable)
 
 
 def _bot_turn(game: Game, bot_name: str) -> list[str]:
@@ -266,7 +290,7 @@ def _bot_turn(game: Game, bot_name: str) -> list[str]:
 
 
 def _fold_notice(session: Session, svc: Services, game: Game, late: Seat, since: datetime, played: str,
-                 keeps: bool, work: Work, first_mail: int) -> None:
+                 keeps: bool, work: Work, first_mail: int, unreachable: bool = False) -> None:
     """Tell every farmer what the timeout did in one mail: the account or turn
     mail the bot's move already wrote for them gets the notice on top; a
     farmer who got none (the late one, or one who takes no accounts) gets the
@@ -278,7 +302,9 @@ def _fold_notice(session: Session, svc: Services, game: Game, late: Seat, since:
     for seat in game.seats:
         mine = seat.position == late.position
         whose, seat_of_late = ("your", "your seat") if mine else ("their", f"{late.name}'s seat")
-        told = (f"ran out of time (deadline {local_text(since, _zone(seat))}); the {game.clock.bot} bot played "
+        why = (f"; {'your' if mine else 'their'} mail bounces, so {'you' if mine else 'they'} may not have known it "
+               f"was {whose} turn" if unreachable else "")
+        told = (f"ran out of time (deadline {local_text(since, _zone(seat))}{why}); the {game.clock.bot} bot played "
                 f"{whose} turn: {played}."
                 + (f" After {late.clock.timeouts} timeouts the bot keeps {seat_of_late} to the end of the game."
                    if keeps else ""))

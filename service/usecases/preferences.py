@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from sqlalchemy import update
+from sqlalchemy import delete, update
 
 from service.core.errors import InvalidInput
 from service.core.services import Services
 from service.core.wall_time import now
 from service.notify import changes as notify
 from service.storage.lookup import lock_game, seat_of
-from service.storage.models import MailComplaint
+from service.storage.models import MailComplaint, SoftBounce
 
 
 def set_preferences(svc: Services, game_id: int, position: int, **changes: bool) -> dict:
@@ -21,6 +21,8 @@ def set_preferences(svc: Services, game_id: int, position: int, **changes: bool)
         seat.preferences = {**notify.DEFAULT_PREFERENCES, **(seat.preferences or {}),
                             **{k: bool(v) for k, v in changes.items()}}
         seat.bouncing_since = None  # the farmer has looked at their mail settings
+        if seat.email:  # and their address's temporary failures with it
+            session.execute(delete(SoftBounce).where(SoftBounce.address == seat.email.lower()))
         if seat.email and seat.preferences.get("mail", True):  # and wants mail: a spam complaint is lifted
             session.execute(update(MailComplaint).where(MailComplaint.address == seat.email.lower(),
                                                         MailComplaint.lifted_at.is_(None))

@@ -5,15 +5,20 @@ warns him, and his next mail or a change of his preferences clears it."""
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
+from datetime import timedelta
 from urllib.parse import urlsplit
 
 import pytest
 from sqlalchemy import select
 
+from service.core import wall_time
+from service.core.wall_time import ENVIRONMENT_VARIABLE, travel_to
+from service.game.clocks import ClockSettings
 from service.inbound.receive import receive
 from service.storage.models import Game, MailboxMessage, OutgoingMail, Seat
-from service.usecases import preferences
+from service.usecases import creation, preferences
 from tests.mail.inbound_helpers import inbound_row, reply, start_game
 
 _ids = itertools.count(1)
@@ -164,3 +169,151 @@ def _last_mail_id(svc, address: str) -> str:
         return session.scalars(select(OutgoingMail.message_id).where(OutgoingMail.to_addr == address,
                                                                      OutgoingMail.status == "sent")
                                .order_by(OutgoingMail.id.desc())).first()
+
+
+def clock_table(svc) -> int:
+    """Anna (the host, seat 0), Bob and Cleo on a 3-day clock, all joined."""
+    created = creation.create_game(svc, "toy", [creation.FarmerSpec("Anna", "anna@example.org"),
+                                                creation.FarmerSpec("Bob", "bob@example.org"),
+                                                creation.FarmerSpec("Cleo", "cleo@example.org")],
+                                   host=0, seed=7, clock=ClockSettings(per_turn=3 * 24 * 3600))
+    creation.join(svc, created.game_id, 1)
+    creation.join(svc, created.game_id, 2)
+    return created.game_id
+
+
+def bouncing_mails(svc) -> dict[str, list[str]]:
+    with svc.db.transaction() as session:
+        rows = session.scalars(select(OutgoingMail).where(OutgoingMail.kind == "bouncing")
+                               .order_by(OutgoingMail.id)).all()
+        found: dict[str, list[str]] = {}
+        for mail in rows:
+            found.setdefault(mail.to_addr, []).append(mail.text_part)
+        return found
+
+
+def test_the_host_is_told_once_that_they_can_hand_the_bouncing_seat_to_a_substitute(svc):
+    # given a clocked game hosted by Anna, with Bob and Cleo
+    game_id = clock_table(svc)
+    # when Bob's address hard-bounces
+    receive(svc, dsn("bob@example.org"), source="ingest")
+    # then Anna, the host, gets one notice naming Bob and the substitute form
+    # (with her seat page); Cleo gets the plain notice; Bob nothing
+    told = bouncing_mails(svc)
+    assert sorted(told) == ["anna@example.org", "cleo@example.org"]
+    [host] = told["anna@example.org"]
+    assert "As the host, you can" in host and "hand Bob's seat to a substitute" in host
+    assert "Invite a substitute" in host and f"/g/{game_id}/0/" in host
+    [other] = told["cleo@example.org"]
+    assert "substitute" not in other and "tell them another way" in other
+
+
+def test_a_bouncing_host_gets_no_host_notice_and_the_others_the_plain_one(svc):
+    # given a clocked game hosted by Anna
+    clock_table(svc)
+    # when Anna's own address bounces
+    receive(svc, dsn("anna@example.org"), source="ingest")
+    # then Bob and Cleo get the plain notice, and nobody is offered the substitute form
+    told = bouncing_mails(svc)
+    assert sorted(told) == ["bob@example.org", "cleo@example.org"]
+    assert not any("substitute" in text for texts in told.values() for text in texts)
+
+
+# --------------------------------------------------------------------------- soft bounces
+
+
+def soft(address: str = "bob@example.org") -> bytes:
+    """The mail server gave up for now: Action failed, a 4.x.x status (a full mailbox)."""
+    return dsn(address, status="4.2.2")
+
+
+@pytest.fixture
+def travel(tmp_path, monkeypatch):
+    path = tmp_path / "clock-offset"
+    monkeypatch.setenv(ENVIRONMENT_VARIABLE, str(path))
+    return lambda moment: travel_to(path, moment)
+
+
+def test_three_soft_bounces_within_a_week_mark_the_seat_and_tell_the_others_once(svc, game):
+    game_id, _ = game
+    # given two temporary failures for Bob's address
+    for _ in range(2):
+        assert inbound_row(svc, receive(svc, soft(), source="ingest").id).outcome == "bounce"
+    assert bouncing(svc, game_id) == {"Anna": False, "Bob": False}
+    assert notices(svc) == []
+    # when a third comes within the week
+    row = inbound_row(svc, receive(svc, soft(), source="ingest").id)
+    # then Bob's seat is marked, Anna is told once and why, and the report is not answered
+    assert (row.outcome, row.answer, row.game_id, row.seat) == ("bounce", None, game_id, 1)
+    assert bouncing(svc, game_id) == {"Anna": False, "Bob": True}
+    assert notices(svc) == [("anna@example.org", f"Pebbles #{game_id}: mail to Bob bounces")]
+    assert "turned it away for now 3 times within 7 days" in bouncing_mails(svc)["anna@example.org"][0]
+    receive(svc, soft(), source="ingest")
+    assert len(notices(svc)) == 1
+
+
+def test_soft_bounces_spread_over_more_than_the_window_do_not_mark_the_seat(svc, game, travel):
+    game_id, _ = game
+    start = wall_time.now()
+    # given soft bounces on day 0 and day 4
+    receive(svc, soft(), source="ingest")
+    travel(start + timedelta(days=4))
+    receive(svc, soft(), source="ingest")
+    # when the third comes on day 8, when the first is over a week old
+    travel(start + timedelta(days=8))
+    receive(svc, soft(), source="ingest")
+    # then the seat is not marked
+    assert bouncing(svc, game_id)["Bob"] is False
+    # and one more within the week of the last two marks it
+    travel(start + timedelta(days=9))
+    receive(svc, soft(), source="ingest")
+    assert bouncing(svc, game_id)["Bob"] is True
+
+
+def test_a_mail_from_the_farmer_that_gets_through_clears_the_soft_bounces(svc, game):
+    game_id, keys = game
+    # given two soft bounces for Bob's address
+    receive(svc, soft(), source="ingest")
+    receive(svc, soft(), source="ingest")
+    # when Bob's mail comes in and is processed
+    row = inbound_row(svc, receive(svc, reply(keys["Bob"], "board", sender="Bob <bob@example.org>"),
+                                   source="ingest").id)
+    assert row.outcome == "answered"
+    # then the count starts again: two more do not mark the seat, a third does
+    receive(svc, soft(), source="ingest")
+    receive(svc, soft(), source="ingest")
+    assert bouncing(svc, game_id)["Bob"] is False
+    receive(svc, soft(), source="ingest")
+    assert bouncing(svc, game_id)["Bob"] is True
+    # and his next mail clears the mark as after a hard bounce
+    receive(svc, reply(keys["Bob"], "board", sender="Bob <bob@example.org>"), source="ingest")
+    assert bouncing(svc, game_id)["Bob"] is False
+
+
+def test_the_number_and_window_of_soft_bounces_are_configured(svc, game):
+    game_id, _ = game
+    # given a service that marks after one soft bounce
+    svc.config = dataclasses.replace(svc.config, soft_bounces=1, soft_bounce_days=1)
+    # when one comes
+    receive(svc, soft(), source="ingest")
+    # then the seat is marked
+    assert bouncing(svc, game_id)["Bob"] is True
+
+
+def test_delayed_reports_are_not_soft_bounces(svc, game):
+    game_id, _ = game
+    for _ in range(4):
+        receive(svc, dsn("bob@example.org", action="delayed", status="4.2.2"), source="ingest")
+    assert bouncing(svc, game_id)["Bob"] is False
+
+
+def test_saving_the_preferences_clears_the_soft_bounces(svc, game):
+    game_id, _ = game
+    # given two soft bounces for Bob's address
+    receive(svc, soft(), source="ingest")
+    receive(svc, soft(), source="ingest")
+    # when Bob saves his preferences
+    preferences.set_preferences(svc, game_id, 1, accounts=False)
+    # then a third soft bounce does not mark his seat
+    receive(svc, soft(), source="ingest")
+    assert bouncing(svc, game_id)["Bob"] is False

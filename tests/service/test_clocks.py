@@ -356,3 +356,75 @@ def test_more_time_after_a_pausing_timeout_starts_the_clock_again(svc, travel):
     assert clock.paused_at is None and abs((as_utc(clock.deadline) - late - DAY).total_seconds()) < 60
     [told] = mails(svc, "grant")
     assert told.to_addr == "ann@example.com" and b"Bob gave you 1 day more" in told.raw
+
+
+# --------------------------------------------------------------------------- a farmer whose mail bounces
+
+
+def mark_bouncing(svc, position, game_id=1):
+    with svc.db.transaction() as session:
+        seat = lookup.seat_of(lookup.load_game(session, game_id), position)
+        seat.bouncing_since = wall_time.now()
+
+
+def test_no_reminder_is_mailed_to_a_farmer_whose_mail_bounces(svc, travel):
+    # given Ann's turn on a clock, and her address bounces
+    clock_game(svc)
+    mark_bouncing(svc, 0)
+    clock, _ = clock_of(svc)
+    # when both reminder points pass
+    travel(as_utc(clock.turn_started) + 2 * DAY + timedelta(seconds=1))
+    clock_actions.run_clocks(svc)
+    # then no reminder is mailed, and the event says why
+    assert mails(svc, "remind") == []
+    assert [e.detail for e in events(svc, "remind")][-1] == "not sent: unreachable: mail bounces"
+
+
+def test_a_timeout_of_a_farmer_whose_mail_bounces_moves_the_game_but_is_not_a_silent_miss(svc, travel):
+    # given Ann's turn on a clock with a bank, and her address bounces
+    clock_game(svc, bank=24 * 3600)
+    mark_bouncing(svc, 0)
+    clock, _ = clock_of(svc)
+    # when her turn time and then her deadline pass
+    travel(as_utc(clock.due) + timedelta(seconds=1))
+    clock_actions.run_clocks(svc)
+    travel(as_utc(clock.deadline) + timedelta(seconds=1))
+    clock_actions.run_clocks(svc)
+    # then the others hear that her mail bounces, the bot still plays her turn,
+    # the event names the reason and her timeouts do not count it
+    [overdue] = mails(svc, "overdue")
+    assert b"Ann's mail bounces" in overdue.raw
+    clock, seats = clock_of(svc)
+    assert clock.turn_seat == 1 and seats[0].timeouts == 0
+    [timeout] = events(svc, "timeout")
+    assert timeout.detail == "unreachable: mail bounces"
+    bob_turn = mails(svc, "turn", "bob@example.com")[-1]
+    assert "their mail bounces" in bob_turn.context["account"][0]["description"]
+
+
+def test_a_farmer_whose_mail_bounces_is_not_replaced_after_n_timeouts(svc, travel):
+    # given a clock that replaces after one timeout, and Ann's address bounces
+    clock_game(svc, on_timeout="replace", replace_after=1)
+    mark_bouncing(svc, 0)
+    clock, _ = clock_of(svc)
+    # when her deadline passes
+    travel(as_utc(clock.deadline) + timedelta(seconds=1))
+    clock_actions.run_clocks(svc)
+    # then the bot played her turn but does not keep her seat (the host may substitute her)
+    assert clock_of(svc)[0].turn_seat == 1
+    assert game_row(svc).seats[0].bot is None
+
+
+def test_a_pausing_timeout_of_a_farmer_whose_mail_bounces_tells_the_others_why(svc, travel):
+    # given a clock that pauses at a timeout, and Ann's address bounces
+    clock_game(svc, on_timeout="pause")
+    mark_bouncing(svc, 0)
+    clock, _ = clock_of(svc)
+    # when her deadline passes
+    travel(as_utc(clock.deadline) + timedelta(seconds=1))
+    clock_actions.run_clocks(svc)
+    # then the clock stops, Bob hears that her mail bounces, and it is not counted as her timeout
+    clock, seats = clock_of(svc)
+    assert clock.paused_at is not None and seats[0].timeouts == 0
+    [bobs] = mails(svc, "timeout", "bob@example.com")
+    assert "Ann's mail bounces" in bobs.text_part
