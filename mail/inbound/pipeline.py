@@ -31,6 +31,7 @@ from mail.inbound.bounce import detect_bounce, detect_complaint
 from mail.inbound.commands import Commands, split_commands
 from mail.inbound.errors import (
     Answer,
+    Bounce,
     EmptyReply,
     InboundRejection,
     NoReplyKey,
@@ -72,6 +73,7 @@ class Reading:
     message: InboundMessage | None = None
     truncated: str = ""  # for the sender: what of a too long text was not read ("": all of it was)
     quoted: bool = False  # the mail quotes another (ours, most often): see has_quote
+    envelope_to: tuple[str, ...] = ()  # of a bounce: the addresses it was delivered to (a VERP return path)
 
     @property
     def outcome(self) -> str:
@@ -102,7 +104,8 @@ def read_mail(
 
 def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], own_lines: tuple[str, ...]) -> Reading:
     def rejected(rejection: InboundRejection, route: Route | None = None) -> Reading:
-        return Reading(mail.dedupe_key, mail.sender, rejection=rejection, route=route, message=mail)
+        return Reading(mail.dedupe_key, mail.sender, rejection=rejection, route=route, message=mail,
+                       envelope_to=envelope_to if isinstance(rejection, Bounce) else ())
 
     for guard in (detect_complaint, detect_bounce):
         rejection = guard(mail)

@@ -25,6 +25,7 @@ from mail.inbound.errors import (
     Answer,
     Bounce,
     EmptyReply,
+    FailedRecipient,
     FeedbackReport,
     GameOver,
     InboundRejection,
@@ -43,8 +44,9 @@ from service.inbound.invitations import answer_invitation
 from service.jobs import dispatching
 from service.notify import listings
 from service.notify.notices import tell_others
+from service.outbox import verp
 from service.storage import lookup, ratelimit
-from service.storage.models import Game, MoveRequest
+from service.storage.models import Game, MoveRequest, OutgoingMail
 from service.usecases import creation, playing, preferences, vacation
 from service.usecases.rematch import rematch
 
@@ -80,7 +82,7 @@ def decide(svc: Services, reading: Reading, answered_kind: str | None = None, *,
 
 def _decide(svc: Services, reading: Reading, answered_kind: str | None, answered_game: int | None) -> Decision:
     if isinstance(reading.rejection, Bounce):
-        return _bounce(svc, reading.rejection)
+        return _bounce(svc, reading.rejection, _delivered_to(reading))
     if isinstance(reading.rejection, FeedbackReport):
         stopped = complaints.record_complaint(svc, reading.rejection)
         decision = _rejection(reading.rejection)
@@ -147,10 +149,13 @@ def _meant(game: Game, position: int, text: str) -> str:
     return "\n".join(lines)
 
 
-def _bounce(svc: Services, bounce: Bounce) -> Decision:
+def _bounce(svc: Services, bounce: Bounce, delivered_to: tuple[str, ...]) -> Decision:
     """Mark the failed addresses as bouncing (and tell the other farmers);
-    never answered."""
-    marked = bounces.mark_bouncing(svc, bounce.failed)
+    never answered. A bounce to the VERP return path of one of our mails
+    (service/outbox/verp.py) fails that mail's recipient too, as the report
+    says (permanent, unless its first failed recipient failed for now)."""
+    failed = bounce.failed + _verp_failed(svc, bounce, delivered_to)
+    marked = bounces.mark_bouncing(svc, failed)
     decision = _rejection(bounce)
     if not marked:
         return decision
@@ -158,6 +163,22 @@ def _bounce(svc: Services, bounce: Bounce) -> Decision:
     game_id, position = marked[0]
     return replace(decision, detail=f"{decision.detail or 'bounce'}; marked bouncing: {seats}", game_id=game_id,
                    seat=position)
+
+
+def _delivered_to(reading: Reading) -> tuple[str, ...]:
+    return reading.envelope_to + (reading.message.recipients if reading.message is not None else ())
+
+
+def _verp_failed(svc: Services, bounce: Bounce, delivered_to: tuple[str, ...]) -> tuple[FailedRecipient, ...]:
+    """The recipients of our mails whose return path the bounce came to,
+    when its token verifies; reported as the report's first failed recipient was."""
+    ids = {mail_id for address in delivered_to if (mail_id := verp.mail_of(svc.config, address)) is not None}
+    if not ids:
+        return ()
+    with svc.db.transaction() as session:
+        addresses = session.scalars(select(OutgoingMail.to_addr).where(OutgoingMail.id.in_(sorted(ids)))).all()
+    first = bounce.failed[0] if bounce.failed else FailedRecipient("")
+    return tuple(replace(first, address=address.lower()) for address in sorted(set(addresses)))
 
 
 def _rejection(rejection: InboundRejection, **where) -> Decision:

@@ -15,6 +15,8 @@ out; the beat sweeper re-enqueues it (the receiving side dedupes by
 Message-ID). With the local mailbox, delivery and marking are one
 transaction, so each mail is delivered exactly once.
 
+The envelope sender is the mail's VERP return path (service/outbox/verp.py).
+
 A mail to an address whose spam complaint stands (service/inbound/complaints.py)
 is ``failed`` at once, unsent.
 
@@ -45,6 +47,7 @@ from service.notify.listings import with_listing
 from service.outbox import circuit
 from service.outbox.signing import finished, signing_keys
 from service.outbox.transport import MailRefused, ServerUnavailable, transport_for
+from service.outbox.verp import return_path
 from service.storage.models import MailboxMessage, MailComplaint, OutgoingMail
 from service.storage.retries import DATABASE_AWAY, count_failure, reason_of
 
@@ -108,7 +111,7 @@ def send_mail(svc: Services, mail_id: int) -> str:
             mail.status, mail.sent_at, mail.next_try_at = "sent", wall_time.now(), None
             return "sent"
         mail.status, mail.claimed_at = "sending", wall_time.now()
-        sender, recipient = envelope_from(svc), mail.to_addr
+        sender, recipient = return_path(svc.config, mail_id), mail.to_addr  # VERP: a bounce names the row
 
     try:
         transport.send(raw, sender, [recipient])

@@ -30,6 +30,7 @@ import sqlalchemy as sa
 
 from mail.outgoing import dkim
 from service.core.config import ROOT
+from service.outbox import verp
 from service.usecases.creation import FarmerSpec, create_game, join
 from tests.conftest import empty_postgres, unavailable
 from tests.e2e.stack import ONE_STACK_AT_A_TIME, Patience, Stack
@@ -178,7 +179,11 @@ def test_postfix_a_bounce_and_a_complaint_come_back_through_the_mta(through_post
         dsn = connection.execute(sa.text(
             "SELECT outcome, envelope_to FROM inbound_mail WHERE outcome = 'bounce'")).one()
     assert bouncing == {"Ann": False, "Carl": True}
-    assert dsn.envelope_to == ["farmpost@farmpost.test"]  # Postfix's DSN, to our envelope sender, by the pipe
+    [address] = dsn.envelope_to  # Postfix's DSN, to our envelope sender (the invitation's VERP address), by the pipe
+    with svc.db.engine.connect() as connection:
+        invitation = connection.execute(sa.text(
+            "SELECT id FROM outgoing_mail WHERE to_addr = 'carl@gone.example.org' AND kind = 'invite'")).scalar_one()
+    assert verp.mail_of(svc.config, address) == invitation
     told = [m for to, m in stack.inbox.received() if to == "ann@example.org" and "bounces" in str(m["Subject"])]
     assert [str(m["Subject"]).split(": ", 1)[1] for m in told] == ["mail to Carl bounces"]
 

@@ -317,3 +317,70 @@ def test_saving_the_preferences_clears_the_soft_bounces(svc, game):
     # then a third soft bounce does not mark his seat
     receive(svc, soft(), source="ingest")
     assert bouncing(svc, game_id)["Bob"] is False
+
+
+def verp_dsn(*, recipient: str = "", status: str = "5.0.0") -> bytes:
+    """A DSN as some MTAs write it: its report names no failed recipient at
+    all (``recipient`` empty), or only an address the mail was forwarded to."""
+    block = f"Final-Recipient: rfc822; {recipient}\r\n" if recipient else ""
+    return (
+        "From: Mail Delivery System <MAILER-DAEMON@mx.example.org>\r\n"
+        "To: postmaster@farmpost.test\r\nSubject: Undelivered Mail Returned to Sender\r\n"
+        f"Message-ID: <verp-{next(_ids)}@mx.example.org>\r\nAuto-Submitted: auto-replied\r\nMIME-Version: 1.0\r\n"
+        'Content-Type: multipart/report; report-type=delivery-status; boundary="b1"\r\n\r\n'
+        "--b1\r\nContent-Type: text/plain\r\n\r\nYour message could not be delivered.\r\n"
+        "--b1\r\nContent-Type: message/delivery-status\r\n\r\nReporting-MTA: dns; mx.example.org\r\n\r\n"
+        f"{block}Action: failed\r\nStatus: {status}\r\n\r\n"
+        "--b1--\r\n"
+    ).encode()
+
+
+def mail_to(svc, address: str) -> int:
+    with svc.db.transaction() as session:
+        return session.scalar(select(OutgoingMail.id).where(OutgoingMail.to_addr == address)
+                              .order_by(OutgoingMail.id.desc()).limit(1))
+
+
+def test_a_report_to_the_verp_address_of_a_mail_marks_its_recipient_though_the_report_names_nobody(svc, game):
+    from service.outbox.verp import return_path
+
+    game_id, _ = game
+    # given a report that names no failed recipient, sent back to the return path of a mail to Bob
+    address = return_path(svc.config, mail_to(svc, "bob@example.org"))
+    # when it comes in
+    row = inbound_row(svc, receive(svc, verp_dsn(), source="ingest", envelope_to=(address,)).id)
+    # then Bob's seat is marked at once and Anna is told
+    assert (row.outcome, row.answer, row.game_id, row.seat) == ("bounce", None, game_id, 1)
+    assert bouncing(svc, game_id) == {"Anna": False, "Bob": True}
+    assert notices(svc) == [("anna@example.org", f"Pebbles #{game_id}: mail to Bob bounces")]
+
+
+def test_a_verp_address_with_a_forged_token_marks_nothing(svc, game):
+    from service.outbox.verp import return_path
+
+    game_id, _ = game
+    # given the id of a mail to Bob with the mac of another mail
+    bob, anna = mail_to(svc, "bob@example.org"), mail_to(svc, "anna@example.org")
+    forged = f"bounce+{bob}-{return_path(svc.config, anna).split('-')[1]}"
+    # when a report that names nobody comes to it
+    row = inbound_row(svc, receive(svc, verp_dsn(), source="ingest", envelope_to=(forged,)).id)
+    # then it is a bounce of nobody's
+    assert (row.outcome, row.game_id) == ("bounce", None)
+    assert bouncing(svc, game_id) == {"Anna": False, "Bob": False}
+    assert notices(svc) == []
+
+
+def test_a_soft_report_to_the_verp_address_counts_a_soft_bounce_of_the_recipient(svc, game):
+    from service.outbox.verp import return_path
+    from service.storage.models import SoftBounce
+
+    game_id, _ = game
+    # given a temporary failure for the address Bob's mail was forwarded to, sent to its return path
+    address = return_path(svc.config, mail_to(svc, "bob@example.org"))
+    report = verp_dsn(recipient="bob.forwarded@elsewhere.example", status="4.2.2")
+    # when it comes in
+    receive(svc, report, source="ingest", envelope_to=(address.upper(),))  # an MTA that upper-cased it
+    # then Bob's address has one soft bounce and his seat is not marked yet
+    with svc.db.transaction() as session:
+        assert session.scalars(select(SoftBounce.address)).all() == ["bob@example.org"]
+    assert bouncing(svc, game_id) == {"Anna": False, "Bob": False}

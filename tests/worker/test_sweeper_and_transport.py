@@ -93,11 +93,13 @@ class Sink:
 
     def __init__(self):
         self.received: list[tuple[list[str], bytes]] = []
+        self.senders: list[str] = []  # MAIL FROM of each, in the same order
         self.lock = threading.Lock()
 
     async def handle_DATA(self, server, session, envelope):
         with self.lock:
             self.received.append((list(envelope.rcpt_tos), envelope.content))
+            self.senders.append(envelope.mail_from)
         return "250 OK"
 
 
@@ -185,6 +187,33 @@ def test_while_the_mail_server_refuses_connections_one_probe_tries_and_the_other
     assert sorted(r for (r,), _ in sink.received) == ["bob@example.org", "cat@example.org", "dan@example.org"]
     assert circuit.state(svc) is None
     assert len(connections) == 2 + 1  # the probe's connection carried the other two mails too
+    svc.db.dispose()
+
+
+def test_each_mail_goes_out_with_its_own_verp_return_path_that_names_its_row(config, toy_game):
+    from service.outbox.verp import mail_of
+
+    # given two invitations waiting to go to a real SMTP server
+    port = free_port()
+    svc, queued = smtp_services(config, port)
+    create_game(svc, "toy", [ANN, BOB, CAT], host=0, seed=1)
+    sink = Sink()
+    controller = Controller(sink, hostname="127.0.0.1", port=port)
+    controller.start()
+    try:
+        # when they are sent
+        assert [sending.send_mail(svc, i) for i in queued] == ["sent", "sent"]
+    finally:
+        controller.stop()
+    # then each envelope sender is bounce+<id>-<mac>@ the mail domain, short and lower case,
+    # and verifies back to its row, as a lower-cased or upper-cased copy does
+    assert [r for (r,), _ in sink.received] == ["bob@example.org", "cat@example.org"]
+    for sender, mail_id in zip(sink.senders, queued, strict=True):
+        local, _, domain = sender.partition("@")
+        assert local.startswith("bounce+") and domain == config.mail_domain
+        assert len(local) <= 64 and sender == sender.lower()
+        assert mail_of(svc.config, sender) == mail_of(svc.config, sender.upper()) == mail_id
+    assert mail_of(svc.config, sink.senders[0].replace(str(queued[0]), str(queued[1]), 1)) is None
     svc.db.dispose()
 
 
