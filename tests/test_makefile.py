@@ -10,11 +10,19 @@ import subprocess
 from service.core.config import ROOT
 
 
-def installs(target: str, tmp_path) -> list[str]:
+def dry_run(target: str, tmp_path) -> list[str]:
+    """The commands ``make -n target`` would run, as a fresh machine's make
+    prints them (no "Entering directory" lines, which a make run from inside
+    ``make test`` adds)."""
     shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
     (tmp_path / "pyproject.toml").touch()
-    out = subprocess.run(["make", "-n", target], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
-    return [line for line in out.splitlines() if "pip install" in line and "--upgrade pip" not in line]
+    out = subprocess.run(["make", "--no-print-directory", "-n", target], cwd=tmp_path, capture_output=True,
+                         text=True, check=True).stdout
+    return out.splitlines()
+
+
+def installs(target: str, tmp_path) -> list[str]:
+    return [line for line in dry_run(target, tmp_path) if "pip install" in line and "--upgrade pip" not in line]
 
 
 def test_make_run_installs_the_service_only(tmp_path):
@@ -26,7 +34,4 @@ def test_make_test_adds_the_test_extras(tmp_path):
 
 
 def test_make_bench_runs_the_short_version_of_every_bench(tmp_path):
-    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
-    (tmp_path / "pyproject.toml").touch()
-    out = subprocess.run(["make", "-n", "bench"], cwd=tmp_path, capture_output=True, text=True, check=True).stdout
-    assert out.splitlines()[-1].endswith("/python -m bench --short")
+    assert dry_run("bench", tmp_path)[-1].endswith("/python -m bench --short")
