@@ -20,8 +20,9 @@ class Stack:
     """gunicorn, the workers and beat as processes, on one database and queue prefix."""
 
     def __init__(self, env: dict, web: int, workers: tuple[int, int]):
-        # the reports worker as deploy/ runs it: one process, nicer
-        self.env, self.web, self.workers = env, web, {**dict(zip(("moves", "mail"), workers)), "reports": 1}
+        # the inbound and reports workers as deploy/ runs them: one process each, reports' nicer
+        self.env, self.web = env, web
+        self.workers = {**dict(zip(("moves", "mail"), workers)), "inbound": 1, "reports": 1}
         self.processes: list[subprocess.Popen] = []
         self.roles: dict[str, int] = {}  # role -> process group
         self.log = open(os.path.join(env["FARMPOST_INSTANCE"], "stack.log"), "ab")
