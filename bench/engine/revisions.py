@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 SETUPS = {
     "sunfield-4": ("sunfield", 4, False),
     "sunfield-4-advanced": ("sunfield", 4, True),

@@ -32,7 +32,7 @@ from pathlib import Path
 SHORT = ["--runs", "1"]
 NEEDS = ()
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 REDIS_URL = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/13")
 
 SMALL_MAIL = """\
