@@ -215,7 +215,7 @@ def _plot(c: Canvas, f: dict, x0: float, y0: float, changed: Changes) -> tuple[f
                     c.text(cx + w / 2, cy + h - 4, "Pasture", size=10.5, anchor="middle", fill=INK)
                 else:
                     c.rect(cx + w / 2 - 16, cy + h / 2 - 14, 32, 30, fill="none", stroke=MUTED, dash="3 2", rx=4)
-                    c.text(cx + w / 2, cy + h - 4, "empty Pasture", size=10.5, anchor="middle", fill=INK)
+                    c.fitted(cx + w / 2, cy + h - 4, "empty Pasture", 10.5, w - 6, anchor="middle", fill=INK)
             else:
                 spaces = cell["spaces"]
                 step = min(24, (w - 4) / max(1, len(spaces)))
