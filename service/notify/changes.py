@@ -40,6 +40,7 @@ from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.core.wall_time import now
+from service.game import rating_store
 from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
 from service.game.final_report import report_data
@@ -351,7 +352,8 @@ def resigned(session: Session, svc: Services, game: Game, leaver: Seat, work: Wo
 def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntry], turn: list[MoveLogEntry],
               work: Work) -> None:
     rules = rules_for(game.kind)
-    report = report_data(game, log)
+    rated = rating_store.rate_game(session, game)
+    report = report_data(game, log, rating_store.report_lines(rated))
     sheet = rules.score_sheet(game.state)
     names = [s.name for s in game.seats]
     ranking = [[names[p] for p in group] for group in rules.ranking(game.state)]
@@ -360,7 +362,9 @@ def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntr
         context = game_context(svc, game, seat)
         context.update(account=account_lines(game, since_last_mail(log, turn, seat), seat.position),
                        score_sheet=sheet, ranking=ranking,
-                       resigned=[s.name for s in game.seats if s.resigned], report=report)
+                       resigned=[s.name for s in game.seats if s.resigned], report=report,
+                       rating=rating_store.change_in(rated, seat.position),
+                       ratings_url=f"{svc.links.base_url}/ratings")
         queue_mail(session, svc, game, seat, "final", subject_for(game, "final result"), context, work)
     hooks.game_over(session, game, work)
 

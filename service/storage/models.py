@@ -543,3 +543,52 @@ class WebhookToken(Base):
 
     token: Mapped[str] = mapped_column(String(128), primary_key=True)
     seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=wall_time.now, index=True)
+
+
+# -- ratings (migration 0018, docs/ratings.md) --------------------------------
+
+
+class Rating(Base):
+    """A farmer's rating in one pool (a game kind and its rated options,
+    ``sunfield``, ``sunfield+advanced``, ``harvest``): the fold of every rated
+    game of that pool in the order they were rated (service/game/rating_store.py)."""
+
+    __tablename__ = "ratings"
+
+    #: the farmer's address, lower case (there are no accounts: an address is the farmer)
+    address: Mapped[str] = mapped_column(String(254), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    #: rated games played in this pool
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+
+
+class RatedGame(Base):
+    """A finished game that was rated: the unique ``game_id`` makes rating a
+    game happen once however often the game-over work runs, and ``id`` is
+    the order the ratings were folded in. ``changes`` holds what each rated
+    seat had before and after (for the final mail, the report and my games)."""
+
+    __tablename__ = "rated_games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), unique=True)
+    pool: Mapped[str] = mapped_column(String(64))
+    #: per rated seat: position, name, address (None for a bot), place, before and after
+    changes: Mapped[list] = mapped_column(JSON)
+    rated_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+
+
+class PublicName(Base):
+    """The name a farmer chose to appear under on the public leaderboards
+    (opt-in; without a row the farmer is not listed, and an address is never shown)."""
+
+    __tablename__ = "public_names"
+
+    address: Mapped[str] = mapped_column(String(254), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    #: the name folded to lower case: two farmers cannot take the same name
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    chosen_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)

@@ -8,7 +8,7 @@ from flask import Blueprint, Response, flash, jsonify, redirect, render_template
 
 import boards
 from service.core.errors import InvalidInput
-from service.game import game_log
+from service.game import game_log, rating_store
 from service.game.final_report import report_data
 from service.game.game_record import game_record
 from service.usecases.playing import submit_move
@@ -129,7 +129,9 @@ def report(game_id: int, seat: int, token: str):
     access, _ = page_data.open_seat(svc, game_id, seat, token)
     if access.game.status != "over":
         raise InvalidInput("The score report is ready when the game is over.")
-    pdf = boards.report_pdf(access.game.kind, report_data(access.game, access.log))
+    with svc.db.transaction() as session:
+        rated = rating_store.report_lines(rating_store.rated_game(session, game_id))
+    pdf = boards.report_pdf(access.game.kind, report_data(access.game, access.log, rated))
     if pdf is None:
         raise InvalidInput("This game has no PDF report yet.")
     filename = f"{access.game.kind}-{game_id}-report.pdf"
