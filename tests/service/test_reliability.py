@@ -1,0 +1,100 @@
+"""A farmer's reliability record (docs/ratings.md): the share of timed
+turns answered in time, timeouts, resignations, read from the clock's
+events and the move log. The service's clock is moved, never slept on."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+
+from service.core.wall_time import ENVIRONMENT_VARIABLE, travel_to
+from service.game.clocks import ClockSettings
+from service.game.reliability import Reliability, reliability_of, reliability_one
+from service.storage import lookup
+from service.storage.models import as_utc
+from service.usecases import clock_actions, creation, playing
+from service.usecases.creation import FarmerSpec
+from tests.service.helpers import game_row
+
+ANN, BOB = FarmerSpec("Ann", "ann@example.com"), FarmerSpec("Bob", "bob@example.com")
+
+
+@pytest.fixture
+def travel(tmp_path, monkeypatch):
+    path = tmp_path / "clock-offset"
+    monkeypatch.setenv(ENVIRONMENT_VARIABLE, str(path))
+    return lambda moment: travel_to(path, moment)
+
+
+def clock_game(svc, clock: bool = True) -> int:
+    settings = ClockSettings(per_turn=3 * 24 * 3600) if clock else None
+    created = creation.create_game(svc, "toy", [ANN, BOB], host=0, seed=7, clock=settings)
+    creation.join(svc, created.game_id, 1)
+    return created.game_id
+
+
+def play(svc, game_id, position, *codes):
+    version = game_row(svc, game_id).version
+    request_id = playing.submit_move(svc, game_id, position, list(codes), source="web", base_version=version)
+    assert playing.wait_for(svc, request_id, 0).status == "applied"
+
+
+def record(svc, address):
+    with svc.db.transaction() as session:
+        return reliability_one(session, address)
+
+
+def deadline(svc, game_id):
+    with svc.db.transaction() as session:
+        return as_utc(lookup.load_game(session, game_id).clock.deadline)
+
+
+def test_given_turns_answered_and_one_timeout_then_the_reliability_share_counts_both(svc, travel):
+    game_id = clock_game(svc)
+    play(svc, game_id, 0, "take:1", "end")  # Ann: in time (one turn of two moves)
+    play(svc, game_id, 1, "take:1", "end")  # Bob: in time
+    travel(deadline(svc, game_id) + timedelta(seconds=1))
+    clock_actions.run_clocks(svc)  # Ann's second turn: the bot played it
+    ann, bob = record(svc, "Ann@Example.com"), record(svc, "bob@example.com")
+    assert (ann.in_time, ann.timeouts, ann.turns, ann.share) == (1, 1, 2, 50)
+    assert (bob.in_time, bob.timeouts, bob.share) == (1, 0, 100)
+    assert ann.text() == "answered 50 % of 2 timed turns in time; 1 timeout; no resignation"
+
+
+def test_given_a_game_without_a_clock_then_its_turns_are_not_in_the_reliability_record(svc):
+    game_id = clock_game(svc, clock=False)
+    play(svc, game_id, 0, "take:1", "end")
+    assert record(svc, "ann@example.com") == Reliability("ann@example.com")
+    assert record(svc, "ann@example.com").text() == "no timed turn yet; no timeout; no resignation"
+
+
+def test_given_a_resignation_then_the_reliability_record_counts_it(svc):
+    game_id = clock_game(svc)
+    playing.wait_for(svc, playing.submit_move(svc, game_id, 1, [], source="web", base_version=0,
+                                              action="resign"), 0)
+    assert record(svc, "bob@example.com").resignations == 1
+    assert record(svc, "ann@example.com").resignations == 0
+
+
+def test_given_a_timeout_while_the_mail_bounced_then_the_reliability_record_does_not_hold_it(svc, travel):
+    game_id = clock_game(svc)
+    with svc.db.transaction() as session:
+        lookup.load_game(session, game_id).seats[0].bouncing_since = as_utc(deadline(svc, game_id))
+    travel(deadline(svc, game_id) + timedelta(seconds=1))
+    clock_actions.run_clocks(svc)
+    assert record(svc, "ann@example.com").timeouts == 0
+
+
+def test_given_a_host_minimum_then_a_reliability_record_below_it_does_not_meet_it():
+    assert Reliability("a", in_time=9, timeouts=1).meets(90)
+    assert not Reliability("a", in_time=8, timeouts=1).meets(90)  # 88 %
+    assert Reliability("a").meets(90)  # no timed turn yet: no record is not a bad record
+    assert Reliability("a", in_time=1, timeouts=9).meets(None)
+
+
+def test_given_several_addresses_then_the_reliability_records_come_in_one_call(svc):
+    clock_game(svc)
+    with svc.db.transaction() as session:
+        found = reliability_of(session, ["ANN@example.com", "bob@example.com", "zoe@example.com"])
+    assert sorted(found) == ["ann@example.com", "bob@example.com", "zoe@example.com"]
