@@ -28,6 +28,7 @@ BLUEPRINT_MODULES = [
     "service.web.moves",
     "service.web.invites",
     "service.web.tables",
+    "service.web.ratings",
     "service.web.prefs",
     "service.web.farmers",
     "service.web.rules",
