@@ -167,6 +167,13 @@ def rated_game(session: Session, game_id: int) -> RatedGame | None:
     return session.scalar(select(RatedGame).where(RatedGame.game_id == game_id))
 
 
+def rated_games(session: Session, game_ids: list[int]) -> dict[int, RatedGame]:
+    """The rated games among ``game_ids``, by game id (one query)."""
+    if not game_ids:
+        return {}
+    return {r.game_id: r for r in session.scalars(select(RatedGame).where(RatedGame.game_id.in_(game_ids)))}
+
+
 def change_in(rated: RatedGame | None, position: int) -> dict | None:
     """What a rated game did to one seat's rating: before, after, provisional, the pool's title."""
     change = next((c for c in (rated.changes if rated else []) if c["position"] == position and c["address"]), None)

@@ -1,5 +1,6 @@
-"""A my-games mail's list: every seat an address holds, with a link to each,
-and the farmer's record (service/usecases/my_games.py asks for the mail; its
+"""A my-games mail's list: every seat an address holds, with a link to each
+(and what a finished game did to the farmer's rating), and the farmer's record
+and ratings (service/usecases/my_games.py asks for the mail; its
 list is made here when the mail is sent, in the worker)."""
 
 from __future__ import annotations
@@ -9,8 +10,9 @@ from sqlalchemy.orm import Session
 from mail.outgoing.templates import render_mail
 from service.core.game_kinds import rules_for
 from service.core.services import Services
+from service.game import rating_store
 from service.game.standings import Record, seats_of, tally
-from service.storage.models import Seat, date_text
+from service.storage.models import RatedGame, Seat, date_text
 
 #: the kind of a my-games mail
 KIND = "games"
@@ -34,12 +36,15 @@ def games_text(svc: Services, address: str) -> str:
 def listing(svc: Services, session: Session, address: str) -> dict:
     """Every seat of ``address``, newest game first, and the record."""
     seats = seats_of(session, address)
-    return {"address": address, "seats": [_entry(svc, seat) for seat in seats],
+    rated = rating_store.rated_games(session, [seat.game_id for seat in seats if seat.game.status == "over"])
+    return {"address": address, "seats": [_entry(svc, seat, rated.get(seat.game_id)) for seat in seats],
             "record": _record(tally(seats, address)), "record_url": svc.links.record_url(address),
-            "new_url": f"{svc.links.base_url}/new"}
+            "ratings": [{"title": r.title, "rating": r.rating, "provisional": r.provisional, "games": r.games}
+                        for r in rating_store.ratings_of(session, address)],
+            "ratings_url": f"{svc.links.base_url}/ratings", "new_url": f"{svc.links.base_url}/new"}
 
 
-def _entry(svc: Services, seat: Seat) -> dict:
+def _entry(svc: Services, seat: Seat, rated: RatedGame | None) -> dict:
     game = seat.game
     rules = rules_for(game.kind)
     names = {s.position: s.name + (" (bot)" if s.bot and not s.email else "") for s in game.seats}
@@ -52,6 +57,7 @@ def _entry(svc: Services, seat: Seat) -> dict:
         "started": date_text(game.created_at),
         "url": (svc.links.seat_url if joined else svc.links.join_url)(game.id, seat.position, seat.secret),
         "link_text": "your seat" if joined else "answer the invitation",
+        "rating": rating_store.change_in(rated, seat.position),
     }
 
 

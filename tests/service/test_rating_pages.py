@@ -6,6 +6,7 @@ clock, and is where the public name is chosen."""
 from __future__ import annotations
 
 from service.game import ratings
+from service.notify.listings import games_text
 from service.usecases.public_names import public_name_of, set_public_name
 from tests.service.helpers import csrf_token, path_of
 from tests.service.played import ANN, BOB, CAT, finished
@@ -67,3 +68,19 @@ def test_given_an_empty_public_name_then_the_farmer_leaves_the_rating_leaderboar
     client.post(f"{path}/name", data={"name": "", "csrf_token": token})
     assert public_name_of(svc, "ann@example.org") is None
     assert "<td>Ann</td>" not in client.get("/ratings/toy").get_data(as_text=True)
+
+
+def test_given_a_rated_game_then_my_games_lists_the_rating_change_and_the_ratings(svc):
+    finished(svc, ANN, BOB)
+    text = games_text(svc, "ann@example.org")
+    after = ratings.shown(rating_of(svc, "ann@example.org"))
+    assert f"Rating: 1500 -> {after}" in text
+    assert f"Your ratings: Pebbles {after} (provisional)." in text
+    assert "/ratings" in text
+
+
+def rating_of(svc, address: str) -> float:
+    from service.storage.models import Rating
+
+    with svc.db.transaction() as session:
+        return session.get(Rating, (address, "toy")).mu
