@@ -20,6 +20,7 @@ COMMAND_MODULES = [
     "service.cli.inbound",
     "service.cli.admin",
     "service.cli.record",
+    "service.cli.ratings",
     "service.cli.mail",
 ]
 

@@ -5,6 +5,9 @@ clock, and is where the public name is chosen."""
 
 from __future__ import annotations
 
+import pytest
+
+from service.cli.main import main
 from service.game import ratings
 from service.notify.listings import games_text
 from service.usecases.public_names import public_name_of, set_public_name
@@ -84,3 +87,25 @@ def rating_of(svc, address: str) -> float:
 
     with svc.db.transaction() as session:
         return session.get(Rating, (address, "toy")).mu
+
+
+@pytest.fixture
+def environment(monkeypatch, config):
+    """The command reads the same environment the ``svc`` fixture was made from."""
+    for name, value in {"FARMPOST_INSTANCE": str(config.instance_path), "DATABASE_URL": config.database_url,
+                        "BASE_URL": config.base_url, "MAIL_DOMAIN": config.mail_domain,
+                        "SECRET_KEY": config.secret_key}.items():
+        monkeypatch.setenv(name, value)
+    for name in ("CELERY_BROKER_URL", "SMTP_URL"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_given_rated_games_then_farmpost_ratings_prints_the_leaderboard_and_checks_the_fold(svc, environment, capsys):
+    finished(svc, ANN, BOB)
+    set_public_name(svc, "ann@example.org", "Ann")
+    assert main(["ratings", "toy"]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("Pebbles\n") and "Ann" in printed and "?" in printed and "bob" not in printed
+    assert main(["ratings", "--check"]) == 0
+    assert "2 ratings: the same as the fold" in capsys.readouterr().out
+    assert main(["ratings", "chess"]) == 2
