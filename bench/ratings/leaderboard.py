@@ -69,7 +69,7 @@ def run(games: int, database_url: str | None) -> None:
         model_ms.append((time.process_time() - started) * 1000)
 
     with tempfile.TemporaryDirectory() as folder:
-        values = {"FARMPOST_INSTANCE": folder, "BASE_URL": "http://127.0.0.1:5000"}
+        values = {"FARMPOST_INSTANCE": folder, "BASE_URL": "http://127.0.0.1:5000", "SECRET_KEY": "bench"}
         if database_url:
             values["DATABASE_URL"] = database_url
         svc = Services.from_config(load_config(values), NullQueue())
