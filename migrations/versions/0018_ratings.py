@@ -1,4 +1,5 @@
-"""ratings: ratings, rated_games, public_names (docs/ratings.md)
+"""ratings: ratings, rated_games, public_names; games.min_in_time and the
+"still in?" of seat_claims (docs/ratings.md, docs/open_tables.md)
 
 Revision ID: 0018
 Revises: 0017
@@ -45,9 +46,21 @@ def upgrade() -> None:
         sa.PrimaryKeyConstraint('address'),
         sa.UniqueConstraint('name_key'),
     )
+    op.add_column('games', sa.Column('min_in_time', sa.Integer(), nullable=True))
+    op.add_column('seat_claims', sa.Column('still_in_due', sa.DateTime(timezone=True), nullable=True))
+    op.add_column('seat_claims', sa.Column('still_in_at', sa.DateTime(timezone=True), nullable=True))
+    op.add_column('seat_claims', sa.Column('lapsed_at', sa.DateTime(timezone=True), nullable=True))
+    op.create_index(op.f('ix_seat_claims_still_in_due'), 'seat_claims', ['still_in_due'], unique=False)
 
 
 def downgrade() -> None:
+    op.drop_index(op.f('ix_seat_claims_still_in_due'), table_name='seat_claims')
+    with op.batch_alter_table('seat_claims') as batch:
+        batch.drop_column('lapsed_at')
+        batch.drop_column('still_in_at')
+        batch.drop_column('still_in_due')
+    with op.batch_alter_table('games') as batch:
+        batch.drop_column('min_in_time')
     op.drop_table('public_names')
     op.drop_table('rated_games')
     op.drop_index(op.f('ix_ratings_pool'), table_name='ratings')

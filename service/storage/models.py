@@ -79,6 +79,9 @@ class Game(Base):
     #: a webhook was registered for this game: only then does a turn change look
     #: for hooks (a move stays at its few statements; docs/webhooks.md)
     hooked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: an open table's host asks that a farmer who takes an open seat answered
+    #: at least this per cent of their timed turns in time (docs/ratings.md)
+    min_in_time: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.position")
     #: its clock and host (docs/clocks.md); None for a game made before clocks
@@ -231,6 +234,11 @@ class SeatClaim(Base):
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
     used_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: "still in?" before turn 1 (docs/open_tables.md): when the ask lapses,
+    #: when the farmer answered it, and when it lapsed (the seat was opened again)
+    still_in_due: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True, index=True)
+    still_in_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    lapsed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
 
 
 class MailboxMessage(Base):

@@ -20,6 +20,7 @@ from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.core.wall_time import now
 from service.game.clocks import duration_text
+from service.game.reliability import Reliability, reliability_of, reliability_one
 from service.jobs.dispatching import unit_of_work
 from service.notify import changes
 from service.storage import ratelimit
@@ -48,13 +49,17 @@ class Table:
     listing: str | None
     status: str
     url: str
+    #: the host's record on the clock, in words (docs/ratings.md), and the
+    #: share of turns in time the host asks of who takes an open seat
+    host_record: str | None = None
+    min_in_time: int | None = None
 
 
 @dataclass(frozen=True)
 class Confirmation:
     """What a confirmation link did: ``seat_url`` when it seated the farmer."""
 
-    outcome: str  # seated / used / full / seated-already
+    outcome: str  # seated / used / full / seated-already / unreliable
     message: str
     seat_url: str | None = None
 
@@ -68,7 +73,8 @@ def listed_tables(svc: Services) -> list[Table]:
             .options(selectinload(Game.seats), selectinload(Game.clock))
             .order_by(Game.id.desc()).limit(LISTED_MAX)
         ).all()
-        return [table_of(svc, game) for game in games]
+        hosts = reliability_of(session, [a for a in map(_host_address, games) if a])
+        return [table_of(svc, game, hosts) for game in games]
 
 
 def table(svc: Services, game_id: int, token: str) -> Table:
@@ -78,10 +84,16 @@ def table(svc: Services, game_id: int, token: str) -> Table:
         game = load_game(session, game_id)
         if game.listing is None:
             raise NotFound(f"Game #{game_id} is not an open table.")
-        return table_of(svc, game)
+        return table_of(svc, game, reliability_of(session, [_host_address(game) or ""]))
 
 
-def table_of(svc: Services, game: Game) -> Table:
+def _host_address(game: Game) -> str | None:
+    host = game.clock.host if game.clock is not None else None
+    seat = next((s for s in game.seats if s.position == host), None)
+    return seat.email.strip().lower() if seat is not None and seat.email else None
+
+
+def table_of(svc: Services, game: Game, hosts: dict[str, Reliability]) -> Table:
     rules = rules_for(game.kind)
     options = [{"label": option.label, "value": _option_value(game.options.get(option.key))}
                for option in rules.options]
@@ -97,6 +109,8 @@ def table_of(svc: Services, game: Game) -> Table:
         seats_free=sum(1 for seat in game.seats if seat.open), seats=len(game.seats),
         farmers=[seat.name + (" (bot)" if seat.bot else "") for seat in game.seats if not seat.open],
         listing=game.listing, status=game.status, url=svc.links.table_url(game.id),
+        host_record=hosts[_host_address(game)].text() if _host_address(game) in hosts else None,
+        min_in_time=game.min_in_time,
     )
 
 
@@ -156,6 +170,11 @@ def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmat
         if any(seat.email and seat.email.lower() == claim.email.lower() for seat in game.seats):
             return Confirmation("seated-already", f"{claim.email} already has a seat at this table; "
                                 "open your seat page from the mail we sent you.")
+        record = reliability_one(session, claim.email)
+        if not record.meets(game.min_in_time):
+            return Confirmation("unreliable", f"The host of this table asks for farmers who answered at least "
+                                f"{game.min_in_time} % of their timed turns in time; you {record.text()}. Other "
+                                "tables are looking for farmers on the open tables page.")
         free = [seat for seat in game.seats if seat.open]
         if game.status != "inviting" or not free:
             return Confirmation("full", "Sorry: every open seat of this table was taken before you confirmed. "

@@ -98,3 +98,51 @@ def test_given_several_addresses_then_the_reliability_records_come_in_one_call(s
     with svc.db.transaction() as session:
         found = reliability_of(session, ["ANN@example.com", "bob@example.com", "zoe@example.com"])
     assert sorted(found) == ["ann@example.com", "bob@example.com", "zoe@example.com"]
+
+
+# --------------------------------------------------------------------------- open tables
+
+
+def test_given_an_open_table_then_it_shows_the_host_reliability_record_and_the_minimum(svc):
+    from service.usecases import open_tables
+
+    created = creation.create_game(svc, "toy", [ANN, FarmerSpec("", open=True)], host=0, seed=1, listing="listed",
+                                   min_in_time=90)
+    [table] = open_tables.listed_tables(svc)
+    assert table.host_record == "no timed turn yet; no timeout; no resignation"
+    assert table.min_in_time == 90
+    page = open_tables.table(svc, created.game_id, svc.links.table_url(created.game_id).rsplit("/", 1)[1])
+    assert page.host_record == table.host_record
+
+
+def test_given_a_host_minimum_then_a_farmer_below_it_cannot_take_the_open_seat_and_reliability_names_the_rule(
+        svc, travel):
+    import re
+
+    from service.usecases import open_tables
+    from tests.service.helpers import mailbox, text_part
+
+    game_id = clock_game(svc)  # Bob times out once, answers never: 0 % of 1 timed turn
+    play(svc, game_id, 0, "take:1", "end")
+    travel(deadline(svc, game_id) + timedelta(seconds=1))
+    clock_actions.run_clocks(svc)
+    assert record(svc, "bob@example.com").share == 0
+    table = creation.create_game(svc, "toy", [FarmerSpec("Cat", "cat@example.com"), FarmerSpec("", open=True)],
+                                 host=0, seed=1, listing="listed", min_in_time=75).game_id
+    token = svc.links.table_url(table).rsplit("/", 1)[1]
+    outcomes = []
+    for email in ("bob@example.com", "dan@example.com"):  # Dan has no timed turn yet: no record is not a bad one
+        open_tables.ask_for_seat(svc, table, token, email[:3].title(), email)
+        url = re.search(r"http://\S+/t/\d+/confirm/\d+/\S+", text_part(mailbox(svc, email)[-1])).group(0)
+        parts = re.search(r"/t/(\d+)/confirm/(\d+)/(\S+)", url).groups()
+        outcomes.append(open_tables.confirm(svc, int(parts[0]), int(parts[1]), parts[2]))
+    assert outcomes[0].outcome == "unreliable" and "at least 75 %" in outcomes[0].message
+    assert "answered 0 % of 1 timed turn in time" in outcomes[0].message
+    assert outcomes[1].outcome == "seated"
+
+
+def test_given_a_minimum_without_open_seats_then_creation_refuses_it_naming_the_reliability_rule(svc):
+    from service.core.errors import InvalidInput
+
+    with pytest.raises(InvalidInput, match="for open seats, from 1 to 100"):
+        creation.create_game(svc, "toy", [ANN, BOB], host=0, min_in_time=90)
