@@ -405,3 +405,11 @@ def seated(session: Session, svc: Services, game: Game, seat: Seat, work: Work) 
     context = game_context(svc, game, seat)
     context["rules_url"] = svc.links.rules_url(game.kind)
     queue_mail(session, svc, game, seat, "seated", subject_for(game, "you have a seat"), context, work)
+
+
+def still_in(session: Session, svc: Services, game: Game, seat: Seat, url: str, due, work: Work) -> None:
+    """An open table is full: is the farmer seated from it still in? One
+    button; unanswered by ``due``, the seat goes to the next in line (docs/open_tables.md)."""
+    context = game_context(svc, game, seat)
+    context.update(still_in_url=url, due=date_text(due), rules_url=svc.links.rules_url(game.kind))
+    queue_mail(session, svc, game, seat, "stillin", subject_for(game, "the table is full: still in?"), context, work)

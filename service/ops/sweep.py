@@ -40,16 +40,18 @@ def sweep_every() -> float:
 def beat_round(svc: Services) -> dict:
     """What beat's sweep does: re-enqueue pending work and inbound mail, end
     the vacations whose date has passed, expire the games made by mail that
-    were never confirmed, and drop the rate counters of windows gone."""
+    were never confirmed, open again the seats whose "still in?" lapsed, and
+    drop the rate counters of windows gone."""
     from service.inbound.receive import sweep_pending_inbound
     from service.storage.ratelimit import prune
     from service.usecases.creation import expire_unconfirmed
+    from service.usecases.open_tables import lapse_still_in
     from service.usecases.vacation import end_due_vacations
 
     again = SWEEPS_A_JOB_OUTLIVES * sweep_every()  # a job the sweep queues again expires after ten sweeps
     return {**sweep_pending(svc, expires=again), "inbound": sweep_pending_inbound(svc, expires=again),
             "vacations": end_due_vacations(svc),
-            "expired": expire_unconfirmed(svc), "rate_counts": prune(svc)}
+            "expired": expire_unconfirmed(svc), "still_in_lapsed": lapse_still_in(svc), "rate_counts": prune(svc)}
 
 
 def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER, expires: float | None = None) -> dict:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 
 from sqlalchemy import exists, select
 from sqlalchemy.orm import selectinload
@@ -26,11 +27,13 @@ from service.notify import changes
 from service.storage import ratelimit
 from service.storage.lookup import load_game, lock_game
 from service.storage.models import Game, Seat, SeatClaim
-from service.usecases.creation import FarmerSpec, check_farmer, start
+from service.usecases.creation import OPEN_SEAT_NAME, FarmerSpec, check_farmer, start
 from service.usecases.seat_links import new_reply_key, new_secret
 
 #: the most open tables /open shows (newest first)
 LISTED_MAX = 100
+#: how long a farmer seated from an open table has to answer "still in?" once the table is full
+STILL_IN_WAIT = timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -186,10 +189,99 @@ def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmat
         claim.seat = seat.position
         session.flush()
         changes.seated(session, svc, game, seat, work)
-        if all(s.joined_at for s in game.seats):
+        if all(s.joined_at for s in game.seats) and not _ask_still_in(session, svc, game, claim, work):
             start(session, svc, game, work)
         url = svc.links.seat_url(game.id, seat.position, seat.secret)
     return Confirmation("seated", "The seat is yours. Welcome to the table!", url)
+
+
+# --------------------------------------------------------------------------- still in?
+
+
+def _ask_still_in(session, svc: Services, game: Game, last: SeatClaim, work) -> bool:
+    """The table is full: every farmer seated from it before ``last`` (who
+    has just confirmed) is asked "still in?", once, with a day to answer.
+    Whether anyone's answer is awaited (then the game waits for it)."""
+    claims = session.scalars(select(SeatClaim).where(SeatClaim.game_id == game.id, SeatClaim.seat.is_not(None),
+                                                     SeatClaim.lapsed_at.is_(None), SeatClaim.id != last.id)).all()
+    due = now() + STILL_IN_WAIT
+    for claim in claims:
+        if claim.still_in_due is None:
+            claim.still_in_due = due
+            seat = next(s for s in game.seats if s.position == claim.seat)
+            changes.still_in(session, svc, game, seat, svc.links.seat_url(game.id, seat.position, seat.secret)
+                             + "/still-in", claim.still_in_due, work)
+    return any(claim.still_in_at is None for claim in claims)
+
+
+def still_in(svc: Services, game_id: int, position: int, token: str) -> str:
+    """A farmer answers "still in?" (their seat link is the proof); the game
+    starts when the last answer is in. Returns what to tell them."""
+    with unit_of_work(svc) as (session, work):
+        game = lock_game(session, game_id)
+        seat = next((s for s in game.seats if s.position == position), None)
+        if seat is None:
+            raise NotFound(f"Game #{game_id} has no seat {position}.")
+        svc.links.check("seat", token, game_id=game_id, seat=position, seat_secret=seat.secret)
+        claim = _asked(session, game.id, position)
+        if claim is None or game.status != "inviting":
+            return "Nothing to confirm: the game is under way, or you were not asked."
+        claim.still_in_at = now()
+        if _asked(session, game.id) is None and all(s.joined_at for s in game.seats):
+            start(session, svc, game, work)
+            return "Thank you: everyone is in, and the game has started."
+        return "Thank you: you are in. The game starts when every farmer has said so."
+
+
+def asked_still_in(svc: Services, game_id: int, position: int) -> bool:
+    """Whether the farmer of this seat is asked "still in?" and has not answered."""
+    with svc.db.transaction() as session:
+        return _asked(session, game_id, position) is not None
+
+
+def _asked(session, game_id: int, position: int | None = None) -> SeatClaim | None:
+    query = select(SeatClaim).where(SeatClaim.game_id == game_id, SeatClaim.still_in_due.is_not(None),
+                                    SeatClaim.still_in_at.is_(None), SeatClaim.lapsed_at.is_(None))
+    if position is not None:
+        query = query.where(SeatClaim.seat == position)
+    return session.scalars(query.order_by(SeatClaim.id)).first()
+
+
+def lapse_still_in(svc: Services) -> int:
+    """Beat: every "still in?" left unanswered past its day gives its seat
+    back: the seat is open again, and the next in line (the first who asked
+    for a seat of this table and did not get one) gets a new confirmation
+    link. Returns the seats opened again."""
+    with svc.db.transaction() as session:
+        lapsed = session.execute(select(SeatClaim.game_id, SeatClaim.id).where(
+            SeatClaim.still_in_due < now(), SeatClaim.still_in_at.is_(None),
+            SeatClaim.lapsed_at.is_(None))).all()
+    for game_id, claim_id in lapsed:
+        with unit_of_work(svc) as (session, work):
+            game = lock_game(session, game_id)
+            claim = session.get(SeatClaim, claim_id, populate_existing=True)
+            if claim.still_in_at is not None or claim.lapsed_at is not None or game.status != "inviting":
+                continue
+            claim.lapsed_at = now()
+            seat = next(s for s in game.seats if s.position == claim.seat)
+            seat.open, seat.name, seat.email, seat.joined_at = True, OPEN_SEAT_NAME, None, None
+            seat.secret, seat.reply_key = new_secret(), new_reply_key()  # the lapsed farmer's links stop working
+            _offer_to_next(session, svc, game, work)
+    return len(lapsed)
+
+
+def _offer_to_next(session, svc: Services, game: Game, work) -> None:
+    at_table = {s.email.lower() for s in game.seats if s.email}
+    done = {c.email.lower() for c in session.scalars(select(SeatClaim).where(
+        SeatClaim.game_id == game.id, (SeatClaim.seat.is_not(None)) | SeatClaim.lapsed_at.is_not(None)))}
+    for waiting in session.scalars(select(SeatClaim).where(SeatClaim.game_id == game.id, SeatClaim.seat.is_(None))
+                                   .order_by(SeatClaim.id)):
+        if waiting.email.lower() not in at_table | done:
+            offer = SeatClaim(game_id=game.id, name=waiting.name, email=waiting.email, nonce=secrets.token_urlsafe(24))
+            session.add(offer)
+            session.flush()
+            changes.claim_mail(session, svc, game, offer, svc.links.claim_url(game.id, offer.id, offer.nonce), work)
+            return
 
 
 def _check_open(game: Game) -> None:

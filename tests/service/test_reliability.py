@@ -4,18 +4,21 @@ events and the move log. The service's clock is moved, never slept on."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
 
-from service.core.wall_time import ENVIRONMENT_VARIABLE, travel_to
+from service.core.errors import InvalidInput
+from service.core.wall_time import ENVIRONMENT_VARIABLE, now, travel_to
 from service.game.clocks import ClockSettings
 from service.game.reliability import Reliability, reliability_of, reliability_one
+from service.ops.sweep import beat_round
 from service.storage import lookup
 from service.storage.models import as_utc
-from service.usecases import clock_actions, creation, playing
+from service.usecases import clock_actions, creation, open_tables, playing
 from service.usecases.creation import FarmerSpec
-from tests.service.helpers import game_row
+from tests.service.helpers import csrf_token, game_row, mailbox, mails, path_of, text_part
 
 ANN, BOB = FarmerSpec("Ann", "ann@example.com"), FarmerSpec("Bob", "bob@example.com")
 
@@ -104,7 +107,6 @@ def test_given_several_addresses_then_the_reliability_records_come_in_one_call(s
 
 
 def test_given_an_open_table_then_it_shows_the_host_reliability_record_and_the_minimum(svc):
-    from service.usecases import open_tables
 
     created = creation.create_game(svc, "toy", [ANN, FarmerSpec("", open=True)], host=0, seed=1, listing="listed",
                                    min_in_time=90)
@@ -117,10 +119,7 @@ def test_given_an_open_table_then_it_shows_the_host_reliability_record_and_the_m
 
 def test_given_a_host_minimum_then_a_farmer_below_it_cannot_take_the_open_seat_and_reliability_names_the_rule(
         svc, travel):
-    import re
 
-    from service.usecases import open_tables
-    from tests.service.helpers import mailbox, text_part
 
     game_id = clock_game(svc)  # Bob times out once, answers never: 0 % of 1 timed turn
     play(svc, game_id, 0, "take:1", "end")
@@ -142,7 +141,72 @@ def test_given_a_host_minimum_then_a_farmer_below_it_cannot_take_the_open_seat_a
 
 
 def test_given_a_minimum_without_open_seats_then_creation_refuses_it_naming_the_reliability_rule(svc):
-    from service.core.errors import InvalidInput
 
     with pytest.raises(InvalidInput, match="for open seats, from 1 to 100"):
         creation.create_game(svc, "toy", [ANN, BOB], host=0, min_in_time=90)
+
+
+# --------------------------------------------------------------------------- still in? before turn 1
+
+
+def seat_and_confirm(svc, game_id, name, email):
+
+
+    open_tables.ask_for_seat(svc, game_id, svc.links.table_url(game_id).rsplit("/", 1)[1], name, email)
+    return confirm_last_claim(svc, email)
+
+
+def confirm_last_claim(svc, email):
+
+
+    url = re.search(r"http://\S+/t/\d+/confirm/\d+/\S+", text_part(mailbox(svc, email)[-1])).group(0)
+    game, claim, token = re.search(r"/t/(\d+)/confirm/(\d+)/(\S+)", url).groups()
+    return open_tables.confirm(svc, int(game), int(claim), token)
+
+
+def full_table(svc, waiting: tuple[str, str] | None = None) -> int:
+    """Ann hosts; Bob and Cat take the two open seats, Cat last. ``waiting``
+    (name, address) asks too, between them, and confirms too late."""
+
+    open_seat = FarmerSpec("", open=True)
+    game_id = creation.create_game(svc, "toy", [ANN, open_seat, open_seat], host=0, seed=1, listing="listed").game_id
+    assert seat_and_confirm(svc, game_id, "Bob", "bob@example.com").outcome == "seated"
+    if waiting:
+        open_tables.ask_for_seat(svc, game_id, svc.links.table_url(game_id).rsplit("/", 1)[1], *waiting)
+    assert seat_and_confirm(svc, game_id, "Cat", "cat@example.com").outcome == "seated"
+    if waiting:
+        assert confirm_last_claim(svc, waiting[1]).outcome == "full"
+    return game_id
+
+
+def test_given_a_full_open_table_then_the_earlier_farmers_are_asked_still_in_before_turn_one(svc, client):
+
+    game_id = full_table(svc)
+    assert game_row(svc, game_id).status == "inviting"  # waits for Bob's answer
+    assert [m.to_addr for m in mails(svc, "stillin")] == ["bob@example.com"]  # Cat confirmed a moment ago
+    url = mails(svc, "stillin")[0].context["still_in_url"]
+    assert url.startswith(f"http://farmpost.test/g/{game_id}/1/") and url.endswith("/still-in")
+    page = client.get(path_of(url))
+    assert page.status_code == 200 and "I'm in" in page.get_data(as_text=True)
+    done = client.post(path_of(url), data={"csrf_token": csrf_token(page.get_data(as_text=True))})
+    assert done.status_code == 303
+    assert game_row(svc, game_id).status == "active"
+    assert open_tables.still_in(svc, game_id, 1, url.split("/")[-2]).startswith("Nothing to confirm")
+
+
+def test_given_a_still_in_left_unanswered_then_the_seat_goes_to_the_next_in_line(svc, travel):
+
+    game_id = full_table(svc, waiting=("Dan", "dan@example.com"))  # Dan is next in line
+    travel(now() + open_tables.STILL_IN_WAIT + timedelta(minutes=1))
+    assert beat_round(svc)["still_in_lapsed"] == 1
+    game = game_row(svc, game_id)
+    assert (game.seats[1].open, game.seats[1].email, game.status) == (True, None, "inviting")
+    assert [m.to_addr for m in mails(svc, "claim")][-1] == "dan@example.com"
+    assert confirm_last_claim(svc, "dan@example.com").outcome == "seated"
+    assert game_row(svc, game_id).seats[1].email == "dan@example.com"
+    assert [m.to_addr for m in mails(svc, "stillin")] == ["bob@example.com", "cat@example.com"]
+    cat = game_row(svc, game_id).seats[2]
+    open_tables.still_in(svc, game_id, 2, svc.links.seat_url(game_id, 2, cat.secret).rsplit("/", 1)[1])
+    assert game_row(svc, game_id).status == "active"
+    assert beat_round(svc)["still_in_lapsed"] == 0
+
