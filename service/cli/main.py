@@ -21,6 +21,7 @@ COMMAND_MODULES = [
     "service.cli.admin",
     "service.cli.record",
     "service.cli.mail",
+    "service.cli.leagues",
 ]
 
 
