@@ -29,6 +29,7 @@ from service.game.duplicate_scores import Compared, Played, best_in_seat, compar
 from service.jobs.dispatching import unit_of_work
 from service.notify import league_mail
 from service.storage.models import DuplicateEntry, DuplicateEvent, Game, MoveLogEntry, date_text
+from service.usecases import sign_ups
 from service.usecases.creation import FarmerSpec, check_farmer, create_game
 
 #: the bot that fills the seats of a table the week's entrants left short
@@ -96,6 +97,31 @@ def enter(svc: Services, event_id: int, name: str, email: str) -> str:
         closes = date_text(event.closes_at)
     seat_tables(svc, event_id)
     return f"{name} is in the seed of the week {event.week}; the game's mails come to {email}. It closes on {closes}."
+
+
+def ask_to_enter(svc: Services, event_id: int, name: str, email: str) -> str:
+    """The event's page: mail the link that confirms the entry (service/usecases/sign_ups.py)."""
+    with svc.db.transaction() as session:
+        event = _event(session, event_id)
+        if event.status != "open":
+            raise InvalidInput(f"The event of {event.week} is closed: entries are taken until it closes.")
+        key, title = str(event.seed), f"the {rules_for(event.kind).title} seed of the week {event.week}"
+    return sign_ups.mail_confirmation(svc, what="duplicate", key=key, name=name, email=email, title=title,
+                                      url=f"{event_url(svc, event_id)}/enter")
+
+
+def confirmation(svc: Services, event_id: int, token: str) -> tuple[str, str]:
+    """(name, email) of an entry's confirmation link of this event."""
+    with svc.db.transaction() as session:
+        key = str(_event(session, event_id).seed)
+    return sign_ups.read_confirmation(svc, what="duplicate", key=key, token=token)
+
+
+def _event(session, event_id: int) -> DuplicateEvent:
+    event = session.get(DuplicateEvent, event_id)
+    if event is None:
+        raise NotFound("There is no such event.")
+    return event
 
 
 def _seat_waiting(session, event: DuplicateEvent, *, fill: bool) -> None:

@@ -38,6 +38,7 @@ from service.storage.models import (
     Seat,
     date_text,
 )
+from service.usecases import sign_ups
 from service.usecases.creation import FarmerSpec, check_farmer, create_game
 
 #: a newcomer's standing before their first season: after everyone who played before
@@ -135,15 +136,40 @@ def sign_up(svc: Services, league_id: int, name: str, email: str) -> str:
         return f"{name} is signed up for season {season.number} of {league.name}, which starts on {starts}."
 
 
-def sign_up_again(svc: Services, league_id: int, entry_id: int, secret: str) -> str:
-    """The link of the season-over mail: the same farmer, for the next season."""
+def ask_to_sign_up(svc: Services, league_id: int, name: str, email: str) -> str:
+    """The public sign-up page: mail the link that confirms it (service/usecases/sign_ups.py)."""
+    with svc.db.transaction() as session:
+        league = load_league(session, league_id)
+        if _signup_season(session, league_id) is None:
+            raise InvalidInput(f"{league.name} is in the middle of a season; the sign-up for the next one opens "
+                               "when it ends.")
+        key, title = league.secret, league.name
+    return sign_ups.mail_confirmation(svc, what="league", key=key, name=name, email=email, title=title,
+                                      url=f"{signup_url(svc, league_id)}")
+
+
+def confirmation(svc: Services, league_id: int, token: str) -> tuple[str, str]:
+    """(name, email) of a sign-up confirmation link of this league."""
+    with svc.db.transaction() as session:
+        key = load_league(session, league_id).secret
+    return sign_ups.read_confirmation(svc, what="league", key=key, token=token)
+
+
+def again_entry(svc: Services, league_id: int, entry_id: int, secret: str) -> LeagueEntry:
+    """The entry a season-over mail's sign-up link names (checked)."""
     with svc.db.transaction() as session:
         entry = session.get(LeagueEntry, entry_id)
         season = session.get(LeagueSeason, entry.season_id) if entry is not None else None
         if entry is None or season.league_id != league_id or not secrets.compare_digest(secret, entry.secret):
             raise NotFound("This sign-up link is not one of this league's.")
-        name, email = entry.name, entry.email
-    return sign_up(svc, league_id, name, email)
+        session.expunge(entry)
+        return entry
+
+
+def sign_up_again(svc: Services, league_id: int, entry_id: int, secret: str) -> str:
+    """The link of the season-over mail: the same farmer, for the next season."""
+    entry = again_entry(svc, league_id, entry_id, secret)
+    return sign_up(svc, league_id, entry.name, entry.email)
 
 
 def start_now(svc: Services, league_id: int, secret: str | None = None) -> str:
