@@ -23,8 +23,9 @@ def add_mail(session: Session, svc, work: Work, *, kind: str, to: str, name: str
     """Write one mail unless the mail of ``key`` was written before. True: written now."""
     digest = hashlib.sha256(key.encode()).hexdigest()[:24]
     message_id = f"<{kind}.{digest}@{svc.config.mail_domain}>"
-    if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == message_id)) is not None:
-        return False
+    with session.no_autoflush:  # the mails written before in this transaction have other keys: no flush each
+        if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == message_id)) is not None:
+            return False
     mail = plain_mail(svc, kind=kind, to=to, text=text, subject=subject, thread=None, game_id=None,
                       message_id=message_id, auto_submitted="auto-generated", to_name=name)
     session.add(mail)
