@@ -109,6 +109,7 @@ def cmd_league_start(args) -> int:
 
 
 def cmd_league_show(args) -> int:
+    from service.storage.models import date_text
     from service.usecases.leagues import league_page
 
     def show() -> str:
@@ -122,7 +123,7 @@ def cmd_league_show(args) -> int:
                       in division]
         if page["signup"]:
             signup = page["signup"]
-            lines.append(f"sign-up for season {signup['number']} until {signup['starts']}: "
+            lines.append(f"sign-up for season {signup['number']} until {date_text(signup['starts'])}: "
                          f"{', '.join(signup['names']) or 'nobody yet'}")
         return "\n".join(lines)
     return _run(show)
@@ -154,11 +155,13 @@ def cmd_duplicate_close(args) -> int:
 
 
 def cmd_duplicate_show(args) -> int:
+    from service.storage.models import date_text
     from service.usecases.duplicate import results
 
     def show() -> str:
         page = results(_svc(), args.event_id)
-        lines = [f"{page['title']}, seed of the week {page['week']} ({page['status']}, {page['entrants']} entrants)"]
+        lines = [f"{page['title']}, seed of the week {page['week']} ({page['status']}, {page['entrants']} entrants, "
+                 f"closes {date_text(page['closes'])})"]
         if not page["shown"]:
             lines.append("the results show once every game has ended")
         for row in page["rows"]:

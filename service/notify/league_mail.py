@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from boards.i18n import Translator
 from service.jobs.work import Work
 from service.notify.notices import plain_mail
 from service.storage.models import OutgoingMail
@@ -33,40 +34,60 @@ def add_mail(session: Session, svc, work: Work, *, kind: str, to: str, name: str
     return True
 
 
-def standings_lines(rows: Sequence[tuple[int, str, str, int]]) -> list[str]:
+def standings_lines(t: Translator, rows: Sequence[tuple[int, str, str, int]]) -> list[str]:
     """(place, name, points, tables played) -> "  1. Ann — 4.5 points, 2 tables"."""
-    return [f"  {place}. {name} — {points} point{'' if points == '1' else 's'}, "
-            f"{played} table{'' if played == 1 else 's'}" for place, name, points, played in rows]
+    return ["  " + t.gettext("%(place)s. %(name)s — %(points)s points, %(tables)s", place=place, name=name,
+                             points=points, tables=t.ngettext("%(n)s table", "%(n)s tables", played))
+            for place, name, points, played in rows]
 
 
-def table_over_text(league: str, season: int, division: int, table: int, ranking: Sequence[str],
+def table_over_text(t: Translator, league: str, season: int, division: int, table: int, ranking: Sequence[str],
                     rows: Sequence[tuple[int, str, str, int]], url: str) -> str:
     return "\n".join([
-        f"Table {table} of {league}, season {season}, division {division}, is over: {', '.join(ranking)}.", "",
-        f"Division {division} now stands:", *standings_lines(rows), "", f"The standings: {url}"])
+        t.gettext("Table %(table)s of %(league)s, season %(season)s, division %(division)s, is over: %(ranking)s.",
+                  table=table, league=league, season=season, division=division, ranking=", ".join(ranking)), "",
+        t.gettext("Division %(division)s now stands:", division=division), *standings_lines(t, rows), "",
+        t.gettext("The standings: %(url)s", url=url)])
 
 
-def season_started_text(league: str, season: int, division: int, tables: Sequence[tuple[int, list[str], str]],
-                        turn_time: str, replace_after: int, url: str) -> str:
-    lines = [f"Season {season} of {league} has started. You play in division {division}, "
-             f"at {len(tables)} table{'' if len(tables) == 1 else 's'} at once:", ""]
+def season_started_text(t: Translator, league: str, season: int, division: int,
+                        tables: Sequence[tuple[int, list[str], str]], turn_time: str, replace_after: int,
+                        url: str) -> str:
+    lines = [t.gettext("Season %(season)s of %(league)s has started. You play in division %(division)s.",
+                       season=season, league=league, division=division) + " "
+             + t.ngettext("Your table:", "Your %(n)s tables, played at once:", len(tables)), ""]
     for number, others, seat_url in tables:
-        lines += [f"Table {number}, with {', '.join(others)}:", seat_url, ""]
-    lines += [f"Each turn has {turn_time} on the clock. When it runs out a bot plays the turn; after "
-              f"{replace_after} timeouts the bot keeps the seat, so every table ends.", "",
-              f"The standings: {url}"]
+        lines += [t.gettext("Table %(table)s, with %(others)s:", table=number, others=", ".join(others)), seat_url, ""]
+    lines += [t.gettext("Each turn has %(time)s on the clock; when it runs out, a bot plays the turn.",
+                        time=turn_time) + " "
+              + t.ngettext("After %(n)s timeout the bot keeps the seat, so every table ends.",
+                           "After %(n)s timeouts the bot keeps the seat, so every table ends.", replace_after), "",
+              t.gettext("The standings: %(url)s", url=url)]
     return "\n".join(lines)
 
 
-def season_over_text(league: str, season: int, division: int, rows: Sequence[tuple[int, str, str, int]],
-                     place: int, move: str, starts: str, signup_url: str, url: str) -> str:
+def season_over_text(t: Translator, league: str, season: int, division: int,
+                     rows: Sequence[tuple[int, str, str, int]], place: int, move: str, starts: str,
+                     signup_url: str, url: str) -> str:
     return "\n".join([
-        f"Season {season} of {league} is over. Division {division} finished:", *standings_lines(rows), "",
-        f"You finished {place}. {move}", "",
-        f"Season {season + 1} starts on {starts}. To play in it, open this link before then:", signup_url, "",
-        f"The standings: {url}"])
+        t.gettext("Season %(season)s of %(league)s is over. Division %(division)s finished:", season=season,
+                  league=league, division=division), *standings_lines(t, rows), "",
+        t.gettext("You finished in place %(place)s.", place=place) + " " + move, "",
+        t.gettext("Season %(season)s starts on %(starts)s. To play in it, open this link before then:",
+                  season=season + 1, starts=starts), signup_url, "",
+        t.gettext("The standings: %(url)s", url=url)])
 
 
-def duplicate_text(title: str, week: str, line: str, best: str, url: str) -> str:
-    return "\n".join([f"The {title} seed of the week {week} is over: every entrant played the same shuffle.", "",
-                      line, "", best, "", f"Every seat's results: {url}"])
+def move_text(t: Translator, up: bool, down: bool, division: int) -> str:
+    """What the next season holds for a farmer, in words."""
+    if up:
+        return t.gettext("You go up to division %(division)s.", division=division - 1)
+    if down:
+        return t.gettext("You go down to division %(division)s.", division=division + 1)
+    return t.gettext("You stay in division %(division)s.", division=division)
+
+
+def duplicate_text(t: Translator, title: str, week: str, line: str, best: str, url: str) -> str:
+    return "\n".join([t.gettext("The %(game)s seed of the week %(week)s is over: every entrant played the same "
+                                 "shuffle.", game=title, week=week), "",
+                      line, "", best, "", t.gettext("Every seat's results: %(url)s", url=url)])

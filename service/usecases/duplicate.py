@@ -20,6 +20,7 @@ from datetime import timedelta
 from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 
+from boards.i18n import DEFAULT_LANGUAGE, translator
 from service.core import wall_time
 from service.core.errors import InvalidInput, NotFound
 from service.core.game_kinds import rules_for
@@ -28,7 +29,7 @@ from service.game.clocks import DAY, ClockSettings
 from service.game.duplicate_scores import Compared, Played, best_in_seat, compare, rotated_seat
 from service.jobs.dispatching import unit_of_work
 from service.notify import league_mail
-from service.storage.models import DuplicateEntry, DuplicateEvent, Game, MoveLogEntry, date_text
+from service.storage.models import DuplicateEntry, DuplicateEvent, Game, MoveLogEntry, as_utc
 from service.usecases import sign_ups
 from service.usecases.creation import FarmerSpec, check_farmer, create_game
 
@@ -85,18 +86,30 @@ def enter(svc: Services, event_id: int, name: str, email: str) -> str:
     with svc.db.transaction() as session:
         event = session.get(DuplicateEvent, event_id, with_for_update=True)
         if event is None:
-            raise NotFound("There is no such event.")
+            raise NotFound(_reader().gettext("There is no such event."))
         if event.status != "open":
-            raise InvalidInput(f"The event of {event.week} is closed: entries are taken until it closes.")
+            raise InvalidInput(_closed(event.week))
         known = session.scalar(select(DuplicateEntry).where(DuplicateEntry.event_id == event_id,
                                                             DuplicateEntry.email == email))
         if known is None:
             session.add(DuplicateEntry(event_id=event_id, name=name, email=email, secret=secrets.token_urlsafe(24)))
             session.flush()
             _seat_waiting(session, event, fill=False)
-        closes = date_text(event.closes_at)
+        t = _reader()
+        answer = t.gettext("%(name)s is in the seed of the week %(week)s; the game's mails come to %(email)s. It "
+                           "closes on %(closes)s.", name=name, week=event.week, email=email,
+                           closes=t.datetime(event.closes_at, "UTC"))
     seat_tables(svc, event_id)
-    return f"{name} is in the seed of the week {event.week}; the game's mails come to {email}. It closes on {closes}."
+    return answer
+
+
+def _reader():
+    """The translator of what entrants read: English, as long as entries carry no language of their own."""
+    return translator(DEFAULT_LANGUAGE)
+
+
+def _closed(week: str) -> str:
+    return _reader().gettext("The event of %(week)s is closed: entries are taken until it closes.", week=week)
 
 
 def ask_to_enter(svc: Services, event_id: int, name: str, email: str) -> str:
@@ -104,7 +117,7 @@ def ask_to_enter(svc: Services, event_id: int, name: str, email: str) -> str:
     with svc.db.transaction() as session:
         event = _event(session, event_id)
         if event.status != "open":
-            raise InvalidInput(f"The event of {event.week} is closed: entries are taken until it closes.")
+            raise InvalidInput(_closed(event.week))
         key, title = str(event.seed), f"the {rules_for(event.kind).title} seed of the week {event.week}"
     return sign_ups.mail_confirmation(svc, what="duplicate", key=key, name=name, email=email, title=title,
                                       url=f"{event_url(svc, event_id)}/enter")
@@ -120,7 +133,7 @@ def confirmation(svc: Services, event_id: int, token: str) -> tuple[str, str]:
 def _event(session, event_id: int) -> DuplicateEvent:
     event = session.get(DuplicateEvent, event_id)
     if event is None:
-        raise NotFound("There is no such event.")
+        raise NotFound(_reader().gettext("There is no such event."))
     return event
 
 
@@ -214,26 +227,39 @@ def finish(svc: Services, event_id: int) -> bool:
         event.status = "over"
         data = _results(session, event)
         title = rules_for(event.kind).title
+        t = _reader()
         for entry in session.scalars(select(DuplicateEntry).where(DuplicateEntry.event_id == event_id)):
             mine = data["by_entry"][entry.id]
             best = data["best"][mine["seat"]]
             league_mail.add_mail(
                 session, svc, work, kind="duplicate", to=entry.email, name=entry.name,
-                subject=f"{title}, seed of the week {event.week}: your results",
-                text=league_mail.duplicate_text(title, event.week, _line(mine, event.seats),
-                                                f"The best line found in seat {mine['seat'] + 1} "
-                                                f"({best['name']}, {best['score']}): {best['line']}",
-                                                entry_url(svc, event_id, entry)),
+                subject=t.gettext("%(game)s, seed of the week %(week)s: your results", game=title, week=event.week),
+                text=league_mail.duplicate_text(
+                    t, title, event.week, _line(t, mine, event.seats),
+                    t.gettext("The best line found in seat %(seat)s (%(name)s, %(score)s): %(line)s",
+                              seat=mine["seat"] + 1, name=best["name"], score=best["score"], line=best["line"]),
+                    entry_url(svc, event_id, entry)),
                 key=f"duplicate:{event_id}:{entry.id}")
     return True
 
 
-def _line(row: dict, seats: int) -> str:
-    where = "" if seats == 1 else f" in seat {row['seat'] + 1}"
+def _line(t, row: dict, seats: int) -> str:
+    """"You scored 52 in seat 1. The field's mean in seat 1 was 47.3, so you are +4.7; 75 % of the
+    matchpoints; place 2 of 9." (alone: no seat, and Gairy's rating after the score)."""
     notes = f" ({'; '.join(row['notes'])})" if row["notes"] else ""
-    percent = "nobody to compare with" if row["percent"] is None else f"{row['percent']:.0f} % of the matchpoints"
-    return (f"You scored {row['score']}{where}{notes}. The field's mean{where} was {row['mean']:.1f}, "
-            f"so you are {row['difference']:+.1f}; {percent}; place {row['place']} of {row['of']}.")
+    figures = {"score": row["score"], "notes": notes, "mean": f"{row['mean']:.1f}",
+               "difference": f"{row['difference']:+.1f}", "place": row["place"], "of": row["of"]}
+    if seats == 1:
+        line = t.gettext("You scored %(score)s%(notes)s. The field's mean was %(mean)s, so you are %(difference)s.",
+                         **figures)
+    else:
+        line = t.gettext("You scored %(score)s in seat %(seat)s. The field's mean in seat %(seat)s was %(mean)s, "
+                         "so you are %(difference)s.", seat=row["seat"] + 1, **figures)
+    if row["percent"] is None:
+        share = t.gettext("Nobody else played your seat.")
+    else:
+        share = t.gettext("%(percent)s %% of the matchpoints.", percent=round(row["percent"]))
+    return " ".join([line, share, t.gettext("Place %(place)s of %(of)s.", **figures)])
 
 
 def _results(session, event: DuplicateEvent, *, finished_only: bool = True) -> dict:
@@ -277,13 +303,13 @@ def results(svc: Services, event_id: int, entry_id: int | None = None, secret: s
         if entry_id is not None:
             me = session.get(DuplicateEntry, entry_id)
             if me is None or me.event_id != event_id or not secrets.compare_digest(secret or "", me.secret):
-                raise NotFound("This results link is not one of this event's.")
+                raise NotFound(_reader().gettext("This results link is not one of this event's."))
         mine_over = me is not None and me.game_id is not None and session.get(Game, me.game_id).status == "over"
         count = len(session.scalars(select(DuplicateEntry.id).where(DuplicateEntry.event_id == event_id)).all())
         shown = event.status == "over" or mine_over
         data = _results(session, event) if shown else {"rows": [], "best": {}, "by_entry": {}}
         return {"title": rules_for(event.kind).title, "kind": event.kind, "week": event.week, "seats": event.seats,
-                "status": event.status, "closes": date_text(event.closes_at), "entrants": count,
+                "status": event.status, "closes": as_utc(event.closes_at), "entrants": count,
                 "shown": shown, "rows": data["rows"], "best": [data["best"][s] | {"seat": s}
                                                                for s in sorted(data["best"])],
                 "me": {"name": me.name, "over": mine_over, "row": data["by_entry"].get(me.id)} if me else None}

@@ -21,12 +21,13 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from boards.i18n import DEFAULT_LANGUAGE, translator
 from service.core import wall_time
 from service.core.errors import InvalidInput, NotFound
 from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.game import seasons
-from service.game.clocks import DAY, ClockSettings, duration_text
+from service.game.clocks import DAY, ClockSettings
 from service.jobs.dispatching import unit_of_work
 from service.notify import league_mail
 from service.storage.models import (
@@ -36,7 +37,7 @@ from service.storage.models import (
     LeagueSeason,
     LeagueTable,
     Seat,
-    date_text,
+    as_utc,
 )
 from service.usecases import sign_ups
 from service.usecases.creation import FarmerSpec, check_farmer, create_game
@@ -109,7 +110,7 @@ def load_league(session: Session, league_id: int, secret: str | None = None) -> 
     """The league; with ``secret``, only for its organiser."""
     league = session.get(League, league_id)
     if league is None or (secret is not None and not secrets.compare_digest(secret, league.secret)):
-        raise NotFound("There is no such league, or this link is not its organiser's.")
+        raise NotFound(_reader().gettext("There is no such league, or this link is not its organiser's."))
     return league
 
 
@@ -126,14 +127,20 @@ def sign_up(svc: Services, league_id: int, name: str, email: str) -> str:
         league = load_league(session, league_id)
         season = _signup_season(session, league_id)
         if season is None:
-            raise InvalidInput(f"{league.name} is in the middle of a season; the sign-up for the next one opens "
-                               "when it ends.")
+            raise InvalidInput(_mid_season(league.name))
         known = session.scalar(select(LeagueEntry).where(LeagueEntry.season_id == season.id,
                                                          LeagueEntry.email == email))
         if known is None:
             session.add(LeagueEntry(season_id=season.id, name=name, email=email, secret=secrets.token_urlsafe(24)))
-        starts = date_text(season.starts_at)
-        return f"{name} is signed up for season {season.number} of {league.name}, which starts on {starts}."
+        t = _reader()
+        return t.gettext("%(name)s is signed up for season %(season)s of %(league)s, which starts on %(starts)s.",
+                         name=name, season=season.number, league=league.name,
+                         starts=t.datetime(season.starts_at, "UTC"))
+
+
+def _mid_season(league: str) -> str:
+    return _reader().gettext("%(league)s is in the middle of a season; the sign-up for the next one opens when it "
+                             "ends.", league=league)
 
 
 def ask_to_sign_up(svc: Services, league_id: int, name: str, email: str) -> str:
@@ -141,8 +148,7 @@ def ask_to_sign_up(svc: Services, league_id: int, name: str, email: str) -> str:
     with svc.db.transaction() as session:
         league = load_league(session, league_id)
         if _signup_season(session, league_id) is None:
-            raise InvalidInput(f"{league.name} is in the middle of a season; the sign-up for the next one opens "
-                               "when it ends.")
+            raise InvalidInput(_mid_season(league.name))
         key, title = league.secret, league.name
     return sign_ups.mail_confirmation(svc, what="league", key=key, name=name, email=email, title=title,
                                       url=f"{signup_url(svc, league_id)}")
@@ -161,7 +167,7 @@ def again_entry(svc: Services, league_id: int, entry_id: int, secret: str) -> Le
         entry = session.get(LeagueEntry, entry_id)
         season = session.get(LeagueSeason, entry.season_id) if entry is not None else None
         if entry is None or season.league_id != league_id or not secrets.compare_digest(secret, entry.secret):
-            raise NotFound("This sign-up link is not one of this league's.")
+            raise NotFound(_reader().gettext("This sign-up link is not one of this league's."))
         session.expunge(entry)
         return entry
 
@@ -178,12 +184,12 @@ def start_now(svc: Services, league_id: int, secret: str | None = None) -> str:
         load_league(session, league_id, secret)
         season = _signup_season(session, league_id)
         if season is None:
-            raise InvalidInput("No season is open for sign-up; a running season ends by itself.")
+            raise InvalidInput(_reader().gettext("No season is open for sign-up; a running season ends by itself."))
         season.starts_at = wall_time.now()
         season_id = season.id
     if not start_season(svc, season_id):
-        raise InvalidInput("A season needs at least two farmers signed up.")
-    return "The season has started: every farmer has their tables."
+        raise InvalidInput(_reader().gettext("A season needs at least two farmers signed up."))
+    return _reader().gettext("The season has started: every farmer has their tables.")
 
 
 # --------------------------------------------------------------------------- a season starts
@@ -302,13 +308,15 @@ def _mail_tables(svc: Services, season_id: int) -> None:
                 others = [entries[e].name for e in table.entries if e != entry_id]
                 mine.setdefault(entry_id, []).append(
                     (table.number, others, svc.links.seat_url(table.game_id, position, seat.secret)))
+        t = _reader()
         for entry_id, listed in mine.items():
             entry = entries[entry_id]
             league_mail.add_mail(
                 session, svc, work, kind="league", to=entry.email, name=entry.name,
-                subject=f"{league.name}: season {season.number} has started",
-                text=league_mail.season_started_text(league.name, season.number, entry.division, listed,
-                                                     duration_text(league.per_turn), league.replace_after,
+                subject=t.gettext("%(league)s: season %(season)s has started", league=league.name,
+                                  season=season.number),
+                text=league_mail.season_started_text(t, league.name, season.number, entry.division, listed,
+                                                     t.duration(league.per_turn), league.replace_after,
                                                      standings_url(svc, league.id)),
                 key=f"league-start:{season_id}:{entry_id}")
 
@@ -371,11 +379,12 @@ def count_table(svc: Services, table_id: int) -> bool:
         league = session.get(League, season.league_id)
         placed = [entries[table.entries[p]].name for group in ranking for p in group]
         division = _division_rows(_divisions(session, season.id)[table.division - 1])
+        t = _reader()
         for *_, entry in division:
             league_mail.add_mail(
                 session, svc, work, kind="league", to=entry.email, name=entry.name,
-                subject=f"{league.name}: table {table.number} is over",
-                text=league_mail.table_over_text(league.name, season.number, table.division, table.number, placed,
+                subject=t.gettext("%(league)s: table %(table)s is over", league=league.name, table=table.number),
+                text=league_mail.table_over_text(t, league.name, season.number, table.division, table.number, placed,
                                                  [row[:4] for row in division], standings_url(svc, league.id)),
                 key=f"league-table:{table.id}:{entry.id}")
     return True
@@ -413,38 +422,38 @@ def end_season_if_done(svc: Services, season_id: int) -> bool:
         session.add(following)
         divisions = _divisions(session, season.id)
         moves = _moves(divisions, league.movers)
+        t = _reader()
         for number, division in enumerate(divisions, 1):
             rows = _division_rows(division)
             for place, _, _, _, entry in rows:
+                up, down = moves[entry.id]
                 league_mail.add_mail(
                     session, svc, work, kind="league", to=entry.email, name=entry.name,
-                    subject=f"{league.name}: season {season.number} is over",
+                    subject=t.gettext("%(league)s: season %(season)s is over", league=league.name,
+                                      season=season.number),
                     text=league_mail.season_over_text(
-                        league.name, season.number, number, [row[:4] for row in rows], _ordinal(place),
-                        moves[entry.id], date_text(following.starts_at), again_url(svc, league.id, entry),
-                        standings_url(svc, league.id)),
+                        t, league.name, season.number, number, [row[:4] for row in rows], place,
+                        league_mail.move_text(t, up, down, number), t.datetime(following.starts_at, "UTC"),
+                        again_url(svc, league.id, entry), standings_url(svc, league.id)),
                     key=f"league-end:{season.id}:{entry.id}")
     return True
 
 
-def _moves(divisions: list[list[LeagueEntry]], movers: int) -> dict[int, str]:
-    """What the next season holds for each farmer, in words."""
+def _moves(divisions: list[list[LeagueEntry]], movers: int) -> dict[int, tuple[bool, bool]]:
+    """Whether each farmer goes up or down for the next season (as
+    :func:`seasons.promoted_order` moves them)."""
     out = {}
     for number, division in enumerate(divisions, 1):
         up = min(movers, len(division) // 2, len(divisions[number - 2]) // 2) if number > 1 else 0
         down = min(movers, len(division) // 2, len(divisions[number]) // 2) if number < len(divisions) else 0
         for index, entry in enumerate(division):
-            if index < up:
-                out[entry.id] = f"You go up to division {number - 1}."
-            elif index >= len(division) - down:
-                out[entry.id] = f"You go down to division {number + 1}."
-            else:
-                out[entry.id] = f"You stay in division {number}."
+            out[entry.id] = (index < up, index >= len(division) - down)
     return out
 
 
-def _ordinal(n: int) -> str:
-    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+def _reader():
+    """The translator of a league's mails: English, as long as entries carry no language of their own."""
+    return translator(DEFAULT_LANGUAGE)
 
 
 # --------------------------------------------------------------------------- what pages show
@@ -471,7 +480,7 @@ def league_page(svc: Services, league_id: int, secret: str | None = None) -> dic
         return {"name": league.name, "kind": league.kind, "title": rules_for(league.kind).title,
                 "season": shown.number if shown else None, "season_status": shown.status if shown else None,
                 "divisions": divisions, "tables": tables,
-                "signup": {"number": signup.number, "starts": date_text(signup.starts_at), "names": signed}
+                "signup": {"number": signup.number, "starts": as_utc(signup.starts_at), "names": signed}
                 if signup else None,
-                "turn_time": duration_text(league.per_turn), "replace_after": league.replace_after,
+                "turn_time": league.per_turn, "replace_after": league.replace_after,
                 "rounds": league.rounds, "movers": league.movers}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from boards.i18n import DEFAULT_LANGUAGE, translator
 from service.core.errors import InvalidInput, NotFound
 from service.core.services import Services
 from service.jobs.dispatching import unit_of_work
@@ -27,12 +28,15 @@ def mail_confirmation(svc: Services, *, what: str, key: str, name: str, email: s
     name, email = (name or "").strip(), (email or "").strip()
     check_farmer(FarmerSpec(name, email), is_host=False, utf8=svc.config.smtputf8)
     token = _serializer(svc, what, key).dumps({"name": name, "email": email})
+    t = translator(DEFAULT_LANGUAGE)  # the asker's language is not stored yet
+    text = "\n".join([t.gettext("To confirm that you, %(name)s, play in %(title)s, open this link within a week:",
+                                 name=name, title=title), f"{url}/{token}", "",
+                      t.gettext("If you did not ask for this, ignore this mail.")])
     with unit_of_work(svc) as (session, work):
-        league_mail.add_mail(session, svc, work, kind="signup", to=email, name=name, subject=f"Confirm: {title}",
-                             text=f"To confirm that you, {name}, play in {title}, open this link within a week:\n"
-                                  f"{url}/{token}\n\nIf you did not ask for this, ignore this mail.",
+        league_mail.add_mail(session, svc, work, kind="signup", to=email, name=name,
+                             subject=t.gettext("Confirm: %(title)s", title=title), text=text,
                              key=f"sign-up:{what}:{token}")
-    return f"We sent a link to {email}: open it to confirm."
+    return t.gettext("We sent a link to %(email)s: open it to confirm.", email=email)
 
 
 def read_confirmation(svc: Services, *, what: str, key: str, token: str) -> tuple[str, str]:

@@ -10,7 +10,7 @@ from flask import Blueprint, flash, redirect, render_template, request
 
 from service.core.errors import InvalidInput
 from service.usecases import duplicate, leagues
-from service.web import services
+from service.web import language, services
 from service.web.limits import client, require
 
 blueprint = Blueprint("leagues", __name__)
@@ -31,7 +31,7 @@ def standings(league_id: int):
 def organise(league_id: int, secret: str):
     page = leagues.league_page(services(), league_id, secret)
     return render_template("web/league.html", page=page, league_id=league_id, organiser=secret,
-                           title=f"Organise {page['name']}")
+                           title=language.current().gettext("Organise %(league)s", league=page["name"]))
 
 
 @blueprint.post("/league/<id:league_id>/organise/<secret>/start")
@@ -47,7 +47,7 @@ def start(league_id: int, secret: str):
 def signup_form(league_id: int):
     page = leagues.league_page(services(), league_id)
     return render_template("web/league_signup.html", page=page, league_id=league_id, form={},
-                           title=f"Sign up: {page['name']}")
+                           title=_signup_title(page))
 
 
 @blueprint.post("/league/<id:league_id>/signup")
@@ -60,7 +60,7 @@ def signup(league_id: int):
         page = leagues.league_page(services(), league_id)
         flash(error.message, "error")
         return render_template("web/league_signup.html", page=page, league_id=league_id, form=request.form,
-                               title=f"Sign up: {page['name']}"), 400
+                               title=_signup_title(page)), 400
     return redirect(f"/league/{league_id}", code=303)
 
 
@@ -68,8 +68,10 @@ def signup(league_id: int):
 def signup_confirmation(league_id: int, token: str):
     name, email = leagues.confirmation(services(), league_id, token)
     page = leagues.league_page(services(), league_id)
-    return render_template("web/sign_up.html", title=page["name"], button="Sign me up",
-                           question=f"Sign {name} ({email}) up for {page['name']}?")
+    t = language.current()
+    return render_template("web/sign_up.html", title=page["name"], button=t.gettext("Sign me up"),
+                           question=t.gettext("Sign %(name)s (%(email)s) up for %(league)s?", name=name, email=email,
+                                              league=page["name"]))
 
 
 @blueprint.post("/league/<id:league_id>/signup/<token>")
@@ -82,8 +84,10 @@ def signup_confirm(league_id: int, token: str):
 def again_page(league_id: int, entry_id: int, secret: str):
     entry = leagues.again_entry(services(), league_id, entry_id, secret)
     page = leagues.league_page(services(), league_id)
-    return render_template("web/sign_up.html", title=page["name"], button="Count me in",
-                           question=f"Sign {entry.name} up for the next season of {page['name']}?")
+    t = language.current()
+    return render_template("web/sign_up.html", title=page["name"], button=t.gettext("Count me in"),
+                           question=t.gettext("Sign %(name)s up for the next season of %(league)s?", name=entry.name,
+                                              league=page["name"]))
 
 
 @blueprint.post("/league/<id:league_id>/again/<id:entry_id>/<secret>")
@@ -102,8 +106,7 @@ def _signed_up(league_id: int, action):
 @blueprint.get("/duplicate/<id:event_id>")
 def event(event_id: int):
     page = duplicate.results(services(), event_id)
-    return render_template("web/duplicate.html", page=page, event_id=event_id, form={},
-                           title=f"{page['title']} seed of the week {page['week']}")
+    return render_template("web/duplicate.html", page=page, event_id=event_id, form={}, title=_event_title(page))
 
 
 @blueprint.post("/duplicate/<id:event_id>")
@@ -116,7 +119,7 @@ def ask_to_enter(event_id: int):
         flash(error.message, "error")
         page = duplicate.results(services(), event_id)
         return render_template("web/duplicate.html", page=page, event_id=event_id, form=request.form,
-                               title=f"{page['title']} seed of the week {page['week']}"), 400
+                               title=_event_title(page)), 400
     return redirect(f"/duplicate/{event_id}", code=303)
 
 
@@ -124,8 +127,10 @@ def ask_to_enter(event_id: int):
 def entry_confirmation(event_id: int, token: str):
     name, email = duplicate.confirmation(services(), event_id, token)
     page = duplicate.results(services(), event_id)
-    return render_template("web/sign_up.html", title=f"Seed of the week {page['week']}", button="Enter",
-                           question=f"Enter {name} ({email}) in the {page['title']} seed of the week {page['week']}?")
+    t = language.current()
+    return render_template("web/sign_up.html", title=_event_title(page), button=t.gettext("Enter"),
+                           question=t.gettext("Enter %(name)s (%(email)s) in the %(game)s seed of the week %(week)s?",
+                                              name=name, email=email, game=page["title"], week=page["week"]))
 
 
 @blueprint.post("/duplicate/<id:event_id>/enter/<token>")
@@ -141,5 +146,12 @@ def entry_confirm(event_id: int, token: str):
 @blueprint.get("/duplicate/<id:event_id>/<id:entry_id>/<secret>")
 def entrant(event_id: int, entry_id: int, secret: str):
     page = duplicate.results(services(), event_id, entry_id, secret)
-    return render_template("web/duplicate.html", page=page, event_id=event_id, form=None,
-                           title=f"{page['title']} seed of the week {page['week']}")
+    return render_template("web/duplicate.html", page=page, event_id=event_id, form=None, title=_event_title(page))
+
+
+def _signup_title(page: dict) -> str:
+    return language.current().gettext("Sign up: %(league)s", league=page["name"])
+
+
+def _event_title(page: dict) -> str:
+    return language.current().gettext("%(game)s seed of the week %(week)s", game=page["title"], week=page["week"])

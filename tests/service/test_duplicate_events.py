@@ -98,7 +98,7 @@ def test_duplicate_event_closes_compares_against_the_field_and_mails_the_best_li
     assert [(b["seat"], b["name"], b["score"]) for b in page["best"]] == [(0, "Ann", 8), (1, "Cy", 7)]
     assert page["best"][0]["line"] == "take 2, take 2, end, take 2, take 2"
     [mail] = mails(svc, "duplicate", "bob@example.com")
-    assert b"place 3 of 4" in mail.raw and b"best line found in seat 2 (Cy, 7)" in mail.raw
+    assert b"Place 3 of 4." in mail.raw and b"best line found in seat 2 (Cy, 7)" in mail.raw
 
 
 def test_duplicate_close_seats_the_last_farmers_with_bots(svc):

@@ -59,3 +59,37 @@ def test_duplicate_entry_on_the_page_and_the_entrants_results_page(client, svc):
     mine = client.get(f"/duplicate/{event_id}/{entry_id}/{secret}")
     assert "stay hidden until it ends" in mine.text and "Best line" not in mine.text
     assert client.get(f"/duplicate/{event_id}/{entry_id}/forged").status_code == 404
+
+
+#: what the pages show that is not words to translate: names, the layout's header (not ours), the game
+NOT_OURS = ["Pebble League", "Ann", "Bob", "Cy", "Pebbles", "2026-W49", "Farmpost", "New game", "Open tables",
+            "My games", "Mailbox"]
+
+
+def test_league_and_duplicate_pages_and_mails_translate_every_word(client, svc):
+    from tests.pseudo import qps, unmarked_html, unmarked_text
+
+    created = leagues.create_league(svc, "Pebble League", "toy", rounds=1)
+    for name in ("Ann", "Bob", "Cy"):
+        leagues.sign_up(svc, created.league_id, name, f"{name.lower()}@example.org")
+    pages = [f"/league/{created.league_id}", f"/league/{created.league_id}/signup", path_of(created.organiser_url)]
+    leagues.start_now(svc, created.league_id)
+    pages += [f"/league/{created.league_id}", path_of(created.organiser_url)]
+    event_id = duplicate.create_event(svc, "toy", 1, week="2026-W49")
+    pages.append(f"/duplicate/{event_id}")
+    for path in pages:
+        page = client.get(path + "?lang=qps")
+        assert page.status_code == 200
+        assert unmarked_html(page.text, NOT_OURS) == [], path
+    from service.notify import league_mail
+
+    t = qps()
+    texts = [league_mail.season_started_text(t, "Pebble League", 1, 1, [(1, ["Bob"], "https://x/g/1")], "3 days", 2,
+                                             "https://x/league/1"),
+             league_mail.table_over_text(t, "Pebble League", 1, 1, 1, ["Ann", "Bob"], [(1, "Ann", "3", 1)],
+                                         "https://x/league/1"),
+             league_mail.season_over_text(t, "Pebble League", 1, 1, [(1, "Ann", "3", 1)], 1,
+                                          league_mail.move_text(t, False, True, 1), "5 Dec", "https://x/a",
+                                          "https://x/league/1")]
+    for text in texts:
+        assert unmarked_text(text, NOT_OURS + ["5 Dec", "3 days"]) == []
