@@ -36,6 +36,7 @@ BLUEPRINT_MODULES = [
     "service.web.health",
     "service.web.favicon",
     "service.web.inbound_hooks",
+    "service.web.leagues",
 ]
 
 csrf = CSRFProtect()

@@ -22,6 +22,7 @@ COMMAND_MODULES = [
     "service.cli.record",
     "service.cli.ratings",
     "service.cli.mail",
+    "service.cli.leagues",
 ]
 
 

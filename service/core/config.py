@@ -67,6 +67,10 @@ DEFAULT_RATE_LIMITS = {
     "my-games": Limit(3, 3600),
     #: my-games asks from one client (its IP address) an hour, whatever the addresses
     "my-games-client": Limit(10, 3600),
+    #: confirmations of league sign-ups and duplicate entries mailed to one address an hour
+    "sign-ups": Limit(5, 3600),
+    #: league sign-ups and duplicate entries asked from one client (its IP address) an hour
+    "sign-ups-client": Limit(10, 3600),
     #: confirmations of asks for open seats mailed to one address an hour
     "seat-asks": Limit(5, 3600),
     #: asks for open seats from one client (its IP address) an hour, whatever the addresses

@@ -600,3 +600,125 @@ class PublicName(Base):
     #: the name folded to lower case: two farmers cannot take the same name
     name_key: Mapped[str] = mapped_column(String(40), unique=True)
     chosen_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+class League(Base):
+    """A league (docs/leagues.md): seasons of divisions of tables, on a clock
+    whose timeout policy makes every table end. ``secret`` opens its
+    organiser's page."""
+
+    __tablename__ = "leagues"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    kind: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict] = mapped_column(JSON, default=dict)
+    #: seconds a farmer has for a turn at the league's tables
+    per_turn: Mapped[int] = mapped_column(Integer)
+    #: after this many timeouts the bot keeps the seat (the clock's replace policy)
+    replace_after: Mapped[int] = mapped_column(Integer, default=2)
+    #: farmers per division (the last one may be smaller)
+    division_size: Mapped[int] = mapped_column(Integer, default=8)
+    #: tables each farmer plays in a season, all at once
+    rounds: Mapped[int] = mapped_column(Integer, default=2)
+    #: farmers promoted and relegated at each boundary between divisions
+    movers: Mapped[int] = mapped_column(Integer, default=2)
+    #: days the sign-up for the next season stays open after a season ends
+    signup_days: Mapped[int] = mapped_column(Integer, default=3)
+    organiser_email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    secret: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+
+
+class LeagueSeason(Base):
+    """One season of a league: signup -> running -> over."""
+
+    __tablename__ = "league_seasons"
+    __table_args__ = (UniqueConstraint("league_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(8), default="signup", index=True)
+    #: when beat starts the season (its tables are made then)
+    starts_at: Mapped[datetime] = mapped_column(Timestamp)
+    ended_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+
+
+class LeagueEntry(Base):
+    """A farmer signed up for a season, and their standing in it. ``standing_before``
+    is where the last season left them (promotion and relegation applied;
+    newcomers after everyone); points are kept in quarters (docs/leagues.md)."""
+
+    __tablename__ = "league_entries"
+    __table_args__ = (UniqueConstraint("season_id", "email"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    season_id: Mapped[int] = mapped_column(ForeignKey("league_seasons.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    email: Mapped[str] = mapped_column(String(254))
+    standing_before: Mapped[int] = mapped_column(Integer, default=0)
+    #: 1 is the top division; set when the season starts
+    division: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    quarters: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    score: Mapped[int] = mapped_column(Integer, default=0)
+    played: Mapped[int] = mapped_column(Integer, default=0)
+    #: the key of this farmer's link to sign up for the next season
+    secret: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+
+
+class LeagueTable(Base):
+    """A table of a season: a game made by the creation use case.
+    ``counted_at``: its ranking was added to the standings (once)."""
+
+    __tablename__ = "league_tables"
+    __table_args__ = (UniqueConstraint("season_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    season_id: Mapped[int] = mapped_column(ForeignKey("league_seasons.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    division: Mapped[int] = mapped_column(Integer)
+    round: Mapped[int] = mapped_column(Integer)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), unique=True)
+    #: the league entry sitting at each seat, by position
+    entries: Mapped[list] = mapped_column(JSON)
+    counted_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True, index=True)
+
+
+class DuplicateEvent(Base):
+    """A seed of the week (docs/leagues.md): every entrant plays the same
+    shuffle, alone (``seats`` 1) or at tables of ``seats`` with the seats
+    rotated; open -> closed (no more entries) -> over (every game ended)."""
+
+    __tablename__ = "duplicate_events"
+    __table_args__ = (UniqueConstraint("kind", "seats", "week"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict] = mapped_column(JSON, default=dict)
+    seats: Mapped[int] = mapped_column(Integer)
+    #: "2026-W49"
+    week: Mapped[str] = mapped_column(String(16))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    per_turn: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(8), default="open", index=True)
+    closes_at: Mapped[datetime] = mapped_column(Timestamp)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+
+
+class DuplicateEntry(Base):
+    """An entrant of a duplicate event: the table and seat they were given
+    (None while waiting for a table to fill), and the key of their results link."""
+
+    __tablename__ = "duplicate_entries"
+    __table_args__ = (UniqueConstraint("event_id", "email"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("duplicate_events.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    email: Mapped[str] = mapped_column(String(254))
+    table_no: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), nullable=True)
+    secret: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)

@@ -70,7 +70,8 @@ class CreatedGame:
 def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options: dict | None = None,
                 host: int | None = 0, seed: int | None = None, creation_key: str | None = None,
                 clock: clocks.ClockSettings | None = None, listing: str | None = None,
-                watchable: bool = False, confirm: bool = False, min_in_time: int | None = None) -> CreatedGame:
+                watchable: bool = False, confirm: bool = False, min_in_time: int | None = None,
+                seated: bool = False) -> CreatedGame:
     """Set up a game. The host's seat and bot seats are joined at once; every
     other farmer gets an invitation mail, and the game starts when all joined.
 
@@ -85,7 +86,10 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     in time for a farmer who takes an open seat (docs/ratings.md).
 
     ``confirm``: the game waits, unconfirmed and silent, until the host
-    confirms it with ``CreatedGame.confirm_url`` (:func:`confirm_game`)."""
+    confirms it with ``CreatedGame.confirm_url`` (:func:`confirm_game`).
+
+    ``seated``: every farmer is seated at once, no invitation to accept (they
+    signed up for it: a league's table, a duplicate event); the game starts."""
     if creation_key is not None:
         if len(creation_key) > 255:
             creation_key = "sha256:" + hashlib.sha256(creation_key.encode()).hexdigest()
@@ -121,7 +125,7 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
         with unit_of_work(svc) as (session, work):
             created = _insert_game(session, svc, kind, farmers, options, host, seed, state, creation_key, clock,
                                    listing, work, watchable=watchable, confirm=confirm and host is not None,
-                                   min_in_time=min_in_time)
+                                   min_in_time=min_in_time, seated=seated)
     except IntegrityError:
         if creation_key is None:
             raise
@@ -149,14 +153,14 @@ def _created(svc: Services, game: Game, host_seat: Seat | None) -> CreatedGame:
 def _insert_game(session: Session, svc: Services, kind: str, farmers: list[FarmerSpec], options: dict,
                  host: int | None, seed: int, state: dict, creation_key: str | None,
                  clock: clocks.ClockSettings | None, listing: str | None, work: Work, *, watchable: bool = False,
-                 confirm: bool = False, min_in_time: int | None = None) -> CreatedGame:
+                 confirm: bool = False, min_in_time: int | None = None, seated: bool = False) -> CreatedGame:
     game = Game(kind=kind, options=options, seed=seed, status="unconfirmed" if confirm else "inviting",
                 version=0, state=state, creation_key=creation_key, listing=listing, watchable=watchable,
                 watch_secret=new_secret(), min_in_time=min_in_time)
     session.add(game)
     now = wall_time.now()
     for position, farmer in enumerate(farmers):
-        joined = position == host or farmer.bot is not None
+        joined = seated or position == host or farmer.bot is not None
         game.seats.append(Seat(
             position=position, name=OPEN_SEAT_NAME if farmer.open else farmer.name.strip(),
             email=None if farmer.open else (farmer.email or "").strip() or None,
