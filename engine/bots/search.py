@@ -8,7 +8,8 @@ seconds, so the same seed always gives the same move). An iteration:
    deck order, face-down cards and dice are never read;
 2. walks down one tree shared by all samples (single-observer ISMCTS: the
    moves legal in this sample are the children it may choose; UCB1 counts a
-   child's chances by how often it was available), adding one new move;
+   child's chances by how often it was available), adding one new move; the
+   tree holds the bot's whole turn, or its first steps (:data:`TREE_DEPTH`);
 3. finishes the turn with a one-move-ahead policy (:func:`policy`), lets
    the following turns be played by it too (``lookahead`` turns), and
    scores the state reached (:func:`value_for`): the farmer's standing (score sheet plus the game's
@@ -31,16 +32,13 @@ from engine.core import Game, Move, Rng, State
 
 
 class Node:
-    __slots__ = ("children", "visits", "total", "available", "prior")
+    __slots__ = ("children", "visits", "total", "available")
 
     def __init__(self) -> None:
         self.children: dict[Move, Node] = {}
         self.visits = 0
         self.total = 0.0
         self.available = 0
-        #: each move's value one move ahead (as the playout policy judges),
-        #: from the sample that first expanded this node: the order new moves are tried in
-        self.prior: dict[Move, float] | None = None
 
 
 def turn_starts(game: Game, before: State, after: State) -> bool:
@@ -61,6 +59,16 @@ def turn_starts(game: Game, before: State, after: State) -> bool:
 #: crops a visit prepares for the next; Sunfield Farm needs no more.
 BUDGETS = {"harvest": (50, 1)}
 DEFAULT_BUDGET = (50, 0)
+
+#: how many steps of the bot's own turn the tree holds, by game (None: the
+#: whole turn); the playout policy plays the steps below. In Sunfield Farm
+#: the tree holds the first step alone (take a tile, deliver, spend Seeds):
+#: with the whole turn in the tree, the second visit of a first step went on
+#: with any step after it (place the tile anywhere) and the more
+#: iterations, the more of the turn was played at random (72 iterations lost
+#: to 50, docs/engine.md); judged by the policy's rest of the turn, each
+#: first step's mean is over the samples of what is hidden.
+TREE_DEPTH = {"sunfield": 1}
 
 
 def budget(game_name: str) -> tuple[int, int]:
@@ -95,18 +103,20 @@ class SearchBot(Bot):
         if len(moves) == 1:
             return moves[0]
         root = Node()
+        depth = TREE_DEPTH.get(game.name)
         for i in range(iterations):
-            self._iterate(game, first if i == 0 else sampler(view, seat, rng), seat, root, rng, lookahead)
+            self._iterate(game, first if i == 0 else sampler(view, seat, rng), seat, root, rng, lookahead, depth)
         return max(moves, key=lambda m: _rank(root.children.get(m)))
 
-    def _iterate(self, game: Game, state: State, seat: int, root: Node, rng: Rng, lookahead: int) -> None:
+    def _iterate(self, game: Game, state: State, seat: int, root: Node, rng: Rng, lookahead: int,
+                 depth: int | None = None) -> None:
         path = [root]
         node = root
         while True:
             moves = game.legal_moves(state)
             untried = [m for m in moves if m not in node.children]
             if untried:
-                move = _most_promising(game, state, node, untried, rng)
+                move = untried[rng.below(len(untried))]
                 node.children[move] = child = Node()
             else:
                 move = self._select(node, moves)
@@ -116,7 +126,7 @@ class SearchBot(Bot):
             node = child
             ended = game.to_act(after) is None or turn_starts(game, state, after)
             state = after
-            if untried or ended:
+            if untried or ended or len(path) - 1 == depth:
                 break
         value = self._evaluate(game, state, seat, rng, lookahead + (0 if ended else 1))
         for visited in path:
@@ -143,23 +153,6 @@ class SearchBot(Bot):
             if turn_starts(game, before, state):
                 turns -= 1
         return value_for(game, state, seat)
-
-
-def _most_promising(game: Game, state: State, node: Node, untried: list[Move], rng: Rng) -> Move:
-    """The untried move to add: the best one move ahead, as the playout
-    policy judges (ties at random). A node's moves are judged once, on the
-    sample that first reaches it; a move that sample did not have comes last.
-    Tried at random instead, the second visit of a good first step (take a
-    tile) went on with any step after it (place it anywhere), and the more
-    iterations, the more of the turn was played at random: 72 iterations
-    lost to 50 (docs/engine.md)."""
-    if node.prior is None:
-        seat = game.to_act(state)
-        node.prior = {move: value_for(game, game.apply_legal(state, move), seat) for move in untried}
-    prior = node.prior
-    best_value = max(prior.get(move, -math.inf) for move in untried)
-    best = [move for move in untried if prior.get(move, -math.inf) == best_value]
-    return best[rng.below(len(best))] if len(best) > 1 else best[0]
 
 
 def policy(game: Game, state: State, rng: Rng) -> Move:
