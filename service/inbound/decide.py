@@ -20,6 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import boards
+from boards import i18n
 from engine.core import MoveError
 from mail.inbound import commands as cmd
 from mail.inbound.errors import (
@@ -315,17 +316,21 @@ def _stopped_at(rules, state: dict, position: int, applied: list[str], line: str
     bad): what is applied of them, and what is open now. After a move that
     revealed something, nothing of ``line`` is read out (its problem depends
     on what was revealed, which the answer, sent before the moves are
-    played, does not tell)."""
+    played, does not tell). In English until answers know the farmer's
+    language (the texts are in the ``answers`` catalog)."""
     if not applied:
         return f"{problem}\nNothing was applied.\n\n{_options(rules, state)}".strip()
-    done = f"Applied: {'; '.join(applied)}."
+    t = i18n.translator(None)
+    done = t.gettext("Applied: %(moves)s.", moves="; ".join(applied))
     if revealing is not None:
-        return (f"{done}\n“{line}” was not: it comes after “{revealing}”, which reveals hidden information "
-                f"({HIDDEN}), and what may follow depends on what it reveals.\n"
-                "The board after your moves comes in the mail that tells they were played.")
+        return "\n".join([done, t.gettext(
+            "“%(line)s” was not: it comes after “%(revealing)s”, which reveals hidden information (%(hidden)s), "
+            "and what may follow depends on what it reveals. The board after your moves comes in the mail that "
+            "tells they were played.", line=line, revealing=revealing, hidden=HIDDEN)])
     if rules.to_act(state) != position:
         return f"{done}\n{problem}"
-    return f"{done}\n{problem}\nYour turn continues.\n\n{_options(rules, state)}".strip()
+    goes_on = t.gettext("Your turn continues.")
+    return f"{done}\n{problem}\n{goes_on}\n\n{_options(rules, state)}".strip()
 
 
 def _submit(svc, reading, game_id, position, codes, action, version, where) -> Decision:

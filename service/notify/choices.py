@@ -39,7 +39,7 @@ def choices(rules, state: dict, *, whole: bool, link: Callable[[list[str]], str]
 def _option(rules, state, move, link) -> dict:
     code = rules.code(move)
     return {"text": rules.text(move), "line": "", "code": code, "codes": [code], "outcome": rules.outcome(state, move),
-            "url": link([code]) if link else None, "alike": 1, "folded": ""}
+            "url": link([code]) if link else None, "alike": 1, "where": True}
 
 
 def whole_turns(rules, state: dict, link: Callable[[list[str]], str] | None = None,
@@ -51,7 +51,7 @@ def whole_turns(rules, state: dict, link: Callable[[list[str]], str] | None = No
         codes = [rules.code(m) for m in turn.moves]
         texts = [rules.text(m) for m in turn.moves]
         out.append({"line": ", ".join(texts), "texts": texts, "codes": codes, "alike": turn.alike,
-                    "folded": f"any of {turn.alike} places" if turn.alike > 1 else "",
+                    "where": True,
                     "outcome": "; then ".join(o for o in turn.outcomes),
                     "url": link(codes) if link else None})
     return out
@@ -59,7 +59,8 @@ def whole_turns(rules, state: dict, link: Callable[[list[str]], str] | None = No
 
 def fold(rules, state: dict, steps: list[dict]) -> list[dict]:
     """The steps with the same verb and outcome as one option (the first of
-    them, with ``alike`` their number and ``others`` the other texts), the
+    them, with ``alike`` their number, ``others`` the other texts and
+    ``where`` whether they differ only in where: "any of 11 places"), the
     best first: ordered by how much the step improves the farmer's standing
     (score and what will score later), a step that reveals hidden
     information counted as no change (its result is not known before), then
@@ -80,19 +81,16 @@ def fold(rules, state: dict, steps: list[dict]) -> list[dict]:
         groups[key] = {**step, "alike": 1, "others": [], "order": index,
                        "gain": _gain(rules, state, seat, step["code"]) if telling else 0.0}
     for option in groups.values():
-        option["folded"] = _folded(option["text"], option["others"])
+        option["where"] = _only_where(option["text"], option["others"])
     return sorted(groups.values(), key=lambda o: (-o["gain"], o["order"]))
 
 
-def _folded(text: str, others: list[str]) -> str:
-    """How a folded option names its number: "any of 11 places" when the
-    moves differ only in coordinates and spaces, else "any of 3 choices"."""
-    if not others:
-        return ""
+def _only_where(text: str, others: list[str]) -> bool:
+    """Whether folded moves differ only in coordinates and spaces (the
+    renderer says "any of 11 places"; else "any of 3 choices")."""
     words = text.split()
-    where = all(len(o.split()) == len(words) and all(a == b or any(c.isdigit() for c in a + b)
-                                                     for a, b in zip(words, o.split())) for o in others)
-    return f"any of {len(others) + 1} {'places' if where else 'choices'}"
+    return all(len(o.split()) == len(words) and all(a == b or any(c.isdigit() for c in a + b)
+                                                    for a, b in zip(words, o.split())) for o in others)
 
 
 def _gain(rules, state: dict, seat, code: str) -> float:

