@@ -106,7 +106,7 @@ def test_given_a_long_list_of_steps_then_the_first_few_are_shown_and_the_rest_gr
         if len(offered["steps"]) > 12:
             break
         state = rules.apply(state, rules.legal_moves(state)[0])
-    assert len(offered["shown"]) <= 5 and offered["groups"]
+    assert len(offered["shown"]) <= 4 and offered["groups"]
     grouped = [o for g in offered["groups"] for o in g["options"] + [x for s in g["groups"] for x in s["options"]]]
     assert sum(o["alike"] for o in offered["shown"] + grouped) == len(offered["steps"])
     assert offered["whole"] == []
