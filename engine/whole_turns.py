@@ -74,18 +74,18 @@ def complete_greedily(game: Game, state: State, seat: int, value: Callable[[Stat
                       max_steps: int) -> list[Move]:
     """The rest of ``seat``'s turn from ``state``, step by step the move whose
     position is worth most by ``value`` (the first of equals: no randomness),
-    stopping when the turn passes, after a move that reveals hidden
-    information, or after ``max_steps``."""
+    stopping when the turn passes or after ``max_steps``. A move that
+    reveals hidden information is never chosen: its worth, and so the
+    choice and the ranking, would tell what it reveals."""
     moves: list[Move] = []
     while len(moves) < max_steps and game.to_act(state) == seat:
-        options = game.legal_moves(state)
-        if not options:
+        scored = []
+        for index, move in enumerate(game.legal_moves(state)):
+            after = game.apply_legal(state, move)
+            if not game.reveals_information(state, after):
+                scored.append((value(after), -index, move, after))
+        if not scored:
             break
-        scored = [(value(game.apply_legal(state, m)), -i, m) for i, m in enumerate(options)]
-        _, _, move = max(scored, key=lambda s: (s[0], s[1]))
-        after = game.apply_legal(state, move)
+        _, _, move, state = max(scored, key=lambda s: (s[0], s[1]))
         moves.append(move)
-        if game.reveals_information(state, after):
-            break
-        state = after
     return moves

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from engine.core import State
 from engine.sunfield.outcome import lost_vegetables, points
-from engine.whole_turns import WholeTurn, best, fold_alike, steps_of
+from engine.whole_turns import WholeTurn, best, fold_alike
 
 #: the best placements kept for each Field tile
 PER_TILE = 2
@@ -30,13 +30,14 @@ def whole_turns(game, state: State, limit: int) -> list[WholeTurn]:
         after_take = game.apply_legal(state, take)
         if game.reveals_information(state, after_take) or game.to_act(after_take) != seat:
             continue
-        mine = []
+        mine, took = [], game.outcome(state, take)  # the take's outcome once, for all its placements
         for place in game.legal_moves(after_take):
             if place.kind != "place":
                 continue
-            end, outcomes = steps_of(game, state, (take, place))
+            end = game.apply_legal(after_take, place)
             facts = _facts(state, after_take, end, place, seat)
-            mine.append(WholeTurn((take, place), outcomes, _rank(facts), tuple(facts.items())))
+            mine.append(WholeTurn((take, place), (took, game.outcome(after_take, place)), _rank(facts),
+                                  tuple(facts.items())))
         turns += best(fold_alike(mine), PER_TILE)
     return best(turns, limit)
 

@@ -45,7 +45,8 @@ def _option(rules, state, move, link) -> dict:
 def whole_turns(rules, state: dict, link: Callable[[list[str]], str] | None = None,
                 limit: int = WHOLE_TURNS) -> list[dict]:
     """The game's best whole turns as options: the typed chain
-    (``take b2, place 1 0``), the codes, the steps' outcomes and its link.
+    (``take b2, place 1 0``), the codes, the steps' ``outcomes`` (the
+    renderer words them "…; then …") and its link.
     Whole turns with the same outcomes (the same tile in two columns) are
     one option, the first of them, counting the others in ``alike``."""
     out: dict[tuple, dict] = {}
@@ -59,7 +60,7 @@ def whole_turns(rules, state: dict, link: Callable[[list[str]], str] | None = No
             continue
         if len(out) < limit:
             out[turn.outcomes] = {"line": ", ".join(texts), "texts": texts, "codes": codes, "alike": turn.alike,
-                                  "where": True, "outcome": "; then ".join(turn.outcomes),
+                                  "where": True, "outcome": "", "outcomes": list(turn.outcomes),
                                   "url": link(codes) if link else None}
     return list(out.values())
 

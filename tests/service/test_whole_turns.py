@@ -75,6 +75,16 @@ def test_given_a_position_when_whole_turns_are_listed_then_each_plays_in_order_a
     assert seen > 0
 
 
+@pytest.mark.parametrize("kind, options", [("sunfield", {}), ("sunfield", {"advanced": True}), ("harvest", {})])
+def test_whole_turns_do_not_depend_on_hidden_information(kind, options):
+    from tests.engine.bots.test_search import positions, with_other_hidden_parts
+
+    rules = get_game(kind)
+    for state in positions(kind, 2, options, 3, every=7):
+        other = with_other_hidden_parts(kind, state)
+        assert rules.whole_turns(state, 6) == rules.whole_turns(other, 6)
+
+
 def test_given_sunfield_placements_with_the_same_result_then_they_are_one_whole_turn():
     rules = get_game("sunfield")
     turns = rules.whole_turns(rules.setup(2, {}, 5), 50)
@@ -123,6 +133,8 @@ def test_given_a_whole_turn_link_when_confirmed_then_every_step_is_played_in_ord
     assert page.status_code == 200 and ">Confirm</button>" in page.text
     assert after.status_code == 200
     assert log_texts(svc, game_id)[-len(line.split(", ")):] == line.split(", ")
+    if get_game(kind).to_act(game_row(svc, game_id).state) == 0:  # the turn goes on: on the same page, no mail
+        assert "It is your turn" in after.text and 'name="code"' in after.text
 
 
 @pytest.mark.parametrize("kind", GAMES)
