@@ -135,7 +135,7 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state) if game.status == "active" else None
     my_turn = to_act == seat.position and not seat.resigned and seat.bot is None
-    offered = page_choices(svc, game) if my_turn and with_options else None
+    offered = page_choices(svc, game, seat.position) if my_turn and with_options else None
     options = offered["steps"] if offered else []
     turn = current_turn(access.log)
     names = {s.position: s.name for s in game.seats}
@@ -193,15 +193,19 @@ def _chain_example(rules, offered: dict | None) -> str:
     return ", ".join(examples)
 
 
-def page_choices(svc: Services, game: Game) -> dict:
+def page_choices(svc: Services, game: Game, position: int) -> dict:
     """What the page's buttons offer (:mod:`service.notify.choices`): whole
     turns when ``Config.whole_turns``, and each legal move, folded by
     outcome and grouped, with its typed form, its code(s) and what it will
     do. (The turn mail's options also carry a signed link each; the page
-    posts the codes instead.)"""
+    posts the codes instead.) Worked out once per state version and seat
+    (a reload, a stale link's page: :mod:`service.web.page_cache`)."""
     from service.notify.choices import choices
 
-    return choices(rules_for(game.kind), game.state, whole=svc.config.whole_turns)
+    whole = svc.config.whole_turns
+    return page_cache.of(svc).boards.get_or_render(
+        game.id, game.version, position, (), ("choices", whole),
+        lambda: choices(rules_for(game.kind), game.state, whole=whole))
 
 
 def final_result(game: Game) -> dict:
