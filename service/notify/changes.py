@@ -164,6 +164,23 @@ def options_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = N
 
 
 
+def choices_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = None,
+                version: int | None = None) -> dict:
+    """What the turn mail offers: whole turns (when ``Config.whole_turns``)
+    and the single steps folded and grouped (:mod:`service.notify.choices`),
+    each with its signed link, bound to the state's version."""
+    from service.notify.choices import choices
+
+    rules = rules_for(game.kind)
+    state = game.state if state is None else state
+    version = game.version if version is None else version
+
+    def link(codes: list[str]) -> str:
+        return svc.links.move_url(game.id, seat.position, seat.secret, version, codes)
+
+    return choices(rules, state, whole=svc.config.whole_turns, link=link)
+
+
 def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat | None, work: Work) -> None:
     """The invitation: who plays, the game's options, where the rules are,
     how to join and how to decline."""
@@ -297,11 +314,15 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
             account = [*told, *account_lines(game, since_last_turn(log, seat), seat.position)]
             title = "Since your last turn"
         full.update(account=account, account_title=title, note=later["note"],
-                    options=options_for(svc, game, seat, state=state, version=version),
+                    **_options_and_choices(choices_for(svc, game, seat, state=state, version=version)),
                     pdf=not later["continued"],  # the PDF comes with the turn's first mail
                     previous_view=previous_view(game, seat.position, log))
     full.update(kind=context["kind"], envelope=context["envelope"])
     return full
+
+
+def _options_and_choices(offered: dict) -> dict:
+    return {"options": offered["steps"], "choices": offered}
 
 
 def played(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:

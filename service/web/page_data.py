@@ -135,7 +135,8 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state) if game.status == "active" else None
     my_turn = to_act == seat.position and not seat.resigned and seat.bot is None
-    options = page_options(game) if my_turn and with_options else []
+    offered = page_choices(svc, game, seat.position) if my_turn and with_options else None
+    options = offered["steps"] if offered else []
     turn = current_turn(access.log)
     names = {s.position: s.name for s in game.seats}
     page = {
@@ -152,6 +153,7 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "mails": [{**mail, "at": date_text(mail["at"])} for mail in seat_mails(svc, seat)],
         "my_turn": my_turn,
         "options": options,
+        "choices": offered,
         "can_undo": my_turn and bool(turn) and turn[-1].seat == seat.position and not turn[-1].revealed,
         #: the last move is the farmer's own but drew on hidden information: say why undo is not offered
         "undo_blocked": my_turn and bool(turn) and turn[-1].seat == seat.position and turn[-1].revealed,
@@ -160,6 +162,8 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "board": board(svc, access, highlight=[o["code"] for o in options] if highlight is None else highlight),
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
         "notation_help": rules.notation_help(),
+        #: a whole turn typed on one line, for the mail help (None: chains are off)
+        "chain_example": _chain_example(rules, offered) if svc.config.whole_turns else None,
     }
     seat_url = svc.links.seat_url(game.id, seat.position, seat.secret)
     page.update({
@@ -180,16 +184,28 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
     return page
 
 
-def page_options(game: Game) -> list[dict]:
-    """Each legal move of the turn as the page's buttons show it: its typed
-    form, its code and what it will do. (The turn mail's options,
-    :func:`service.notify.changes.options_for`, also carry a signed link each; the
-    page posts the code instead.)"""
-    rules = rules_for(game.kind)
-    options = []
-    for move in rules.legal_moves(game.state):
-        options.append({"text": rules.text(move), "code": rules.code(move), "outcome": rules.outcome(game.state, move)})
-    return options
+def _chain_example(rules, offered: dict | None) -> str:
+    """The page's example of steps chained on a line: the best whole turn
+    offered now, else the game's first two notation examples."""
+    if offered and offered["whole"]:
+        return offered["whole"][0]["line"]
+    examples = [example for example, _ in rules.notation_help()[:2]]
+    return ", ".join(examples)
+
+
+def page_choices(svc: Services, game: Game, position: int) -> dict:
+    """What the page's buttons offer (:mod:`service.notify.choices`): whole
+    turns when ``Config.whole_turns``, and each legal move, folded by
+    outcome and grouped, with its typed form, its code(s) and what it will
+    do. (The turn mail's options also carry a signed link each; the page
+    posts the codes instead.) Worked out once per state version and seat
+    (a reload, a stale link's page: :mod:`service.web.page_cache`)."""
+    from service.notify.choices import choices
+
+    whole = svc.config.whole_turns
+    return page_cache.of(svc).boards.get_or_render(
+        game.id, game.version, position, (), ("choices", whole),
+        lambda: choices(rules_for(game.kind), game.state, whole=whole))
 
 
 def final_result(game: Game) -> dict:
