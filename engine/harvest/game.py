@@ -79,6 +79,17 @@ class Harvest(Game):
             return "setup: keeping Characters and Farmhouses"
         return f"round {state['round']} of {C.ROUNDS}"
 
+    def names(self, state: State, move: Move) -> str:
+        if move.kind == "place" and move.args[:1] == ("market",) and len(move.args) == 2:
+            return state["market"].get(str(move.args[1])) or ""
+        return ""
+
+    def amounts(self, state: State, seat: int) -> dict[str, int]:
+        farmer = state["farmers"][seat]
+        return {"coin": farmer["coins"], "fertilizer": farmer["fertilizer"], "water": farmer["water"],
+                "point": farmer["points"], "wheelbarrow": farmer["wheelbarrows"],
+                "seed": sum(farmer["seeds"].values()), **farmer["seeds"]}
+
     def score_sheet(self, state: State) -> dict:
         return scoring.score_sheet(state)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Game, IllegalMove, InvalidMove, Move, Option, State
+from engine.sunfield import content as C
 from engine.sunfield import describe as describing
 from engine.sunfield import notation, scoring, turns
 from engine.sunfield import outcome as outcomes
@@ -82,6 +83,20 @@ class Sunfield(Game):
         if state["phase"] == "over":
             return f"game over after round {state['round']}"
         return f"round {state['round']}" + (" (last round)" if state["ending"] else "")
+
+    # --- plans ------------------------------------------------------------------
+
+    def names(self, state: State, move: Move) -> str:
+        if move.kind != "take" or len(move.args) != 2 or move.args[0] not in C.COLUMNS:
+            return ""
+        column, row = state["market"][C.COLUMNS.index(move.args[0])], move.args[1] - 1
+        slot = column[row] if isinstance(row, int) and 0 <= row < len(column) else None
+        return slot["tile"] if slot else ""
+
+    def amounts(self, state: State, seat: int) -> dict[str, int]:
+        farmer = state["farmers"][seat]
+        return {"seed": farmer["seeds"], "client": len(farmer["clients"]), "medal": len(farmer["medals"]),
+                "vegetable": sum(farmer["wheelbarrow"].values()), **farmer["wheelbarrow"]}
 
     # --- scoring ---------------------------------------------------------------
 
