@@ -40,6 +40,7 @@ from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.core.wall_time import now
+from service.game import plans
 from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
 from service.game.final_report import report_data
@@ -97,6 +98,7 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
         return None
     if kind == "turn":
         seat.turn_held = False  # this one is the turn mail owed
+    context = with_plan(session, game, seat, kind, context)
     domain = svc.config.mail_domain
     message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
     envelope = Envelope(
@@ -117,6 +119,23 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
     session.add(mail)
     work.mails.append(mail)
     return mail
+
+
+#: the mails that tell a farmer what became of their plan, and show the plan waiting
+PLAN_TOLD_IN = ("turn", "account", "note", "final", "clock", "away", "bouncing", "remind", "overdue", "timeout",
+                "grant")
+
+
+def with_plan(session: Session, game: Game, seat: Seat, kind: str, context: dict) -> dict:
+    """``context`` with what became of the farmer's plan since their last
+    mail (told once) and the plan still waiting: the farmer's own, in their
+    own mail only."""
+    if kind not in PLAN_TOLD_IN or not (seat.plan_news or seat.planned):
+        return context
+    context = {**context, "plan_news": (seat.plan_news or "").splitlines(),
+               "plan": plans.shown(plans.waiting_plan(session, game, seat))}
+    seat.plan_news = None
+    return context
 
 
 def game_context(svc: Services, game: Game, seat: Seat, *, state: dict | None = None, version: int | None = None,
@@ -180,17 +199,19 @@ def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat |
 
 
 def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
-                 turn: list[MoveLogEntry], work: Work) -> None:
+                 turn: list[MoveLogEntry], work: Work, *, planned: bool = False) -> None:
     """The seat to act changed (or the game just started, ``actor`` None):
     the turn mail, the short account for those who opted in, and the
-    webhook calls (written here, sent after the commit)."""
+    webhook calls (written here, sent after the commit). ``planned``: the
+    farmer to act has a plan that plays their turn now: no turn mail."""
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state)
     spectator_mail.round_mails(session, svc, game, work)
     for seat in game.seats:
         account = account_lines(game, turn, seat.position)
         if seat.position == to_act:
-            turn_mail(session, svc, game, seat, work)
+            if not planned:
+                turn_mail(session, svc, game, seat, work)
         elif seat.position != actor and account and preference(seat, "accounts") and not preference(seat, "digest"):
             context = game_context(svc, game, seat)
             context.update(account=account, to_act=game.seats[to_act].name, to_act_position=to_act,
@@ -299,7 +320,8 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
                     options=options_for(svc, game, seat, state=state, version=version),
                     pdf=not later["continued"],  # the PDF comes with the turn's first mail
                     previous_view=previous_view(game, seat.position, log))
-    full.update(kind=context["kind"], envelope=context["envelope"])
+    full.update(kind=context["kind"], envelope=context["envelope"],
+                **{key: context[key] for key in ("plan_news", "plan") if key in context})
     return full
 
 
