@@ -171,6 +171,10 @@ def apply_locked(session: Session, svc: Services, game: Game, request: MoveReque
         if request.source == "mail":  # the farmer hears back by mail, whoever applied it
             changes.acknowledge(session, svc, game, seat_of(game, request.seat), request.action, status,
                                result, work)
+        elif request.source == "plan" and status != "applied":  # the turn the plan took is the farmer's again
+            plans.tell(seat_of(game, request.seat), f"Your plan could not be played: {result}")
+            if rules_for(game.kind).to_act(game.state) == request.seat:
+                changes.turn_mail(session, svc, game, seat_of(game, request.seat), work)
 
 
 def _decide(session: Session, svc: Services, game: Game, request: MoveRequest, work: Work) -> tuple[str, str]:

@@ -10,10 +10,15 @@ from sqlalchemy import select
 from engine import get_game
 from mail.inbound.plans import read_plan
 from service.core.errors import InvalidInput
+from service.game import plans as shown_plans
+from service.game.clocks import ClockSettings
+from service.storage import lookup
 from service.storage.models import Plan
-from service.usecases import plans, playing
+from service.usecases import plans, playing, substitutes
 from service.usecases.creation import FarmerSpec, create_game, join
-from tests.service.helpers import game_row, log_of, mails
+from service.usecases.rematch import rematch
+from tests.service import played
+from tests.service.helpers import game_row, log_of, mailbox, mails, path_of, text_part
 
 ANN, BOB, CAT = (FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org"),
                  FarmerSpec("Cat", "cat@example.org"))
@@ -215,3 +220,47 @@ def test_cancel_plan_removes_it_and_says_so(svc):
     assert "no plan" in plans.cancel_plan(svc, game_id, 1)
     play(svc, game_id, 0, "take a2", "place -2 0")
     assert [e for e in log_of(svc, game_id) if e.seat == 1] == []
+
+
+# --------------------------------------------------------------------------- whose plan
+
+
+@pytest.mark.parametrize("kind", ["sunfield", "harvest"])
+def test_given_a_plan_when_the_host_hands_the_seat_to_a_substitute_then_the_newcomer_starts_without_it(svc, kind):
+    created = create_game(svc, kind, [ANN, BOB], host=0, seed=7, clock=ClockSettings(per_turn=3 * 86400))
+    join(svc, created.game_id, 1)
+    plans.make_plan(svc, created.game_id, 1, read_plan("next: take c1, place 2 0 | fields 3"))
+    substitutes.substitute(svc, created.game_id, 0, 1, "Cleo", "cleo@example.org")
+    join(svc, created.game_id, 1)
+    assert plan_of(svc, created.game_id, 1).status == "cancelled"
+    seat = game_row(svc, created.game_id).seats[1]
+    assert (seat.planned, seat.plan_news) == (False, None)
+    with svc.db.transaction() as session:
+        game = lookup.load_game(session, created.game_id)
+        assert shown_plans.waiting_plan(session, game, game.seats[1]) is None
+
+
+def test_a_plan_is_shown_on_its_farmers_page_and_in_her_mails_footer_and_nowhere_else(svc, client):
+    game_id = started(svc, "sunfield", ANN, BOB, CAT)
+    plans.make_plan(svc, game_id, 2, read_plan("next: take b1, place 1 -1 | take c1, place 2 0"))
+    game = game_row(svc, game_id)
+    pages = {seat.position: client.get(path_of(svc.links.seat_url(game_id, seat.position, seat.secret)))
+             for seat in game.seats}
+    assert "next: take b1, place 1 -1 | take c1, place 2 0" in pages[2].get_data(as_text=True)
+    for position in (0, 1):
+        assert "take b1, place 1 -1" not in pages[position].get_data(as_text=True)
+    play(svc, game_id, 0, "take a1", "place -2 0")  # Bob's turn mail, and Ann's account, say nothing of it
+    for message in mailbox(svc, "ann@example.org") + mailbox(svc, "bob@example.org"):
+        assert "take b1, place 1 -1" not in text_part(message)
+
+
+def test_a_rematch_starts_without_the_plans_of_the_game_it_plays_again(svc):
+    game_id = played.started(svc, played.ANN, played.BOB)
+    played.play_turns(svc, game_id, played.ANN_WINS[:2])
+    plans.make_plan(svc, game_id, 0, read_plan("next: take 1"))  # her next turn never comes: this one ends the game
+    played.play_turns(svc, game_id, played.ANN_WINS[2:])
+    assert game_row(svc, game_id).seats[0].planned
+    made = rematch(svc, game_id, 0)
+    with svc.db.transaction() as session:
+        assert session.scalars(select(Plan).where(Plan.game_id == made.game_id)).all() == []
+        assert not any(s.planned for s in lookup.load_game(session, made.game_id).seats)
