@@ -40,7 +40,7 @@ _OUTCOME = re.compile(r"\s*(?:→|->)\s.*$")
 
 #: the most alternatives and steps a plan may hold (a plan is read at every turn it may play)
 MAX_ALTERNATIVES = 6
-MAX_STEPS = 8
+MAX_STEPS = 12
 
 
 class PlanError(ValueError):
