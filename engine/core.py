@@ -362,6 +362,12 @@ class Game:
         the farmer chose. Reads public data only. Empty: the text says all."""
         return ""
 
+    def plan_examples(self) -> list[tuple[str, str]]:
+        """(example, meaning) pairs that teach plans in this game's notation
+        (docs/plans.md): ``next: …`` for the next turn, ``plan: …`` for the
+        rest of the round. Their moves are read when the plan plays."""
+        return []
+
     def amounts(self, state: State, seat: int) -> dict[str, int]:
         """What ``seat`` counts, by lower-case singular name ("seed", "coin"):
         what a plan's stop condition may name ("stop if Seeds < 3"; the

@@ -86,6 +86,16 @@ class Sunfield(Game):
 
     # --- plans ------------------------------------------------------------------
 
+    def plan_examples(self) -> list[tuple[str, str]]:
+        return [
+            ("next: take b2, place 1 0 | take c1, place 0 -1",
+             "your next turn, played when it comes: the Field tile you see at b2 placed at 1 0; if that tile is "
+             "gone, the one at c1 at 0 -1; if neither is possible, nothing is played and you are told why"),
+            ("plan: take a1, place 2 0 > take b1, place -2 0; stop if Seeds < 2",
+             "each of your turns to the end of the round, the first alternative still possible, until you "
+             "have fewer than 2 Seeds"),
+        ]
+
     def names(self, state: State, move: Move) -> str:
         if move.kind != "take" or len(move.args) != 2 or move.args[0] not in C.COLUMNS:
             return ""
