@@ -182,6 +182,20 @@ def options_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = N
 
 
 
+#: the options a turn mail offers as plans for the next turn ("and next turn, if still possible")
+PLAN_LINKS = 3
+
+
+def plan_links(svc: Services, game: Game, seat: Seat, options: list[dict], version: int) -> list[dict]:
+    """The turn mail's plan links: the first options, each as a plan for the
+    farmer's next turn, signed for the board the mail shows (docs/plans.md)."""
+    if not svc.config.plans:
+        return []
+    return [{"text": option["text"], "url": svc.links.plan_url(game.id, seat.position, seat.secret, version,
+                                                                f"next: {option['text']}")}
+            for option in options[:PLAN_LINKS]]
+
+
 def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat | None, work: Work) -> None:
     """The invitation: who plays, the game's options, where the rules are,
     how to join and how to decline."""
@@ -316,8 +330,9 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
         else:
             account = [*told, *account_lines(game, since_last_turn(log, seat), seat.position)]
             title = "Since your last turn"
-        full.update(account=account, account_title=title, note=later["note"],
-                    options=options_for(svc, game, seat, state=state, version=version),
+        options = options_for(svc, game, seat, state=state, version=version)
+        full.update(account=account, account_title=title, note=later["note"], options=options,
+                    plan_next=plan_links(svc, game, seat, options, version) if not later["continued"] else [],
                     pdf=not later["continued"],  # the PDF comes with the turn's first mail
                     previous_view=previous_view(game, seat.position, log))
     full.update(kind=context["kind"], envelope=context["envelope"],

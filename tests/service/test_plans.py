@@ -12,16 +12,31 @@ from mail.inbound.plans import read_plan
 from service.core.errors import InvalidInput
 from service.game import plans as shown_plans
 from service.game.clocks import ClockSettings
+from service.notify import changes
 from service.storage import lookup
-from service.storage.models import Plan
+from service.storage.models import OutgoingMail, Plan
 from service.usecases import plans, playing, substitutes
 from service.usecases.creation import FarmerSpec, create_game, join
 from service.usecases.rematch import rematch
+from service.wiring import inline_queue
 from tests.service import played
-from tests.service.helpers import game_row, log_of, mailbox, mails, path_of, text_part
+from tests.service.helpers import csrf_token, game_row, log_of, mailbox, mails, path_of, text_part
 
 ANN, BOB, CAT = (FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org"),
                  FarmerSpec("Cat", "cat@example.org"))
+
+
+@pytest.fixture
+def svc(svc):
+    """The mails are written, not composed nor sent (the tests read their rows): the games here are real."""
+    svc.queue = inline_queue(svc, send_mail=False)
+    return svc
+
+
+def composed(svc, mail) -> dict:
+    """A mail's context as the mail task completes it."""
+    with svc.db.transaction() as session:
+        return changes.full_context(session, svc, session.get(OutgoingMail, mail.id))
 
 
 def started(svc, kind: str, *farmers: FarmerSpec, seed: int = 7, **options) -> int:
@@ -241,6 +256,7 @@ def test_given_a_plan_when_the_host_hands_the_seat_to_a_substitute_then_the_newc
 
 
 def test_a_plan_is_shown_on_its_farmers_page_and_in_her_mails_footer_and_nowhere_else(svc, client):
+    svc.queue = inline_queue(svc)  # these mails are sent: their text is read
     game_id = started(svc, "sunfield", ANN, BOB, CAT)
     plans.make_plan(svc, game_id, 2, read_plan("next: take b1, place 1 -1 | take c1, place 2 0"))
     game = game_row(svc, game_id)
@@ -264,3 +280,46 @@ def test_a_rematch_starts_without_the_plans_of_the_game_it_plays_again(svc):
     with svc.db.transaction() as session:
         assert session.scalars(select(Plan).where(Plan.game_id == made.game_id)).all() == []
         assert not any(s.planned for s in lookup.load_game(session, made.game_id).seats)
+
+
+# --------------------------------------------------------------------------- pages and links
+
+
+def posted(client, path: str, data: dict) -> str:
+    """The page a form's POST leads to (its redirect followed)."""
+    response = client.post(path, data=data)
+    assert response.status_code == 303
+    return client.get(path_of(response.location)).get_data(as_text=True)
+
+
+def test_the_seat_page_keeps_a_plan_shows_it_and_cancels_it(svc, client):
+    game_id = started(svc, "sunfield", ANN, BOB, CAT)
+    seat = game_row(svc, game_id).seats[2]
+    page = path_of(svc.links.seat_url(game_id, 2, seat.secret))
+    token = csrf_token(client.get(page).get_data(as_text=True))
+    answer = posted(client, f"{page}/plan", {"csrf_token": token, "plan": "take b1, place 1 -1 | take c1"})
+    assert "Your plan is kept: next: take b1, place 1 -1 | take c1" in answer
+    assert "Cancel the plan" in answer
+    answer = posted(client, f"{page}/plan", {"csrf_token": token, "action": "cancel"})
+    assert "is cancelled" in answer and "No plan." in answer
+    answer = posted(client, f"{page}/plan", {"csrf_token": token, "plan": "next: take b1; stop if seeds < 1"})
+    assert "has no “stop if”" in answer
+
+
+def test_a_turn_mails_plan_link_keeps_its_plan_and_a_stale_one_keeps_nothing(svc, client):
+    game_id = started(svc, "sunfield", ANN, BOB, CAT)
+    mail = composed(svc, mails(svc, "turn", to="ann@example.org")[-1])
+    [first, *_] = mail["plan_next"]
+    assert first["text"] == mail["options"][0]["text"]
+    page = client.get(path_of(first["url"]))
+    assert page.status_code == 200 and f"next: {first['text']}" in page.get_data(as_text=True)
+    token = csrf_token(page.get_data(as_text=True))
+    kept = posted(client, path_of(first["url"]), {"csrf_token": token})
+    assert f"Your plan is kept: next: {first['text']}" in kept
+    assert plan_of(svc, game_id, 0).status == "active"
+    plans.cancel_plan(svc, game_id, 0)
+    play(svc, game_id, 0, "take a1", "place -2 0")  # the board moves on
+    stale = client.get(path_of(first["url"]))
+    assert stale.status_code == 409 and "The board has moved on" in stale.get_data(as_text=True)
+    client.post(path_of(first["url"]), data={"csrf_token": token})
+    assert plan_of(svc, game_id, 0).status == "cancelled"
