@@ -273,6 +273,14 @@ class Game:
     def is_over(self, state: State) -> bool:
         return self.to_act(state) is None
 
+    def whole_turns(self, state: State, limit: int = 12) -> list:
+        """At most ``limit`` whole turns of the farmer to act, best first: the
+        steps of a turn offered as one choice (a list of
+        :class:`engine.whole_turns.WholeTurn`, each with its moves, their
+        outcomes and a rank). None by default: a game offers its steps one
+        by one."""
+        return []
+
     def closing_moves(self, state: State) -> list[Move]:
         """The moves a farmer means by writing nothing more in a mail: when
         the turn waits only for optional steps, what ends it (Sunfield's

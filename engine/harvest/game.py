@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Game, IllegalMove, Move, State, match_text
 from engine.harvest import content as C
 from engine.harvest import describe as describing
-from engine.harvest import notation, scoring, turns
+from engine.harvest import notation, scoring, turns, whole
 from engine.harvest import outcome as outcomes
 from engine.harvest.state import setup
 
@@ -62,6 +62,9 @@ class Harvest(Game):
 
     def describe(self, state: State, move: Move) -> str:
         return describing.describe(self, state, move)
+
+    def whole_turns(self, state: State, limit: int = 12) -> list:
+        return whole.whole_turns(self, state, limit)
 
     def outcome(self, state: State, move: Move) -> str:
         return outcomes.outcome(self, state, move)

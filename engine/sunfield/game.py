@@ -5,7 +5,7 @@ from __future__ import annotations
 from engine.core import Game, IllegalMove, InvalidMove, Move, Option, State
 from engine.sunfield import content as C
 from engine.sunfield import describe as describing
-from engine.sunfield import notation, scoring, turns
+from engine.sunfield import notation, scoring, turns, whole
 from engine.sunfield import outcome as outcomes
 from engine.sunfield.state import setup
 
@@ -58,6 +58,9 @@ class Sunfield(Game):
 
     def describe(self, state: State, move: Move) -> str:
         return describing.describe(self, state, move)
+
+    def whole_turns(self, state: State, limit: int = 12) -> list:
+        return whole.whole_turns(self, state, limit)
 
     def outcome(self, state: State, move: Move) -> str:
         return outcomes.outcome(self, state, move)

@@ -129,6 +129,10 @@ class Config:
     #: whether webhooks may call private, loopback and plain-http addresses
     #: (WEBHOOK_ALLOW_PRIVATE; off: a farmer's URL must not reach our own network)
     webhook_allow_private: bool = False
+    #: whether turn mails and seat pages offer whole turns in one link, and a
+    #: typed line may chain steps (FARMPOST_WHOLE_TURNS, default on; off: one
+    #: step per option and per line, the baseline of bench/pace.py)
+    whole_turns: bool = True
     #: the rate limits by bucket (DEFAULT_RATE_LIMITS, RATE_LIMIT_<BUCKET>)
     rate_limits: dict = field(default_factory=lambda: dict(DEFAULT_RATE_LIMITS))
     #: proxies in front of the web process whose X-Forwarded-For is believed (TRUSTED_PROXIES)
@@ -207,6 +211,7 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         soft_bounces=_whole_number(env, "SOFT_BOUNCES", 3, unit="bounces"),
         soft_bounce_days=_whole_number(env, "SOFT_BOUNCE_DAYS", 7, unit="days"),
         webhook_allow_private=env.get("WEBHOOK_ALLOW_PRIVATE", "").strip().lower() in ("1", "true", "yes", "on"),
+        whole_turns=env.get("FARMPOST_WHOLE_TURNS", "on").strip().lower() not in ("0", "false", "no", "off"),
         rate_limits=rate_limits_of(env),
         trusted_proxies=_count(env, "TRUSTED_PROXIES"),
         smtputf8=not env.get("SMTP_URL") or _flag(env, "SMTP_UTF8"),

@@ -182,18 +182,36 @@ def options_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = N
 
 
 
+def choices_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = None,
+                version: int | None = None) -> dict:
+    """What the turn mail offers: whole turns (when ``Config.whole_turns``)
+    and the single steps folded and grouped (:mod:`service.notify.choices`),
+    each with its signed link, bound to the state's version."""
+    from service.notify.choices import choices
+
+    rules = rules_for(game.kind)
+    state = game.state if state is None else state
+    version = game.version if version is None else version
+
+    def link(codes: list[str]) -> str:
+        return svc.links.move_url(game.id, seat.position, seat.secret, version, codes)
+
+    return choices(rules, state, whole=svc.config.whole_turns, link=link)
+
+
 #: the options a turn mail offers as plans for the next turn ("and next turn, if still possible")
 PLAN_LINKS = 3
 
 
-def plan_links(svc: Services, game: Game, seat: Seat, options: list[dict], version: int) -> list[dict]:
-    """The turn mail's plan links: the first options, each as a plan for the
-    farmer's next turn, signed for the board the mail shows (docs/plans.md)."""
+def plan_links(svc: Services, game: Game, seat: Seat, offered: dict, version: int) -> list[dict]:
+    """The turn mail's plan links: its first whole turns (else its first
+    steps), each as a plan for the farmer's next turn, signed for the board
+    the mail shows (docs/plans.md)."""
     if not svc.config.plans:
         return []
-    return [{"text": option["text"], "url": svc.links.plan_url(game.id, seat.position, seat.secret, version,
-                                                                f"next: {option['text']}")}
-            for option in options[:PLAN_LINKS]]
+    texts = [turn["line"] for turn in offered["whole"]] or [step["text"] for step in offered["shown"]]
+    return [{"text": text, "url": svc.links.plan_url(game.id, seat.position, seat.secret, version, f"next: {text}")}
+            for text in texts[:PLAN_LINKS]]
 
 
 def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat | None, work: Work) -> None:
@@ -330,14 +348,18 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
         else:
             account = [*told, *account_lines(game, since_last_turn(log, seat), seat.position)]
             title = "Since your last turn"
-        options = options_for(svc, game, seat, state=state, version=version)
-        full.update(account=account, account_title=title, note=later["note"], options=options,
-                    plan_next=plan_links(svc, game, seat, options, version) if not later["continued"] else [],
+        offered = choices_for(svc, game, seat, state=state, version=version)
+        full.update(account=account, account_title=title, note=later["note"], **_options_and_choices(offered),
+                    plan_next=plan_links(svc, game, seat, offered, version) if not later["continued"] else [],
                     pdf=not later["continued"],  # the PDF comes with the turn's first mail
                     previous_view=previous_view(game, seat.position, log))
     full.update(kind=context["kind"], envelope=context["envelope"],
                 **{key: context[key] for key in ("plan_news", "plan") if key in context})
     return full
+
+
+def _options_and_choices(offered: dict) -> dict:
+    return {"options": offered["steps"], "choices": offered}
 
 
 def played(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:

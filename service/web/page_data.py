@@ -144,7 +144,8 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state) if game.status == "active" else None
     my_turn = to_act == seat.position and not seat.resigned and seat.bot is None
-    options = page_options(game) if my_turn and with_options else []
+    offered = page_choices(svc, game) if my_turn and with_options else None
+    options = offered["steps"] if offered else []
     turn = current_turn(access.log)
     names = {s.position: s.name for s in game.seats}
     page = {
@@ -161,6 +162,7 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "mails": [{**mail, "at": date_text(mail["at"])} for mail in seat_mails(svc, seat)],
         "my_turn": my_turn,
         "options": options,
+        "choices": offered,
         "can_undo": my_turn and bool(turn) and turn[-1].seat == seat.position and not turn[-1].revealed,
         #: the last move is the farmer's own but drew on hidden information: say why undo is not offered
         "undo_blocked": my_turn and bool(turn) and turn[-1].seat == seat.position and turn[-1].revealed,
@@ -191,16 +193,15 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
     return page
 
 
-def page_options(game: Game) -> list[dict]:
-    """Each legal move of the turn as the page's buttons show it: its typed
-    form, its code and what it will do. (The turn mail's options,
-    :func:`service.notify.changes.options_for`, also carry a signed link each; the
-    page posts the code instead.)"""
-    rules = rules_for(game.kind)
-    options = []
-    for move in rules.legal_moves(game.state):
-        options.append({"text": rules.text(move), "code": rules.code(move), "outcome": rules.outcome(game.state, move)})
-    return options
+def page_choices(svc: Services, game: Game) -> dict:
+    """What the page's buttons offer (:mod:`service.notify.choices`): whole
+    turns when ``Config.whole_turns``, and each legal move, folded by
+    outcome and grouped, with its typed form, its code(s) and what it will
+    do. (The turn mail's options also carry a signed link each; the page
+    posts the codes instead.)"""
+    from service.notify.choices import choices
+
+    return choices(rules_for(game.kind), game.state, whole=svc.config.whole_turns)
 
 
 def final_result(game: Game) -> dict:

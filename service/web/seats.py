@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request
@@ -47,13 +48,15 @@ def table_link(access) -> str | None:
 
 @blueprint.post("/g/<id:game_id>/<id:seat>/<token>/act")
 def act(game_id: int, seat: int, token: str):
-    """One button of the seat page: a move, undo or resign. The request is
+    """One button of the seat page: a move (or a whole turn: several
+    ``code`` fields, played in order), undo or resign. The request is
     stored and queued, and the answer comes at once: the page of the move
-    being applied (a worker applies it), which follows it by itself."""
+    being applied (a worker applies it), which follows it by itself and
+    then shows the seat page, where a turn that goes on offers what is next."""
     svc = services()
     secret = page_data.seat_secret(svc, game_id, seat, token)
     action = request.form.get("action", "move")
-    code = request.form.get("code", "")
+    codes = [c for c in request.form.getlist("code") if c]
     try:
         version = id_arg(request.form.get("version", ""))
     except ValueError:
@@ -61,9 +64,11 @@ def act(game_id: int, seat: int, token: str):
     if action == "resign" and request.form.get("confirm") != "yes":
         flash("To resign, tick the box that says you are sure.", "error")
         return redirect(svc.links.seat_url(game_id, seat, secret), code=303)
-    codes = [code] if action == "move" else []
+    codes = codes if action == "move" else []
     # the same button pressed twice on the same board is one request
-    dedupe = f"web:{game_id}:{seat}:{version}:{action}:{code}"
+    moves = "+".join(codes)
+    moves = moves if len(moves) <= 120 else hashlib.sha256(moves.encode()).hexdigest()  # a long whole turn
+    dedupe = f"web:{game_id}:{seat}:{version}:{action}:{moves}"
     request_id = submit_move(svc, game_id, seat, codes, source="web", base_version=version, dedupe_key=dedupe,
                              action=action)
     return redirect(applying_url(svc, game_id, seat, secret, request_id), code=303)
