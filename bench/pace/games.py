@@ -6,18 +6,19 @@ log-normal distribution (median 6 h, 10 % over 24 h) and have one habit:
 
 * ``link``: open the turn mail's link and play the whole turn on the seat
   page (one wait a turn, however many steps);
-* ``reply``: reply by mail with what the mail offers (one step while turn
-  mails offer single steps; a whole turn where they offer whole turns), a
-  step that leaves the turn going brings a "your turn continues" mail,
-  answered after another delay;
+* ``reply``: reply by mail with what the mail offers: a whole turn chained
+  on one line (``take b2, place 1 0``) where turn mails offer whole turns,
+  one step where they offer single steps (the baseline); a step that
+  leaves the turn going brings a "your turn continues" mail, answered
+  after another delay;
 * ``plan``: reply as ``reply`` does, with a ``next:`` line of the greedy
   bot's two best next turns (worked out on a board dealt from what the
   farmer sees, the others played by the greedy bot), so a turn can be
   played from the plan without a wait.
 
 Every farmer chooses their moves as the greedy bot does. ``--baseline`` also
-plays each setup with plans switched off (``Config.plans``), so one run
-shows before and after. One JSON object per setup (game, habit): per farmer
+plays each setup with whole turns, chains and plans switched off
+(``Config.whole_turns``, ``Config.plans``), so one run shows before and after. One JSON object per setup (game, habit): per farmer
 the turns, the round trips (answers after a wait), the mails, the turns
 played from plans; the game's duration in days (median and 90th
 percentile over ``--games`` games); and with ``--baseline`` the same with
@@ -57,7 +58,8 @@ def main(argv: list[str] | None = None) -> None:
     arguments = parser(__doc__, __spec__)
     arguments.add_argument("--games", type=int, default=5, help="games per setup (default %(default)s)")
     arguments.add_argument("--seed", type=int, default=1, help="seeds the games and the delays (default %(default)s)")
-    arguments.add_argument("--baseline", action="store_true", help="also play every setup with plans off")
+    arguments.add_argument("--baseline", action="store_true",
+                           help="also play every setup with whole turns, chains and plans off")
     arguments.add_argument("--game", action="append", choices=sorted(GAMES), help="the games (default: both)")
     arguments.add_argument("--habit", action="append", choices=HABITS, help="the habits (default: all three)")
     args = arguments.parse_args(argv)
@@ -97,7 +99,7 @@ def _one_game(kind: str, habit: str, seed: int, *, plans: bool) -> dict:
         os.environ[wall_time.ENVIRONMENT_VARIABLE] = str(offset_file)
         try:
             config = load_config({"FARMPOST_INSTANCE": folder, "BASE_URL": "http://127.0.0.1:5000",
-                                  "MAIL_DOMAIN": "farmpost.test"}, plans=plans)
+                                  "MAIL_DOMAIN": "farmpost.test"}, plans=plans, whole_turns=plans)
             svc = Services.from_config(config)
             svc.queue = inline_queue(svc, send_mail=False)  # the mails are written, counted, not composed
             upgrade(svc.db)
@@ -192,9 +194,12 @@ class _Table:
     def _newer_turn_mail(self, seat: int, mail_id: int) -> bool:
         return any(s == seat and m > mail_id for _, _, s, m in self.queue)
 
-    def _steps(self, state: dict, seat: int, *, whole: bool) -> tuple[list[str], dict]:
+    def _steps(self, state: dict, seat: int, *, whole: bool, past_reveals: bool = True) -> tuple[list[str], dict]:
         """The greedy choices of the farmer's turn from ``state`` (one step,
-        or every step to the end of the turn), and the state after them."""
+        or every step to the end of the turn: past a step that reveals
+        hidden information too, as a farmer who writes "take a3, place 1 -1"
+        places the tile they took whatever the market's new tiles are,
+        unless ``past_reveals`` is False), and the state after them."""
         texts = []
         while self.rules.to_act(state) == seat:
             move = _greedy(self.rules, state, seat)[0]
@@ -202,7 +207,7 @@ class _Table:
             after = self.rules.apply(state, move)
             revealed = self.rules.reveals_information(state, after)
             state = after
-            if not whole or revealed:
+            if not whole or (revealed and not past_reveals):
                 break
         return texts, state
 
@@ -223,9 +228,9 @@ class _Table:
         from service.inbound.receive import receive
 
         planning = self.habit == "plan" and self.svc.config.plans
-        # a planner looks ahead, so writes their whole turn; the others what the mail offers
-        texts, after = self._steps(game.state, seat, whole=planning or _whole_turns(self.svc.config))
-        lines = list(texts)
+        whole = self.svc.config.whole_turns  # the mail offers whole turns: the answer is one, chained on a line
+        texts, after = self._steps(game.state, seat, whole=whole)
+        lines = [", ".join(texts)] if whole else list(texts)
         if planning:
             plan = self._plan(after, seat)
             if plan:
@@ -260,7 +265,7 @@ class _Table:
         for first in _greedy(self.rules, state, seat)[:2]:
             texts, scratch = [self.rules.text(first)], self.rules.apply(state, first)
             if not self.rules.reveals_information(state, scratch):
-                more, _ = self._steps(scratch, seat, whole=True)
+                more, _ = self._steps(scratch, seat, whole=True, past_reveals=False)
                 texts += more
             alternatives.append(", ".join(texts[:MAX_STEPS]))
         return "next: " + " | ".join(alternatives)
@@ -300,7 +305,3 @@ def _greedy(rules, state: dict, seat: int) -> list:
         return moves
     return sorted(moves, key=lambda m: -standing(rules, rules.apply_legal(state, m), seat))
 
-
-def _whole_turns(config) -> bool:
-    """Whether turn mails offer whole turns (a reply then plays one): not yet on this branch."""
-    return False
