@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from boards import i18n
 from engine.core import AmbiguousMove, MoveError
 from service.core.game_kinds import rules_for
 from service.storage.models import Game, MoveLogEntry, Plan, Seat
@@ -30,9 +31,11 @@ def shown(plan: Plan | None) -> dict | None:
     """A plan as a page or a mail shows it."""
     if plan is None:
         return None
+    t = i18n.translator(None)
     return {"text": plan.text, "kind": plan.kind, "alternatives": [", ".join(steps) for steps in plan.alternatives],
             "stops": [f"{s['name']} {s['op']} {s['value']}" for s in plan.stops], "played": plan.played,
-            "for": "your next turn" if plan.kind == NEXT else f"your turns to the end of {plan.progress or 'the round'}"}
+            "for": t.gettext("your next turn") if plan.kind == NEXT
+            else t.gettext("your turns to the end of %(round)s", round=plan.progress or "-")}
 
 
 def amount_of(amounts: dict[str, int], name: str) -> int | None:
@@ -63,17 +66,20 @@ class Choice:
 def choose(session: Session, game: Game, plan: Plan) -> Choice:
     """The moves ``plan`` plays for its seat, now that its turn has come."""
     rules = rules_for(game.kind)
+    t = i18n.translator(None)
     state, seat = game.state, plan.seat
     if plan.kind == ROUND and rules.progress(state) != plan.progress:
-        return Choice(stop=f"{plan.progress or 'its round'} is over")
+        return Choice(stop=t.gettext("%(round)s is over", round=plan.progress or "-"))
     view = rules.view(state, seat)
     if view.get("private") != plan.view.get("private"):
-        return Choice(stop="what only you see changed since you planned (something hidden was drawn for you)")
+        return Choice(stop=t.gettext("what only you see changed since you planned (something hidden was drawn "
+                                     "for you)"))
     amounts = rules.amounts(view, seat)
     for stop in plan.stops:
         amount = amount_of(amounts, stop["name"])
         if amount is not None and _holds(stop["op"], amount, stop["value"]):
-            return Choice(stop=f"{stop['name']} {stop['op']} {stop['value']} (you have {amount})")
+            condition = f"{stop['name']} {stop['op']} {stop['value']}"
+            return Choice(stop=t.gettext("%(condition)s (you have %(amount)s)", condition=condition, amount=amount))
     reasons = []
     for steps in plan.alternatives:
         codes, left, reason = _try(rules, state, seat, tuple(steps), plan.view)
@@ -94,16 +100,17 @@ def _try(rules, state: dict, seat: int, steps: tuple[str, ...], seen: dict) -> t
     information (they would be played on what the farmer has not seen), or
     no codes and why not."""
     codes: list[str] = []
+    t = i18n.translator(None)
     for index, step in enumerate(steps):
         if rules.to_act(state) != seat:
-            return [], (), f"your turn would end before “{step}”"
+            return [], (), t.gettext("your turn would end before “%(step)s”", step=step)
         try:
             move = _read(rules, state, seat, step)
         except MoveError as error:
             return [], (), error.reason
         named = rules.names(seen, move)
         if named and named != rules.names(state, move):
-            return [], (), f"“{step}” is no longer what you saw when you planned"
+            return [], (), t.gettext("“%(step)s” is no longer what you saw when you planned", step=step)
         after = rules.apply(state, move)
         codes.append(rules.code(move))
         if rules.reveals_information(state, after) and index < len(steps) - 1:
@@ -139,6 +146,6 @@ def _before_you(session: Session, game: Game, plan: Plan, steps, reason: str) ->
     for entry in entries:
         if entry.text == wanted:
             name = next(s.name for s in game.seats if s.position == entry.seat)
-            return f"{name} {entry.description} before you"
+            return i18n.translator(None).gettext("%(name)s %(move)s before you", name=name, move=entry.description)
     return reason
 

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from boards import i18n
 from engine.core import MoveError
 from service.core.errors import InvalidInput, NotFound
 from service.core.game_kinds import rules_for
@@ -172,7 +173,8 @@ def apply_locked(session: Session, svc: Services, game: Game, request: MoveReque
             changes.acknowledge(session, svc, game, seat_of(game, request.seat), request.action, status,
                                result, work)
         elif request.source == "plan" and status != "applied":  # the turn the plan took is the farmer's again
-            plans.tell(seat_of(game, request.seat), f"Your plan could not be played: {result}")
+            plans.tell(seat_of(game, request.seat),
+                       i18n.translator(None).gettext("Your plan could not be played: %(why)s", why=result))
             if rules_for(game.kind).to_act(game.state) == request.seat:
                 changes.turn_mail(session, svc, game, seat_of(game, request.seat), work)
 

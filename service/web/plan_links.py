@@ -10,7 +10,7 @@ from flask import Blueprint, flash, redirect, render_template
 from mail.inbound.plans import PlanError, read_plan
 from service.core.errors import InvalidInput
 from service.usecases import plans
-from service.web import page_data, services
+from service.web import language, page_data, services
 
 blueprint = Blueprint("plan_links", __name__)
 
@@ -32,11 +32,11 @@ def keep(game_id: int, seat: int, token: str):
     version, line = svc.links.check_plan(token, game_id=game_id, seat=seat, seat_secret=access.seat.secret)
     seat_url = svc.links.seat_url(game_id, seat, access.seat.secret)
     if version != access.game.version:
-        flash("The board has moved on since that mail: the plan was not kept. Plan on the board as it is now.",
-              "error")
+        flash(language.current().gettext("The board has moved on since that mail: the plan was not kept. Plan on the board as "
+                             "it is now."), "error")
         return redirect(seat_url, code=303)
     try:
         flash(plans.make_plan(svc, game_id, seat, read_plan(line)), "ok")
     except PlanError as error:
-        raise InvalidInput(f"This link's plan cannot be read: {error}") from None
+        raise InvalidInput(language.current().gettext("This link's plan cannot be read: %(why)s", why=str(error))) from None
     return redirect(seat_url, code=303)

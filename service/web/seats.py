@@ -124,7 +124,7 @@ def plan(game_id: int, seat: int, token: str):
         try:
             flash(plans.make_plan(svc, game_id, seat, read_plan(line)), "ok")
         except PlanError as error:
-            flash(f"“{line}”: {error}", "error")
+            flash(f"“{line}”: {error}", "error")  # the rule, as the plan reader words it
     return redirect(svc.links.seat_url(game_id, seat, secret), code=303)
 
 
