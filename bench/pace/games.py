@@ -40,7 +40,6 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from bench.common import emit, parser
-from mail.inbound.plans import MAX_STEPS
 
 SHORT = ["--games", "1", "--game", "harvest", "--habit", "plan", "--baseline"]
 
@@ -247,6 +246,7 @@ class _Table:
         turns played by the greedy bot in between."""
         from engine.bots.determinise import SAMPLERS
         from engine.core import Rng
+        from mail.inbound.plans import MAX_STEPS
 
         rng = Rng.from_seed(f"plan:{self.game_id}:{seat}:{sum(self.answers)}")
         state = SAMPLERS[self.rules.name](self.rules.view(after, seat), seat, rng)

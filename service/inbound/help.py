@@ -1,8 +1,10 @@
-"""``help``: every command a farmer can mail, with an example of each, the
-notation for the decision at hand and the options as links."""
+"""``help``: every command a farmer can mail, with an example of each, how
+steps of one turn are chained on a line, the notation for the decision at
+hand and the options as links."""
 
 from __future__ import annotations
 
+from boards import i18n
 from mail.inbound import commands as cmd
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -36,6 +38,26 @@ def is_help(command: cmd.Command) -> bool:
     return command.kind == cmd.MOVES and command.line.split()[0].lower() in ("help", "?")
 
 
+def chains_help(rules, state: dict, my_turn: bool) -> str:
+    """How steps of one turn are chained on a line, with an example of the
+    game (its best whole turn now, when there is one) and the joints of
+    the three languages (:mod:`mail.inbound.chains`). In English until
+    answers know the farmer's language (the texts are in the ``answers``
+    catalog)."""
+    t = i18n.translator(None)
+    turns = rules.whole_turns(state, 1) if my_turn else []
+    example = ", ".join(rules.text(m) for m in turns[0].moves) if turns else "take b2, place 1 0"
+    lines = [
+        t.gettext("Several steps of one turn may go on one line, played in order:"),
+        f"* {example}",
+        t.gettext("Steps are joined by “,” “;” “then” “and” (French “puis” “ensuite” “et”, German “dann” “und”): "
+                  "“%(example)s” is the same.", example=example.replace(", ", " then ", 1)),
+        t.gettext("A step that cannot be played stops there: the steps before it are kept, and the answer says "
+                  "why and what is open now."),
+    ]
+    return "\n".join(lines)
+
+
 def help_text(svc: Services, game_id: int, position: int, state: dict, *, with_links: bool) -> str:
     """Every command with an example, the notation for the decision at hand
     (the examples whose verb starts one of the options), and the options,
@@ -56,6 +78,8 @@ def help_text(svc: Services, game_id: int, position: int, state: dict, *, with_l
     # every move of the game, the decision at hand's first: help is the whole list, not this step's alone
     at_hand = [pair for pair in notation if pair[0].split()[0] in verbs] or notation
     later = [pair for pair in notation if pair not in at_hand]
+    if svc.config.whole_turns:
+        parts.append(chains_help(rules, state, to_act == position))
     if at_hand:
         parts.append("How moves are written:\n" + "\n".join(f"* {example} — {meaning}" for example, meaning in at_hand))
     if later:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 #: the single steps shown before the rest is grouped
-SHOWN = 5
+SHOWN = 4
 #: the whole turns offered (Sunfield: two placements for each Field tile at most)
 WHOLE_TURNS = 6
 #: a group of steps longer than this is split again by its second word (the crop, the space)
@@ -45,16 +45,23 @@ def _option(rules, state, move, link) -> dict:
 def whole_turns(rules, state: dict, link: Callable[[list[str]], str] | None = None,
                 limit: int = WHOLE_TURNS) -> list[dict]:
     """The game's best whole turns as options: the typed chain
-    (``take b2, place 1 0``), the codes, the steps' outcomes and its link."""
-    out = []
-    for turn in rules.whole_turns(state, limit):
+    (``take b2, place 1 0``), the codes, the steps' outcomes and its link.
+    Whole turns with the same outcomes (the same tile in two columns) are
+    one option, the first of them, counting the others in ``alike``."""
+    out: dict[tuple, dict] = {}
+    for turn in rules.whole_turns(state, limit * 2):
         codes = [rules.code(m) for m in turn.moves]
         texts = [rules.text(m) for m in turn.moves]
-        out.append({"line": ", ".join(texts), "texts": texts, "codes": codes, "alike": turn.alike,
-                    "where": True,
-                    "outcome": "; then ".join(o for o in turn.outcomes),
-                    "url": link(codes) if link else None})
-    return out
+        same = out.get(turn.outcomes)
+        if same is not None:
+            same["alike"] += turn.alike
+            same["where"] = False  # another first step: "any of 3 choices"
+            continue
+        if len(out) < limit:
+            out[turn.outcomes] = {"line": ", ".join(texts), "texts": texts, "codes": codes, "alike": turn.alike,
+                                  "where": True, "outcome": "; then ".join(turn.outcomes),
+                                  "url": link(codes) if link else None}
+    return list(out.values())
 
 
 def fold(rules, state: dict, steps: list[dict]) -> list[dict]:

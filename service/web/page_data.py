@@ -171,6 +171,8 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "board": board(svc, access, highlight=[o["code"] for o in options] if highlight is None else highlight),
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
         "notation_help": rules.notation_help(),
+        #: a whole turn typed on one line, for the mail help (None: chains are off)
+        "chain_example": _chain_example(rules, offered) if svc.config.whole_turns else None,
     }
     seat_url = svc.links.seat_url(game.id, seat.position, seat.secret)
     page.update({
@@ -191,6 +193,15 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         page["rematch"] = rematch_link(svc, game.id, seat.position)
     page["record_url"] = svc.links.record_url(seat.email) if seat.email else None
     return page
+
+
+def _chain_example(rules, offered: dict | None) -> str:
+    """The page's example of steps chained on a line: the best whole turn
+    offered now, else the game's first two notation examples."""
+    if offered and offered["whole"]:
+        return offered["whole"][0]["line"]
+    examples = [example for example, _ in rules.notation_help()[:2]]
+    return ", ".join(examples)
 
 
 def page_choices(svc: Services, game: Game) -> dict:

@@ -310,7 +310,7 @@ def test_a_turn_mails_plan_link_keeps_its_plan_and_a_stale_one_keeps_nothing(svc
     game_id = started(svc, "sunfield", ANN, BOB, CAT)
     mail = composed(svc, mails(svc, "turn", to="ann@example.org")[-1])
     [first, *_] = mail["plan_next"]
-    assert first["text"] == mail["options"][0]["text"]
+    assert first["text"] == mail["choices"]["whole"][0]["line"]  # the mail's first whole turn, as a plan
     page = client.get(path_of(first["url"]))
     assert page.status_code == 200 and f"next: {first['text']}" in page.get_data(as_text=True)
     token = csrf_token(page.get_data(as_text=True))

@@ -106,7 +106,7 @@ def test_given_a_long_list_of_steps_then_the_first_few_are_shown_and_the_rest_gr
         if len(offered["steps"]) > 12:
             break
         state = rules.apply(state, rules.legal_moves(state)[0])
-    assert len(offered["shown"]) <= 5 and offered["groups"]
+    assert len(offered["shown"]) <= 4 and offered["groups"]
     grouped = [o for g in offered["groups"] for o in g["options"] + [x for s in g["groups"] for x in s["options"]]]
     assert sum(o["alike"] for o in offered["shown"] + grouped) == len(offered["steps"])
     assert offered["whole"] == []
@@ -203,3 +203,16 @@ def test_given_a_chain_whose_second_step_fails_then_the_first_is_kept_and_the_an
     assert row.answer.startswith(f"Applied: {first}.\n“{bad}”: ")
     assert "Your turn continues" in row.answer and "Your options now:" in row.answer
     assert log_texts(svc, game_id) == [*before, first]
+
+
+# --------------------------------------------------------------------------- help
+
+
+def test_given_help_at_a_whole_turn_then_it_shows_a_chain_of_this_game_and_the_joints_of_three_languages(svc):
+    from service.inbound.receive import receive
+
+    _, keys = started_at_a_whole_turn(svc, "sunfield")
+    line = next(iter(whole_turn_links(svc)))
+    row = inbound_row(svc, receive(svc, reply(keys["Anna"], "help"), source="ingest").id)
+    assert "Several steps of one turn may go on one line" in row.answer
+    assert f"* {line}\n" in row.answer and "puis" in row.answer and "dann" in row.answer
