@@ -19,8 +19,8 @@ log-normal distribution (median 6 h, 10 % over 24 h) and have one habit:
 Every farmer chooses their moves as the greedy bot does. ``--baseline`` also
 plays each setup with whole turns, chains and plans switched off
 (``Config.whole_turns``, ``Config.plans``), so one run shows before and after. One JSON object per setup (game, habit): per farmer
-the turns, the round trips (answers after a wait), the mails, the turns
-played from plans; the game's duration in days (median and 90th
+the turns, the round trips (answers after a wait), the mails received and
+sent, the turns played from plans; the game's duration in days (median and 90th
 percentile over ``--games`` games); and with ``--baseline`` the same with
 ``baseline_`` before each figure.
 
@@ -75,7 +75,8 @@ def main(argv: list[str] | None = None) -> None:
 def _setup(kind: str, habit: str, games: int, seed: int, *, plans: bool) -> dict:
     played = [_one_game(kind, habit, seed * 1000 + index, plans=plans) for index in range(games)]
     per = {key: round(statistics.mean(p[key] for p in played), 2)
-           for key in ("turns_per_farmer", "round_trips_per_farmer", "mails_per_farmer", "turns_from_plans")}
+           for key in ("turns_per_farmer", "round_trips_per_farmer", "mails_per_farmer", "mails_sent_per_farmer",
+                       "turns_from_plans")}
     durations = sorted(p["days"] for p in played)
     per["duration_days_median"] = round(statistics.median(durations), 1)
     per["duration_days_p90"] = round(durations[min(len(durations) - 1, int(len(durations) * 0.9))], 1)
@@ -275,7 +276,7 @@ class _Table:
     def figures(self, duration: timedelta) -> dict:
         from sqlalchemy import func, select
 
-        from service.storage.models import MoveLogEntry, OutgoingMail, Seat
+        from service.storage.models import InboundMail, MoveLogEntry, OutgoingMail, Seat
 
         with self.svc.db.transaction() as session:
             log = session.execute(select(MoveLogEntry.seat, MoveLogEntry.source).where(
@@ -283,6 +284,7 @@ class _Table:
                 .order_by(MoveLogEntry.seq)).all()
             mails = session.scalar(select(func.count()).select_from(OutgoingMail).join(
                 Seat, Seat.id == OutgoingMail.seat_id).where(OutgoingMail.game_id == self.game_id))
+            sent = session.scalar(select(func.count()).select_from(InboundMail))
         turns, planned, last = [0] * len(FARMERS), 0, None
         for seat, source in log:
             if seat != last:
@@ -291,7 +293,8 @@ class _Table:
             last = seat
         count = len(FARMERS)
         return {"turns_per_farmer": sum(turns) / count, "round_trips_per_farmer": sum(self.answers) / count,
-                "mails_per_farmer": mails / count, "turns_from_plans": planned / count,
+                "mails_per_farmer": mails / count, "mails_sent_per_farmer": sent / count,
+                "turns_from_plans": planned / count,
                 "days": duration.total_seconds() / 86400}
 
 
