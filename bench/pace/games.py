@@ -16,12 +16,13 @@ log-normal distribution (median 6 h, 10 % over 24 h) and have one habit:
   farmer sees, the others played by the greedy bot), so a turn can be
   played from the plan without a wait.
 
-Every farmer chooses their moves as the greedy bot does. ``--baseline`` also
-plays each setup with whole turns, chains and plans switched off
-(``Config.whole_turns``, ``Config.plans``), so one run shows before and after. One JSON object per setup (game, habit): per farmer
-the turns, the round trips (answers after a wait), the mails received and
-sent, the turns played from plans; the game's duration in days (median and 90th
-percentile over ``--games`` games); and with ``--baseline`` the same with
+Every farmer chooses their moves as the greedy bot does. ``--baseline``
+also plays each setup with whole turns, chains and plans switched off
+(``Config.whole_turns``, ``Config.plans``), so one run shows before and
+after. One JSON object per setup (game, habit): per farmer the turns, the
+round trips (answers after a wait), the mails received and sent, the turns
+played from plans; the game's duration in days (median and 90th percentile
+over ``--games`` games); and with ``--baseline`` the same with
 ``baseline_`` before each figure.
 
     python -m bench pace.games [--games 5] [--seed 1] [--baseline]
