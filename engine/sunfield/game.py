@@ -100,6 +100,9 @@ class Sunfield(Game):
         ]
 
     def names(self, state: State, move: Move) -> str:
+        if move.kind == "deliver" and move.args and isinstance(move.args[0], int):
+            space = move.args[0] - 1  # the Client on that space
+            return (state["clients"][space] or "") if 0 <= space < len(state["clients"]) else ""
         if move.kind != "take" or len(move.args) != 2 or move.args[0] not in C.COLUMNS:
             return ""
         column, row = state["market"][C.COLUMNS.index(move.args[0])], move.args[1] - 1

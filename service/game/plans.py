@@ -96,9 +96,12 @@ def _holds(op: str, amount: int, value: int) -> bool:
 
 def _try(rules, state: dict, seat: int, steps: tuple[str, ...], seen: dict) -> tuple[list[str], tuple, str]:
     """The codes of one alternative played on ``state`` (with the closing
-    moves a mail would add), the steps left after one that reveals hidden
-    information (they would be played on what the farmer has not seen), or
-    no codes and why not."""
+    moves a mail would add), the steps left after one that revealed hidden
+    information to the farmer alone (their private view changed: what
+    follows could depend on what they have not seen), or no codes and why
+    not. A step after a public reveal (a market column drawn anew) is
+    played when what it names is still what the farmer saw: a reveal that
+    changed it stops the alternative there, by the names check."""
     codes: list[str] = []
     t = i18n.translator(None)
     for index, step in enumerate(steps):
@@ -110,10 +113,13 @@ def _try(rules, state: dict, seat: int, steps: tuple[str, ...], seen: dict) -> t
             return [], (), error.reason
         named = rules.names(seen, move)
         if named and named != rules.names(state, move):
+            if codes:  # a move of this plan revealed it: what was played stands, the rest is the farmer's
+                return codes, steps[index:], ""
             return [], (), t.gettext("“%(step)s” is no longer what you saw when you planned", step=step)
         after = rules.apply(state, move)
         codes.append(rules.code(move))
-        if rules.reveals_information(state, after) and index < len(steps) - 1:
+        if index < len(steps) - 1 and rules.reveals_information(state, after) \
+                and rules.view(after, seat).get("private") != rules.view(state, seat).get("private"):
             return codes, steps[index + 1:], ""
         state = after
     if rules.to_act(state) == seat:

@@ -131,16 +131,55 @@ def test_given_a_plan_for_a_space_that_holds_a_new_tile_since_a_reveal_then_it_i
     assert any("Your plan (next: take a2, place 1 -1) stopped" in line for line in mail.context["plan_news"])
 
 
-def test_given_a_plan_whose_first_move_reveals_hidden_information_then_the_rest_is_left_to_the_farmer(svc):
+def test_given_a_plan_whose_first_move_draws_a_column_anew_then_the_tile_it_took_is_still_placed(svc):
+    """A public reveal (column a drawn anew) does not touch what the next
+    step names (the tile just taken, placed at 1 -1): the plan plays on."""
     game_id = started(svc, "sunfield", ANN, BOB, CAT)
     plans.make_plan(svc, game_id, 2, read_plan("next: take a3, place 1 -1"))
     play(svc, game_id, 0, "take a1", "place -2 0")
     play(svc, game_id, 1, "take a2", "place -2 0")
-    assert [(e.text, e.source) for e in log_of(svc, game_id) if e.seat == 2] == [("take a3", "plan")]
-    assert to_act(svc, game_id) == 2
-    continued = mails(svc, "turn", to="cat@example.org")[-1]
-    assert "continues" in continued.subject
-    assert "“place 1 -1” is yours to play" in "\n".join(continued.context["plan_news"])
+    entries = [e for e in log_of(svc, game_id) if e.seat == 2]
+    assert [(e.text, e.source, e.revealed) for e in entries][:2] == [("take a3", "plan", True),
+                                                                      ("place 1 -1", "plan", False)]
+
+
+class Drawing:
+    """A game of one step and its follow-up: ``draw`` deals its farmer a
+    hidden card (their private view changes), ``flip`` turns a public card
+    (public hidden information); ``keep`` follows either."""
+
+    def to_act(self, state):
+        return 0 if state["steps"] < 2 else None
+
+    def parse(self, state, seat, text):
+        return text
+
+    def names(self, state, move):
+        return ""
+
+    def apply(self, state, move):
+        private = state["private"] + (["card"] if move == "draw" else [])
+        return {"steps": state["steps"] + 1, "private": private, "hidden": state["hidden"] + (move != "keep")}
+
+    def code(self, move):
+        return move
+
+    def reveals_information(self, before, after):
+        return before["hidden"] != after["hidden"]
+
+    def view(self, state, seat):
+        return {"private": list(state["private"])}
+
+    def closing_moves(self, state):
+        return []
+
+
+@pytest.mark.parametrize("first, played, left", [("draw", ["draw"], ("keep",)), ("flip", ["flip", "keep"], ())])
+def test_a_plan_stops_after_a_move_that_shows_its_farmer_something_hidden_and_plays_on_after_a_public_one(
+        first, played, left):
+    start = {"steps": 0, "private": [], "hidden": 0}
+    codes, rest, _ = shown_plans._try(Drawing(), start, 0, (first, "keep"), seen={"private": []})
+    assert (codes, rest) == (played, left)
 
 
 def test_given_a_plan_when_the_move_it_saw_is_undone_then_the_plan_stops(svc):
