@@ -360,6 +360,29 @@ class Game:
         information (a card drawn, a die rolled): such a move cannot be undone."""
         return before.get("hidden") != after.get("hidden")
 
+    # --- plans -----------------------------------------------------------
+
+    def names(self, state: State, move: Move) -> str:
+        """What ``move`` refers to in ``state`` beyond its text, which a later
+        state may hold differently: the Field tile at b2 (its id, "S16").
+        A plan keeps what its moves named in the view it was made on; when
+        the name differs as the plan plays, the move is no longer the one
+        the farmer chose. Reads public data only. Empty: the text says all."""
+        return ""
+
+    def plan_examples(self) -> list[tuple[str, str]]:
+        """(example, meaning) pairs that teach plans in this game's notation
+        (docs/plans.md): ``next: …`` for the next turn, ``plan: …`` for the
+        rest of the round. Their moves are read when the plan plays."""
+        return []
+
+    def amounts(self, state: State, seat: int) -> dict[str, int]:
+        """What ``seat`` counts, by lower-case singular name ("seed", "coin"):
+        what a plan's stop condition may name ("stop if Seeds < 3"; the
+        service reads the plural too). Read from the seat's own view (public
+        data and its own private part); none by default."""
+        return {}
+
     # --- scoring ---------------------------------------------------------
 
     def score_sheet(self, state: State) -> dict:

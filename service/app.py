@@ -26,6 +26,7 @@ BLUEPRINT_MODULES = [
     "service.web.clock",
     "service.web.hooks",
     "service.web.moves",
+    "service.web.plan_links",
     "service.web.invites",
     "service.web.tables",
     "service.web.ratings",

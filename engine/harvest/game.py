@@ -82,6 +82,26 @@ class Harvest(Game):
             return "setup: keeping Characters and Farmhouses"
         return f"round {state['round']} of {C.ROUNDS}"
 
+    def plan_examples(self) -> list[tuple[str, str]]:
+        return [
+            ("plan: store > fields 3 > market; stop if Seeds < 3",
+             "each of your placements to the end of the round: a General Store space (the best one free), else "
+             "the Fields' 3-action space, else a market tile; it stops once you have fewer than 3 Seeds"),
+            ("next: place fields 3, plant wheat a1 | place store 2, buy wheat 2",
+             "your next turn only: a placement with the actions of its space, or the next alternative"),
+        ]
+
+    def names(self, state: State, move: Move) -> str:
+        if move.kind == "place" and move.args[:1] == ("market",) and len(move.args) == 2:
+            return state["market"].get(str(move.args[1])) or ""
+        return ""
+
+    def amounts(self, state: State, seat: int) -> dict[str, int]:
+        farmer = state["farmers"][seat]
+        return {"coin": farmer["coins"], "fertilizer": farmer["fertilizer"], "water": farmer["water"],
+                "point": farmer["points"], "wheelbarrow": farmer["wheelbarrows"],
+                "seed": sum(farmer["seeds"].values()), **farmer["seeds"]}
+
     def score_sheet(self, state: State) -> dict:
         return scoring.score_sheet(state)
 

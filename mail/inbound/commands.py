@@ -29,12 +29,13 @@ from dataclasses import dataclass, field, replace
 from engine import game_names
 from mail.inbound.chains import split_chain
 from mail.inbound.clock_words import SETTING_NAMES, parse_duration
+from mail.inbound.plans import PlanError, PlanText, is_cancel, is_plan_line, read_plan
 from mail.inbound.signoffs import BARE_SIGN_OFF, GREETING, GREETING_PREFIX, LEADING, SIGN_OFF, TRAILING, is_name
 
 #: kinds of :class:`Command`
-MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW, GAMES, REMATCH, CLOCK = (
+MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW, GAMES, REMATCH, CLOCK, PLAN, CANCEL_PLAN = (
     "move", "board", "moves", "preview", "undo", "resign", "say", "vacation", "stop", "new", "games", "rematch",
-    "clock",
+    "clock", "plan", "cancel plan",
 )  # fmt: skip
 
 #: what a :class:`ClockCommand` asks for
@@ -77,6 +78,7 @@ class Command:
     invitees: tuple[str, ...] = ()  # new
     clock: ClockCommand | None = None  # clock
     chain: str = ""  # a step chained on a line with others: that whole line, as typed
+    plan: PlanText | None = None  # plan (mail.inbound.plans)
 
 
 @dataclass(frozen=True)
@@ -124,6 +126,10 @@ def split_commands(text: str, *, new_game: bool = False, sender_name: str = "",
         greeting_alone = GREETING.match(line) and not GREETING_PREFIX.match(line)
         if greeting_alone and not commands and (len(line.split()) <= 3 or line[-1] in ",!:."):
             continue  # "Hi Anna," but not "Hi all, take b2", whose command is kept
+        if not new_game and is_plan_line(line):  # a plan's own ";" and "," are part of it
+            result = _read_plan(line)
+            (errors if isinstance(result, LineError) else commands).append(result)
+            continue
         for piece, chain in _pieces(line, new_game=new_game, chains=chains):
             piece = _clean(piece)
             if not piece or not re.search(r"\w", piece):
@@ -135,6 +141,13 @@ def split_commands(text: str, *, new_game: bool = False, sender_name: str = "",
                 result = replace(result, chain=chain)
             (errors if isinstance(result, LineError) else commands).append(result)
     return Commands(tuple(commands), tuple(errors))
+
+
+def _read_plan(line: str) -> Command | LineError:
+    try:
+        return Command(PLAN, line, plan=read_plan(_BULLET.sub("", line.strip())))
+    except PlanError as error:
+        return LineError(line, str(error))
 
 
 def _pieces(line: str, *, new_game: bool, chains: bool) -> list[tuple[str, str]]:
@@ -226,6 +239,8 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
         return Command(BOARD, line)
     if verb in ("moves", "help", "options", "?") and not rest:
         return Command(MOVES, line)
+    if is_cancel(line):
+        return Command(CANCEL_PLAN, line)
     if verb == "undo" and not rest:
         return Command(UNDO, line)
     if verb == "stop" and not rest:

@@ -172,6 +172,8 @@ class Config:
     #: the mailbox it reads it back from (MAIL_CHECK_TO, MAIL_CHECK_IMAP_URL)
     mail_check_to: str | None = None
     mail_check_imap_url: str | None = None
+    #: farmers may plan their next turns (FARMPOST_PLANS, default on; docs/plans.md)
+    plans: bool = True
     extra: dict = field(default_factory=dict)
 
     @property
@@ -223,6 +225,7 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         mx_host=(env.get("MX_HOST") or "").strip().rstrip("."),
         mail_check_to=(env.get("MAIL_CHECK_TO") or "").strip() or None,
         mail_check_imap_url=(env.get("MAIL_CHECK_IMAP_URL") or "").strip() or None,
+        plans=(env.get("FARMPOST_PLANS") or "on").strip().lower() not in ("0", "false", "no", "off"),
     )
     values.update(dkim_of(env, mail_from=values["mail_from"]))
     values.update(overrides)

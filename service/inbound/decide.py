@@ -49,7 +49,7 @@ from service.notify.notices import tell_others
 from service.outbox import verp
 from service.storage import lookup, ratelimit
 from service.storage.models import Game, MoveRequest, OutgoingMail
-from service.usecases import creation, playing, preferences, vacation
+from service.usecases import creation, plans, playing, preferences, vacation
 from service.usecases.rematch import rematch
 
 
@@ -251,6 +251,10 @@ def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answer
             notes.append("Mails for this game are off. Your seat page still shows the board.")
         elif command.kind == cmd.SAY:
             notes.append(_say(svc, game_id, position, command.text, f"{reading.dedupe_key}:{command.line}"))
+        elif command.kind == cmd.PLAN:  # told with the moves' own mail when the mail plays some
+            notes.append(_plan(svc, game_id, position, command, later=bool(codes) and not problem))
+        elif command.kind == cmd.CANCEL_PLAN:
+            notes.append(plans.cancel_plan(svc, game_id, position))
         elif command.kind == cmd.VACATION:
             key = f"{reading.dedupe_key}:{command.line}"
             notes.append(vacation.start_vacation(svc, game_id, position, command.days, key) if command.days
@@ -262,6 +266,7 @@ def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answer
     if problem and not codes:
         return Decision("illegal-move", problem, **where)
     decision = _submit(svc, reading, game_id, position, codes, "move", version, where)
+    notes = [note for note in notes if note]
     if problem or notes:  # a bad line after good ones: those are applied, and the answer says where it stopped
         decision = replace(decision, answer="\n\n".join([problem or "", *notes]).strip())
     return decision
@@ -367,6 +372,17 @@ def _rematch(svc: Services, game_id: int, position: int, where: dict) -> Decisio
     else:
         answer = f"{made.title}, the rematch of this game, was already set up; you are in it."
     return Decision("created", f"{answer}\nYour seat: {made.seat_url}", **where)
+
+
+def _plan(svc: Services, game_id: int, position: int, command: cmd.Command, *, later: bool) -> str:
+    """Keep the plan of a ``next:`` or ``plan:`` line; a plan that cannot be
+    kept says why (the rest of the mail is still done). ``later``: the
+    mail's moves are submitted, and the mail they owe tells the plan kept."""
+    try:
+        answer = plans.make_plan(svc, game_id, position, command.plan, tell_later=later)
+        return "" if later else answer
+    except ServiceError as error:
+        return f"“{command.line}”: {error.message} The plan was not kept."
 
 
 def _say(svc: Services, game_id: int, position: int, text: str, key: str) -> str:

@@ -21,6 +21,11 @@ COMMANDS = (
     ("vacation 7", "away for 7 days (1 to 30): your turn mails wait; “vacation off” when you are back"),
     ("stop", "no more mails about this game (your page still works)"),
     ("resign", "leave the game for good (asks you to confirm with “resign yes”)"),
+    ("next: {move} | …", "a plan for your next turn: alternatives in order of preference, each a chain of moves "
+     "separated by commas; when your turn comes the first still possible is played at once (see the plans below)"),
+    ("plan: {move} > …; stop if seeds < 3", "a plan for each of your turns to the end of the round, until a "
+     "stop condition holds"),
+    ("cancel plan", "remove your plan"),
     ("games", "a list of all your games, with a link to each, and your record"),
     ("rematch", "once the game is over: a new game with the same farmers and options"),
     ("help", "this list"),
@@ -79,6 +84,10 @@ def help_text(svc: Services, game_id: int, position: int, state: dict, *, with_l
         parts.append("How moves are written:\n" + "\n".join(f"* {example} — {meaning}" for example, meaning in at_hand))
     if later:
         parts.append("Later in the game:\n" + "\n".join(f"* {example} — {meaning}" for example, meaning in later))
+    if rules.plan_examples():
+        parts.append("Plans (only you see them; an alternative whose Field tile or space changed is not played, "
+                     "nor anything after a move that reveals something hidden):\n" + "\n".join(
+                         f"* {example} — {meaning}" for example, meaning in rules.plan_examples()))
     if options:
         lines = [f"* {text}" + (f"\n  {svc.links.move_url(game_id, position, secret, version, [code])}"
                                 if with_links else "") for text, code in options]

@@ -12,7 +12,7 @@ from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.game import rating_store
 from service.game.standings import Record, seats_of, tally
-from service.storage.models import RatedGame, Seat, date_text
+from service.storage.models import RatedGame, Seat, as_utc, date_text
 
 #: the kind of a my-games mail
 KIND = "games"
@@ -27,6 +27,41 @@ def with_listing(svc: Services, context: dict) -> dict:
         return {**context, **listing(svc, session, context["address"])}
 
 
+#: mails that name no game of a farmer's own, or go to someone who holds no seat yet
+WITHOUT_WAITING = ("games", "claim", "watch", "watchconf")
+
+
+def with_waiting(svc: Services, context: dict, game_id: int | None) -> dict:
+    """A farmer's mail with the game that has waited longest for them (its
+    turn is theirs, for the longest time), besides the game it is about:
+    every mail leads to where the farmer is awaited."""
+    to = (context.get("envelope") or {}).get("to") or ()
+    if context.get("kind") in WITHOUT_WAITING or len(to) < 2 or not to[1]:
+        return context
+    with svc.db.transaction() as session:
+        waiting = longest_waiting(svc, seats_of(session, to[1]), besides=game_id)
+    return {**context, "waiting_game": waiting} if waiting else context
+
+
+def longest_waiting(svc: Services, seats: list[Seat], besides: int | None = None) -> dict | None:
+    """Of ``seats``, the game in play whose turn has been the farmer's the
+    longest (since its clock's turn started, else its last change)."""
+    awaited = []
+    for seat in seats:
+        game = seat.game
+        if game.id == besides or game.status != "active" or seat.resigned or seat.bot:
+            continue
+        if rules_for(game.kind).to_act(game.state) != seat.position:
+            continue
+        since = as_utc((game.clock.turn_started if game.clock is not None else None) or game.updated_at)
+        awaited.append((since, game.id, seat))
+    if not awaited:
+        return None
+    since, _, seat = min(awaited, key=lambda item: (item[0], item[1]))
+    return {"title": f"{rules_for(seat.game.kind).title} #{seat.game.id}", "since": date_text(since),
+            "url": svc.links.seat_url(seat.game.id, seat.position, seat.secret)}
+
+
 def games_text(svc: Services, address: str) -> str:
     """The list as plain text: the answer to ``games`` by mail."""
     with svc.db.transaction() as session:
@@ -38,6 +73,7 @@ def listing(svc: Services, session: Session, address: str) -> dict:
     seats = seats_of(session, address)
     rated = rating_store.rated_games(session, [seat.game_id for seat in seats if seat.game.status == "over"])
     return {"address": address, "seats": [_entry(svc, seat, rated.get(seat.game_id)) for seat in seats],
+            "waiting_game": longest_waiting(svc, seats),
             "record": _record(tally(seats, address)), "record_url": svc.links.record_url(address),
             "ratings": [{"title": r.title, "rating": r.rating, "provisional": r.provisional, "games": r.games}
                         for r in rating_store.ratings_of(session, address)],

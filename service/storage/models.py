@@ -118,6 +118,10 @@ class Seat(Base):
     #: an open seat: nobody sits here yet, anyone may ask for it and the first
     #: confirmed ask takes it (docs/open_tables.md)
     open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: the farmer has a plan waiting (a row of ``plans``): only then is it read when their turn comes
+    planned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: what became of a plan, not yet told: the next mail to the farmer says it and clears it
+    plan_news: Mapped[str | None] = mapped_column(Text, nullable=True)
 
     game: Mapped[Game] = relationship(back_populates="seats")
     clock: Mapped[SeatClock | None] = relationship(uselist=False)
@@ -137,7 +141,7 @@ class MoveLogEntry(Base):
     text: Mapped[str] = mapped_column(String(200))
     #: the engine's sentence for the other farmers ("took Field tile b2")
     description: Mapped[str] = mapped_column(String(400))
-    #: link / mail / web / bot
+    #: link / mail / web / bot / clock / plan (played from the farmer's plan)
     source: Mapped[str] = mapped_column(String(8))
     request_id: Mapped[int | None] = mapped_column(ForeignKey("move_requests.id"), nullable=True)
     #: whether the move drew on hidden information (then it can never be undone)
@@ -173,6 +177,39 @@ class MoveRequest(Base):
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
     processed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+
+
+class Plan(Base):
+    """A farmer's plan (docs/plans.md): moves to be played for them when their
+    turn comes. ``kind``: next (their next turn, once) or round (every turn
+    of theirs to the end of the round). Only the farmer sees it."""
+
+    __tablename__ = "plans"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    #: the alternatives in order of preference, each a list of move texts
+    alternatives: Mapped[list] = mapped_column(JSON)
+    #: stop conditions: [{"name", "op", "value"}]
+    stops: Mapped[list] = mapped_column(JSON, default=list)
+    #: the plan as written back to the farmer ("next: take b2, place 1 0")
+    text: Mapped[str] = mapped_column(Text)
+    #: the farmer's view when they planned: what the moves named then (``Game.names``)
+    view: Mapped[dict] = mapped_column(JSON)
+    #: where the game stood: its version, the log's next seq, its progress ("round 2 of 4")
+    made_version: Mapped[int] = mapped_column(Integer)
+    made_seq: Mapped[int] = mapped_column(Integer)
+    progress: Mapped[str] = mapped_column(String(80), default="")
+    #: active -> played (a next plan) / stopped (with its reason) / cancelled
+    status: Mapped[str] = mapped_column(String(10), default="active", index=True)
+    #: turns played from it
+    played: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: why it stopped, or what it played last
+    note: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+    ended_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
 
 
 class OutgoingMail(Base):

@@ -16,6 +16,7 @@ from service.core.game_kinds import rules_for
 from service.core.links import BadMoveLink, ForgedLink, MoveToken, token_key
 from service.core.services import Services
 from service.core.wall_time import now
+from service.game import plans
 from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
 from service.notify.changes import away_text
@@ -46,6 +47,14 @@ def open_seat(svc: Services, game_id: int, position: int, token: str, purpose: s
         seat = seat_of(game, position)
         payload = svc.links.check(purpose, token, game_id=game_id, seat=position, seat_secret=seat.secret)
         return SeatAccess(game, seat, live_log(session, game_id)), payload
+
+
+def seat_plan(svc: Services, game: Game, seat: Seat) -> dict | None:
+    """The farmer's plan still waiting, as their page shows it (no query without one)."""
+    if not seat.planned:
+        return None
+    with svc.db.transaction() as session:
+        return plans.shown(plans.waiting_plan(session, game, seat))
 
 
 def seat_secret(svc: Services, game_id: int, position: int, token: str) -> str:
@@ -157,7 +166,7 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "can_undo": my_turn and bool(turn) and turn[-1].seat == seat.position and not turn[-1].revealed,
         #: the last move is the farmer's own but drew on hidden information: say why undo is not offered
         "undo_blocked": my_turn and bool(turn) and turn[-1].seat == seat.position and turn[-1].revealed,
-        "log": [{**line, "source": e.source, "at": e.created_at}
+        "log": [{**line, "source": e.source, "at": e.created_at, "mine": e.seat == seat.position}
                 for e, line in zip(access.log, account_lines(game, access.log, seat.position))],
         "board": board(svc, access, highlight=[o["code"] for o in options] if highlight is None else highlight),
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
@@ -176,6 +185,8 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         #: the spectator link, shown to everyone at the table while the host lets people watch
         "watch_url": svc.links.watch_url(game.id, game.watch_secret) if game.watchable and game.watch_secret else None,
     })
+    page["plan"] = seat_plan(svc, game, seat)
+    page["plans_on"] = svc.config.plans and game.status == "active" and seat.bot is None
     page.update(final_result(game))
     page["rematch_of"] = origin_link(svc, game, seat.position)
     if game.status == "over":

@@ -19,4 +19,4 @@ def show(kind: str):
     example = notation[0][0] if notation else "pass"
     commands = [(text.format(move=example), meaning) for text, meaning in COMMANDS]
     return render_template("web/rules.html", title=f"{rules.title} rules", game=rules, notation=notation,
-                           commands=commands)
+                           commands=commands, plans=rules.plan_examples())

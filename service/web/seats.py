@@ -8,10 +8,12 @@ import json
 from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request
 
 import boards
+from mail.inbound.plans import PlanError, is_plan_line, read_plan
 from service.core.errors import InvalidInput
 from service.game import game_log, rating_store
 from service.game.final_report import report_data
 from service.game.game_record import game_record
+from service.usecases import plans
 from service.usecases.playing import submit_move
 from service.usecases.rematch import rematch
 from service.usecases.seat_links import new_seat_link
@@ -106,6 +108,24 @@ def flash_result(move_request) -> None:
         flash("The board has moved on since that page was shown; here it is as it is now.", "error")
     else:
         flash(move_request.result, "error")
+
+
+@blueprint.post("/g/<id:game_id>/<id:seat>/<token>/plan")
+def plan(game_id: int, seat: int, token: str):
+    """The seat page's plan form: keep a plan (``plan``: its line) or cancel it."""
+    svc = services()
+    secret = page_data.seat_secret(svc, game_id, seat, token)
+    if request.form.get("action") == "cancel":
+        flash(plans.cancel_plan(svc, game_id, seat), "ok")
+    else:
+        line = (request.form.get("plan") or "").strip()
+        if line and not is_plan_line(line):
+            line = f"next: {line}"  # the form is for plans: a line of moves plans the next turn
+        try:
+            flash(plans.make_plan(svc, game_id, seat, read_plan(line)), "ok")
+        except PlanError as error:
+            flash(f"“{line}”: {error}", "error")  # the rule, as the plan reader words it
+    return redirect(svc.links.seat_url(game_id, seat, secret), code=303)
 
 
 @blueprint.post("/g/<id:game_id>/<id:seat>/<token>/new-link")
