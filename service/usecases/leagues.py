@@ -119,43 +119,45 @@ def _signup_season(session: Session, league_id: int) -> LeagueSeason | None:
                                                      LeagueSeason.status == "signup"))
 
 
-def sign_up(svc: Services, league_id: int, name: str, email: str) -> str:
-    """A farmer signs up for the season whose sign-up is open. Twice is harmless."""
+def sign_up(svc: Services, league_id: int, name: str, email: str, language: str | None = None) -> str:
+    """A farmer signs up for the season whose sign-up is open, their mails
+    in ``language`` (English by default). Twice is harmless."""
     name, email = (name or "").strip(), (email or "").strip()
     check_farmer(FarmerSpec(name, email), is_host=False, utf8=svc.config.smtputf8)
     with svc.db.transaction() as session:
         league = load_league(session, league_id)
         season = _signup_season(session, league_id)
         if season is None:
-            raise InvalidInput(_mid_season(league.name))
+            raise InvalidInput(_mid_season(league.name, language))
         known = session.scalar(select(LeagueEntry).where(LeagueEntry.season_id == season.id,
                                                          LeagueEntry.email == email))
         if known is None:
-            session.add(LeagueEntry(season_id=season.id, name=name, email=email, secret=secrets.token_urlsafe(24)))
-        t = _reader()
+            session.add(LeagueEntry(season_id=season.id, name=name, email=email, secret=secrets.token_urlsafe(24),
+                                    language=translator(language).language))
+        t = _reader(language)
         return t.gettext("%(name)s is signed up for season %(season)s of %(league)s, which starts on %(starts)s.",
                          name=name, season=season.number, league=league.name,
                          starts=t.datetime(season.starts_at, "UTC"))
 
 
-def _mid_season(league: str) -> str:
-    return _reader().gettext("%(league)s is in the middle of a season; the sign-up for the next one opens when it "
+def _mid_season(league: str, language: str | None = None) -> str:
+    return _reader(language).gettext("%(league)s is in the middle of a season; the sign-up for the next one opens when it "
                              "ends.", league=league)
 
 
-def ask_to_sign_up(svc: Services, league_id: int, name: str, email: str) -> str:
+def ask_to_sign_up(svc: Services, league_id: int, name: str, email: str, language: str | None = None) -> str:
     """The public sign-up page: mail the link that confirms it (service/usecases/sign_ups.py)."""
     with svc.db.transaction() as session:
         league = load_league(session, league_id)
         if _signup_season(session, league_id) is None:
-            raise InvalidInput(_mid_season(league.name))
+            raise InvalidInput(_mid_season(league.name, language))
         key, title = league.secret, league.name
     return sign_ups.mail_confirmation(svc, what="league", key=key, name=name, email=email, title=title,
-                                      url=f"{signup_url(svc, league_id)}")
+                                      url=f"{signup_url(svc, league_id)}", language=language)
 
 
-def confirmation(svc: Services, league_id: int, token: str) -> tuple[str, str]:
-    """(name, email) of a sign-up confirmation link of this league."""
+def confirmation(svc: Services, league_id: int, token: str) -> tuple[str, str, str]:
+    """(name, email, language) of a sign-up confirmation link of this league."""
     with svc.db.transaction() as session:
         key = load_league(session, league_id).secret
     return sign_ups.read_confirmation(svc, what="league", key=key, token=token)
@@ -175,7 +177,7 @@ def again_entry(svc: Services, league_id: int, entry_id: int, secret: str) -> Le
 def sign_up_again(svc: Services, league_id: int, entry_id: int, secret: str) -> str:
     """The link of the season-over mail: the same farmer, for the next season."""
     entry = again_entry(svc, league_id, entry_id, secret)
-    return sign_up(svc, league_id, entry.name, entry.email)
+    return sign_up(svc, league_id, entry.name, entry.email, entry.language)
 
 
 def start_now(svc: Services, league_id: int, secret: str | None = None) -> str:
@@ -308,9 +310,9 @@ def _mail_tables(svc: Services, season_id: int) -> None:
                 others = [entries[e].name for e in table.entries if e != entry_id]
                 mine.setdefault(entry_id, []).append(
                     (table.number, others, svc.links.seat_url(table.game_id, position, seat.secret)))
-        t = _reader()
         for entry_id, listed in mine.items():
             entry = entries[entry_id]
+            t = _reader(entry.language)
             league_mail.add_mail(
                 session, svc, work, kind="league", to=entry.email, name=entry.name,
                 subject=t.gettext("%(league)s: season %(season)s has started", league=league.name,
@@ -379,8 +381,8 @@ def count_table(svc: Services, table_id: int) -> bool:
         league = session.get(League, season.league_id)
         placed = [entries[table.entries[p]].name for group in ranking for p in group]
         division = _division_rows(_divisions(session, season.id)[table.division - 1])
-        t = _reader()
         for *_, entry in division:
+            t = _reader(entry.language)
             league_mail.add_mail(
                 session, svc, work, kind="league", to=entry.email, name=entry.name,
                 subject=t.gettext("%(league)s: table %(table)s is over", league=league.name, table=table.number),
@@ -422,10 +424,10 @@ def end_season_if_done(svc: Services, season_id: int) -> bool:
         session.add(following)
         divisions = _divisions(session, season.id)
         moves = _moves(divisions, league.movers)
-        t = _reader()
         for number, division in enumerate(divisions, 1):
             rows = _division_rows(division)
             for place, _, _, _, entry in rows:
+                t = _reader(entry.language)
                 up, down = moves[entry.id]
                 league_mail.add_mail(
                     session, svc, work, kind="league", to=entry.email, name=entry.name,
@@ -451,9 +453,9 @@ def _moves(divisions: list[list[LeagueEntry]], movers: int) -> dict[int, tuple[b
     return out
 
 
-def _reader():
-    """The translator of a league's mails: English, as long as entries carry no language of their own."""
-    return translator(DEFAULT_LANGUAGE)
+def _reader(language: str | None = None):
+    """The translator of what a farmer of a league reads (English without a language)."""
+    return translator(language or DEFAULT_LANGUAGE)
 
 
 # --------------------------------------------------------------------------- what pages show
