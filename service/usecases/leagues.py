@@ -290,7 +290,10 @@ def make_tables(svc: Services, season_id: int) -> int:
             count += 1
         except IntegrityError:  # another beat recorded it a moment ago
             continue
-    _mail_tables(svc, season_id)
+    try:
+        _mail_tables(svc, season_id)
+    except IntegrityError:  # another beat wrote these mails a moment ago
+        pass
     return count
 
 
