@@ -56,7 +56,8 @@ class CreatedLeague:
 def create_league(svc: Services, name: str, kind: str, *, options: dict | None = None, per_turn: int = 3 * DAY,
                   replace_after: int = 2, division_size: int = 8, rounds: int = 2, movers: int = 2,
                   signup_days: int = 3, organiser_email: str | None = None) -> CreatedLeague:
-    """A league and its first season, open for sign-up for ``signup_days``."""
+    """A league and its first season, open for sign-up for ``signup_days``;
+    the organiser (``organiser_email``) is mailed their page's link."""
     name = (name or "").strip()
     if not name or len(name) > 80:
         raise InvalidInput("A league needs a name (at most 80 characters).")
@@ -78,7 +79,7 @@ def create_league(svc: Services, name: str, kind: str, *, options: dict | None =
         raise InvalidInput("The sign-up stays open 0 to 60 days.")
     if organiser_email:
         check_farmer(FarmerSpec(name, organiser_email), is_host=False, utf8=svc.config.smtputf8)
-    with svc.db.transaction() as session:
+    with unit_of_work(svc) as (session, work):
         league = League(name=name, kind=kind, options=options, per_turn=per_turn, replace_after=replace_after,
                         division_size=division_size, rounds=rounds, movers=movers, signup_days=signup_days,
                         organiser_email=organiser_email or None, secret=secrets.token_urlsafe(24))
@@ -86,8 +87,17 @@ def create_league(svc: Services, name: str, kind: str, *, options: dict | None =
         session.flush()
         session.add(LeagueSeason(league_id=league.id, number=1, status="signup",
                                  starts_at=wall_time.now() + timedelta(days=signup_days)))
-        league_id, secret = league.id, league.secret
-    return CreatedLeague(league_id, organiser_url(svc, league_id, secret), signup_url(svc, league_id))
+        created = CreatedLeague(league.id, organiser_url(svc, league.id, league.secret), signup_url(svc, league.id))
+        if league.organiser_email:
+            t = _reader()
+            league_mail.add_mail(
+                session, svc, work, kind="league", to=league.organiser_email, name="",
+                subject=t.gettext("%(league)s: your organiser's page", league=name),
+                text="\n".join([t.gettext("Your league %(league)s is open for sign-up. Your organiser's page (keep "
+                                           "it to yourself):", league=name), created.organiser_url, "",
+                                 t.gettext("Share the sign-up page:"), created.signup_url]),
+                key=f"league-created:{league.id}")
+    return created
 
 
 def organiser_url(svc: Services, league_id: int, secret: str) -> str:

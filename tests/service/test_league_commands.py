@@ -5,13 +5,17 @@ week's duplicate event made, entered, closed and shown."""
 from __future__ import annotations
 
 from service.cli.main import main
+from tests.service.helpers import mails
 from tests.service.test_commands import environment  # noqa: F401 - the fixture
 
 
 def test_league_commands_create_sign_up_start_and_show(environment, svc, capsys):  # noqa: F811
-    assert main(["league", "create", "Pebble League", "--game", "toy", "--rounds", "1", "--clock", "2d"]) == 0
+    assert main(["league", "create", "Pebble League", "--game", "toy", "--rounds", "1", "--clock", "2d",
+                 "--organiser", "org@example.org"]) == 0
     out = capsys.readouterr().out
     assert "league #1 created" in out and "/league/1/organise/" in out and "/league/1/signup" in out
+    [mail] = mails(svc, "league", "org@example.org")
+    assert "your organiser's page" in mail.subject and b"/league/1/organise/" in mail.raw
     for name in ("Ann", "Bob", "Cy"):
         assert main(["league", "signup", "1", name, f"{name.lower()}@example.org"]) == 0
     assert main(["league", "signup", "1", "Dee", "not an address"]) == 2
