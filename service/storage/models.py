@@ -701,6 +701,8 @@ class LeagueEntry(Base):
     played: Mapped[int] = mapped_column(Integer, default=0)
     #: the key of this farmer's link to sign up for the next season
     secret: Mapped[str] = mapped_column(String(64))
+    #: the language of the league's mails to this farmer (boards.i18n.LANGUAGES)
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
 
 
@@ -758,4 +760,6 @@ class DuplicateEntry(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), nullable=True)
     secret: Mapped[str] = mapped_column(String(64))
+    #: the language of the event's mails to this entrant (boards.i18n.LANGUAGES)
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)

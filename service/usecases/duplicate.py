@@ -78,24 +78,26 @@ def entry_url(svc: Services, event_id: int, entry: DuplicateEntry) -> str:
     return f"{svc.links.base_url}/duplicate/{event_id}/{entry.id}/{entry.secret}"
 
 
-def enter(svc: Services, event_id: int, name: str, email: str) -> str:
-    """An entrant signs up; alone they play at once, at tables once the table
-    fills. Twice is harmless. Returns the answer."""
+def enter(svc: Services, event_id: int, name: str, email: str, language: str | None = None) -> str:
+    """An entrant signs up, their results mailed in ``language``; alone they
+    play at once, at tables once the table fills. Twice is harmless. Returns
+    the answer."""
     name, email = (name or "").strip(), (email or "").strip()
     check_farmer(FarmerSpec(name, email), is_host=False, utf8=svc.config.smtputf8)
     with svc.db.transaction() as session:
         event = session.get(DuplicateEvent, event_id, with_for_update=True)
         if event is None:
-            raise NotFound(_reader().gettext("There is no such event."))
+            raise NotFound(_reader(language).gettext("There is no such event."))
         if event.status != "open":
-            raise InvalidInput(_closed(event.week))
+            raise InvalidInput(_closed(event.week, language))
         known = session.scalar(select(DuplicateEntry).where(DuplicateEntry.event_id == event_id,
                                                             DuplicateEntry.email == email))
         if known is None:
-            session.add(DuplicateEntry(event_id=event_id, name=name, email=email, secret=secrets.token_urlsafe(24)))
+            session.add(DuplicateEntry(event_id=event_id, name=name, email=email, secret=secrets.token_urlsafe(24),
+                                       language=translator(language).language))
             session.flush()
             _seat_waiting(session, event, fill=False)
-        t = _reader()
+        t = _reader(language)
         answer = t.gettext("%(name)s is in the seed of the week %(week)s; the game's mails come to %(email)s. It "
                            "closes on %(closes)s.", name=name, week=event.week, email=email,
                            closes=t.datetime(event.closes_at, "UTC"))
@@ -103,28 +105,30 @@ def enter(svc: Services, event_id: int, name: str, email: str) -> str:
     return answer
 
 
-def _reader():
-    """The translator of what entrants read: English, as long as entries carry no language of their own."""
-    return translator(DEFAULT_LANGUAGE)
+def _reader(language: str | None = None):
+    """The translator of what an entrant reads (English without a language)."""
+    return translator(language or DEFAULT_LANGUAGE)
 
 
-def _closed(week: str) -> str:
-    return _reader().gettext("The event of %(week)s is closed: entries are taken until it closes.", week=week)
+def _closed(week: str, language: str | None = None) -> str:
+    return _reader(language).gettext("The event of %(week)s is closed: entries are taken until it closes.", week=week)
 
 
-def ask_to_enter(svc: Services, event_id: int, name: str, email: str) -> str:
+def ask_to_enter(svc: Services, event_id: int, name: str, email: str, language: str | None = None) -> str:
     """The event's page: mail the link that confirms the entry (service/usecases/sign_ups.py)."""
     with svc.db.transaction() as session:
         event = _event(session, event_id)
         if event.status != "open":
-            raise InvalidInput(_closed(event.week))
-        key, title = str(event.seed), f"the {rules_for(event.kind).title} seed of the week {event.week}"
+            raise InvalidInput(_closed(event.week, language))
+        key = str(event.seed)
+        title = _reader(language).gettext("the %(game)s seed of the week %(week)s", game=rules_for(event.kind).title,
+                                          week=event.week)
     return sign_ups.mail_confirmation(svc, what="duplicate", key=key, name=name, email=email, title=title,
-                                      url=f"{event_url(svc, event_id)}/enter")
+                                      url=f"{event_url(svc, event_id)}/enter", language=language)
 
 
-def confirmation(svc: Services, event_id: int, token: str) -> tuple[str, str]:
-    """(name, email) of an entry's confirmation link of this event."""
+def confirmation(svc: Services, event_id: int, token: str) -> tuple[str, str, str]:
+    """(name, email, language) of an entry's confirmation link of this event."""
     with svc.db.transaction() as session:
         key = str(_event(session, event_id).seed)
     return sign_ups.read_confirmation(svc, what="duplicate", key=key, token=token)
@@ -227,8 +231,8 @@ def finish(svc: Services, event_id: int) -> bool:
         event.status = "over"
         data = _results(session, event)
         title = rules_for(event.kind).title
-        t = _reader()
         for entry in session.scalars(select(DuplicateEntry).where(DuplicateEntry.event_id == event_id)):
+            t = _reader(entry.language)
             mine = data["by_entry"][entry.id]
             best = data["best"][mine["seat"]]
             league_mail.add_mail(

@@ -56,7 +56,8 @@ class CreatedLeague:
 def create_league(svc: Services, name: str, kind: str, *, options: dict | None = None, per_turn: int = 3 * DAY,
                   replace_after: int = 2, division_size: int = 8, rounds: int = 2, movers: int = 2,
                   signup_days: int = 3, organiser_email: str | None = None) -> CreatedLeague:
-    """A league and its first season, open for sign-up for ``signup_days``."""
+    """A league and its first season, open for sign-up for ``signup_days``;
+    the organiser (``organiser_email``) is mailed their page's link."""
     name = (name or "").strip()
     if not name or len(name) > 80:
         raise InvalidInput("A league needs a name (at most 80 characters).")
@@ -78,7 +79,7 @@ def create_league(svc: Services, name: str, kind: str, *, options: dict | None =
         raise InvalidInput("The sign-up stays open 0 to 60 days.")
     if organiser_email:
         check_farmer(FarmerSpec(name, organiser_email), is_host=False, utf8=svc.config.smtputf8)
-    with svc.db.transaction() as session:
+    with unit_of_work(svc) as (session, work):
         league = League(name=name, kind=kind, options=options, per_turn=per_turn, replace_after=replace_after,
                         division_size=division_size, rounds=rounds, movers=movers, signup_days=signup_days,
                         organiser_email=organiser_email or None, secret=secrets.token_urlsafe(24))
@@ -86,8 +87,17 @@ def create_league(svc: Services, name: str, kind: str, *, options: dict | None =
         session.flush()
         session.add(LeagueSeason(league_id=league.id, number=1, status="signup",
                                  starts_at=wall_time.now() + timedelta(days=signup_days)))
-        league_id, secret = league.id, league.secret
-    return CreatedLeague(league_id, organiser_url(svc, league_id, secret), signup_url(svc, league_id))
+        created = CreatedLeague(league.id, organiser_url(svc, league.id, league.secret), signup_url(svc, league.id))
+        if league.organiser_email:
+            t = _reader()
+            league_mail.add_mail(
+                session, svc, work, kind="league", to=league.organiser_email, name="",
+                subject=t.gettext("%(league)s: your organiser's page", league=name),
+                text="\n".join([t.gettext("Your league %(league)s is open for sign-up. Your organiser's page (keep "
+                                           "it to yourself):", league=name), created.organiser_url, "",
+                                 t.gettext("Share the sign-up page:"), created.signup_url]),
+                key=f"league-created:{league.id}")
+    return created
 
 
 def organiser_url(svc: Services, league_id: int, secret: str) -> str:
@@ -119,43 +129,45 @@ def _signup_season(session: Session, league_id: int) -> LeagueSeason | None:
                                                      LeagueSeason.status == "signup"))
 
 
-def sign_up(svc: Services, league_id: int, name: str, email: str) -> str:
-    """A farmer signs up for the season whose sign-up is open. Twice is harmless."""
+def sign_up(svc: Services, league_id: int, name: str, email: str, language: str | None = None) -> str:
+    """A farmer signs up for the season whose sign-up is open, their mails
+    in ``language`` (English by default). Twice is harmless."""
     name, email = (name or "").strip(), (email or "").strip()
     check_farmer(FarmerSpec(name, email), is_host=False, utf8=svc.config.smtputf8)
     with svc.db.transaction() as session:
         league = load_league(session, league_id)
         season = _signup_season(session, league_id)
         if season is None:
-            raise InvalidInput(_mid_season(league.name))
+            raise InvalidInput(_mid_season(league.name, language))
         known = session.scalar(select(LeagueEntry).where(LeagueEntry.season_id == season.id,
                                                          LeagueEntry.email == email))
         if known is None:
-            session.add(LeagueEntry(season_id=season.id, name=name, email=email, secret=secrets.token_urlsafe(24)))
-        t = _reader()
+            session.add(LeagueEntry(season_id=season.id, name=name, email=email, secret=secrets.token_urlsafe(24),
+                                    language=translator(language).language))
+        t = _reader(language)
         return t.gettext("%(name)s is signed up for season %(season)s of %(league)s, which starts on %(starts)s.",
                          name=name, season=season.number, league=league.name,
                          starts=t.datetime(season.starts_at, "UTC"))
 
 
-def _mid_season(league: str) -> str:
-    return _reader().gettext("%(league)s is in the middle of a season; the sign-up for the next one opens when it "
+def _mid_season(league: str, language: str | None = None) -> str:
+    return _reader(language).gettext("%(league)s is in the middle of a season; the sign-up for the next one opens when it "
                              "ends.", league=league)
 
 
-def ask_to_sign_up(svc: Services, league_id: int, name: str, email: str) -> str:
+def ask_to_sign_up(svc: Services, league_id: int, name: str, email: str, language: str | None = None) -> str:
     """The public sign-up page: mail the link that confirms it (service/usecases/sign_ups.py)."""
     with svc.db.transaction() as session:
         league = load_league(session, league_id)
         if _signup_season(session, league_id) is None:
-            raise InvalidInput(_mid_season(league.name))
+            raise InvalidInput(_mid_season(league.name, language))
         key, title = league.secret, league.name
     return sign_ups.mail_confirmation(svc, what="league", key=key, name=name, email=email, title=title,
-                                      url=f"{signup_url(svc, league_id)}")
+                                      url=f"{signup_url(svc, league_id)}", language=language)
 
 
-def confirmation(svc: Services, league_id: int, token: str) -> tuple[str, str]:
-    """(name, email) of a sign-up confirmation link of this league."""
+def confirmation(svc: Services, league_id: int, token: str) -> tuple[str, str, str]:
+    """(name, email, language) of a sign-up confirmation link of this league."""
     with svc.db.transaction() as session:
         key = load_league(session, league_id).secret
     return sign_ups.read_confirmation(svc, what="league", key=key, token=token)
@@ -175,7 +187,7 @@ def again_entry(svc: Services, league_id: int, entry_id: int, secret: str) -> Le
 def sign_up_again(svc: Services, league_id: int, entry_id: int, secret: str) -> str:
     """The link of the season-over mail: the same farmer, for the next season."""
     entry = again_entry(svc, league_id, entry_id, secret)
-    return sign_up(svc, league_id, entry.name, entry.email)
+    return sign_up(svc, league_id, entry.name, entry.email, entry.language)
 
 
 def start_now(svc: Services, league_id: int, secret: str | None = None) -> str:
@@ -288,7 +300,10 @@ def make_tables(svc: Services, season_id: int) -> int:
             count += 1
         except IntegrityError:  # another beat recorded it a moment ago
             continue
-    _mail_tables(svc, season_id)
+    try:
+        _mail_tables(svc, season_id)
+    except IntegrityError:  # another beat wrote these mails a moment ago
+        pass
     return count
 
 
@@ -308,9 +323,9 @@ def _mail_tables(svc: Services, season_id: int) -> None:
                 others = [entries[e].name for e in table.entries if e != entry_id]
                 mine.setdefault(entry_id, []).append(
                     (table.number, others, svc.links.seat_url(table.game_id, position, seat.secret)))
-        t = _reader()
         for entry_id, listed in mine.items():
             entry = entries[entry_id]
+            t = _reader(entry.language)
             league_mail.add_mail(
                 session, svc, work, kind="league", to=entry.email, name=entry.name,
                 subject=t.gettext("%(league)s: season %(season)s has started", league=league.name,
@@ -379,8 +394,8 @@ def count_table(svc: Services, table_id: int) -> bool:
         league = session.get(League, season.league_id)
         placed = [entries[table.entries[p]].name for group in ranking for p in group]
         division = _division_rows(_divisions(session, season.id)[table.division - 1])
-        t = _reader()
         for *_, entry in division:
+            t = _reader(entry.language)
             league_mail.add_mail(
                 session, svc, work, kind="league", to=entry.email, name=entry.name,
                 subject=t.gettext("%(league)s: table %(table)s is over", league=league.name, table=table.number),
@@ -422,10 +437,10 @@ def end_season_if_done(svc: Services, season_id: int) -> bool:
         session.add(following)
         divisions = _divisions(session, season.id)
         moves = _moves(divisions, league.movers)
-        t = _reader()
         for number, division in enumerate(divisions, 1):
             rows = _division_rows(division)
             for place, _, _, _, entry in rows:
+                t = _reader(entry.language)
                 up, down = moves[entry.id]
                 league_mail.add_mail(
                     session, svc, work, kind="league", to=entry.email, name=entry.name,
@@ -451,9 +466,9 @@ def _moves(divisions: list[list[LeagueEntry]], movers: int) -> dict[int, tuple[b
     return out
 
 
-def _reader():
-    """The translator of a league's mails: English, as long as entries carry no language of their own."""
-    return translator(DEFAULT_LANGUAGE)
+def _reader(language: str | None = None):
+    """The translator of what a farmer of a league reads (English without a language)."""
+    return translator(language or DEFAULT_LANGUAGE)
 
 
 # --------------------------------------------------------------------------- what pages show

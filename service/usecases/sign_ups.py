@@ -23,12 +23,14 @@ def _serializer(svc: Services, what: str, key: str) -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(f"{svc.config.secret_key}:{key}", salt=f"farmpost.sign-up.{what}")
 
 
-def mail_confirmation(svc: Services, *, what: str, key: str, name: str, email: str, url: str, title: str) -> str:
-    """Mail the link that signs ``name`` up (``url`` + "/<token>"). Returns the page's answer."""
+def mail_confirmation(svc: Services, *, what: str, key: str, name: str, email: str, url: str, title: str,
+                      language: str | None = None) -> str:
+    """Mail the link that signs ``name`` up (``url`` + "/<token>"), in
+    ``language``, which the link keeps. Returns the page's answer."""
     name, email = (name or "").strip(), (email or "").strip()
     check_farmer(FarmerSpec(name, email), is_host=False, utf8=svc.config.smtputf8)
-    token = _serializer(svc, what, key).dumps({"name": name, "email": email})
-    t = translator(DEFAULT_LANGUAGE)  # the asker's language is not stored yet
+    t = translator(language or DEFAULT_LANGUAGE)
+    token = _serializer(svc, what, key).dumps({"name": name, "email": email, "language": t.language})
     text = "\n".join([t.gettext("To confirm that you, %(name)s, play in %(title)s, open this link within a week:",
                                  name=name, title=title), f"{url}/{token}", "",
                       t.gettext("If you did not ask for this, ignore this mail.")])
@@ -39,12 +41,12 @@ def mail_confirmation(svc: Services, *, what: str, key: str, name: str, email: s
     return t.gettext("We sent a link to %(email)s: open it to confirm.", email=email)
 
 
-def read_confirmation(svc: Services, *, what: str, key: str, token: str) -> tuple[str, str]:
-    """(name, email) of a confirmation link; NotFound when it is not one, or too old."""
+def read_confirmation(svc: Services, *, what: str, key: str, token: str) -> tuple[str, str, str]:
+    """(name, email, language) of a confirmation link; NotFound when it is not one, or too old."""
     try:
         payload = _serializer(svc, what, key).loads(token, max_age=MAX_AGE)
     except BadSignature:
         raise NotFound("This confirmation link cannot be used: it is not ours, or older than a week.") from None
     if not isinstance(payload, dict) or not {"name", "email"} <= set(payload):
         raise InvalidInput("This confirmation link cannot be read.")
-    return payload["name"], payload["email"]
+    return payload["name"], payload["email"], payload.get("language") or DEFAULT_LANGUAGE

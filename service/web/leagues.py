@@ -55,7 +55,7 @@ def signup(league_id: int):
     name, email = request.form.get("name", ""), request.form.get("email", "")
     _asked(email)
     try:
-        flash(leagues.ask_to_sign_up(services(), league_id, name, email), "ok")
+        flash(leagues.ask_to_sign_up(services(), league_id, name, email, language.current().language), "ok")
     except InvalidInput as error:
         page = leagues.league_page(services(), league_id)
         flash(error.message, "error")
@@ -66,7 +66,7 @@ def signup(league_id: int):
 
 @blueprint.get("/league/<id:league_id>/signup/<token>")
 def signup_confirmation(league_id: int, token: str):
-    name, email = leagues.confirmation(services(), league_id, token)
+    name, email, _ = leagues.confirmation(services(), league_id, token)
     page = leagues.league_page(services(), league_id)
     t = language.current()
     return render_template("web/sign_up.html", title=page["name"], button=t.gettext("Sign me up"),
@@ -76,8 +76,8 @@ def signup_confirmation(league_id: int, token: str):
 
 @blueprint.post("/league/<id:league_id>/signup/<token>")
 def signup_confirm(league_id: int, token: str):
-    name, email = leagues.confirmation(services(), league_id, token)
-    return _signed_up(league_id, lambda: leagues.sign_up(services(), league_id, name, email))
+    name, email, chosen = leagues.confirmation(services(), league_id, token)
+    return _signed_up(league_id, lambda: leagues.sign_up(services(), league_id, name, email, chosen))
 
 
 @blueprint.get("/league/<id:league_id>/again/<id:entry_id>/<secret>")
@@ -114,7 +114,7 @@ def ask_to_enter(event_id: int):
     name, email = request.form.get("name", ""), request.form.get("email", "")
     _asked(email)
     try:
-        flash(duplicate.ask_to_enter(services(), event_id, name, email), "ok")
+        flash(duplicate.ask_to_enter(services(), event_id, name, email, language.current().language), "ok")
     except InvalidInput as error:
         flash(error.message, "error")
         page = duplicate.results(services(), event_id)
@@ -125,7 +125,7 @@ def ask_to_enter(event_id: int):
 
 @blueprint.get("/duplicate/<id:event_id>/enter/<token>")
 def entry_confirmation(event_id: int, token: str):
-    name, email = duplicate.confirmation(services(), event_id, token)
+    name, email, _ = duplicate.confirmation(services(), event_id, token)
     page = duplicate.results(services(), event_id)
     t = language.current()
     return render_template("web/sign_up.html", title=_event_title(page), button=t.gettext("Enter"),
@@ -135,9 +135,9 @@ def entry_confirmation(event_id: int, token: str):
 
 @blueprint.post("/duplicate/<id:event_id>/enter/<token>")
 def entry_confirm(event_id: int, token: str):
-    name, email = duplicate.confirmation(services(), event_id, token)
+    name, email, chosen = duplicate.confirmation(services(), event_id, token)
     try:
-        flash(duplicate.enter(services(), event_id, name, email), "ok")
+        flash(duplicate.enter(services(), event_id, name, email, chosen), "ok")
     except InvalidInput as error:
         flash(error.message, "error")
     return redirect(f"/duplicate/{event_id}", code=303)

@@ -93,3 +93,21 @@ def test_league_and_duplicate_pages_and_mails_translate_every_word(client, svc):
                                           "https://x/league/1")]
     for text in texts:
         assert unmarked_text(text, NOT_OURS + ["5 Dec", "3 days"]) == []
+
+
+def test_league_farmer_who_signs_up_in_french_gets_the_leagues_mails_in_french(client, svc):
+    created = leagues.create_league(svc, "Pebble League", "toy", rounds=1)
+    form = client.get(f"/league/{created.league_id}/signup?lang=fr")
+    assert "S'inscrire" in form.text or "S&#39;inscrire" in form.text
+    client.post(f"/league/{created.league_id}/signup?lang=fr",
+                data={"csrf_token": csrf_token(form.text), "name": "Ann", "email": "ann@example.org"})
+    confirm_mail = mailbox(svc, "ann@example.org")[-1]
+    assert "Confirmez" in confirm_mail["Subject"]
+    [link] = [u for u in text_part(confirm_mail).split() if "/signup/" in u]
+    page = client.get(path_of(link))
+    client.post(path_of(link), data={"csrf_token": csrf_token(page.text)})
+    leagues.sign_up(svc, created.league_id, "Bob", "bob@example.org")
+    leagues.start_now(svc, created.league_id)
+    subjects = {m["To"].addresses[0].addr_spec: m["Subject"] for m in mailbox(svc) if "Pebble League" in m["Subject"]}
+    assert "la saison 1 a commencé" in subjects["ann@example.org"]
+    assert "season 1 has started" in subjects["bob@example.org"]

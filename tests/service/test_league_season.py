@@ -177,3 +177,35 @@ def test_league_promotion_swaps_at_most_half_of_either_division():
 
     assert promoted_order([[1, 2, 3, 4], [5, 6, 7, 8], [9, 10]], 2) == [1, 2, 5, 6, 3, 4, 7, 9, 8, 10]
     assert division_sizes(17, 8) == [8, 9] and division_sizes(10, 4) == [4, 4, 2]
+
+
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
+def test_league_two_beats_at_once_count_each_table_once_and_end_the_season_once(svc, travel):
+    import threading
+
+    league_of_eight(svc)
+    leagues.advance(svc)
+    play_until_every_table_ends(svc, travel)
+    errors, barrier = [], threading.Barrier(2)
+
+    def beat():
+        barrier.wait()
+        try:
+            leagues.advance(svc)
+        except Exception as error:  # noqa: BLE001 - the test reports it
+            errors.append(error)
+
+    threads = [threading.Thread(target=beat) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    season, entries, tables = season_rows(svc, 1)
+    assert season.status == "over" and sum(e.quarters for e in entries) == 48 and sum(e.played for e in entries) == 8
+    for name in FARMERS:
+        subjects = [m.subject for m in mails(svc, "league", f"{name.lower()}@example.com")]
+        assert sum("season 1 is over" in s for s in subjects) == 1
+        assert sum("table" in s for s in subjects) == 1
+    with svc.db.transaction() as session:
+        assert session.query(LeagueSeason).count() == 2
