@@ -52,9 +52,9 @@ class Table:
     listing: str | None
     status: str
     url: str
-    #: the host's record on the clock, in words (docs/ratings.md), and the
-    #: share of turns in time the host asks of who takes an open seat
-    host_record: str | None = None
+    #: the host's record on the clock (docs/ratings.md), and the share of
+    #: turns in time the host asks of who takes an open seat
+    host: Reliability | None = None
     min_in_time: int | None = None
 
 
@@ -112,7 +112,7 @@ def table_of(svc: Services, game: Game, hosts: dict[str, Reliability]) -> Table:
         seats_free=sum(1 for seat in game.seats if seat.open), seats=len(game.seats),
         farmers=[seat.name + (" (bot)" if seat.bot else "") for seat in game.seats if not seat.open],
         listing=game.listing, status=game.status, url=svc.links.table_url(game.id),
-        host_record=hosts[_host_address(game)].text() if _host_address(game) in hosts else None,
+        host=hosts.get(_host_address(game) or ""),
         min_in_time=game.min_in_time,
     )
 

@@ -12,7 +12,7 @@ from service.game.reliability import reliability_one
 from service.game.standings import record_of
 from service.usecases.my_games import ask_for_my_games
 from service.usecases.public_names import public_name_of, set_public_name
-from service.web import services
+from service.web import language, services
 from service.web.limits import client, require
 
 blueprint = Blueprint("farmers", __name__)
@@ -52,7 +52,9 @@ def public_name(token: str):
         chosen = set_public_name(services(), address, request.form.get("name", ""))
     except InvalidInput as error:
         return _record_page(token, address, error=error.message, typed=request.form.get("name", ""), status=400)
-    flash(f"You are on the leaderboards as “{chosen}”." if chosen else "You are off the leaderboards.", "ok")
+    t = language.current()
+    flash(t.gettext("You are on the leaderboards as “%(name)s”.", name=chosen) if chosen
+          else t.gettext("You are off the leaderboards."), "ok")
     return redirect(f"/record/{token}", code=303)
 
 

@@ -21,6 +21,7 @@ from service.core.config import ROOT
 from service.storage.models import Game, MailboxMessage
 from service.usecases import playing
 from service.usecases.creation import FarmerSpec, create_game
+from service.usecases.public_names import set_public_name
 from service.usecases.watching import set_watchable
 from tests.service.helpers import game_row, links_in, mailbox, text_part
 
@@ -109,7 +110,8 @@ def test_every_page_fits_a_phone_and_a_laptop_in_every_state_of_a_game(server, s
     looker = Looker(browser, shots, every="FARMPOST_SCREENSHOTS" in os.environ)
     for path, name in [("/", "front page"), ("/new", "new game form"), ("/open", "open tables"),
                        ("/games", "my games form"), ("/rules/sunfield", "Sunfield rules"),
-                       ("/rules/harvest", "Harvest rules"), ("/g/1/0/forged", "error page")]:
+                       ("/rules/harvest", "Harvest rules"), ("/g/1/0/forged", "error page"),
+                       ("/ratings", "leaderboards"), ("/ratings/sunfield", "empty leaderboard")]:
         looker.look(server + path, name)
 
     for kind, options, bots, seed in GAMES:
@@ -131,6 +133,11 @@ def test_every_page_fits_a_phone_and_a_laptop_in_every_state_of_a_game(server, s
                 if move_links:
                     looker.look(move_links[0], f"{label} {stage} move link")
         assert game_row(svc, game_id).status == "over"
+
+    set_public_name(svc, "ann@example.org", "Ann Longname-Whitfield")
+    for pool in ("sunfield", "sunfield+advanced", "harvest"):  # Ann's rated games, against the bots
+        looker.look(f"{server}/ratings/{pool}", f"leaderboard {pool}")
+    looker.look(svc.links.record_url("ann@example.org"), "record page with ratings")
 
     with svc.db.transaction() as session:
         kinds = {}

@@ -11,6 +11,7 @@ from service.cli.main import main
 from service.game import ratings
 from service.notify.listings import games_text
 from service.usecases.public_names import public_name_of, set_public_name
+from tests.pseudo import unmarked_html
 from tests.service.helpers import csrf_token, path_of
 from tests.service.played import ANN, BOB, CAT, finished
 
@@ -109,3 +110,16 @@ def test_given_rated_games_then_farmpost_ratings_prints_the_leaderboard_and_chec
     assert main(["ratings", "--check"]) == 0
     assert "2 ratings: the same as the fold" in capsys.readouterr().out
     assert main(["ratings", "chess"]) == 2
+
+
+def test_given_the_pseudo_locale_then_the_rating_pages_show_no_text_outside_the_catalogs(svc, client):
+    finished(svc, ANN, BOB)
+    set_public_name(svc, "ann@example.org", "Ann")
+    record = path_of(svc.links.record_url("ann@example.org"))
+    for path, part in (("/ratings", 0), ("/ratings/toy", 0), (record, 1)):  # the record's own card is older
+        html = client.get(f"{path}?lang=qps").get_data(as_text=True)
+        main = html.split("<main>", 1)[1].split("</main>", 1)[0]
+        body = main.split('<div class="card">')[1 + part:]
+        # the games' titles and option labels are the engine's words (the game domain)
+        allowed = ["Ann", "Pebbles", "Sunfield", "Farm", "Harvest", "Advanced", "mode"]
+        assert unmarked_html("".join(body), allowed=allowed) == [], path

@@ -6,12 +6,16 @@ pebbles taken)."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from sqlalchemy import func, select
 
+from service.core.wall_time import ENVIRONMENT_VARIABLE, travel_to
 from service.game import rating_store, ratings
-from service.storage.models import Game, RatedGame, Rating
-from service.usecases import playing, substitutes
+from service.game.clocks import ClockSettings
+from service.storage.models import Game, RatedGame, Rating, as_utc
+from service.usecases import clock_actions, playing, substitutes
 from service.usecases.creation import FarmerSpec, join
 from tests.service.helpers import game_row, mails
 from tests.service.played import ANN, BOB, CAT, SHARED, finished, play_out, play_turns, started
@@ -67,11 +71,20 @@ def test_given_a_farmer_who_resigned_then_their_rating_counts_them_last_whatever
     assert rating(svc, "ann@example.org").mu < ratings.MU < rating(svc, "bob@example.org").mu
 
 
-def test_given_a_seat_the_clock_gave_to_a_bot_for_good_then_its_farmer_rating_counts_them_last(svc):
-    game_id = started(svc, ANN, BOB)
-    with svc.db.transaction() as session:  # what the clock's replace policy does after N timeouts
-        session.get(Game, game_id).seats[0].bot = "greedy"
+def test_given_a_seat_the_clock_gave_to_a_bot_for_good_then_its_farmer_rating_counts_them_last(svc, tmp_path,
+                                                                                              monkeypatch):
+    offset = tmp_path / "clock-offset"
+    monkeypatch.setenv(ENVIRONMENT_VARIABLE, str(offset))
+    game_id = started(svc, ANN, BOB, clock=ClockSettings(per_turn=24 * 3600, on_timeout="replace", replace_after=1))
+    with svc.db.transaction() as session:
+        deadline = as_utc(session.get(Game, game_id).clock.deadline)
+    travel_to(offset, deadline + timedelta(seconds=1))
+    clock_actions.run_clocks(svc)  # Ann's first timeout: the bot keeps her seat
+    assert game_row(svc, game_id).seats[0].bot == "search"  # the default timeout bot
     play_out(svc, game_id)
+    with svc.db.transaction() as session:
+        ann, bob = rating_store.rated_game(session, game_id).changes
+    assert ann["place"] > bob["place"]
     assert rating(svc, "ann@example.org").mu < ratings.MU < rating(svc, "bob@example.org").mu
 
 

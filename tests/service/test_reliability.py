@@ -18,6 +18,7 @@ from service.storage import lookup
 from service.storage.models import as_utc
 from service.usecases import clock_actions, creation, open_tables, playing
 from service.usecases.creation import FarmerSpec
+from tests.pseudo import unmarked_html
 from tests.service.helpers import csrf_token, game_row, mailbox, mails, path_of, text_part
 
 ANN, BOB = FarmerSpec("Ann", "ann@example.com"), FarmerSpec("Bob", "bob@example.com")
@@ -111,10 +112,10 @@ def test_given_an_open_table_then_it_shows_the_host_reliability_record_and_the_m
     created = creation.create_game(svc, "toy", [ANN, FarmerSpec("", open=True)], host=0, seed=1, listing="listed",
                                    min_in_time=90)
     [table] = open_tables.listed_tables(svc)
-    assert table.host_record == "no timed turn yet; no timeout; no resignation"
+    assert table.host == Reliability("ann@example.com")
     assert table.min_in_time == 90
     page = open_tables.table(svc, created.game_id, svc.links.table_url(created.game_id).rsplit("/", 1)[1])
-    assert page.host_record == table.host_record
+    assert page.host == table.host
 
 
 def test_given_a_host_minimum_then_a_farmer_below_it_cannot_take_the_open_seat_and_reliability_names_the_rule(
@@ -188,6 +189,8 @@ def test_given_a_full_open_table_then_the_earlier_farmers_are_asked_still_in_bef
     assert url.startswith(f"http://farmpost.test/g/{game_id}/1/") and url.endswith("/still-in")
     page = client.get(path_of(url))
     assert page.status_code == 200 and "I'm in" in page.get_data(as_text=True)
+    pseudo = client.get(path_of(url) + "?lang=qps").get_data(as_text=True).split("<main>")[1].split("</main>")[0]
+    assert unmarked_html(pseudo, allowed=["Bob", "Pebbles"]) == []
     done = client.post(path_of(url), data={"csrf_token": csrf_token(page.get_data(as_text=True))})
     assert done.status_code == 303
     assert game_row(svc, game_id).status == "active"
