@@ -1,13 +1,15 @@
 """A task handed to the broker without Celery: the message of Celery's task
-protocol 2, as ``app.send_task`` writes it, put on a Redis list or into the
-embedded broker's folder by the standard library alone.
+protocol 2, as ``app.send_task`` writes it, pushed on the queue's Redis list
+by redis-py or written into the embedded broker's folder.
 
 Only ``farmpost ingest`` uses it: the MTA starts it once per inbound mail,
-and importing Celery, kombu and redis-py to send one message cost it about
-0.2 s of CPU, more than storing the mail (docs/mail.md, "The MTA pipe").
-Every other process sends with Celery (:mod:`service.jobs.broker`).
-tests/service/test_pipe_store.py checks that the message is the one Celery
-writes and that a Celery consumer reads it.
+and importing Celery and kombu to send one message cost it more CPU than
+storing the mail (docs/mail.md, "The MTA pipe"). Every other process sends
+with Celery (:mod:`service.jobs.broker`). Since the message is built here,
+tests/service/test_pipe_store.py holds it equal to the one Celery writes and
+has Celery's own worker request (``celery.worker.request.Request``) parse
+and run what was queued, so that a Celery upgrade that changes the protocol
+fails a test rather than the inbound mail.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ import socket
 import uuid
 from pathlib import Path
 from time import monotonic
-from urllib.parse import unquote, urlsplit
+from urllib.parse import urlsplit
 
 from service.core.config import Config
 
@@ -74,26 +76,15 @@ def _into_folder(folder: Path, queue: str, payload: str) -> None:
 
 
 def _lpush(url: str, key: str, value: str, timeout: float = 10) -> None:
-    """``LPUSH key value`` on the Redis of ``url`` (redis://[[user]:password@]host[:port][/db]),
-    in Redis's wire protocol (RESP): kombu's Redis transport keeps a queue
-    of priority 0 as a list of that name, pushed on the left."""
-    parts = urlsplit(url)
-    commands = []
-    if parts.password is not None:
-        commands.append(["AUTH", *([unquote(parts.username)] if parts.username else []), unquote(parts.password)])
-    database = parts.path.strip("/")
-    if database and database != "0":
-        commands.append(["SELECT", database])
-    commands.append(["LPUSH", key, value])
-    with socket.create_connection((parts.hostname or "localhost", parts.port or 6379), timeout=timeout) as sock:
-        sock.sendall(b"".join(_command(words) for words in commands))
-        replies = sock.makefile("rb")
-        for words in commands:
-            reply = replies.readline()
-            if not reply.startswith((b"+", b":")):
-                raise ConnectionError(f"Redis refused {words[0]}: {reply.decode(errors='replace').strip()}")
+    """``LPUSH key value`` on the Redis of ``url``: kombu's Redis transport
+    keeps a queue of priority 0 as a list of that name, pushed on the left.
+    redis-py is imported here, for the Redis broker alone."""
+    import redis
 
-
-def _command(words: list[str]) -> bytes:
-    encoded = [word.encode() for word in words]
-    return f"*{len(encoded)}\r\n".encode() + b"".join(b"$%d\r\n%s\r\n" % (len(word), word) for word in encoded)
+    client = redis.Redis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout)
+    try:
+        client.lpush(key, value)
+    except redis.RedisError as error:
+        raise ConnectionError(f"Redis did not take the message: {error}") from error
+    finally:
+        client.close()

@@ -25,11 +25,11 @@ HEAVY_FOR_THE_PARSER = ("weasyprint", "cairocffi", "pypdf", "boards", "sqlalchem
 
 #: what storing and enqueueing one small mail must not import: it writes by
 #: the database's own driver and sends Celery's message itself
-#: (service/inbound/pipe_store.py)
+#: (service/inbound/pipe_store.py; redis-py only for a Redis broker)
 HEAVY_FOR_INGEST = ("weasyprint", "cairocffi", "pypdf", "boards", "alembic", "flask", "jinja2", "engine.bots",
                     "engine.sunfield", "engine.harvest", "mail.inbound.pipeline", "mail.inbound.commands",
                     "service.inbound.decide", "service.notify.changes", "service.usecases", "sqlalchemy",
-                    "service.storage.models", "celery", "kombu", "redis", "charset_normalizer")
+                    "service.storage.models", "celery", "kombu", "charset_normalizer")
 
 
 def imported(code: str, env: dict | None = None, stdin: bytes | None = None) -> list[str]:
