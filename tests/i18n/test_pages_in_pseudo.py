@@ -33,7 +33,7 @@ pytestmark = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 #: names, not words: the farmers', the service's, the games', the languages' own
 NAMES = ["Ann", "Béatrice", "Cat", "Farmpost", "Pebbles", "Sunfield Farm", "Harvest", "English", "Français", "Deutsch"]
 #: values a template compares or that are no one's words (left as they are)
-KEPT = {"status", "kind", "language", "listing", "fate", "position", "format", "code", "scope", "csrf_token"}
+KEPT = {"status", "state", "action", "kind", "language", "listing", "fate", "position", "format", "code", "scope", "csrf_token"}
 
 
 class Marked:
@@ -171,6 +171,13 @@ def test_given_the_pages_a_newcomer_and_a_farmer_see_in_the_pseudo_locale_then_n
     join(svc, created.game_id, 1)
     seat_page = path_of(created.host_url)
     client.get(seat_page + "?lang=qps")
+    game = game_row(svc, created.game_id)
+    client.get(path_of(svc.links.move_url(game.id, 0, game.seats[0].secret, game.version, ["take:1"])) + "?lang=qps")
+    watch_page = path_of(svc.links.watch_url(game.id, game.watch_secret))
+    client.get(watch_page + "?lang=qps")
+    watching.follow(svc, game.id, watch_page.rsplit("/", 1)[1], "sam@example.org")
+    [spectator] = watching_rows(svc)
+    client.get(path_of(svc.links.follow_url(game.id, spectator.id, spectator.secret, "confirm")) + "?lang=qps")
     client.get(path_of(svc.links.prefs_url(game.id, 0, game.seats[0].secret)) + "?lang=qps")
     play_turns(svc, created.game_id, ANN_WINS)
     client.get(seat_page + "?lang=qps")
@@ -185,5 +192,5 @@ def test_given_the_pages_a_newcomer_and_a_farmer_see_in_the_pseudo_locale_then_n
     client.post(host_page + "/new-link?lang=qps", data={"csrf_token": csrf_token(client.get(host_page).text)})
     assert {"web/index.html", "web/new.html", "web/games.html", "web/error.html", "web/join.html", "web/open.html",
             "web/seat.html", "web/prefs.html", "web/table.html", "web/claim_sent.html", "web/confirm_seat.html",
-            "web/new_link.html"} <= set(pseudo_pages)
+            "web/new_link.html", "web/move.html", "web/watch.html", "web/follow.html"} <= set(pseudo_pages)
     assert report(pseudo_pages) == ""
