@@ -1,8 +1,10 @@
-"""``help``: every command a farmer can mail, with an example of each, the
-notation for the decision at hand and the options as links."""
+"""``help``: every command a farmer can mail, with an example of each, how
+steps of one turn are chained on a line, the notation for the decision at
+hand and the options as links."""
 
 from __future__ import annotations
 
+from boards import i18n
 from mail.inbound import commands as cmd
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -19,6 +21,11 @@ COMMANDS = (
     ("vacation 7", "away for 7 days (1 to 30): your turn mails wait; “vacation off” when you are back"),
     ("stop", "no more mails about this game (your page still works)"),
     ("resign", "leave the game for good (asks you to confirm with “resign yes”)"),
+    ("next: {move} | …", "a plan for your next turn: alternatives in order of preference, each a chain of moves "
+     "separated by commas; when your turn comes the first still possible is played at once (see the plans below)"),
+    ("plan: {move} > …; stop if seeds < 3", "a plan for each of your turns to the end of the round, until a "
+     "stop condition holds"),
+    ("cancel plan", "remove your plan"),
     ("games", "a list of all your games, with a link to each, and your record"),
     ("rematch", "once the game is over: a new game with the same farmers and options"),
     ("help", "this list"),
@@ -29,6 +36,26 @@ def is_help(command: cmd.Command) -> bool:
     """``help`` (and ``?``), which :mod:`mail.inbound.commands` reads as the
     options command: here it gets the whole list of commands."""
     return command.kind == cmd.MOVES and command.line.split()[0].lower() in ("help", "?")
+
+
+def chains_help(rules, state: dict, my_turn: bool) -> str:
+    """How steps of one turn are chained on a line, with an example of the
+    game (its best whole turn now, when there is one) and the joints of
+    the three languages (:mod:`mail.inbound.chains`). In English until
+    answers know the farmer's language (the texts are in the ``answers``
+    catalog)."""
+    t = i18n.translator(None)
+    turns = rules.whole_turns(state, 1) if my_turn else []
+    example = ", ".join(rules.text(m) for m in turns[0].moves) if turns else "take b2, place 1 0"
+    lines = [
+        t.gettext("Several steps of one turn may go on one line, played in order:"),
+        f"* {example}",
+        t.gettext("Steps are joined by “,” “;” “then” “and” (French “puis” “ensuite” “et”, German “dann” “und”): "
+                  "“%(example)s” is the same.", example=example.replace(", ", " then ", 1)),
+        t.gettext("A step that cannot be played stops there: the steps before it are kept, and the answer says "
+                  "why and what is open now."),
+    ]
+    return "\n".join(lines)
 
 
 def help_text(svc: Services, game_id: int, position: int, state: dict, *, with_links: bool) -> str:
@@ -51,10 +78,16 @@ def help_text(svc: Services, game_id: int, position: int, state: dict, *, with_l
     # every move of the game, the decision at hand's first: help is the whole list, not this step's alone
     at_hand = [pair for pair in notation if pair[0].split()[0] in verbs] or notation
     later = [pair for pair in notation if pair not in at_hand]
+    if svc.config.whole_turns:
+        parts.append(chains_help(rules, state, to_act == position))
     if at_hand:
         parts.append("How moves are written:\n" + "\n".join(f"* {example} — {meaning}" for example, meaning in at_hand))
     if later:
         parts.append("Later in the game:\n" + "\n".join(f"* {example} — {meaning}" for example, meaning in later))
+    if rules.plan_examples():
+        parts.append("Plans (only you see them; an alternative whose Field tile or space changed is not played, "
+                     "nor anything after a move that reveals something hidden):\n" + "\n".join(
+                         f"* {example} — {meaning}" for example, meaning in rules.plan_examples()))
     if options:
         lines = [f"* {text}" + (f"\n  {svc.links.move_url(game_id, position, secret, version, [code])}"
                                 if with_links else "") for text, code in options]
