@@ -251,6 +251,8 @@ def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answer
             notes.append("Mails for this game are off. Your seat page still shows the board.")
         elif command.kind == cmd.SAY:
             notes.append(_say(svc, game_id, position, command.text, f"{reading.dedupe_key}:{command.line}"))
+        elif command.kind == cmd.LANGUAGE:
+            notes.append(preferences.choose_language(svc, game_id, position, command.text))
         elif command.kind == cmd.PLAN:  # told with the moves' own mail when the mail plays some
             notes.append(_plan(svc, game_id, position, command, later=bool(codes) and not problem))
         elif command.kind == cmd.CANCEL_PLAN:

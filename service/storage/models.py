@@ -118,6 +118,8 @@ class Seat(Base):
     #: an open seat: nobody sits here yet, anyone may ask for it and the first
     #: confirmed ask takes it (docs/open_tables.md)
     open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: the language of this farmer's mails and pages (boards.i18n.LANGUAGES)
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     #: the farmer has a plan waiting (a row of ``plans``): only then is it read when their turn comes
     planned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: what became of a plan, not yet told: the next mail to the farmer says it and clears it
@@ -271,6 +273,8 @@ class SeatClaim(Base):
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
     used_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: the language of the asker's mails, the seat's once it is taken
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
     #: "still in?" before turn 1 (docs/open_tables.md): when the ask lapses,
     #: when the farmer answered it, and when it lapsed (the seat was opened again)
     still_in_due: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True, index=True)
@@ -525,6 +529,8 @@ class Spectator(Base):
     #: the last move-log seq the mails have told (-1: none)
     last_seq: Mapped[int] = mapped_column(Integer, default=-1, server_default="-1")
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+    #: the language of this address's mails about the game
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
 
 
 class RateCount(Base):

@@ -20,7 +20,7 @@ blueprint = Blueprint("farmers", __name__)
 
 @blueprint.get("/games")
 def my_games_form():
-    return render_template("web/games.html", title="My games", address="", error=None, sent=False)
+    return render_template("web/games.html", title=language.gettext("My games"), address="", error=None, sent=False)
 
 
 @blueprint.post("/games")
@@ -31,11 +31,11 @@ def my_games_ask():
     require("my-games-client", client())
     require("my-games", address.lower())
     try:
-        ask_for_my_games(services(), address)
+        ask_for_my_games(services(), address, language.chosen())
     except InvalidInput as error:
-        return render_template("web/games.html", title="My games", address=address, error=error.message,
+        return render_template("web/games.html", title=language.gettext("My games"), address=address, error=error.message,
                                sent=False), 400
-    return render_template("web/games.html", title="My games", address=address, error=None, sent=True)
+    return render_template("web/games.html", title=language.gettext("My games"), address=address, error=None, sent=True)
 
 
 @blueprint.get("/record/<token>")
@@ -52,9 +52,8 @@ def public_name(token: str):
         chosen = set_public_name(services(), address, request.form.get("name", ""))
     except InvalidInput as error:
         return _record_page(token, address, error=error.message, typed=request.form.get("name", ""), status=400)
-    t = language.current()
-    flash(t.gettext("You are on the leaderboards as “%(name)s”.", name=chosen) if chosen
-          else t.gettext("You are off the leaderboards."), "ok")
+    flash(language.gettext("You are on the leaderboards as “%(name)s”.", name=chosen) if chosen
+          else language.gettext("You are off the leaderboards."), "ok")
     return redirect(f"/record/{token}", code=303)
 
 
@@ -63,6 +62,6 @@ def _record_page(token: str, address: str, error: str | None = None, typed: str 
     with svc.db.transaction() as session:
         standings, reliable = rating_store.ratings_of(session, address), reliability_one(session, address)
     name = public_name_of(svc, address)
-    return render_template("web/record.html", title="Your record", record=record_of(svc, address), token=token,
+    return render_template("web/record.html", title=language.gettext("Your record"), record=record_of(svc, address), token=token,
                            ratings=standings, reliability=reliable, public_name=name, error=error,
                            typed=name if typed is None else typed), status

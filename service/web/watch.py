@@ -16,7 +16,7 @@ from service.core.errors import InvalidInput
 from service.game import game_log
 from service.game.game_record import game_record
 from service.usecases import watching
-from service.web import page_data, services
+from service.web import language, page_data, services
 from service.web.ids import id_arg
 from service.web.seats import record_response
 
@@ -47,7 +47,7 @@ def record(game_id: int, token: str):
 @blueprint.post("/w/<id:game_id>/<token>/follow")
 def follow(game_id: int, token: str):
     try:
-        flash(watching.follow(services(), game_id, token, request.form.get("email", "")), "ok")
+        flash(watching.follow(services(), game_id, token, request.form.get("email", ""), language.chosen()), "ok")
     except InvalidInput as error:
         flash(error.message, "error")
     return redirect(f"/w/{game_id}/{token}", code=303)
@@ -58,7 +58,7 @@ def follow_link(game_id: int, spectator_id: int, token: str):
     """A confirm or stop link from a mail: a page with one button (a GET
     never changes anything: mail scanners open links)."""
     spectator, action = watching.spectator_link(services(), game_id, spectator_id, token)
-    return render_template("web/follow.html", title=f"Game #{game_id}", email=spectator.email, action=action,
+    return render_template("web/follow.html", title=language.gettext("Game #%(id)s", id=game_id), email=spectator.email, action=action,
                            done=None)
 
 
@@ -74,7 +74,7 @@ def follow_act(game_id: int, spectator_id: int, token: str):
     except ValidationError:
         raise CSRFError("missing or stale form token") from None
     act = watching.confirm if action == "confirm" else watching.stop
-    return render_template("web/follow.html", title=f"Game #{game_id}", email=spectator.email, action=action,
+    return render_template("web/follow.html", title=language.gettext("Game #%(id)s", id=game_id), email=spectator.email, action=action,
                            done=act(services(), game_id, spectator_id, token))
 
 
