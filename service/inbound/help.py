@@ -3,6 +3,7 @@ notation for the decision at hand and the options as links."""
 
 from __future__ import annotations
 
+from boards.i18n import N_, Translator
 from mail.inbound import commands as cmd
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -10,18 +11,18 @@ from service.storage import lookup
 
 #: every command a farmer can mail, with an example of each (``help``)
 COMMANDS = (
-    ("{move}", "a move, written as your options list it; several moves, one per line, are played in order"),
-    ("preview {move}", "what that move would do, without playing it"),
-    ("undo", "take back your last move of this turn (not one that revealed something hidden)"),
-    ("board", "the board and, on your turn, your options"),
-    ("moves", "your options now"),
-    ("say Good luck, everyone!", "a message to the other farmers"),
-    ("vacation 7", "away for 7 days (1 to 30): your turn mails wait; “vacation off” when you are back"),
-    ("stop", "no more mails about this game (your page still works)"),
-    ("resign", "leave the game for good (asks you to confirm with “resign yes”)"),
-    ("games", "a list of all your games, with a link to each, and your record"),
-    ("rematch", "once the game is over: a new game with the same farmers and options"),
-    ("help", "this list"),
+    ("{move}", N_("a move, written as your options list it; several moves, one per line, are played in order")),
+    ("preview {move}", N_("what that move would do, without playing it")),
+    ("undo", N_("take back your last move of this turn (not one that revealed something hidden)")),
+    ("board", N_("the board and, on your turn, your options")),
+    ("moves", N_("your options now")),
+    ("say Good luck, everyone!", N_("a message to the other farmers")),
+    ("vacation 7", N_("away for 7 days (1 to 30): your turn mails wait; “vacation off” when you are back")),
+    ("stop", N_("no more mails about this game (your page still works)")),
+    ("resign", N_("leave the game for good (asks you to confirm with “resign yes”)")),
+    ("games", N_("a list of all your games, with a link to each, and your record")),
+    ("rematch", N_("once the game is over: a new game with the same farmers and options")),
+    ("help", N_("this list")),
 )
 
 
@@ -31,10 +32,11 @@ def is_help(command: cmd.Command) -> bool:
     return command.kind == cmd.MOVES and command.line.split()[0].lower() in ("help", "?")
 
 
-def help_text(svc: Services, game_id: int, position: int, state: dict, *, with_links: bool) -> str:
+def help_text(svc: Services, game_id: int, position: int, state: dict, t: Translator, *, with_links: bool) -> str:
     """Every command with an example, the notation for the decision at hand
     (the examples whose verb starts one of the options), and the options,
-    each with its link unless this mail's moves are still to be applied."""
+    each with its link unless this mail's moves are still to be applied; in
+    ``t``'s language."""
     with svc.db.transaction() as session:
         game = lookup.load_game(session, game_id)
         seat = lookup.seat_of(game, position)
@@ -45,21 +47,24 @@ def help_text(svc: Services, game_id: int, position: int, state: dict, *, with_l
     options = [(rules.text(m), rules.code(m)) for m in rules.legal_moves(state)] if to_act == position else []
     notation = list(rules.notation_help())
     example = options[0][0] if options else (notation[0][0] if notation else "pass")
-    parts = ["Reply with one command per line (or several on a line, separated by “;”):\n" + "\n".join(
-        f"* {text.format(move=example)}\n  {meaning}" for text, meaning in COMMANDS)]
+    parts = [t.gettext("Reply with one command per line (or several on a line, separated by “;”):\n%(commands)s",
+                       commands="\n".join(f"* {text.format(move=example)}\n  {t.gettext(meaning)}"
+                                          for text, meaning in COMMANDS))]
     verbs = {text.split()[0] for text, _ in options}
     # every move of the game, the decision at hand's first: help is the whole list, not this step's alone
     at_hand = [pair for pair in notation if pair[0].split()[0] in verbs] or notation
     later = [pair for pair in notation if pair not in at_hand]
     if at_hand:
-        parts.append("How moves are written:\n" + "\n".join(f"* {example} — {meaning}" for example, meaning in at_hand))
+        parts.append(t.gettext("How moves are written:\n%(moves)s",
+                               moves="\n".join(f"* {example} — {meaning}" for example, meaning in at_hand)))
     if later:
-        parts.append("Later in the game:\n" + "\n".join(f"* {example} — {meaning}" for example, meaning in later))
+        parts.append(t.gettext("Later in the game:\n%(moves)s",
+                               moves="\n".join(f"* {example} — {meaning}" for example, meaning in later)))
     if options:
-        lines = [f"* {text}" + (f"\n  {svc.links.move_url(game_id, position, secret, version, [code])}"
-                                if with_links else "") for text, code in options]
-        parts.append("Your options now" + (" (reply with one, or open its link):" if with_links else ":")
-                     + "\n" + "\n".join(lines))
+        lines = "\n".join(f"* {text}" + (f"\n  {svc.links.move_url(game_id, position, secret, version, [code])}"
+                                          if with_links else "") for text, code in options)
+        parts.append(t.gettext("Your options now (reply with one, or open its link):\n%(options)s", options=lines)
+                     if with_links else t.gettext("Your options now:\n%(options)s", options=lines))
     elif waiting_for is not None:
-        parts.append(f"It is {waiting_for}'s turn; you will get a mail when it is yours.")
+        parts.append(t.gettext("It is %(name)s's turn; you will get a mail when it is yours.", name=waiting_for))
     return "\n\n".join(parts)
