@@ -37,6 +37,7 @@ from email.utils import parseaddr
 from sqlalchemy import select, update
 
 from boards import FileStore, SnapshotCache
+from boards.i18n import translator
 from mail.outgoing.compose import build, read_back
 from mail.outgoing.finish import is_finished
 from service.core import wall_time
@@ -79,7 +80,8 @@ def send_mail(svc: Services, mail_id: int) -> str:
     text = None
     if raw is None:
         try:
-            context = with_listing(svc, context)  # a my-games mail's list is made now, in the worker
+            # a my-games mail's list is made now, in the worker, in the language it was asked in
+            context = with_listing(svc, context, translator(context.get("language")))
             built = build(context, snapshots=snapshot_cache(svc))
             raw, text = built.raw, built.text
         except Exception as error:  # the same context composes the same way every time

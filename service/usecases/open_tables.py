@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from sqlalchemy import exists, select
 from sqlalchemy.orm import selectinload
 
+from mail.sentence import N_
 from service.core.errors import InvalidInput, NotAllowed, NotFound, TooMany
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -77,7 +78,7 @@ def table(svc: Services, game_id: int, token: str) -> Table:
     with svc.db.transaction() as session:
         game = load_game(session, game_id)
         if game.listing is None:
-            raise NotFound(f"Game #{game_id} is not an open table.")
+            raise NotFound(N_("Game #%(game)s is not an open table."), game=game_id)
         return table_of(svc, game)
 
 
@@ -107,7 +108,7 @@ def ask_for_seat(svc: Services, game_id: int, token: str, name: str, email: str)
     svc.links.check_table(token, game_id=game_id)
     name, email = (name or "").strip(), (email or "").strip()
     if not email:
-        raise InvalidInput("Give your email address: the seat is yours once you click the link we mail to it.")
+        raise InvalidInput(N_("Give your email address: the seat is yours once you click the link we mail to it."))
     check_farmer(FarmerSpec(name, email), is_host=False)
     with unit_of_work(svc) as (session, work):
         game = load_game(session, game_id)
@@ -124,12 +125,14 @@ def _count_ask(session, svc: Services, game_id: int) -> None:
     for one table and ``seat-ask-mails`` confirmation mails in all a while
     (the web counts the asking client, ``seat-asks-client``, and the address,
     ``seat-asks``). Counted with the ask: a refused one rolls back uncounted."""
-    for bucket, key, what in (("seat-asks-table", str(game_id), "this table has had as many asks for its seats"),
-                              ("seat-ask-mails", "*", "we have mailed as many seat confirmations")):
+    for bucket, key, refusal in (
+            ("seat-asks-table", str(game_id), N_("Nothing was sent: this table has had as many asks for its seats as "
+                                                 "we take in an hour. Please try again later.")),
+            ("seat-ask-mails", "*", N_("Nothing was sent: we have mailed as many seat confirmations as we take in an "
+                                       "hour. Please try again later."))):
         verdict = ratelimit.hit(session, svc.config, bucket, key)
         if not verdict.allowed:
-            raise TooMany(f"Nothing was sent: {what} as we take in an hour. Please try again later.",
-                          retry_after=verdict.retry_after)
+            raise TooMany(refusal, retry_after=verdict.retry_after)
 
 
 def check_claim(svc: Services, game_id: int, claim_id: int, token: str) -> SeatClaim:
@@ -137,7 +140,7 @@ def check_claim(svc: Services, game_id: int, claim_id: int, token: str) -> SeatC
     with svc.db.transaction() as session:
         claim = session.get(SeatClaim, claim_id)
         if claim is None or claim.game_id != game_id:
-            raise NotFound("There is no such request for a seat.")
+            raise NotFound(N_("There is no such request for a seat."))
         svc.links.check_claim(token, game_id=game_id, claim_id=claim_id, nonce=claim.nonce)
         return claim
 
@@ -175,10 +178,10 @@ def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmat
 
 def _check_open(game: Game) -> None:
     if game.listing is None:
-        raise NotFound(f"Game #{game.id} is not an open table.")
+        raise NotFound(N_("Game #%(game)s is not an open table."), game=game.id)
     if game.status != "inviting" or not any(seat.open for seat in game.seats):
-        raise NotAllowed("This table has no open seat any more. Other tables are looking for farmers "
-                         "on the open tables page.")
+        raise NotAllowed(N_("This table has no open seat any more. Other tables are looking for farmers "
+                            "on the open tables page."))
 
 
 def _option_value(value) -> str:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from mail.sentence import N_
 from service.core.errors import InvalidInput
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -26,7 +27,7 @@ def set_watchable(svc: Services, game_id: int, position: int, watchable: bool) -
         game = lock_game(session, game_id)
         seat_of(game, position)
         if game.clock is None or game.clock.host != position:
-            raise InvalidInput("Only the host can open or close the game to spectators.")
+            raise InvalidInput(N_("Only the host can open or close the game to spectators."))
         game.watchable = watchable
         if game.watch_secret is None:
             game.watch_secret = new_secret()
@@ -38,7 +39,7 @@ def open_game(session, svc: Services, game_id: int, token: str):
     game = lock_game(session, game_id)
     svc.links.check_watch(token, game_id=game_id, watch_secret=game.watch_secret)
     if not game.watchable:
-        raise InvalidInput("The host has closed this game to spectators.")
+        raise InvalidInput(N_("The host has closed this game to spectators."))
     return game
 
 
@@ -52,7 +53,7 @@ def follow(svc: Services, game_id: int, token: str, email: str) -> str:
     with unit_of_work(svc) as (session, work):
         game = open_game(session, svc, game_id, token)
         if game.status == "over":
-            raise InvalidInput("This game is over: there are no more rounds to mail.")
+            raise InvalidInput(N_("This game is over: there are no more rounds to mail."))
         spectator = session.scalar(select(Spectator).where(Spectator.game_id == game_id,
                                                            Spectator.email == email.lower()))
         if spectator is None:
@@ -72,7 +73,7 @@ def spectator_link(svc: Services, game_id: int, spectator_id: int, token: str) -
     with svc.db.transaction() as session:
         spectator = session.get(Spectator, spectator_id)
         if spectator is None or spectator.game_id != game_id:
-            raise InvalidInput("This link does not belong to this game.")
+            raise InvalidInput(N_("This link does not belong to this game."))
         action = svc.links.check_follow(token, game_id=game_id, spectator_id=spectator_id,
                                         spectator_secret=spectator.secret)
         return spectator, action
