@@ -404,7 +404,7 @@ def claim_mail(session: Session, svc: Services, game: Game, claim, confirm_url: 
     rules = rules_for(game.kind)
     domain = svc.config.mail_domain
     message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
-    subject = subject_for(game, "confirm your seat")
+    subject = subject_for(game, translator(claim.language).gettext("confirm your seat"))
     envelope = Envelope(message_id=message_id, sender=svc.config.mail_sender, to=(claim.name, claim.email),
                         subject=subject, game_id=game.id)
     context = {
