@@ -192,10 +192,11 @@ def _remind(session: Session, svc: Services, game: Game, seat: Seat, point: str,
     deadline = game.clock.deadline
     left = duration_text((as_utc(deadline) - wall_time.now()).total_seconds(), t)
     options = "\n".join(f"* {o['text']} → {o['outcome']}\n  {o['url']}" for o in changes.options_for(svc, game, seat))
+    title = f"{rules_for(game.kind).title} #{game.id}"
     text = t.gettext("It is your turn in %(game)s, and %(left)s are left: your deadline is %(deadline)s.\n\n"
                      "Your options:\n%(options)s\n\nYour page: %(url)s\n"
                      "Reply with your move, or “vacation <days>” if you are away.",
-                     game=f"{rules_for(game.kind).title} #{game.id}", left=left,
+                     game=title, left=left,
                      deadline=local_text(deadline, _zone(seat), t), options=options,
                      url=svc.links.seat_url(game.id, seat.position, seat.secret))
     _add_mail(session, work, game_mail(svc, game, seat, kind="remind",

@@ -4,6 +4,8 @@ placeholders), plurals by the CLDR rules, the pseudo-locale marking all."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from boards import catalogs
@@ -11,6 +13,12 @@ from boards.i18n import DOMAINS, PSEUDO, catalog_source, translator
 
 TRANSLATED = catalogs.TRANSLATED
 BOTH = [(language, domain) for language in TRANSLATED for domain in DOMAINS]
+
+
+def placeholders(message) -> dict:
+    """A value for each ``%(name)s`` of a plural message besides its count: the name itself."""
+    names = {name for text in message.id for name in re.findall(r"%\((\w+)\)", text)} - {"n", "num"}
+    return {name: name for name in names} if message.pluralizable else {}
 
 
 def entries(language: str, domain: str):
@@ -62,11 +70,12 @@ def test_given_a_plural_entry_then_0_1_and_2_take_the_forms_of_the_rule(language
             continue
         singular, plural = message.id[:2]
         for n, form in zip((0, 1, 2), forms_at):
-            expected = message.string[form] % {"n": n, "num": n}
+            params = placeholders(message)
+            expected = message.string[form] % {**params, "n": n, "num": n}
             if message.context:
-                assert t.npgettext(message.context, singular, plural, n) == expected
+                assert t.npgettext(message.context, singular, plural, n, **params) == expected
             else:
-                assert t.ngettext(singular, plural, n) == expected
+                assert t.ngettext(singular, plural, n, **params) == expected
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
@@ -77,7 +86,7 @@ def test_given_the_pseudo_locale_then_every_string_of_a_template_comes_out_marke
         if not message.id:
             continue
         if message.pluralizable:
-            text = qps.ngettext(message.id[0], message.id[1], 2)
+            text = qps.ngettext(message.id[0], message.id[1], 2, **placeholders(message))
         elif message.context:
             text = qps.pgettext(message.context, message.id, **{})
         else:
