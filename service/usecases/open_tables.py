@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from sqlalchemy import exists, select
 from sqlalchemy.orm import selectinload
 
+from boards.i18n import translator
 from mail.sentence import N_
 from service.core.errors import InvalidInput, NotAllowed, NotFound, TooMany
 from service.core.game_kinds import rules_for
@@ -152,17 +153,20 @@ def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmat
     with unit_of_work(svc) as (session, work):
         game = lock_game(session, game_id)
         claim = session.get(SeatClaim, claim_id, populate_existing=True)
+        t = translator(claim.language)  # the asker's, as the claim mail spoke it
         if claim.used_at is not None:
-            return Confirmation("used", "This confirmation link has been used already. "
-                                "If it seated you, your seat link is in the mail we sent you then.")
+            return Confirmation("used", t.gettext("This confirmation link has been used already. If it seated you, "
+                                                  "your seat link is in the mail we sent you then."))
         claim.used_at = now()
         if any(seat.email and seat.email.lower() == claim.email.lower() for seat in game.seats):
-            return Confirmation("seated-already", f"{claim.email} already has a seat at this table; "
-                                "open your seat page from the mail we sent you.")
+            return Confirmation("seated-already", t.gettext("%(address)s already has a seat at this table; open your "
+                                                            "seat page from the mail we sent you.",
+                                                            address=claim.email))
         free = [seat for seat in game.seats if seat.open]
         if game.status != "inviting" or not free:
-            return Confirmation("full", "Sorry: every open seat of this table was taken before you confirmed. "
-                                "Other tables are looking for farmers on the open tables page.")
+            return Confirmation("full", t.gettext("Sorry: every open seat of this table was taken before you "
+                                                  "confirmed. Other tables are looking for farmers on the open "
+                                                  "tables page."))
         seat = free[0]
         seat.open, seat.name, seat.email = False, claim.name, claim.email
         seat.secret, seat.reply_key = new_secret(), new_reply_key()  # nothing made before belongs to them
@@ -173,7 +177,7 @@ def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmat
         if all(s.joined_at for s in game.seats):
             start(session, svc, game, work)
         url = svc.links.seat_url(game.id, seat.position, seat.secret)
-    return Confirmation("seated", "The seat is yours. Welcome to the table!", url)
+    return Confirmation("seated", t.gettext("The seat is yours. Welcome to the table!"), url)
 
 
 def _check_open(game: Game) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from boards.i18n import translator
 from mail.sentence import N_
 from service.core.errors import InvalidInput
 from service.core.game_kinds import rules_for
@@ -25,13 +26,13 @@ def set_watchable(svc: Services, game_id: int, position: int, watchable: bool) -
     it is opened again). Returns the answer for the page."""
     with svc.db.transaction() as session:
         game = lock_game(session, game_id)
-        seat_of(game, position)
+        t = translator(seat_of(game, position).language)
         if game.clock is None or game.clock.host != position:
             raise InvalidInput(N_("Only the host can open or close the game to spectators."))
         game.watchable = watchable
         if game.watch_secret is None:
             game.watch_secret = new_secret()
-    return "Spectators can now watch this game." if watchable else "The game is closed to spectators."
+    return t.gettext("Spectators can now watch this game.") if watchable else t.gettext("The game is closed to spectators.")
 
 
 def open_game(session, svc: Services, game_id: int, token: str):
@@ -43,11 +44,13 @@ def open_game(session, svc: Services, game_id: int, token: str):
     return game
 
 
-def follow(svc: Services, game_id: int, token: str, email: str) -> str:
-    """Someone with the spectator link asks for round mails to ``email``.
-    Nothing is sent but a confirmation, and a second one only after an
-    hour; the answer is the same whatever the address's state, so the page
-    tells nobody whether an address already follows the game."""
+def follow(svc: Services, game_id: int, token: str, email: str, language: str | None = None) -> str:
+    """Someone with the spectator link asks for round mails to ``email``, in
+    ``language`` (the asker's; English without one). Nothing is sent but a
+    confirmation, and a second one only after an hour; the answer is the
+    same whatever the address's state, so the page tells nobody whether an
+    address already follows the game."""
+    t = translator(language)
     email = (email or "").strip()
     check_address(email)
     with unit_of_work(svc) as (session, work):
@@ -57,15 +60,16 @@ def follow(svc: Services, game_id: int, token: str, email: str) -> str:
         spectator = session.scalar(select(Spectator).where(Spectator.game_id == game_id,
                                                            Spectator.email == email.lower()))
         if spectator is None:
-            spectator = Spectator(game_id=game_id, email=email.lower(), secret=new_secret(), asked_at=now())
+            spectator = Spectator(game_id=game_id, email=email.lower(), secret=new_secret(), asked_at=now(),
+                                  language=t.language)
             session.add(spectator)
             session.flush()
             spectator_mail.confirmation(session, svc, game, spectator, work)
         elif (spectator.confirmed_at is None or spectator.unsubscribed_at is not None) \
                 and not spectator_mail.recently_asked(spectator):
             spectator_mail.confirmation(session, svc, game, spectator, work)
-    return (f"If {email} wants these mails, it has to confirm: we sent it a mail with a link. "
-            "Nothing else is sent before that.")
+    return t.gettext("If %(address)s wants these mails, it has to confirm: we sent it a mail with a link. "
+                     "Nothing else is sent before that.", address=email)
 
 
 def spectator_link(svc: Services, game_id: int, spectator_id: int, token: str) -> tuple[Spectator, str]:

@@ -260,7 +260,7 @@ def refusal(rules, state, line: str) -> str:
     """What a farmer is answered for a reply of one move line (service/inbound/decide.py)."""
     from service.inbound.decide import _read_moves
 
-    codes, _, answer, _ = _read_moves(rules, state, rules.to_act(state), [line])
+    codes, _, answer, _ = _read_moves(rules, state, rules.to_act(state), [line], translator("en"))
     assert codes == [] and answer
     return answer
 

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boards.i18n import translator
 from engine import get_game
 from service.inbound import decide
 from tests.engine.bots.test_search import positions, with_other_hidden_parts
@@ -45,8 +46,8 @@ def test_previews_and_answers_do_not_depend_on_hidden_information(setting, seed,
     game = get_game(SETTINGS[setting][0])
     position = game.to_act(state)
 
-    preview = decide._preview(game, state, position, text)
-    assert preview == decide._preview(game, other, position, text)
+    preview = decide._preview(game, state, position, text, translator("en"))
+    assert preview == decide._preview(game, other, position, text, translator("en"))
     assert "reveals hidden information" in preview
 
     mine = decide._read_moves(game, state, position, [text, follower])

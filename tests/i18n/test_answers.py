@@ -1,0 +1,135 @@
+"""The answers to mails and the notices service/ and mail/ write in Python
+(domain ``answers``, docs/i18n.md): given a farmer whose seat speaks the
+pseudo-locale, every answer kind comes out with no word outside the marks;
+given French and German farmers at one table, each reads their answers and
+notices in their own language; counts take the plural forms of the CLDR
+rules at 0, 1 and 2."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+import pytest
+from sqlalchemy import select, update
+
+from boards.i18n import PSEUDO, translator
+from mail.inbound.clock_words import parse_duration
+from mail.inbound.commands import split_commands
+from mail.sentence import Refused
+from service.core.errors import InvalidInput
+from service.game.clocks import duration_text, local_text
+from service.inbound.receive import receive
+from service.storage.models import OutgoingMail, Seat, date_text
+from tests.mail.inbound_helpers import inbound_row, reply, start_game
+from tests.pseudo import unmarked_text
+
+#: what is not the answers' to translate: the farmers' names, the toy game's
+#: title, move texts and sentences (tests/service/toygame.py), the mail's own lines
+NOT_OURS = ("Anna", "Bob", "Pebbles", "take", "draw", "end", "round", "took", "pebble", "pebbles", "drew a card",
+            "ended the turn", "is not a Pebbles command", "is not possible now", "it is not your turn", "hi")
+
+#: one mail of each kind an answer is written for (its outcome named first)
+BODIES = {
+    "help": "help",
+    "no command, did you mean": "aide moi",
+    "a line that cannot be a command": "vacation 99",
+    "two commands that go alone": "undo\nresign",
+    "resign, asked to confirm": "resign",
+    "a move the game refuses, with its options": "take 7",
+    "preview": "preview take 1",
+    "say, relayed": "say hi",
+    "vacation": "vacation 3",
+    "back from vacation": "vacation off",
+    "no clock for more time": "more time 1d",
+    "mails off": "stop",
+}
+
+
+def speak(svc, game_id: int, **languages: str) -> None:
+    with svc.db.transaction() as session:
+        for name, language in languages.items():
+            session.execute(update(Seat).where(Seat.game_id == game_id, Seat.name == name).values(language=language))
+
+
+def answer_to(svc, key: str, body: str, sender: str = "Anna <anna@example.org>") -> str:
+    row = inbound_row(svc, receive(svc, reply(key, body, sender=sender), source="ingest").id)
+    assert row.answer, (body, row.outcome)
+    return row.answer
+
+
+def mail_to(svc, address: str, kind: str) -> OutgoingMail:
+    with svc.db.transaction() as session:
+        return session.scalars(select(OutgoingMail).where(OutgoingMail.to_addr == address, OutgoingMail.kind == kind)
+                               .order_by(OutgoingMail.id.desc())).first()
+
+
+def test_given_a_seat_in_the_pseudo_locale_when_it_mails_then_every_answer_is_marked(svc):
+    game_id, keys = start_game(svc)
+    speak(svc, game_id, Anna=PSEUDO, Bob=PSEUDO)
+    unmarked = {what: unmarked_text(answer_to(svc, keys["Anna"], body), NOT_OURS) for what, body in BODIES.items()}
+    unmarked["not your turn"] = unmarked_text(answer_to(svc, keys["Bob"], "take 1", "Bob <bob@example.org>"),
+                                              NOT_OURS)
+    assert {what: words for what, words in unmarked.items() if words} == {}
+
+
+def test_given_the_pseudo_locale_then_the_notices_to_the_others_are_marked(svc):
+    game_id, keys = start_game(svc)
+    speak(svc, game_id, Bob=PSEUDO)
+    answer_to(svc, keys["Anna"], "say hi")
+    answer_to(svc, keys["Anna"], "vacation 3")
+    for kind in ("say", "away"):
+        mail = mail_to(svc, "bob@example.org", kind)
+        assert (kind, unmarked_text(mail.text_part, NOT_OURS), unmarked_text(mail.subject, NOT_OURS)) == (kind, [], [])
+
+
+def test_given_french_and_german_farmers_then_each_reads_answers_and_notices_in_their_language(svc):
+    game_id, keys = start_game(svc)
+    speak(svc, game_id, Anna="fr", Bob="de")
+    assert answer_to(svc, keys["Anna"], "resign") == \
+        "Pour quitter la partie pour de bon, répondez «\u00a0abandonner oui\u00a0»."
+    assert answer_to(svc, keys["Bob"], "take 1", "Bob <bob@example.org>") == \
+        "Du bist noch nicht am Zug; du bekommst eine Mail, wenn es so weit ist."
+    assert answer_to(svc, keys["Anna"], "vacation 3").startswith("Vous êtes absent jusqu'au ")
+    away = mail_to(svc, "bob@example.org", "away")
+    assert away.subject.endswith(": Anna ist abwesend")
+    assert "Anna ist bis " in away.text_part and "Das Spiel wartet, wenn dieser Bauer am Zug ist." in away.text_part
+    assert answer_to(svc, keys["Anna"], "vacation 99") == (
+        "Rien n'a été fait\u00a0:\n«\u00a0vacation 99\u00a0»\u00a0: écrivez le nombre de jours, de 1 à 30, "
+        "p. ex. «\u00a0vacances 7\u00a0», ou «\u00a0vacances fin\u00a0» à votre retour")
+
+
+@pytest.mark.parametrize("language, days", [
+    ("en", ("1 day", "2 days")), ("fr", ("1 jour", "2 jours")), ("de", ("1 Tag", "2 Tage"))])
+def test_given_a_duration_then_its_units_take_the_plural_of_the_language(language, days):
+    t = translator(language)
+    assert (duration_text(86400, t), duration_text(2 * 86400, t)) == days
+
+
+@pytest.mark.parametrize("language, zero, one, two", [
+    ("fr", "0 dépassement", "1 dépassement", "2 dépassements"),
+    ("de", "0 Zeitüberschreitungen", "1 Zeitüberschreitung", "2 Zeitüberschreitungen")])
+def test_given_a_count_then_french_says_zero_in_the_singular_and_german_in_the_plural(language, zero, one, two):
+    t = translator(language)
+    assert [t.ngettext("%(n)s timeout", "%(n)s timeouts", n) for n in (0, 1, 2)] == [zero, one, two]
+
+
+def test_given_a_moment_then_each_language_writes_its_date():
+    moment = datetime(2026, 12, 1, 16, 40, tzinfo=UTC)
+    assert [local_text(moment, "Europe/Berlin", translator(lang)) for lang in ("en", "fr", "de")] == [
+        "Tuesday 1 December 2026, 17:40 (Europe/Berlin)", "mardi 1 décembre 2026, 17:40 (Europe/Berlin)",
+        "Dienstag, 1. Dezember 2026, 17:40 (Europe/Berlin)"]
+    assert date_text(moment, translator("de")) == "1. Dezember 2026, 16:40 UTC"
+    assert date_text(moment, translator(PSEUDO)).startswith("⟦")
+
+
+def test_given_a_sentence_made_without_its_reader_then_it_is_told_in_the_readers_language():
+    [error] = split_commands("vacation soon").errors
+    assert error.reason.startswith("write the number of days, 1 to 30")  # the English, for logs and rows
+    assert error.why.told(translator("de")).startswith("schreib die Zahl der Tage, 1 bis 30")
+    with pytest.raises(Refused) as refused:
+        parse_duration("soon")
+    assert refused.value.sentence.told(translator("fr")) == \
+        "«\u00a0soon\u00a0» n'est pas une durée\u00a0; écrivez p. ex. «\u00a03d\u00a0», «\u00a036h\u00a0» ou «\u00a01d12h\u00a0»."
+    refusal = InvalidInput("A vacation lasts 1 to %(most)s days.", most=30)
+    assert (refusal.message, refusal.told(translator("de"))) == ("A vacation lasts 1 to 30 days.",
+                                                                  "Ein Urlaub dauert 1 bis 30 Tage.")
