@@ -3,27 +3,35 @@ notation for the decision at hand and the options as links."""
 
 from __future__ import annotations
 
-from boards.i18n import N_, Translator
+from boards.i18n import Translator
 from mail.inbound import commands as cmd
 from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.storage import lookup
 
-#: every command a farmer can mail, with an example of each (``help``)
-COMMANDS = (
-    ("{move}", N_("a move, written as your options list it; several moves, one per line, are played in order")),
-    ("preview {move}", N_("what that move would do, without playing it")),
-    ("undo", N_("take back your last move of this turn (not one that revealed something hidden)")),
-    ("board", N_("the board and, on your turn, your options")),
-    ("moves", N_("your options now")),
-    ("say Good luck, everyone!", N_("a message to the other farmers")),
-    ("vacation 7", N_("away for 7 days (1 to 30): your turn mails wait; “vacation off” when you are back")),
-    ("stop", N_("no more mails about this game (your page still works)")),
-    ("resign", N_("leave the game for good (asks you to confirm with “resign yes”)")),
-    ("games", N_("a list of all your games, with a link to each, and your record")),
-    ("rematch", N_("once the game is over: a new game with the same farmers and options")),
-    ("help", N_("this list")),
-)
+
+def typed_commands(t: Translator, move: str) -> list[tuple[str, str]]:
+    """Every command a farmer can mail, with an example of each (``help``,
+    the rules page): the command as the reader's language types it
+    (mail/inbound/command_words.py; ``move``: a move for the examples that
+    take one) and what it does, in ``t``'s language."""
+    return [
+        (move, t.gettext("a move, written as your options list it; several moves, one per line, are played in order")),
+        (t.pgettext("command", "preview %(move)s", move=move), t.gettext("what that move would do, without playing it")),
+        (t.pgettext("command", "undo"),
+         t.gettext("take back your last move of this turn (not one that revealed something hidden)")),
+        (t.pgettext("command", "board"), t.gettext("the board and, on your turn, your options")),
+        (t.pgettext("command", "moves"), t.gettext("your options now")),
+        (t.pgettext("command", "say Good luck, everyone!"), t.gettext("a message to the other farmers")),
+        (t.pgettext("command", "vacation 7"),
+         t.gettext("away for 7 days (1 to 30): your turn mails wait; “vacation off” when you are back")),
+        (t.pgettext("command", "stop"), t.gettext("no more mails about this game (your page still works)")),
+        (t.pgettext("command", "resign"), t.gettext("leave the game for good (asks you to confirm with “resign yes”)")),
+        (t.pgettext("command", "games"), t.gettext("a list of all your games, with a link to each, and your record")),
+        (t.pgettext("command", "rematch"),
+         t.gettext("once the game is over: a new game with the same farmers and options")),
+        (t.pgettext("command", "help"), t.gettext("this list")),
+    ]
 
 
 def is_help(command: cmd.Command) -> bool:
@@ -48,8 +56,7 @@ def help_text(svc: Services, game_id: int, position: int, state: dict, t: Transl
     notation = list(rules.notation_help())
     example = options[0][0] if options else (notation[0][0] if notation else "pass")
     parts = [t.gettext("Reply with one command per line (or several on a line, separated by “;”):\n%(commands)s",
-                       commands="\n".join(f"* {text.format(move=example)}\n  {t.gettext(meaning)}"
-                                          for text, meaning in COMMANDS))]
+                       commands="\n".join(f"* {typed}\n  {meaning}" for typed, meaning in typed_commands(t, example)))]
     verbs = {text.split()[0] for text, _ in options}
     # every move of the game, the decision at hand's first: help is the whole list, not this step's alone
     at_hand = [pair for pair in notation if pair[0].split()[0] in verbs] or notation
@@ -68,3 +75,4 @@ def help_text(svc: Services, game_id: int, position: int, state: dict, t: Transl
     elif waiting_for is not None:
         parts.append(t.gettext("It is %(name)s's turn; you will get a mail when it is yours.", name=waiting_for))
     return "\n\n".join(parts)
+

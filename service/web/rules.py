@@ -7,7 +7,8 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from service.core.game_kinds import rules_for
-from service.inbound.help import COMMANDS
+from service.inbound.help import typed_commands
+from service.web.language import current
 
 blueprint = Blueprint("rules", __name__)
 
@@ -17,6 +18,6 @@ def show(kind: str):
     rules = rules_for(kind)  # an unknown game is a ServiceError page
     notation = list(rules.notation_help())
     example = notation[0][0] if notation else "pass"
-    commands = [(text.format(move=example), meaning) for text, meaning in COMMANDS]
+    commands = typed_commands(current(), example)
     return render_template("web/rules.html", title=f"{rules.title} rules", game=rules, notation=notation,
                            commands=commands)
