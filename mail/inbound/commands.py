@@ -24,6 +24,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from boards.i18n import language_from_word
 from engine import game_names
 from mail.inbound.clock_words import SETTING_NAMES, parse_duration
 from mail.inbound.signoffs import GREETING, GREETING_PREFIX, LEADING, SIGN_OFF, TRAILING, is_name
@@ -34,6 +35,12 @@ MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW, GAMES, REMA
     "move", "board", "moves", "preview", "undo", "resign", "say", "vacation", "stop", "new", "games", "rematch",
     "clock",
 )  # fmt: skip
+
+#: the language of the farmer's mails and pages: ``language fr``, ``langue
+#: fr``, ``Sprache de`` (the language named as :func:`boards.i18n.language_from_word`
+#: reads it: ``français``, ``Deutsch``, ``English``...)
+LANGUAGE = "language"
+_LANGUAGE_VERBS = ("language", "langue", "sprache", "lang")
 
 #: what a :class:`ClockCommand` asks for
 MORE_TIME, PAUSE_CLOCK, RESUME_CLOCK, TIME_ZONE, CLOCK_SETTING = (
@@ -68,7 +75,7 @@ class Command:
 
     kind: str
     line: str
-    text: str = ""  # the move (move, preview), the message (say)
+    text: str = ""  # the move (move, preview), the message (say), the language code (language)
     days: int = 0  # vacation
     confirmed: bool = False  # resign yes
     game: str = ""  # new
@@ -197,6 +204,8 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
         return _read_new(line, verb, rest)
     if (verb == "rematch" and not rest) or line.lower() == "play again":
         return Command(REMATCH, line)
+    if verb.rstrip(":") in _LANGUAGE_VERBS:
+        return _read_language(line, rest.lstrip(":").strip())
     if verb == "board" and not rest:
         return Command(BOARD, line)
     if verb in ("moves", "help", "options", "?") and not rest:
@@ -248,6 +257,15 @@ def _without_outcome(move: str) -> str:
     """The move of an option line copied whole from a turn mail, without the
     outcome that follows its arrow."""
     return _OUTCOME.sub("", move) or move
+
+
+def _read_language(line: str, rest: str) -> Command | LineError:
+    """``language <language>``: one of the three, by its code or its name in any of them."""
+    language = language_from_word(rest) if rest else None
+    if language is None:
+        return LineError(line, "Farmpost speaks English, French and German: write “language en”, "
+                               "“langue fr” or “Sprache de”")
+    return Command(LANGUAGE, line, text=language)
 
 
 def _read_vacation(line: str, rest: str) -> Command | LineError:

@@ -196,7 +196,7 @@ def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str,
             to = seat.email if seat is not None and seat.email else reading.sender  # never a display name
             mail = answer_mail(svc, to=to, text=text, subject=_subject(reading) or t.gettext("your mail to Farmpost"),
                                in_reply_to=reading.message.message_id if reading.message else None,
-                               game_id=decision.game_id, seat=seat)
+                               game_id=decision.game_id, seat=seat, language=t.language)
             session.add(mail)
             session.flush()
             mail_id = mail.id

@@ -38,7 +38,7 @@ from sqlalchemy import select, update
 
 from boards import FileStore, SnapshotCache
 from boards.i18n import translator
-from mail.outgoing.compose import build, read_back
+from mail.outgoing.compose import build, language_of, read_back
 from mail.outgoing.finish import is_finished
 from service.core import wall_time
 from service.core.errors import NotFound
@@ -81,7 +81,7 @@ def send_mail(svc: Services, mail_id: int) -> str:
     if raw is None:
         try:
             # a my-games mail's list is made now, in the worker, in the language it was asked in
-            context = with_listing(svc, context, translator(context.get("language")))
+            context = with_listing(svc, context, translator(language_of(context)))
             built = build(context, snapshots=snapshot_cache(svc))
             raw, text = built.raw, built.text
         except Exception as error:  # the same context composes the same way every time

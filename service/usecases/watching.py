@@ -16,7 +16,7 @@ from service.jobs.dispatching import unit_of_work
 from service.notify import spectator_mail
 from service.storage.lookup import live_log, lock_game, seat_of
 from service.storage.models import Spectator
-from service.usecases.creation import check_address
+from service.usecases.creation import check_address, check_language
 from service.usecases.seat_links import new_secret
 
 
@@ -44,15 +44,16 @@ def open_game(session, svc: Services, game_id: int, token: str):
     return game
 
 
-def follow(svc: Services, game_id: int, token: str, email: str, language: str | None = None) -> str:
-    """Someone with the spectator link asks for round mails to ``email``, in
-    ``language`` (the asker's; English without one). Nothing is sent but a
-    confirmation, and a second one only after an hour; the answer is the
-    same whatever the address's state, so the page tells nobody whether an
-    address already follows the game."""
-    t = translator(language)
+def follow(svc: Services, game_id: int, token: str, email: str, language: str = "en") -> str:
+    """Someone with the spectator link asks for round mails to ``email``,
+    in ``language`` (a new ask sets it again; the answer speaks it too).
+    Nothing is sent but a confirmation, and a second one only after an
+    hour; the answer is the same whatever the address's state, so the page
+    tells nobody whether an address already follows the game."""
     email = (email or "").strip()
     check_address(email)
+    check_language(language)
+    t = translator(language)
     with unit_of_work(svc) as (session, work):
         game = open_game(session, svc, game_id, token)
         if game.status == "over":
@@ -61,12 +62,13 @@ def follow(svc: Services, game_id: int, token: str, email: str, language: str | 
                                                            Spectator.email == email.lower()))
         if spectator is None:
             spectator = Spectator(game_id=game_id, email=email.lower(), secret=new_secret(), asked_at=now(),
-                                  language=t.language)
+                                  language=language)
             session.add(spectator)
             session.flush()
             spectator_mail.confirmation(session, svc, game, spectator, work)
         elif (spectator.confirmed_at is None or spectator.unsubscribed_at is not None) \
                 and not spectator_mail.recently_asked(spectator):
+            spectator.language = language
             spectator_mail.confirmation(session, svc, game, spectator, work)
     return t.gettext("If %(address)s wants these mails, it has to confirm: we sent it a mail with a link. "
                      "Nothing else is sent before that.", address=email)
