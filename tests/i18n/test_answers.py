@@ -21,7 +21,7 @@ from service.game.clocks import duration_text, local_text
 from service.inbound.receive import receive
 from service.storage.models import OutgoingMail, Seat, date_text
 from tests.mail.inbound_helpers import inbound_row, reply, start_game
-from tests.pseudo import unmarked_text
+from tests.pseudo import words_outside
 
 #: what is not the answers' to translate: the farmers' names, the toy game's
 #: title, move texts and sentences (tests/service/toygame.py), the mail's own lines
@@ -45,6 +45,11 @@ BODIES = {
 }
 
 
+def unmarked(text: str, allowed=NOT_OURS) -> list[str]:
+    """The words of ``text`` outside the marks (a marked text may span lines)."""
+    return words_outside(text, allowed)
+
+
 def speak(svc, game_id: int, **languages: str) -> None:
     with svc.db.transaction() as session:
         for name, language in languages.items():
@@ -66,10 +71,9 @@ def mail_to(svc, address: str, kind: str) -> OutgoingMail:
 def test_given_a_seat_in_the_pseudo_locale_when_it_mails_then_every_answer_is_marked(svc):
     game_id, keys = start_game(svc)
     speak(svc, game_id, Anna=PSEUDO, Bob=PSEUDO)
-    unmarked = {what: unmarked_text(answer_to(svc, keys["Anna"], body), NOT_OURS) for what, body in BODIES.items()}
-    unmarked["not your turn"] = unmarked_text(answer_to(svc, keys["Bob"], "take 1", "Bob <bob@example.org>"),
-                                              NOT_OURS)
-    assert {what: words for what, words in unmarked.items() if words} == {}
+    left = {what: unmarked(answer_to(svc, keys["Anna"], body)) for what, body in BODIES.items()}
+    left["not your turn"] = unmarked(answer_to(svc, keys["Bob"], "take 1", "Bob <bob@example.org>"))
+    assert {what: words for what, words in left.items() if words} == {}
 
 
 def test_given_the_pseudo_locale_then_the_notices_to_the_others_are_marked(svc):
@@ -79,7 +83,7 @@ def test_given_the_pseudo_locale_then_the_notices_to_the_others_are_marked(svc):
     answer_to(svc, keys["Anna"], "vacation 3")
     for kind in ("say", "away"):
         mail = mail_to(svc, "bob@example.org", kind)
-        assert (kind, unmarked_text(mail.text_part, NOT_OURS), unmarked_text(mail.subject, NOT_OURS)) == (kind, [], [])
+        assert (kind, unmarked(mail.text_part), unmarked(mail.subject)) == (kind, [], [])
 
 
 def test_given_french_and_german_farmers_then_each_reads_answers_and_notices_in_their_language(svc):
