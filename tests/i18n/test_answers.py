@@ -7,7 +7,7 @@ rules at 0, 1 and 2."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import select, update
@@ -15,11 +15,16 @@ from sqlalchemy import select, update
 from boards.i18n import PSEUDO, translator
 from mail.inbound.clock_words import parse_duration
 from mail.inbound.commands import split_commands
+from mail.inbound.errors import FailedRecipient
 from mail.sentence import Refused
 from service.core.errors import InvalidInput
-from service.game.clocks import duration_text, local_text
+from service.core.wall_time import ENVIRONMENT_VARIABLE, travel_to
+from service.game.clocks import ClockSettings, duration_text, local_text
+from service.inbound import bounces
 from service.inbound.receive import receive
-from service.storage.models import OutgoingMail, Seat, date_text
+from service.storage import lookup
+from service.storage.models import OutgoingMail, Seat, as_utc, date_text
+from service.usecases import clock_actions, creation
 from tests.mail.inbound_helpers import inbound_row, reply, start_game
 from tests.pseudo import words_outside
 
@@ -81,9 +86,35 @@ def test_given_the_pseudo_locale_then_the_notices_to_the_others_are_marked(svc):
     speak(svc, game_id, Bob=PSEUDO)
     answer_to(svc, keys["Anna"], "say hi")
     answer_to(svc, keys["Anna"], "vacation 3")
-    for kind in ("say", "away"):
+    bounces.mark_bouncing(svc, (FailedRecipient("anna@example.org"),))
+    for kind in ("say", "away", "bouncing"):
         mail = mail_to(svc, "bob@example.org", kind)
         assert (kind, unmarked(mail.text_part), unmarked(mail.subject)) == (kind, [], [])
+
+
+def test_given_the_pseudo_locale_then_the_clocks_mails_are_marked(svc, tmp_path, monkeypatch):
+    monkeypatch.setenv(ENVIRONMENT_VARIABLE, str(tmp_path / "clock-offset"))
+    created = creation.create_game(svc, "toy", [creation.FarmerSpec("Anna", "anna@example.org"),
+                                                creation.FarmerSpec("Bob", "bob@example.org")],
+                                   host=0, seed=7, clock=ClockSettings(per_turn=3 * 86400, bank=86400))
+    speak(svc, created.game_id, Anna=PSEUDO, Bob=PSEUDO)
+    creation.join(svc, created.game_id, 1)
+    with svc.db.transaction() as session:
+        clock = lookup.load_game(session, created.game_id).clock
+        started, due, deadline = as_utc(clock.turn_started), as_utc(clock.due), as_utc(clock.deadline)
+    granted = clock_actions.grant(svc, created.game_id, 1, 3600, key="more time 1h")
+    for moment in (started + timedelta(days=1.6), due + timedelta(hours=2), deadline + timedelta(hours=2)):
+        travel_to(tmp_path / "clock-offset", moment)
+        clock_actions.run_clocks(svc)
+    mails = {kind: mail_to(svc, address, kind) for kind, address in (
+        ("remind", "anna@example.org"), ("grant", "anna@example.org"), ("overdue", "bob@example.org"),
+        ("timeout", "anna@example.org"))}
+    assert {kind: mail is not None for kind, mail in mails.items()} == dict.fromkeys(mails, True)
+    left = {kind: unmarked(mail.text_part) + unmarked(mail.subject) for kind, mail in mails.items()}
+    left["grant answer"] = unmarked(granted)
+    turn = mail_to(svc, "bob@example.org", "turn")  # the timeout told on top of Bob's turn mail
+    left["timeout, in the turn mail"] = unmarked(turn.subject) + unmarked(turn.context["account"][0]["description"])
+    assert {kind: words for kind, words in left.items() if words} == {}
 
 
 def test_given_french_and_german_farmers_then_each_reads_answers_and_notices_in_their_language(svc):
