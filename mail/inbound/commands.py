@@ -200,12 +200,12 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
     rest = words[1].strip() if len(words) > 1 else ""
     if (verb == "games" and not rest) or line.lower() == "my games":
         return Command(GAMES, line)  # the sender's games, at new@ or in any reply
+    if verb.rstrip(":") in _LANGUAGE_VERBS:  # in a reply, or at new@ for the creator's seat and the answer
+        return _read_language(line, rest.lstrip(":").strip())
     if new_game:
         return _read_new(line, verb, rest)
     if (verb == "rematch" and not rest) or line.lower() == "play again":
         return Command(REMATCH, line)
-    if verb.rstrip(":") in _LANGUAGE_VERBS:
-        return _read_language(line, rest.lstrip(":").strip())
     if verb == "board" and not rest:
         return Command(BOARD, line)
     if verb in ("moves", "help", "options", "?") and not rest:
@@ -263,8 +263,8 @@ def _read_language(line: str, rest: str) -> Command | LineError:
     """``language <language>``: one of the three, by its code or its name in any of them."""
     language = language_from_word(rest) if rest else None
     if language is None:
-        return LineError(line, "Farmpost speaks English, French and German: write “language en”, "
-                               "“langue fr” or “Sprache de”")
+        return LineError(line, Sentence.of(N_("Farmpost speaks English, French and German: write “language en”, "
+                                              "“langue fr” or “Sprache de”")))
     return Command(LANGUAGE, line, text=language)
 
 

@@ -431,33 +431,40 @@ def _new_game(svc: Services, reading: Reading) -> Decision:
     creator's confirm link (no invitation leaves before they confirm, since
     the From may be forged); at most the ``new-games`` limit a day per
     address (service/storage/ratelimit.py; past it one "slow down" answer, then
-    silence). Answered in English: the sender is nobody's farmer yet."""
-    t = translator(DEFAULT_LANGUAGE)
+    silence). Answered in English, the sender being nobody's farmer yet,
+    unless the mail names a language (``langue fr``): then the answer and
+    the creator's seat speak it."""
+    language = next((c.text for c in reading.commands.commands if c.kind == cmd.LANGUAGE), DEFAULT_LANGUAGE)
+    t = translator(language)
     try:
         clock, commands = new_game_clock(reading.commands)
     except ValueError as error:
-        return Decision("bad-command", t.gettext("No game was created: %(why)s", why=told(error, t)))
+        return Decision("bad-command", t.gettext("No game was created: %(why)s", why=told(error, t)),
+                        language=language)
+    commands = cmd.Commands(tuple(c for c in commands.commands if c.kind != cmd.LANGUAGE), commands.errors)
     if commands.errors or len(commands.commands) != 1:
         reasons = _line_errors(t, commands.errors) or t.gettext("send exactly one “new” line")
-        return Decision("bad-command", t.gettext("No game was created:\n%(reasons)s", reasons=reasons))
+        return Decision("bad-command", t.gettext("No game was created:\n%(reasons)s", reasons=reasons),
+                        language=language)
     [command] = commands.commands
     if command.kind == cmd.GAMES:
-        return _my_games(svc, reading, t)
+        return _my_games(svc, reading, t, language=language)
     verdict = ratelimit.check(svc, "new-games", reading.sender or "")
     if not verdict.allowed:
         limit = svc.config.rate_limits["new-games"]
         answer = t.gettext("No game was created: you have asked for %(count)s games in a short time, as many as we "
                            "set up for one address. Please try again tomorrow.",
                            count=limit.count) if verdict.first_refused else None
-        return Decision("rate-limited", answer, detail=f"over {limit} new games for this address")
+        return Decision("rate-limited", answer, detail=f"over {limit} new games for this address", language=language)
     host = reading.message.sender_name if reading.message else ""
-    farmers = [creation.FarmerSpec(name=host or reading.sender.split("@")[0], email=reading.sender)]
+    farmers = [creation.FarmerSpec(name=host or reading.sender.split("@")[0], email=reading.sender,
+                                   language=language)]
     farmers += [creation.FarmerSpec(name=address.split("@")[0], email=address) for address in command.invitees]
     try:
         created = creation.create_game(svc, command.game, farmers, host=0, clock=clock,
                                        creation_key=f"mail:{reading.dedupe_key}", confirm=True)
     except ServiceError as error:
-        return Decision("bad-command", t.gettext("No game was created: %(why)s", why=error.told(t)))
+        return Decision("bad-command", t.gettext("No game was created: %(why)s", why=error.told(t)), language=language)
     title = f"{rules_for(command.game).title} #{created.game_id}"
     days = svc.config.unconfirmed_days
     with_whom = ", ".join(command.invitees) or t.gettext("nobody else")
@@ -469,4 +476,5 @@ def _new_game(svc: Services, reading: Reading) -> Decision:
                         "mail: it is dropped after %(n)s days and nobody else hears of it.",
                         days, title=title, whom=with_whom, url=created.confirm_url)
     # seat None: the sender is not checked to be anyone's farmer yet (no reply address in the answer)
-    return Decision("created", answer, detail="waiting for the creator's confirmation", game_id=created.game_id)
+    return Decision("created", answer, detail="waiting for the creator's confirmation", game_id=created.game_id,
+                    language=language)

@@ -133,6 +133,17 @@ def test_given_french_and_german_farmers_then_each_reads_answers_and_notices_in_
         "p. ex. «\u00a0vacances 7\u00a0», ou «\u00a0vacances fin\u00a0» à votre retour")
 
 
+def test_given_a_mail_to_new_that_names_its_language_then_the_answer_and_the_creators_seat_speak_it(svc):
+    raw = (b"From: Anna <anna@example.org>\r\nTo: new@farmpost.test\r\nSubject: partie\r\n"
+           b"Message-ID: <new-fr@example.org>\r\n\r\nlangue fr\r\nnew toy with bob@example.org\r\n")
+    row = inbound_row(svc, receive(svc, raw, source="ingest").id)
+    assert row.outcome == "created"
+    assert row.answer.startswith("Pebbles #1 avec bob@example.org est prête, mais rien n'a encore été envoyé")
+    with svc.db.transaction() as session:
+        assert session.scalar(select(Seat.language).where(Seat.email == "anna@example.org")) == "fr"
+    assert mail_to(svc, "anna@example.org", "answer").subject == "Re: partie"
+
+
 @pytest.mark.parametrize("language, days", [
     ("en", ("1 day", "2 days")), ("fr", ("1 jour", "2 jours")), ("de", ("1 Tag", "2 Tage"))])
 def test_given_a_duration_then_its_units_take_the_plural_of_the_language(language, days):
