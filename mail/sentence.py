@@ -71,3 +71,10 @@ def both(t, names: list[str]) -> str:
     if len(names) == 1:
         return names[0]
     return t.gettext("%(names)s and %(last)s", names=", ".join(names[:-1]), last=names[-1])
+
+
+def quoted(t, text: str) -> str:
+    """``text`` between the quotation marks of ``t``'s language: “take b2”,
+    « prendre b2 », „nimm b2“."""
+    # TRANSLATORS: the quotation marks around a command or a move
+    return t.gettext("“%(text)s”", text=text)

@@ -35,7 +35,7 @@ from mail.inbound.errors import (
 )
 from mail.inbound.pipeline import Reading
 from mail.inbound.routing import NewGame, ReplyTo
-from mail.sentence import both, either, told
+from mail.sentence import both, either, quoted, told
 from service.core.errors import ServiceError
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -151,7 +151,7 @@ def _meant(game: Game, position: int, text: str, t: Translator) -> str:
         return ""
     rules = rules_for(game.kind)
     lines = [t.gettext("“%(line)s” is not a command we know. Did you mean %(commands)s?", line=line,
-                       commands=either(t, [f"“{c}”" for c in commands]))
+                       commands=either(t, [quoted(t, c) for c in commands]))
              for line, commands in suggest.meant_commands(rules, game.state, position, text)]
     return "\n".join(lines)
 

@@ -17,7 +17,7 @@ from boards.i18n import Translator
 from engine.core import MoveError, normalize
 from mail.inbound.commands import plain_spaces, unquoted
 from mail.inbound.signoffs import is_sign_off
-from mail.sentence import either
+from mail.sentence import either, quoted
 
 MAX_SUGGESTIONS = 3
 
@@ -54,9 +54,9 @@ def warned(rules, state: dict, text: str, t: Translator) -> str:
         move = next(m for m in rules.legal_moves(state) if rules.text(m) == text)
         outcome = rules.outcome(state, move)
     except (StopIteration, MoveError):
-        return f"“{text}”"
+        return quoted(t, text)
     losses = [part.strip() for part in outcome.split(",") if _LOSS.search(part)]
-    return t.gettext("“%(move)s” (careful: %(losses)s)", move=text, losses=", ".join(losses)) if losses else f"“{text}”"
+    return t.gettext("“%(move)s” (careful: %(losses)s)", move=text, losses=", ".join(losses)) if losses else quoted(t, text)
 
 
 def did_you_mean(rules, state: dict, line: str, error: MoveError, t: Translator) -> str:
