@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from sqlalchemy import exists, select
 from sqlalchemy.orm import selectinload
 
-from boards.i18n import translator
+from boards.i18n import DEFAULT_LANGUAGE, Translator, translator
 from mail.sentence import N_
 from service.core.errors import InvalidInput, NotAllowed, NotFound, TooMany
 from service.core.game_kinds import rules_for
@@ -61,8 +61,9 @@ class Confirmation:
     seat_url: str | None = None
 
 
-def listed_tables(svc: Services) -> list[Table]:
-    """The listed tables that still have an open seat, newest first."""
+def listed_tables(svc: Services, t: Translator | None = None) -> list[Table]:
+    """The listed tables that still have an open seat, newest first, told
+    in ``t``'s language (English without one)."""
     with svc.db.transaction() as session:
         games = session.scalars(
             select(Game).where(Game.listing == "listed", Game.status == "inviting",
@@ -70,34 +71,37 @@ def listed_tables(svc: Services) -> list[Table]:
             .options(selectinload(Game.seats), selectinload(Game.clock))
             .order_by(Game.id.desc()).limit(LISTED_MAX)
         ).all()
-        return [table_of(svc, game) for game in games]
+        return [table_of(svc, game, t) for game in games]
 
 
-def table(svc: Services, game_id: int, token: str) -> Table:
-    """An open table reached by its join link (LinkError if forged)."""
+def table(svc: Services, game_id: int, token: str, t: Translator | None = None) -> Table:
+    """An open table reached by its join link (LinkError if forged), told in ``t``'s language."""
     svc.links.check_table(token, game_id=game_id)
     with svc.db.transaction() as session:
         game = load_game(session, game_id)
         if game.listing is None:
             raise NotFound(N_("Game #%(game)s is not an open table."), game=game_id)
-        return table_of(svc, game)
+        return table_of(svc, game, t)
 
 
-def table_of(svc: Services, game: Game) -> Table:
+def table_of(svc: Services, game: Game, t: Translator | None = None) -> Table:
+    t = t or translator(DEFAULT_LANGUAGE)
     rules = rules_for(game.kind)
-    options = [{"label": option.label, "value": _option_value(game.options.get(option.key))}
+    options = [{"label": option.label, "value": _option_value(game.options.get(option.key), t)}
                for option in rules.options]
     clock = game.clock
     if clock is None or clock.per_turn is None:
-        clock_text = "no clock"
+        clock_text = t.gettext("no clock")
+    elif clock.bank:
+        clock_text = t.gettext("%(time)s per turn, %(bank)s extra time each", time=duration_text(clock.per_turn, t),
+                               bank=duration_text(clock.bank, t))
     else:
-        clock_text = f"{duration_text(clock.per_turn)} per turn"
-        if clock.bank:
-            clock_text += f", {duration_text(clock.bank)} extra time each"
+        clock_text = t.gettext("%(time)s per turn", time=duration_text(clock.per_turn, t))
     return Table(
         game_id=game.id, title=f"{rules.title} #{game.id}", kind=game.kind, options=options, clock=clock_text,
         seats_free=sum(1 for seat in game.seats if seat.open), seats=len(game.seats),
-        farmers=[seat.name + (" (bot)" if seat.bot else "") for seat in game.seats if not seat.open],
+        farmers=[t.gettext("%(name)s (bot)", name=seat.name) if seat.bot else seat.name
+                 for seat in game.seats if not seat.open],
         listing=game.listing, status=game.status, url=svc.links.table_url(game.id),
     )
 
@@ -190,5 +194,7 @@ def _check_open(game: Game) -> None:
                             "on the open tables page."))
 
 
-def _option_value(value) -> str:
-    return {True: "yes", False: "no"}[value] if isinstance(value, bool) else str(value)
+def _option_value(value, t: Translator) -> str:
+    if isinstance(value, bool):
+        return t.gettext("yes") if value else t.gettext("no")
+    return str(value)
