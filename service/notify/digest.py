@@ -80,7 +80,7 @@ def _digest(session, svc: Services, address: str, seats: list[Seat], now: dateti
     subject = t.ngettext("Farmpost: your %(n)s game today", "Farmpost: your %(n)s games today", len(sections))
     return plain_mail(svc, kind="digest", to=address, text=text, subject=subject,
                       thread=None, game_id=None, message_id=message_id, auto_submitted="auto-generated",
-                      to_name=name)
+                      to_name=name, language=t.language)
 
 
 def _section(session, svc: Services, seat: Seat, since: datetime, t: Translator) -> str | None:

@@ -22,16 +22,19 @@ from service.core.wall_time import ENVIRONMENT_VARIABLE, travel_to
 from service.game.clocks import ClockSettings, duration_text, local_text
 from service.inbound import bounces
 from service.inbound.receive import receive
+from service.notify.digest import send_digests
 from service.storage import lookup
 from service.storage.models import OutgoingMail, Seat, as_utc, date_text
-from service.usecases import clock_actions, creation
+from service.usecases import clock_actions, creation, playing, preferences
 from tests.mail.inbound_helpers import inbound_row, reply, start_game
 from tests.pseudo import words_outside
+from tests.service.helpers import game_row
 
 #: what is not the answers' to translate: the farmers' names, the toy game's
-#: title, move texts and sentences (tests/service/toygame.py), the mail's own lines
-NOT_OURS = ("Anna", "Bob", "Pebbles", "take", "draw", "end", "round", "took", "pebble", "pebbles", "drew a card",
-            "ended the turn", "is not a Pebbles command", "is not possible now", "it is not your turn", "hi")
+#: title, move texts and sentences (tests/service/toygame.py), the mail's own
+#: lines; phrases first (each is taken out of the text in turn)
+NOT_OURS = ("drew a card", "ended the turn", "is not a Pebbles command", "is not possible now", "it is not your turn",
+            "Anna", "Bob", "Pebbles", "pebbles", "pebble", "take", "draw", "end", "round", "took", "hi")
 
 #: one mail of each kind an answer is written for (its outcome named first)
 BODIES = {
@@ -115,6 +118,31 @@ def test_given_the_pseudo_locale_then_the_clocks_mails_are_marked(svc, tmp_path,
     turn = mail_to(svc, "bob@example.org", "turn")  # the timeout told on top of Bob's turn mail
     left["timeout, in the turn mail"] = unmarked(turn.subject) + unmarked(turn.context["account"][0]["description"])
     assert {kind: words for kind, words in left.items() if words} == {}
+
+
+def test_given_the_pseudo_locale_then_invitations_move_results_and_the_digest_are_marked(svc):
+    invited = creation.create_game(svc, "toy", [creation.FarmerSpec("Anna", "anna@example.org"),
+                                                creation.FarmerSpec("Bob", "bob@example.org")], host=0, seed=7)
+    speak(svc, invited.game_id, Anna=PSEUDO, Bob=PSEUDO)
+    with svc.db.transaction() as session:
+        bob = session.scalar(select(Seat.reply_key).where(Seat.game_id == invited.game_id, Seat.position == 1))
+    left = {"invited, unclear": unmarked(answer_to(svc, bob, "maybe later?", "Bob <bob@example.org>")),
+            "declined": unmarked(answer_to(svc, bob, "no thanks", "Bob <bob@example.org>"))}
+    declined = mail_to(svc, "anna@example.org", "declined")
+    left["declined, told the host"] = unmarked(declined.text_part) + unmarked(declined.subject)
+    game_id, _ = start_game(svc)
+    speak(svc, game_id, Anna=PSEUDO, Bob=PSEUDO)
+    preferences.set_preferences(svc, game_id, 1, digest=True)
+    results = []
+    for seat, codes in ((1, ["take:1"]), (0, ["take:1", "end"]), (0, ["take:1"])):  # not hers; done; not hers again
+        request_id = playing.submit_move(svc, game_id, seat, codes, source="web",
+                                         base_version=game_row(svc, game_id).version)
+        results.append(playing.wait_for(svc, request_id, 0).result)
+    left["move results"] = [word for result in results for word in unmarked(result)]
+    assert send_digests(svc) == 1
+    digest = mail_to(svc, "bob@example.org", "digest")
+    left["digest"] = unmarked(digest.text_part) + unmarked(digest.subject)
+    assert {what: words for what, words in left.items() if words} == {}
 
 
 def test_given_french_and_german_farmers_then_each_reads_answers_and_notices_in_their_language(svc):
