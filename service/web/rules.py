@@ -8,7 +8,7 @@ from flask import Blueprint, render_template
 
 from service.core.game_kinds import rules_for
 from service.inbound.help import typed_commands
-from service.web.language import current
+from service.web import language
 
 blueprint = Blueprint("rules", __name__)
 
@@ -18,6 +18,6 @@ def show(kind: str):
     rules = rules_for(kind)  # an unknown game is a ServiceError page
     notation = list(rules.notation_help())
     example = notation[0][0] if notation else "pass"
-    commands = typed_commands(current(), example)
-    return render_template("web/rules.html", title=f"{rules.title} rules", game=rules, notation=notation,
+    commands = typed_commands(language.current(), example)
+    return render_template("web/rules.html", title=language.gettext("%(game)s rules", game=rules.title), game=rules, notation=notation,
                            commands=commands)
