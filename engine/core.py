@@ -273,6 +273,14 @@ class Game:
     def is_over(self, state: State) -> bool:
         return self.to_act(state) is None
 
+    def whole_turns(self, state: State, limit: int = 12) -> list:
+        """At most ``limit`` whole turns of the farmer to act, best first: the
+        steps of a turn offered as one choice (a list of
+        :class:`engine.whole_turns.WholeTurn`, each with its moves, their
+        outcomes and a rank). None by default: a game offers its steps one
+        by one."""
+        return []
+
     def closing_moves(self, state: State) -> list[Move]:
         """The moves a farmer means by writing nothing more in a mail: when
         the turn waits only for optional steps, what ends it (Sunfield's
@@ -351,6 +359,29 @@ class Game:
         """Whether the step from ``before`` to ``after`` drew on hidden
         information (a card drawn, a die rolled): such a move cannot be undone."""
         return before.get("hidden") != after.get("hidden")
+
+    # --- plans -----------------------------------------------------------
+
+    def names(self, state: State, move: Move) -> str:
+        """What ``move`` refers to in ``state`` beyond its text, which a later
+        state may hold differently: the Field tile at b2 (its id, "S16").
+        A plan keeps what its moves named in the view it was made on; when
+        the name differs as the plan plays, the move is no longer the one
+        the farmer chose. Reads public data only. Empty: the text says all."""
+        return ""
+
+    def plan_examples(self) -> list[tuple[str, str]]:
+        """(example, meaning) pairs that teach plans in this game's notation
+        (docs/plans.md): ``next: …`` for the next turn, ``plan: …`` for the
+        rest of the round. Their moves are read when the plan plays."""
+        return []
+
+    def amounts(self, state: State, seat: int) -> dict[str, int]:
+        """What ``seat`` counts, by lower-case singular name ("seed", "coin"):
+        what a plan's stop condition may name ("stop if Seeds < 3"; the
+        service reads the plural too). Read from the seat's own view (public
+        data and its own private part); none by default."""
+        return {}
 
     # --- scoring ---------------------------------------------------------
 

@@ -26,8 +26,10 @@ BLUEPRINT_MODULES = [
     "service.web.clock",
     "service.web.hooks",
     "service.web.moves",
+    "service.web.plan_links",
     "service.web.invites",
     "service.web.tables",
+    "service.web.ratings",
     "service.web.prefs",
     "service.web.farmers",
     "service.web.rules",
@@ -35,6 +37,7 @@ BLUEPRINT_MODULES = [
     "service.web.health",
     "service.web.favicon",
     "service.web.inbound_hooks",
+    "service.web.leagues",
 ]
 
 csrf = CSRFProtect()

@@ -15,9 +15,11 @@ budgets against each other.
    R is REV's CPU time over this tree's (``--ratio`` skips the measure).
 2. The duel: 2-farmer games, seeds 1 to N, the new bot with round(50 x R)
    iterations against the old one with 50, seats swapped from one seed to
-   the next. Both run on this engine: REV must play the same games move for
-   move (the rules are the same; bench engine.revisions checks it), so the old
-   bot with 50 iterations plays here exactly as it plays on REV.
+   the next. Both run on this engine, the old one as REV's
+   engine/bots/search.py (its SearchBot, loaded from git): REV must play the
+   same games move for move (the rules are the same; bench engine.revisions
+   checks it), so the old bot with 50 iterations plays here exactly as it
+   plays on REV, whatever this tree's search bot has become.
 
 Prints JSON lines: the measure, one line per game, and the summary (wins of
 the new bot, a shared first place counting half, with a 95 % Wilson
@@ -112,14 +114,27 @@ def wilson(wins: float, n: int) -> tuple[float, float]:
     return (round(centre - half, 3), round(centre + half, 3))
 
 
-def duel(name: str, advanced: bool, games: int, first_seed: int, ratio: float) -> None:
+def search_bot_of(rev: str):
+    """REV's SearchBot class, run on this engine: REV's engine/bots/search.py
+    loaded as a module of its own (it imports this tree's determinise.py,
+    simple.py and core.py)."""
+    import types
+
+    source = subprocess.run(["git", "-C", str(ROOT), "show", f"{rev}:engine/bots/search.py"], check=True,
+                            capture_output=True, text=True).stdout
+    module = types.ModuleType(f"search_at_{rev}")
+    exec(compile(source, f"{rev}:engine/bots/search.py", "exec"), module.__dict__)
+    return module.SearchBot
+
+
+def duel(name: str, advanced: bool, games: int, first_seed: int, ratio: float, rev: str) -> None:
     from engine import get_game
     from engine.bots import play
     from engine.bots.search import SearchBot
 
     game = get_game(name)
     options = {"advanced": True} if advanced else {}
-    new, old = SearchBot(iterations=round(BASE_ITERATIONS * ratio)), SearchBot(iterations=BASE_ITERATIONS)
+    new, old = SearchBot(iterations=round(BASE_ITERATIONS * ratio)), search_bot_of(rev)(iterations=BASE_ITERATIONS)
     wins = 0.0
     for seed in range(first_seed, first_seed + games):
         new_seat = seed % 2
@@ -147,7 +162,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=10, help="duel games (default 10)")
     parser.add_argument("--seed", type=int, default=1, help="first seed (default 1)")
     parser.add_argument("--against", metavar="REV", default="1c29bca",
-                        help="the older engine, same rules (default 1c29bca: before the speed work)")
+                        help="the older engine and its search bot, same rules (default 1c29bca: before the speed work)")
     parser.add_argument("--ratio", type=float, help="iterations of the new bot per old one (skips the measure)")
     parser.add_argument("--players", type=int, default=2, help=argparse.SUPPRESS)
     parser.add_argument("--child", help=argparse.SUPPRESS)
@@ -160,7 +175,7 @@ def main(argv: list[str] | None = None) -> None:
         measured = measure_ratio(args.against, args.game, 2, args.advanced)
         print(json.dumps(measured), flush=True)
         ratio = measured["ratio"]
-    duel(args.game, args.advanced, args.games, args.seed, ratio)
+    duel(args.game, args.advanced, args.games, args.seed, ratio, args.against)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ seconds, so the same seed always gives the same move). An iteration:
    deck order, face-down cards and dice are never read;
 2. walks down one tree shared by all samples (single-observer ISMCTS: the
    moves legal in this sample are the children it may choose; UCB1 counts a
-   child's chances by how often it was available), adding one new move;
+   child's chances by how often it was available), adding one new move; the
+   tree holds the bot's whole turn, or its first steps (:data:`TREE_DEPTH`);
 3. finishes the turn with a one-move-ahead policy (:func:`policy`), lets
    the following turns be played by it too (``lookahead`` turns), and
    scores the state reached (:func:`value_for`): the farmer's standing (score sheet plus the game's
@@ -59,6 +60,16 @@ def turn_starts(game: Game, before: State, after: State) -> bool:
 BUDGETS = {"harvest": (50, 1)}
 DEFAULT_BUDGET = (50, 0)
 
+#: how many steps of the bot's own turn the tree holds, by game (None: the
+#: whole turn); the playout policy plays the steps below. In Sunfield Farm
+#: the tree holds the first step alone (take a tile, deliver, spend Seeds):
+#: with the whole turn in the tree, the second visit of a first step went on
+#: with any step after it (place the tile anywhere) and the more
+#: iterations, the more of the turn was played at random (72 iterations lost
+#: to 50, docs/engine.md); judged by the policy's rest of the turn, each
+#: first step's mean is over the samples of what is hidden.
+TREE_DEPTH = {"sunfield": 1}
+
 
 def budget(game_name: str) -> tuple[int, int]:
     """(iterations, lookahead) of the search bot for a game."""
@@ -92,11 +103,13 @@ class SearchBot(Bot):
         if len(moves) == 1:
             return moves[0]
         root = Node()
+        depth = TREE_DEPTH.get(game.name)
         for i in range(iterations):
-            self._iterate(game, first if i == 0 else sampler(view, seat, rng), seat, root, rng, lookahead)
+            self._iterate(game, first if i == 0 else sampler(view, seat, rng), seat, root, rng, lookahead, depth)
         return max(moves, key=lambda m: _rank(root.children.get(m)))
 
-    def _iterate(self, game: Game, state: State, seat: int, root: Node, rng: Rng, lookahead: int) -> None:
+    def _iterate(self, game: Game, state: State, seat: int, root: Node, rng: Rng, lookahead: int,
+                 depth: int | None = None) -> None:
         path = [root]
         node = root
         while True:
@@ -113,7 +126,7 @@ class SearchBot(Bot):
             node = child
             ended = game.to_act(after) is None or turn_starts(game, state, after)
             state = after
-            if untried or ended:
+            if untried or ended or len(path) - 1 == depth:
                 break
         value = self._evaluate(game, state, seat, rng, lookahead + (0 if ended else 1))
         for visited in path:

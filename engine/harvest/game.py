@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.core import Game, IllegalMove, Move, State, match_text
 from engine.harvest import content as C
 from engine.harvest import describe as describing
-from engine.harvest import notation, scoring, turns
+from engine.harvest import notation, scoring, turns, whole
 from engine.harvest import outcome as outcomes
 from engine.harvest.state import setup
 
@@ -63,6 +63,9 @@ class Harvest(Game):
     def describe(self, state: State, move: Move) -> str:
         return describing.describe(self, state, move)
 
+    def whole_turns(self, state: State, limit: int = 12) -> list:
+        return whole.whole_turns(self, state, limit)
+
     def outcome(self, state: State, move: Move) -> str:
         return outcomes.outcome(self, state, move)
 
@@ -78,6 +81,26 @@ class Harvest(Game):
         if state["phase"] == "choose":
             return "setup: keeping Characters and Farmhouses"
         return f"round {state['round']} of {C.ROUNDS}"
+
+    def plan_examples(self) -> list[tuple[str, str]]:
+        return [
+            ("plan: store > fields 3 > market; stop if Seeds < 3",
+             "each of your placements to the end of the round: a General Store space (the best one free), else "
+             "the Fields' 3-action space, else a market tile; it stops once you have fewer than 3 Seeds"),
+            ("next: place fields 3, plant wheat a1 | place store 2, buy wheat 2",
+             "your next turn only: a placement with the actions of its space, or the next alternative"),
+        ]
+
+    def names(self, state: State, move: Move) -> str:
+        if move.kind == "place" and move.args[:1] == ("market",) and len(move.args) == 2:
+            return state["market"].get(str(move.args[1])) or ""
+        return ""
+
+    def amounts(self, state: State, seat: int) -> dict[str, int]:
+        farmer = state["farmers"][seat]
+        return {"coin": farmer["coins"], "fertilizer": farmer["fertilizer"], "water": farmer["water"],
+                "point": farmer["points"], "wheelbarrow": farmer["wheelbarrows"],
+                "seed": sum(farmer["seeds"].values()), **farmer["seeds"]}
 
     def score_sheet(self, state: State) -> dict:
         return scoring.score_sheet(state)

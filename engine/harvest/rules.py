@@ -174,8 +174,7 @@ def generate(state: State, kind: str, fresh: bool) -> Iterator[Move]:
             yield _move("fill", "bucket")
     elif kind == "buy":
         for seed in C.SEEDS:
-            for n in range(1, min(MAX_BUY, farmer["coins"] // C.CROPS[seed]["price"]) + 1):
-                yield _move("buy", seed, n)
+            yield from _BUY_MOVES[seed][:min(MAX_BUY, farmer["coins"] // C.CROPS[seed]["price"])]
     elif kind == "plant":
         free = None
         mods = modifiers(farmer)
@@ -205,6 +204,10 @@ def generate(state: State, kind: str, fresh: bool) -> Iterator[Move]:
         yield from (_move("upgrade", seed) for seed in C.SEEDS[:-1] if farmer["seeds"][seed])
     else:
         raise ValueError(kind)
+
+
+#: seed -> the moves buying 1, 2, ... MAX_BUY of it
+_BUY_MOVES = {seed: tuple(_move("buy", seed, n) for n in range(1, MAX_BUY + 1)) for seed in C.SEEDS}
 
 
 def going_on(turn: dict, kind: str) -> bool:

@@ -183,8 +183,9 @@ def apply(state: State, move: Move, checked: bool = False) -> State:
 
 #: the top-level parts of the state a move may change in place, by phase,
 #: besides the scalars and the farmer to act (an action move: see
-#: :func:`changed_parts`); sunset changes every part (:func:`own_all`)
-PHASE_CHANGES = {"choose": ("private", "sunrise"), "sunrise": ("sunrise",), "place": ("spaces",)}
+#: :func:`changed_parts`; placing a Wheelbarrow changes its space alone:
+#: :func:`copy_for_move`); sunset changes every part (:func:`own_all`)
+PHASE_CHANGES = {"choose": ("private", "sunrise"), "sunrise": ("sunrise",)}
 
 
 def changed_parts(state: State, move: Move) -> tuple[str, ...]:
@@ -219,7 +220,6 @@ def copy_turn(turn: dict | None) -> dict | None:
 #: gives the shapes); a part not listed goes through ``core.clone``
 PART_COPIES = {
     "turn": copy_turn,
-    "spaces": lambda spaces: {name: list(seats) for name, seats in spaces.items()},
     "sunrise": lambda sunrise: {**sunrise, "display": list(sunrise["display"]), "held": list(sunrise["held"]),
                                 "queue": list(sunrise["queue"])},
     "buildings": lambda shop: {**shop, "offer": [dict(offer) for offer in shop["offer"]],
@@ -239,9 +239,14 @@ def copy_for_move(state: State, move: Move) -> State:
     farmers = list(state["farmers"])
     farmers[seat] = copy_farmer(farmers[seat])
     out = dict(state)
-    for part in changed_parts(state, move):
-        copy = PART_COPIES.get(part)
-        out[part] = clone(state[part]) if copy is None else copy(state[part])
+    if state["phase"] == "place":  # a Wheelbarrow joins one space (sunset copies them all: own_all)
+        name = " ".join(map(str, move.args))
+        spaces = out["spaces"] = dict(state["spaces"])
+        spaces[name] = list(spaces[name])
+    else:
+        for part in changed_parts(state, move):
+            copy = PART_COPIES.get(part)
+            out[part] = clone(state[part]) if copy is None else copy(state[part])
     out["farmers"] = farmers
     return out
 

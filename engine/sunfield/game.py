@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from engine.core import Game, IllegalMove, InvalidMove, Move, Option, State
+from engine.sunfield import content as C
 from engine.sunfield import describe as describing
-from engine.sunfield import notation, scoring, turns
+from engine.sunfield import notation, scoring, turns, whole
 from engine.sunfield import outcome as outcomes
 from engine.sunfield.state import setup
 
@@ -58,6 +59,9 @@ class Sunfield(Game):
     def describe(self, state: State, move: Move) -> str:
         return describing.describe(self, state, move)
 
+    def whole_turns(self, state: State, limit: int = 12) -> list:
+        return whole.whole_turns(self, state, limit)
+
     def outcome(self, state: State, move: Move) -> str:
         return outcomes.outcome(self, state, move)
 
@@ -82,6 +86,33 @@ class Sunfield(Game):
         if state["phase"] == "over":
             return f"game over after round {state['round']}"
         return f"round {state['round']}" + (" (last round)" if state["ending"] else "")
+
+    # --- plans ------------------------------------------------------------------
+
+    def plan_examples(self) -> list[tuple[str, str]]:
+        return [
+            ("next: take b2, place 1 0 | take c1, place 0 -1",
+             "your next turn, played when it comes: the Field tile you see at b2 placed at 1 0; if that tile is "
+             "gone, the one at c1 at 0 -1; if neither is possible, nothing is played and you are told why"),
+            ("plan: take a1, place 2 0 > take b1, place -2 0; stop if Seeds < 2",
+             "each of your turns to the end of the round, the first alternative still possible, until you "
+             "have fewer than 2 Seeds"),
+        ]
+
+    def names(self, state: State, move: Move) -> str:
+        if move.kind == "deliver" and move.args and isinstance(move.args[0], int):
+            space = move.args[0] - 1  # the Client on that space
+            return (state["clients"][space] or "") if 0 <= space < len(state["clients"]) else ""
+        if move.kind != "take" or len(move.args) != 2 or move.args[0] not in C.COLUMNS:
+            return ""
+        column, row = state["market"][C.COLUMNS.index(move.args[0])], move.args[1] - 1
+        slot = column[row] if isinstance(row, int) and 0 <= row < len(column) else None
+        return slot["tile"] if slot else ""
+
+    def amounts(self, state: State, seat: int) -> dict[str, int]:
+        farmer = state["farmers"][seat]
+        return {"seed": farmer["seeds"], "client": len(farmer["clients"]), "medal": len(farmer["medals"]),
+                "vegetable": sum(farmer["wheelbarrow"].values()), **farmer["wheelbarrow"]}
 
     # --- scoring ---------------------------------------------------------------
 

@@ -110,17 +110,23 @@ def _placed_vegetables(before: dict, after: dict) -> list[str]:
     return out
 
 
-def _lost(state: State, after: State, move: Move) -> list[str]:
-    """Gained Vegetables that found no space go back to the reserve (public)."""
+def lost_vegetables(state: State, after: State, move: Move) -> dict[str, int]:
+    """Gained Vegetables that found no space and went back to the reserve
+    (public), by kind: only a place or a put loses any."""
     if move.kind not in ("place", "put"):
-        return []
+        return {}
     gained: Counter = Counter()
     if move.kind == "place" and state["pending"]["gain"]:
         for veg in C.TILES[state["pending"]["tile"]].vegetables:
             if state["reserve"][veg] > gained[veg]:
                 gained[veg] += 1
     lost = {veg: after["reserve"][veg] - state["reserve"][veg] + gained[veg] for veg in C.VEGETABLES}
-    return [f"{_count(n, veg) if n > 1 else veg.capitalize()} lost" for veg, n in lost.items() if n > 0]
+    return {veg: n for veg, n in lost.items() if n > 0}
+
+
+def _lost(state: State, after: State, move: Move) -> list[str]:
+    return [f"{_count(n, veg) if n > 1 else veg.capitalize()} lost"
+            for veg, n in lost_vegetables(state, after, move).items()]
 
 
 def _harvests(before: dict, after: dict) -> list[str]:

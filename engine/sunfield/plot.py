@@ -41,6 +41,12 @@ def open_positions(plot: dict, without: str | None = None) -> list[str]:
     """Empty grid cells adjacent to a tile of the Plot (ignoring ``without``),
     in a stable order: where a tile may be placed."""
     seen: dict[str, None] = {}
+    if without is None:  # the common case, without the checks for ``without``
+        for k in plot:
+            for n in neighbours(k):
+                if n not in plot:
+                    seen[n] = None
+        return list(seen)
     for k in plot:
         if k == without:
             continue

@@ -13,11 +13,7 @@ from functools import cache
 
 from engine.core import State
 from engine.sunfield import content as C
-from engine.sunfield.plot import (
-    free_spaces,
-    largest_empty_pasture,
-    neighbours,
-)
+from engine.sunfield.plot import SPACES, largest_empty_pasture, neighbours
 from engine.sunfield.state import key, new_tile
 
 
@@ -128,17 +124,25 @@ def vegetable_targets(plot: dict, at: str, veg: str) -> list[tuple[str, int]]:
     """The OTHER tiles that may receive ``veg`` gained by the tile at ``at``:
     adjacent to it and/or of its colour, Vegetable face, with a free ``veg``
     space; with their number of free ``veg`` spaces."""
-    colour = C.TILES[plot[at]["tile"]].colour
-    near = set(neighbours(at))
+    colour = _COLOUR[plot[at]["tile"]]
+    near = neighbours(at)
     out = []
     for k, tile in plot.items():
-        if k == at or tile["pasture"]:
+        if tile["pasture"] or k == at:
             continue
-        if k in near or C.TILES[tile["tile"]].colour == colour:
-            free = free_spaces(tile, veg)
-            if free:
-                out.append((k, free))
+        tile_id = tile["tile"]
+        if k in near or _COLOUR[tile_id] == colour:
+            spaces = SPACES[tile_id].get(veg)
+            if spaces:
+                filled = tile["filled"]
+                free = sum(1 for index in spaces if not filled[index])
+                if free:
+                    out.append((k, free))
     return out
+
+
+#: tile id -> its colour (a dict lookup instead of a FieldTile's attribute on the hot path)
+_COLOUR = {tile_id: face.colour for tile_id, face in C.TILES.items()}
 
 
 def open_choices(state: State) -> dict[str, list[str]]:
@@ -219,7 +223,7 @@ def harvest(state: State) -> None:
     farmer = farmer_to_act(state)
     plot = farmer["plot"]
     for k, tile in plot.items():
-        if tile["pasture"] or not all(tile["filled"]):
+        if tile["pasture"] or 0 in tile["filled"]:
             continue
         tile = own_tile(plot, k)
         face = C.TILES[tile["tile"]]

@@ -315,6 +315,11 @@ def copy_for_move(state: State, move: Move) -> State:
     farmers = list(state["farmers"])
     farmers[seat] = farmer
     out = dict(state)
+    if kind == "take":  # taking (and renewing) changes the slots of its own column only
+        column = COLUMN_INDEX[move.args[0]]
+        market = out["market"] = list(state["market"])
+        market[column] = [dict(slot) if slot else None for slot in market[column]]
+        parts = tuple(part for part in parts if part != "market")
     for part in parts:
         out[part] = _copy(part, state[part], PART_COPIES)
     out["farmers"] = farmers

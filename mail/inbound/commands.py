@@ -1,6 +1,8 @@
 """Split the fresh text of a reply into commands.
 
-One command per line, or several on a line separated by ";". Greetings
+One command per line, or several on a line separated by ";", or steps
+chained on a line (``take b2, place 1 0``, ``take b2 then place 1 0``: see
+:mod:`mail.inbound.chains`). Greetings
 ("Hi", "Hello Anna,") are skipped; a sign-off in any of seven languages
 ("Thanks!", "Cheers, Bob", "Liebe Grüße", "Bien à vous", "Un saludo",
 "Met vriendelijke groet", "Sent from my iPhone") or the sender's own name on
@@ -22,18 +24,20 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from boards.i18n import language_from_word
 from engine import game_names
+from mail.inbound.chains import split_chain
 from mail.inbound.clock_words import SETTING_NAMES, parse_duration
-from mail.inbound.signoffs import GREETING, GREETING_PREFIX, LEADING, SIGN_OFF, TRAILING, is_name
+from mail.inbound.plans import PlanError, PlanText, is_cancel, is_plan_line, read_plan
+from mail.inbound.signoffs import BARE_SIGN_OFF, GREETING, GREETING_PREFIX, LEADING, SIGN_OFF, TRAILING, is_name
 from mail.sentence import N_, Refused, Sentence
 
 #: kinds of :class:`Command`
-MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW, GAMES, REMATCH, CLOCK = (
+MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW, GAMES, REMATCH, CLOCK, PLAN, CANCEL_PLAN = (
     "move", "board", "moves", "preview", "undo", "resign", "say", "vacation", "stop", "new", "games", "rematch",
-    "clock",
+    "clock", "plan", "cancel plan",
 )  # fmt: skip
 
 #: the language of the farmer's mails and pages: ``language fr``, ``langue
@@ -81,6 +85,8 @@ class Command:
     game: str = ""  # new
     invitees: tuple[str, ...] = ()  # new
     clock: ClockCommand | None = None  # clock
+    chain: str = ""  # a step chained on a line with others: that whole line, as typed
+    plan: PlanText | None = None  # plan (mail.inbound.plans)
 
 
 @dataclass(frozen=True)
@@ -112,11 +118,12 @@ class Commands:
 
 
 def split_commands(text: str, *, new_game: bool = False, sender_name: str = "",
-                   max_lines: int | None = None) -> Commands:
+                   max_lines: int | None = None, chains: bool = True) -> Commands:
     """The commands in the fresh text of a reply (``new_game``: a mail to
     new@; ``sender_name``: the From display name, which ends the commands;
     ``max_lines``: at most this many lines are considered as commands, the
-    rest is not read and the result says so)."""
+    rest is not read and the result says so; ``chains``: a line may chain
+    steps, ``take b2, place 1 0``, read as one command each, in order)."""
     commands: list[Command] = []
     errors: list[LineError] = []
     considered = 0
@@ -132,12 +139,49 @@ def split_commands(text: str, *, new_game: bool = False, sender_name: str = "",
         greeting_alone = GREETING.match(line) and not GREETING_PREFIX.match(line)
         if greeting_alone and not commands and (len(line.split()) <= 3 or line[-1] in ",!:."):
             continue  # "Hi Anna," but not "Hi all, take b2", whose command is kept
-        for piece in (_clean(p) for p in line.split(";")):
+        if not new_game and is_plan_line(line):  # a plan's own ";" and "," are part of it
+            result = _read_plan(line)
+            (errors if isinstance(result, LineError) else commands).append(result)
+            continue
+        for piece, chain in _pieces(line, new_game=new_game, chains=chains):
+            piece = _clean(piece)
             if not piece or not re.search(r"\w", piece):
                 continue
+            if chain and BARE_SIGN_OFF.match(piece):
+                break  # "take b2, thanks": the rest of the line is politeness
             result = _read(piece, new_game=new_game)
+            if chain and isinstance(result, Command):
+                result = replace(result, chain=chain)
             (errors if isinstance(result, LineError) else commands).append(result)
     return Commands(tuple(commands), tuple(errors))
+
+
+def _read_plan(line: str) -> Command | LineError:
+    try:
+        return Command(PLAN, line, plan=read_plan(_BULLET.sub("", line.strip())))
+    except PlanError as error:
+        return LineError(line, Sentence(str(error)))  # the plan reader's English (mail/inbound/plans.py)
+
+
+def _pieces(line: str, *, new_game: bool, chains: bool) -> list[tuple[str, str]]:
+    """The commands of one line, each with the piece of the line it was
+    chained in ("" when it stands alone): split on ";" and, in a reply that
+    may chain steps (``chains``), at each joint where a new command begins
+    (:func:`mail.inbound.chains.split_chain`); a ``say`` or ``preview`` keeps
+    the rest of its piece, and a mail to new@ is split on ";" only (its
+    lists of addresses are joined by "," and "and")."""
+    pieces = line.split(";")
+    if new_game or not chains:
+        return [(piece, "") for piece in pieces]
+    steps: list[tuple[str, str]] = []
+    for piece in pieces:
+        cleaned = _clean(piece)
+        if cleaned[:4].lower() in ("say", "say ") or cleaned.lower().startswith("preview "):
+            steps.append((cleaned, ""))
+            continue
+        chained = split_chain(_without_outcome(cleaned))  # an option copied with its "→ outcome"
+        steps += [(step, cleaned if len(chained) > 1 else "") for step in chained]
+    return steps
 
 
 def _clean(piece: str) -> str:
@@ -210,6 +254,8 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
         return Command(BOARD, line)
     if verb in ("moves", "help", "options", "?") and not rest:
         return Command(MOVES, line)
+    if is_cancel(line):
+        return Command(CANCEL_PLAN, line)
     if verb == "undo" and not rest:
         return Command(UNDO, line)
     if verb == "stop" and not rest:

@@ -88,22 +88,25 @@ def read_mail(
     envelope_to: Iterable[str] = (),
     own_lines: Iterable[str] = (),
     max_bytes: int = MAX_BYTES,
+    chains: bool = True,
 ) -> Reading:
     """Read one raw mail addressed to ``domain`` (our MAIL_DOMAIN).
 
     ``own_lines`` are the lines of the mail this one answers, when the
-    service knows it: they are never read as commands.
+    service knows it: they are never read as commands. ``chains``: a line
+    may chain steps (``take b2, place 1 0``; the service's whole-turns switch).
     """
     try:
         if len(raw) > max_bytes:
             return Reading(dedupe_key="", sender=None, rejection=TooLarge(f"{len(raw)} bytes"))
         mail = parse_message(raw)
-        return _read(mail, domain=domain, envelope_to=tuple(envelope_to), own_lines=tuple(own_lines))
+        return _read(mail, domain=domain, envelope_to=tuple(envelope_to), own_lines=tuple(own_lines), chains=chains)
     except Exception as error:  # the safety net: see Unreadable
         return Reading(dedupe_key="", sender=None, rejection=Unreadable(f"{type(error).__name__}: {error}"))
 
 
-def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], own_lines: tuple[str, ...]) -> Reading:
+def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], own_lines: tuple[str, ...],
+          chains: bool = True) -> Reading:
     def rejected(rejection: InboundRejection, route: Route | None = None) -> Reading:
         return Reading(mail.dedupe_key, mail.sender, rejection=rejection, route=route, message=mail,
                        envelope_to=envelope_to if isinstance(rejection, Bounce) else ())
@@ -121,7 +124,7 @@ def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], ow
     body = extract_body(mail.message, max_chars=MAX_TEXT_CHARS)
     text = strip_quotes(body.text, own_lines=own_lines, sender_name=mail.sender_name)
     commands = split_commands(text, new_game=isinstance(route, NewGame), sender_name=mail.sender_name,
-                              max_lines=MAX_COMMAND_LINES)
+                              max_lines=MAX_COMMAND_LINES, chains=chains)
     truncated = _truncation_note(body.truncated, commands.cut)
     quoted = has_quote(body.text, own_lines)
     if not commands.commands and not commands.errors:  # the text is kept: it may hold a sign-off alone

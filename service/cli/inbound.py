@@ -36,6 +36,38 @@ def cmd_ingest(args, stdin=None, services=None) -> int:
     if not raw.strip():
         print("farmpost ingest: no mail on standard input", file=sys.stderr)
         return EX_DATAERR
+    try:
+        stored = None if services is not None else _by_the_pipe_store(raw, tuple(args.recipient))
+        if stored is None:
+            stored = _by_receive(services, raw, tuple(args.recipient))
+    except _Unavailable as error:
+        print(f"farmpost ingest: database unavailable, try again later: {error}", file=sys.stderr)
+        return EX_TEMPFAIL
+    except Exception:
+        log.exception("farmpost ingest failed")
+        return EX_SOFTWARE
+    inbound_id, duplicate = stored
+    print(f"stored inbound mail {inbound_id}" + (" (already received)" if duplicate else ""))
+    return EX_OK
+
+
+class _Unavailable(Exception):
+    """The mail could not be stored for now: the MTA keeps it and tries again."""
+
+
+def _by_the_pipe_store(raw: bytes, recipients: tuple[str, ...]) -> tuple[int, bool] | None:
+    """The MTA pipe's own way (service/inbound/pipe_store.py: neither
+    SQLAlchemy nor Celery imported); None when this setup goes the general way."""
+    from service.core.config import load_config
+    from service.inbound.pipe_store import DatabaseAway, store
+
+    try:
+        return store(load_config(), raw, recipients)
+    except (DatabaseAway, OSError) as error:
+        raise _Unavailable(error) from error
+
+
+def _by_receive(services, raw: bytes, recipients: tuple[str, ...]) -> tuple[int, bool]:
     from sqlalchemy.exc import InterfaceError, OperationalError
 
     try:
@@ -44,15 +76,10 @@ def cmd_ingest(args, stdin=None, services=None) -> int:
         svc = services or services_from_environment()
         from service.inbound.receive import receive
 
-        received = receive(svc, raw, source="ingest", envelope_to=tuple(args.recipient))
+        received = receive(svc, raw, source="ingest", envelope_to=recipients)
     except (OperationalError, InterfaceError, ConnectionError) as error:
-        print(f"farmpost ingest: database unavailable, try again later: {error}", file=sys.stderr)
-        return EX_TEMPFAIL
-    except Exception:
-        log.exception("farmpost ingest failed")
-        return EX_SOFTWARE
-    print(f"stored inbound mail {received.id}" + (" (already received)" if received.duplicate else ""))
-    return EX_OK
+        raise _Unavailable(error) from error
+    return received.id, received.duplicate
 
 
 def cmd_inbound_secret(args) -> int:

@@ -20,7 +20,9 @@ COMMAND_MODULES = [
     "service.cli.inbound",
     "service.cli.admin",
     "service.cli.record",
+    "service.cli.ratings",
     "service.cli.mail",
+    "service.cli.leagues",
 ]
 
 

@@ -67,6 +67,10 @@ DEFAULT_RATE_LIMITS = {
     "my-games": Limit(3, 3600),
     #: my-games asks from one client (its IP address) an hour, whatever the addresses
     "my-games-client": Limit(10, 3600),
+    #: confirmations of league sign-ups and duplicate entries mailed to one address an hour
+    "sign-ups": Limit(5, 3600),
+    #: league sign-ups and duplicate entries asked from one client (its IP address) an hour
+    "sign-ups-client": Limit(10, 3600),
     #: confirmations of asks for open seats mailed to one address an hour
     "seat-asks": Limit(5, 3600),
     #: asks for open seats from one client (its IP address) an hour, whatever the addresses
@@ -129,6 +133,10 @@ class Config:
     #: whether webhooks may call private, loopback and plain-http addresses
     #: (WEBHOOK_ALLOW_PRIVATE; off: a farmer's URL must not reach our own network)
     webhook_allow_private: bool = False
+    #: whether turn mails and seat pages offer whole turns in one link, and a
+    #: typed line may chain steps (FARMPOST_WHOLE_TURNS, default on; off: one
+    #: step per option and per line, the baseline of bench/pace.py)
+    whole_turns: bool = True
     #: the rate limits by bucket (DEFAULT_RATE_LIMITS, RATE_LIMIT_<BUCKET>)
     rate_limits: dict = field(default_factory=lambda: dict(DEFAULT_RATE_LIMITS))
     #: proxies in front of the web process whose X-Forwarded-For is believed (TRUSTED_PROXIES)
@@ -164,6 +172,8 @@ class Config:
     #: the mailbox it reads it back from (MAIL_CHECK_TO, MAIL_CHECK_IMAP_URL)
     mail_check_to: str | None = None
     mail_check_imap_url: str | None = None
+    #: farmers may plan their next turns (FARMPOST_PLANS, default on; docs/plans.md)
+    plans: bool = True
     extra: dict = field(default_factory=dict)
 
     @property
@@ -205,6 +215,7 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         soft_bounces=_whole_number(env, "SOFT_BOUNCES", 3, unit="bounces"),
         soft_bounce_days=_whole_number(env, "SOFT_BOUNCE_DAYS", 7, unit="days"),
         webhook_allow_private=env.get("WEBHOOK_ALLOW_PRIVATE", "").strip().lower() in ("1", "true", "yes", "on"),
+        whole_turns=env.get("FARMPOST_WHOLE_TURNS", "on").strip().lower() not in ("0", "false", "no", "off"),
         rate_limits=rate_limits_of(env),
         trusted_proxies=_count(env, "TRUSTED_PROXIES"),
         smtputf8=not env.get("SMTP_URL") or _flag(env, "SMTP_UTF8"),
@@ -214,6 +225,7 @@ def load_config(env: dict[str, str] | None = None, **overrides) -> Config:
         mx_host=(env.get("MX_HOST") or "").strip().rstrip("."),
         mail_check_to=(env.get("MAIL_CHECK_TO") or "").strip() or None,
         mail_check_imap_url=(env.get("MAIL_CHECK_IMAP_URL") or "").strip() or None,
+        plans=(env.get("FARMPOST_PLANS") or "on").strip().lower() not in ("0", "false", "no", "off"),
     )
     values.update(dkim_of(env, mail_from=values["mail_from"]))
     values.update(overrides)

@@ -24,6 +24,7 @@ watch      game                                    the spectator page (key: the
 follow     game, spectator, action                 confirm / stop a spectator's
                                                    round mails (key: its secret)
 confirm    game, seat (the host)                   open a game asked for by mail
+plan       game, seat, version, plan line          keep a plan for the next turn
 =========  =====================================  ==========================
 
 A table link is signed with a key made from the game's id (it names no
@@ -41,7 +42,7 @@ from itsdangerous.encoding import base64_decode, base64_encode
 
 from service.core.errors import ServiceError
 
-PURPOSES = ("seat", "move", "join", "prefs", "table", "claim", "record", "watch", "follow", "confirm")
+PURPOSES = ("seat", "move", "join", "prefs", "table", "claim", "record", "watch", "follow", "confirm", "plan")
 
 #: how long a mailed confirmation of an ask for an open seat stays valid
 CLAIM_MAX_AGE = 2 * 24 * 3600
@@ -80,7 +81,8 @@ class Links:
         self.base_url = base_url.rstrip("/")
         self.max_age = {"move": move_max_age, "seat": seat_max_age, "join": seat_max_age, "prefs": seat_max_age,
                         "table": seat_max_age, "claim": CLAIM_MAX_AGE, "record": move_max_age,
-                        "watch": seat_max_age, "follow": seat_max_age, "confirm": confirm_max_age}
+                        "watch": seat_max_age, "follow": seat_max_age, "confirm": confirm_max_age,
+                        "plan": move_max_age}
 
     # --- making ---------------------------------------------------------
 
@@ -94,6 +96,10 @@ class Links:
     def move_url(self, game_id: int, seat: int, seat_secret: str, version: int, codes: list[str]) -> str:
         token = self.token("move", seat_secret, {"g": game_id, "s": seat, "v": version, "m": list(codes)})
         return f"{self.base_url}/m/{game_id}/{seat}/{token}"
+
+    def plan_url(self, game_id: int, seat: int, seat_secret: str, version: int, line: str) -> str:
+        token = self.token("plan", seat_secret, {"g": game_id, "s": seat, "v": version, "p": line})
+        return f"{self.base_url}/p/{game_id}/{seat}/{token}"
 
     def join_url(self, game_id: int, seat: int, seat_secret: str) -> str:
         token = self.token("join", seat_secret, {"g": game_id, "s": seat})
@@ -198,6 +204,13 @@ class Links:
         if not isinstance(payload.get("v"), int) or not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
             raise ForgedLink("This link is not a move link.")
         return MoveToken(game_id, seat, payload["v"], tuple(codes))
+
+    def check_plan(self, token: str, *, game_id: int, seat: int, seat_secret: str) -> tuple[int, str]:
+        """A plan link's version (the board the farmer saw) and plan line."""
+        payload = self.check("plan", token, game_id=game_id, seat=seat, seat_secret=seat_secret)
+        if not isinstance(payload.get("v"), int) or not isinstance(payload.get("p"), str):
+            raise ForgedLink("This link is not a plan link.")
+        return payload["v"], payload["p"]
 
     def check_record(self, token: str) -> str:
         """The address of a valid record link, else LinkError."""

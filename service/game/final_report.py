@@ -6,7 +6,7 @@ from service.core.game_kinds import rules_for
 from service.storage.models import Game, MoveLogEntry
 
 
-def report_data(game: Game, log: list[MoveLogEntry]) -> dict:
+def report_data(game: Game, log: list[MoveLogEntry], ratings: list[dict] | None = None) -> dict:
     """Plain data for ``boards.report_pdf``: the final public board, the score
     sheet, the ranking, each farmer's total at the end of every stage of the
     game (as the engine names them: "round 5"), and the move log."""
@@ -22,6 +22,7 @@ def report_data(game: Game, log: list[MoveLogEntry]) -> dict:
         "rounds": score_by_stage(game, [entry.code for entry in log]),
         "moves": [{"seat": e.seat, "text": e.text, "at": e.created_at.isoformat() if e.created_at else None}
                   for e in log],
+        "ratings": ratings or [],
         "started_at": game.created_at.isoformat() if game.created_at else None,
         "finished_at": log[-1].created_at.isoformat() if log and log[-1].created_at else None,
     }

@@ -8,6 +8,9 @@ group of a game of two or more farmers won it (a tie for first is a win for
 each of them, as the final mail says "shared place"). A solo game (one
 farmer) is played and scored but neither won nor lost, and a farmer who
 resigned did not win, whatever the bot that finished their seat scored.
+A solo game keeps a personal best per kind, with what the game's own scale
+says of it (Harvest: Gairy's rating); ratings are kept apart
+(:mod:`service.game.rating_store`).
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ class Tally:
     #: games the farmer played alone (not counted as won)
     solo: int = 0
     points: int = 0
+    #: the best score of a solo game, and what the game's own scale says of it ("Gairy's rating: Legendairy")
+    best_solo: int | None = None
+    best_solo_notes: list[str] = field(default_factory=list)
 
     @property
     def average(self) -> float | None:
@@ -71,11 +77,15 @@ def tally(seats: list[Seat], address: str) -> Record:
         if game.status != "over":
             continue
         rules = rules_for(game.kind)
-        points = rules.score_sheet(game.state)["total"][seat.position]
+        sheet = rules.score_sheet(game.state)
+        points = sheet["total"][seat.position]
         solo = len(game.seats) == 1
         won = not solo and not seat.resigned and seat.position in rules.ranking(game.state)[0]
-        for into in (record.total, by_kind.setdefault(game.kind, Tally(title_of(game.kind)))):
+        kind = by_kind.setdefault(game.kind, Tally(title_of(game.kind)))
+        for into in (record.total, kind):
             into.add(won=won, solo=solo, points=points)
+        if solo and (kind.best_solo is None or points > kind.best_solo):
+            kind.best_solo, kind.best_solo_notes = points, list(sheet.get("notes") or [])
     record.kinds = sorted(by_kind.values(), key=lambda t: t.title)
     return record
 

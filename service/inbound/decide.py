@@ -7,8 +7,9 @@ Here, in order: the reply key must name a seat (else
 :class:`ForgedSender`, answered without game details: a forged From never
 moves); the game must be running (:class:`GameOver`); moves need the turn
 (:class:`NotYourTurn`). Moves are read one after the other on a scratch
-state, so each is parsed in the position the previous one leaves, and are
-submitted as one batch (all or nothing) through :func:`submit_move`.
+state, so each is parsed in the position the previous one leaves; those
+before the first bad line are submitted as one batch through
+:func:`submit_move`, and the answer says where the reading stopped and why.
 """
 
 from __future__ import annotations
@@ -49,7 +50,7 @@ from service.notify.notices import tell_others
 from service.outbox import verp
 from service.storage import lookup, ratelimit
 from service.storage.models import Game, MoveRequest, OutgoingMail
-from service.usecases import creation, playing, preferences, vacation
+from service.usecases import creation, plans, playing, preferences, vacation
 from service.usecases.rematch import rematch
 
 
@@ -267,6 +268,10 @@ def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answer
             notes.append(_say(svc, game_id, position, command.text, f"{reading.dedupe_key}:{command.line}", t))
         elif command.kind == cmd.LANGUAGE:
             notes.append(preferences.choose_language(svc, game_id, position, command.text))
+        elif command.kind == cmd.PLAN:  # told with the moves' own mail when the mail plays some
+            notes.append(_plan(svc, game_id, position, command, t, later=bool(codes) and not problem))
+        elif command.kind == cmd.CANCEL_PLAN:
+            notes.append(plans.cancel_plan(svc, game_id, position))
         elif command.kind == cmd.VACATION:
             key = f"{reading.dedupe_key}:{command.line}"
             notes.append(vacation.start_vacation(svc, game_id, position, command.days, key) if command.days
@@ -275,11 +280,12 @@ def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answer
         return Decision("answered", "\n\n".join(notes), **where)
     if not your_turn:
         return _rejection(NotYourTurn(), t, **where)
-    if problem:
+    if problem and not codes:
         return Decision("illegal-move", problem, **where)
     decision = _submit(svc, reading, game_id, position, codes, "move", version, where)
-    if notes:
-        decision = replace(decision, answer="\n\n".join([decision.answer or "", *notes]).strip())
+    notes = [note for note in notes if note]
+    if problem or notes:  # a bad line after good ones: those are applied, and the answer says where it stopped
+        decision = replace(decision, answer="\n\n".join([problem or "", *notes]).strip())
     return decision
 
 
@@ -287,37 +293,34 @@ def _read_moves(rules, state: dict, position: int, lines: list[str],
                 t: Translator) -> tuple[list[str], dict, str | None, str | None]:
     """The codes of the typed moves, each read in the position the previous
     one leaves, the position after the last and the first line that reveals
-    hidden information (None: none does); or an answer that quotes the first
-    bad line, says why, suggests the nearest legal commands and lists the
-    options (with the position unchanged). Once a move has revealed something,
-    a bad line after it is answered from the board as it is: whether the turn
-    goes on, and what may follow, can depend on what was drawn."""
-    codes, start, revealing = [], state, None
+    hidden information (None: none does). A bad line stops the reading
+    there: the codes are those of the lines before it, which are applied,
+    and the answer (third) quotes the bad line, says why, suggests the
+    nearest legal commands and lists the options of the position the lines
+    before leave (with nothing before it: "Nothing was applied", and the
+    options of the board as it is). Once a move has revealed something, a
+    bad line after it is answered from the board as revealed, without its
+    options: whether the turn goes on, and what may follow, can depend on
+    what was drawn, which is told once the moves are played."""
+    codes, texts, revealing = [], [], None
     for index, line in enumerate(lines):
         problem = None
         if rules.to_act(state) != position:
             if codes and all(cmd.is_closing_end(rest, rules.move_words()) for rest in lines[index:]):
                 break  # a closing "end"/"done" the turn no longer needs: a farmer cannot know it ends by itself
-            done = ", ".join(lines[:index])
-            problem = t.gettext("Your turn ends after “%(done)s”, so “%(line)s” cannot follow it. Nothing was applied.",
-                                done=done, line=line)
+            problem = t.gettext("Your turn ends after “%(done)s”, so “%(line)s” cannot follow it.",
+                                done=", ".join(lines[:index]), line=line)
         else:
             try:
                 move = rules.parse(state, position, line)
                 after = rules.apply(state, move)
             except MoveError as error:
-                # nothing was applied: the options are those of the board as it is, not after the lines before
-                problem = t.gettext("“%(line)s”: %(why)s\nNothing was applied.", line=line,
+                problem = t.gettext("“%(line)s”: %(why)s", line=line,
                                     why=suggest.did_you_mean(rules, state, line, error, t))
-                problem = "\n\n".join(p for p in (problem, _options(rules, start, t)) if p)
-        if problem is not None and revealing is not None:
-            problem = t.gettext("“%(line)s” cannot be read before “%(revealing)s” is played: that move reveals hidden "
-                                "information (%(hidden)s), and what may follow it depends on what it reveals. "
-                                "Nothing was applied.", line=line, revealing=revealing, hidden=t.gettext(HIDDEN))
-            problem = "\n\n".join(p for p in (problem, _options(rules, start, t)) if p)
         if problem is not None:
-            return [], start, problem, None
+            return codes, state, _stopped_at(rules, state, position, texts, line, problem, revealing, t), revealing
         codes.append(rules.code(move))
+        texts.append(line)
         if revealing is None and rules.reveals_information(state, after):
             revealing = line
         state = after
@@ -329,6 +332,28 @@ def _read_moves(rules, state: dict, position: int, lines: list[str],
                 revealing = lines[-1]
             state = after
     return codes, state, None, revealing
+
+
+def _stopped_at(rules, state: dict, position: int, applied: list[str], line: str, problem: str,
+                revealing: str | None, t: Translator) -> str:
+    """The answer to moves read up to a bad ``line`` (``problem``: why it is
+    bad), in ``t``'s language: what is applied of them, and what is open
+    now. After a move that revealed something, nothing of ``line`` is read
+    out (its problem depends on what was revealed, which the answer, sent
+    before the moves are played, does not tell)."""
+    if not applied:
+        return "\n\n".join(p for p in ("\n".join([problem, t.gettext("Nothing was applied.")]),
+                                         _options(rules, state, t)) if p)
+    done = t.gettext("Applied: %(moves)s.", moves="; ".join(applied))
+    if revealing is not None:
+        return "\n".join([done, t.gettext(
+            "“%(line)s” was not: it comes after “%(revealing)s”, which reveals hidden information (%(hidden)s), "
+            "and what may follow depends on what it reveals. The board after your moves comes in the mail that "
+            "tells they were played.", line=line, revealing=revealing, hidden=t.gettext(HIDDEN))])
+    if rules.to_act(state) != position:
+        return f"{done}\n{problem}"
+    goes_on = t.gettext("Your turn continues.")
+    return "\n\n".join(p for p in (f"{done}\n{problem}\n{goes_on}", _options(rules, state, t)) if p)
 
 
 def _submit(svc, reading, game_id, position, codes, action, version, where) -> Decision:
@@ -367,6 +392,17 @@ def _rematch(svc: Services, game_id: int, position: int, t: Translator, where: d
     else:
         answer = t.gettext("%(title)s, the rematch of this game, was already set up; you are in it.", title=made.title)
     return Decision("created", t.gettext("%(answer)s\nYour seat: %(url)s", answer=answer, url=made.seat_url), **where)
+
+
+def _plan(svc: Services, game_id: int, position: int, command: cmd.Command, t: Translator, *, later: bool) -> str:
+    """Keep the plan of a ``next:`` or ``plan:`` line; a plan that cannot be
+    kept says why (the rest of the mail is still done). ``later``: the
+    mail's moves are submitted, and the mail they owe tells the plan kept."""
+    try:
+        answer = plans.make_plan(svc, game_id, position, command.plan, tell_later=later)
+        return "" if later else answer
+    except ServiceError as error:
+        return t.gettext("“%(line)s”: %(why)s The plan was not kept.", line=command.line, why=error.told(t))
 
 
 def _say(svc: Services, game_id: int, position: int, text: str, key: str, t: Translator) -> str:

@@ -1,5 +1,6 @@
-"""``help``: every command a farmer can mail, with an example of each, the
-notation for the decision at hand and the options as links."""
+"""``help``: every command a farmer can mail, with an example of each, how
+steps of one turn are chained on a line, the notation for the decision at
+hand and the options as links."""
 
 from __future__ import annotations
 
@@ -27,6 +28,13 @@ def typed_commands(t: Translator, move: str) -> list[tuple[str, str]]:
          t.gettext("away for 7 days (1 to 30): your turn mails wait; “vacation off” when you are back")),
         (t.pgettext("command", "stop"), t.gettext("no more mails about this game (your page still works)")),
         (t.pgettext("command", "resign"), t.gettext("leave the game for good (asks you to confirm with “resign yes”)")),
+        (t.pgettext("command", "next: %(move)s | …", move=move),
+         t.gettext("a plan for your next turn: alternatives in order of preference, each a chain of moves separated "
+                   "by commas; when your turn comes the first still possible is played at once (see the plans "
+                   "below)")),
+        (t.pgettext("command", "plan: %(move)s > …; stop if seeds < 3", move=move),
+         t.gettext("a plan for each of your turns to the end of the round, until a stop condition holds")),
+        (t.pgettext("command", "cancel plan"), t.gettext("remove your plan")),
         (t.pgettext("command", "games"), t.gettext("a list of all your games, with a link to each, and your record")),
         (t.pgettext("command", "rematch"),
          t.gettext("once the game is over: a new game with the same farmers and options")),
@@ -38,6 +46,23 @@ def is_help(command: cmd.Command) -> bool:
     """``help`` (and ``?``), which :mod:`mail.inbound.commands` reads as the
     options command: here it gets the whole list of commands."""
     return command.kind == cmd.MOVES and command.line.split()[0].lower() in ("help", "?")
+
+
+def chains_help(rules, state: dict, my_turn: bool, t: Translator) -> str:
+    """How steps of one turn are chained on a line, with an example of the
+    game (its best whole turn now, when there is one) and the joints of
+    the three languages (:mod:`mail.inbound.chains`), in ``t``'s language."""
+    turns = rules.whole_turns(state, 1) if my_turn else []
+    example = ", ".join(rules.text(m) for m in turns[0].moves) if turns else "take b2, place 1 0"
+    lines = [
+        t.gettext("Several steps of one turn may go on one line, played in order:"),
+        f"* {example}",
+        t.gettext("Steps are joined by “,” “;” “then” “and” (French “puis” “ensuite” “et”, German “dann” “und”): "
+                  "“%(example)s” is the same.", example=example.replace(", ", " then ", 1)),
+        t.gettext("A step that cannot be played stops there: the steps before it are kept, and the answer says "
+                  "why and what is open now."),
+    ]
+    return "\n".join(lines)
 
 
 def help_text(svc: Services, game_id: int, position: int, state: dict, t: Translator, *, with_links: bool) -> str:
@@ -61,12 +86,18 @@ def help_text(svc: Services, game_id: int, position: int, state: dict, t: Transl
     # every move of the game, the decision at hand's first: help is the whole list, not this step's alone
     at_hand = [pair for pair in notation if pair[0].split()[0] in verbs] or notation
     later = [pair for pair in notation if pair not in at_hand]
+    if svc.config.whole_turns:
+        parts.append(chains_help(rules, state, to_act == position, t))
     if at_hand:
         parts.append(t.gettext("How moves are written:\n%(moves)s",
                                moves="\n".join(f"* {example} — {meaning}" for example, meaning in at_hand)))
     if later:
         parts.append(t.gettext("Later in the game:\n%(moves)s",
                                moves="\n".join(f"* {example} — {meaning}" for example, meaning in later)))
+    if rules.plan_examples():
+        parts.append(t.gettext("Plans (only you see them; an alternative whose Field tile or space changed is not "
+                               "played, nor anything after a move that reveals something hidden):\n%(plans)s",
+                               plans="\n".join(f"* {example} — {meaning}" for example, meaning in rules.plan_examples())))
     if options:
         lines = "\n".join(f"* {text}" + (f"\n  {svc.links.move_url(game_id, position, secret, version, [code])}"
                                           if with_links else "") for text, code in options)

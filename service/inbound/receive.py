@@ -165,6 +165,7 @@ def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str,
     from service.notify.notices import answer_mail
 
     reading = read_mail(raw, domain=svc.config.mail_domain, envelope_to=envelope_to, own_lines=list(answered.lines),
+                        chains=svc.config.whole_turns,
                         max_bytes=svc.config.max_mail_bytes)
     if reading.outcome == "unreadable":
         log.error("inbound mail %s could not be read: %s", inbound_id, reading.rejection.detail)

@@ -85,7 +85,8 @@ def answered_mail(session: Session, domain: str, raw: bytes) -> Answered:
 def commands_for_seat(reading: Reading, game: Game, position: int, answered_kind: str | None) -> cmd.Commands:
     """The commands to act on: a say back for a reply to a say relay
     (``answered_kind``, :class:`Answered`); the others without the lines
-    that are prose for ``game`` as the mail found it."""
+    that are prose for ``game`` as the mail found it (the steps chained on
+    one line are prose when their whole line is)."""
     name = reading.message.sender_name if reading.message else ""
     commands = reading.commands
     if answered_kind == "say":
@@ -96,6 +97,6 @@ def commands_for_seat(reading: Reading, game: Game, position: int, answered_kind
     rules = rules_for(kind)
     words = MoveWords.for_game(rules, state)
     kept = tuple(c for c in commands.commands
-                 if c.kind != cmd.MOVE or not is_prose_for_game(c.text, rules, state, position, words))
+                 if c.kind != cmd.MOVE or not is_prose_for_game(c.chain or c.text, rules, state, position, words))
     return cmd.Commands(kept, commands.errors)
 

@@ -9,9 +9,16 @@ no server needed.
 
 from __future__ import annotations
 
-from celery import Celery
+from typing import TYPE_CHECKING
 
 from service.core.config import Config
+
+if TYPE_CHECKING:
+    from celery import Celery
+
+# Celery is imported where a sender is made (:func:`sender`): ``farmpost
+# ingest`` reads the queues and routes here and sends without it
+# (service/jobs/task_message.py).
 
 #: the queues, by what waits in them, so that a move never waits behind a
 #: render, nor a turn mail behind a report, nor anyone's move behind a mail
@@ -87,6 +94,8 @@ def celery_settings(config: Config) -> dict:
 
 def sender(config: Config) -> Celery:
     """A Celery app that only sends tasks by name (it registers none)."""
+    from celery import Celery
+
     app = Celery("farmpost", broker=config.broker_url)
     app.conf.update(celery_settings(config))
     return app

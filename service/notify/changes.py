@@ -41,6 +41,7 @@ from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.core.wall_time import now
+from service.game import plans, rating_store
 from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
 from service.game.final_report import report_data
@@ -99,6 +100,7 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
         return None
     if kind == "turn":
         seat.turn_held = False  # this one is the turn mail owed
+    context = with_plan(session, game, seat, kind, context)
     domain = svc.config.mail_domain
     message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
     envelope = Envelope(
@@ -120,6 +122,23 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
     session.add(mail)
     work.mails.append(mail)
     return mail
+
+
+#: the mails that tell a farmer what became of their plan, and show the plan waiting
+PLAN_TOLD_IN = ("turn", "account", "note", "final", "clock", "away", "bouncing", "remind", "overdue", "timeout",
+                "grant")
+
+
+def with_plan(session: Session, game: Game, seat: Seat, kind: str, context: dict) -> dict:
+    """``context`` with what became of the farmer's plan since their last
+    mail (told once) and the plan still waiting: the farmer's own, in their
+    own mail only."""
+    if kind not in PLAN_TOLD_IN or not (seat.plan_news or seat.planned):
+        return context
+    context = {**context, "plan_news": (seat.plan_news or "").splitlines(),
+               "plan": plans.shown(plans.waiting_plan(session, game, seat)) if game.status == "active" else None}
+    seat.plan_news = None
+    return context
 
 
 def game_context(svc: Services, game: Game, seat: Seat, *, state: dict | None = None, version: int | None = None,
@@ -167,6 +186,38 @@ def options_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = N
 
 
 
+def choices_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = None,
+                version: int | None = None) -> dict:
+    """What the turn mail offers: whole turns (when ``Config.whole_turns``)
+    and the single steps folded and grouped (:mod:`service.notify.choices`),
+    each with its signed link, bound to the state's version."""
+    from service.notify.choices import choices
+
+    rules = rules_for(game.kind)
+    state = game.state if state is None else state
+    version = game.version if version is None else version
+
+    def link(codes: list[str]) -> str:
+        return svc.links.move_url(game.id, seat.position, seat.secret, version, codes)
+
+    return choices(rules, state, whole=svc.config.whole_turns, link=link)
+
+
+#: the options a turn mail offers as plans for the next turn ("and next turn, if still possible")
+PLAN_LINKS = 3
+
+
+def plan_links(svc: Services, game: Game, seat: Seat, offered: dict, version: int) -> list[dict]:
+    """The turn mail's plan links: its first whole turns (else its first
+    steps), each as a plan for the farmer's next turn, signed for the board
+    the mail shows (docs/plans.md)."""
+    if not svc.config.plans:
+        return []
+    texts = [turn["line"] for turn in offered["whole"]] or [step["text"] for step in offered["shown"]]
+    return [{"text": text, "url": svc.links.plan_url(game.id, seat.position, seat.secret, version, f"next: {text}")}
+            for text in texts[:PLAN_LINKS]]
+
+
 def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat | None, work: Work) -> None:
     """The invitation: who plays, the game's options, where the rules are,
     how to join and how to decline."""
@@ -186,17 +237,19 @@ def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat |
 
 
 def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
-                 turn: list[MoveLogEntry], work: Work) -> None:
+                 turn: list[MoveLogEntry], work: Work, *, planned: bool = False) -> None:
     """The seat to act changed (or the game just started, ``actor`` None):
     the turn mail, the short account for those who opted in, and the
-    webhook calls (written here, sent after the commit)."""
+    webhook calls (written here, sent after the commit). ``planned``: the
+    farmer to act has a plan that plays their turn now: no turn mail."""
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state)
     spectator_mail.round_mails(session, svc, game, work)
     for seat in game.seats:
         account = account_lines(game, turn, seat.position)
         if seat.position == to_act:
-            turn_mail(session, svc, game, seat, work)
+            if not planned:
+                turn_mail(session, svc, game, seat, work)
         elif seat.position != actor and account and preference(seat, "accounts") and not preference(seat, "digest"):
             t = translator(seat.language)
             context = game_context(svc, game, seat)
@@ -309,12 +362,18 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
         else:
             account = [*told, *account_lines(game, since_last_turn(log, seat), seat.position)]
             title = t.gettext("Since your last turn")
-        full.update(account=account, account_title=title, note=later["note"],
-                    options=options_for(svc, game, seat, state=state, version=version),
+        offered = choices_for(svc, game, seat, state=state, version=version)
+        full.update(account=account, account_title=title, note=later["note"], **_options_and_choices(offered),
+                    plan_next=plan_links(svc, game, seat, offered, version) if not later["continued"] else [],
                     pdf=not later["continued"],  # the PDF comes with the turn's first mail
                     previous_view=previous_view(game, seat.position, log))
-    full.update(kind=context["kind"], envelope=context["envelope"])
+    full.update(kind=context["kind"], envelope=context["envelope"],
+                **{key: context[key] for key in ("plan_news", "plan") if key in context})
     return full
+
+
+def _options_and_choices(offered: dict) -> dict:
+    return {"options": offered["steps"], "choices": offered}
 
 
 def played(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
@@ -371,7 +430,8 @@ def resigned(session: Session, svc: Services, game: Game, leaver: Seat, work: Wo
 def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntry], turn: list[MoveLogEntry],
               work: Work) -> None:
     rules = rules_for(game.kind)
-    report = report_data(game, log)
+    rated = rating_store.rate_game(session, game)
+    report = report_data(game, log, rating_store.report_lines(rated))
     sheet = rules.score_sheet(game.state)
     names = [s.name for s in game.seats]
     ranking = [[names[p] for p in group] for group in rules.ranking(game.state)]
@@ -380,7 +440,9 @@ def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntr
         context = game_context(svc, game, seat)
         context.update(account=account_lines(game, since_last_mail(log, turn, seat), seat.position),
                        score_sheet=sheet, ranking=ranking,
-                       resigned=[s.name for s in game.seats if s.resigned], report=report)
+                       resigned=[s.name for s in game.seats if s.resigned], report=report,
+                       rating=rating_store.change_in(rated, seat.position),
+                       ratings_url=f"{svc.links.base_url}/ratings")
         queue_mail(session, svc, game, seat, "final", subject_for(game, translator(seat.language).gettext("final result")),
                    context, work)
     hooks.game_over(session, game, work)
@@ -425,4 +487,14 @@ def seated(session: Session, svc: Services, game: Game, seat: Seat, work: Work) 
     context = game_context(svc, game, seat)
     context["rules_url"] = svc.links.rules_url(game.kind)
     queue_mail(session, svc, game, seat, "seated", subject_for(game, translator(seat.language).gettext("you have a seat")),
+               context, work)
+
+
+def still_in(session: Session, svc: Services, game: Game, seat: Seat, url: str, due, work: Work) -> None:
+    """An open table is full: is the farmer seated from it still in? One
+    button; unanswered by ``due``, the seat goes to the next in line (docs/open_tables.md)."""
+    t = translator(seat.language)
+    context = game_context(svc, game, seat)
+    context.update(still_in_url=url, due=date_text(due, t), rules_url=svc.links.rules_url(game.kind))
+    queue_mail(session, svc, game, seat, "stillin", subject_for(game, t.gettext("the table is full: still in?")),
                context, work)

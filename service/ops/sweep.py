@@ -1,7 +1,9 @@
 """What beat's sweep does (``farmpost.sweep``, every SWEEP_EVERY seconds):
 enqueue again the work that waited too long (a broker outage, a worker that
 died), end the vacations whose date has passed, expire the games made by mail
-that were never confirmed, and drop the rate counters of windows gone."""
+that were never confirmed, drop the rate counters of windows gone, and move
+leagues on (seasons started, tables counted, seasons ended) and duplicate
+events (closed when their week is up, finished when their games have ended)."""
 
 from __future__ import annotations
 
@@ -40,16 +42,21 @@ def sweep_every() -> float:
 def beat_round(svc: Services) -> dict:
     """What beat's sweep does: re-enqueue pending work and inbound mail, end
     the vacations whose date has passed, expire the games made by mail that
-    were never confirmed, and drop the rate counters of windows gone."""
+    were never confirmed, open again the seats whose "still in?" lapsed, and
+    drop the rate counters of windows gone."""
     from service.inbound.receive import sweep_pending_inbound
     from service.storage.ratelimit import prune
     from service.usecases.creation import expire_unconfirmed
+    from service.usecases.duplicate import advance as advance_duplicates
+    from service.usecases.leagues import advance as advance_leagues
+    from service.usecases.open_tables import lapse_still_in
     from service.usecases.vacation import end_due_vacations
 
     again = SWEEPS_A_JOB_OUTLIVES * sweep_every()  # a job the sweep queues again expires after ten sweeps
     return {**sweep_pending(svc, expires=again), "inbound": sweep_pending_inbound(svc, expires=again),
             "vacations": end_due_vacations(svc),
-            "expired": expire_unconfirmed(svc), "rate_counts": prune(svc)}
+            "expired": expire_unconfirmed(svc), "still_in_lapsed": lapse_still_in(svc), "rate_counts": prune(svc),
+            "leagues": advance_leagues(svc), "duplicates": advance_duplicates(svc)}
 
 
 def sweep_pending(svc: Services, older_than: timedelta = SWEEP_AFTER, expires: float | None = None) -> dict:

@@ -44,7 +44,7 @@ from service.core import wall_time
 from service.core.errors import NotFound
 from service.core.services import Services
 from service.notify.changes import full_context
-from service.notify.listings import with_listing
+from service.notify.listings import with_listing, with_waiting
 from service.outbox import circuit
 from service.outbox.signing import finished, signing_keys
 from service.outbox.transport import MailRefused, ServerUnavailable, transport_for
@@ -82,6 +82,7 @@ def send_mail(svc: Services, mail_id: int) -> str:
         try:
             # a my-games mail's list is made now, in the worker, in the language it was asked in
             context = with_listing(svc, context, translator(language_of(context)))
+            context = with_waiting(svc, context, game_id)  # and every mail leads to the game awaiting the farmer
             built = build(context, snapshots=snapshot_cache(svc))
             raw, text = built.raw, built.text
         except Exception as error:  # the same context composes the same way every time

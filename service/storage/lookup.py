@@ -23,17 +23,39 @@ def lock_game(session: Session, game_id: int) -> Game:
 
 
 def lock_request(session: Session, request_id: int) -> tuple[MoveRequest, Game]:
-    """A move request and its game in one round trip: the game row locked
-    (PostgreSQL: FOR UPDATE OF games), its seats and clocks loaded with it,
-    so deciding the move asks the database nothing more."""
+    """A move request and its game, the game row locked, its seats and
+    clocks loaded with it, so deciding the move asks the database nothing more.
+
+    On PostgreSQL the lock (FOR UPDATE OF games) is taken first and the rows
+    are read after it, in a statement of their own: in READ COMMITTED, a
+    statement that waited for a row lock sees the newest version of the
+    locked row only, and the rows joined to it as they were when it began.
+    A worker that waited while another applied the same request (delivered
+    twice: the broker's redelivery after a worker died, and the sweeper's)
+    read it still pending beside the game's new version and turned the
+    applied move stale; one that waited for another request of the game
+    would decide on the seats and clocks of before it. SQLite's transaction
+    already holds the database's write lock (``BEGIN IMMEDIATE``): one statement."""
+    if not _locked_before(session):
+        game_id = session.execute(
+            select(Game.id).join(MoveRequest, MoveRequest.game_id == Game.id).where(MoveRequest.id == request_id)
+            .with_for_update(of=Game)
+        ).scalar_one_or_none()
+        if game_id is None:
+            raise NotFound(f"There is no move request #{request_id}.")
     row = session.execute(
         select(MoveRequest, Game).join(Game, Game.id == MoveRequest.game_id).where(MoveRequest.id == request_id)
         .options(joinedload(Game.seats).joinedload(Seat.clock), joinedload(Game.clock))
-        .with_for_update(of=Game).execution_options(populate_existing=True)
+        .execution_options(populate_existing=True)
     ).unique().one_or_none()
     if row is None:
         raise NotFound(N_("There is no move request #%(request)s."), request=request_id)
     return row[0], row[1]
+
+
+def _locked_before(session: Session) -> bool:
+    """Whether the transaction holds the write lock from its start (SQLite)."""
+    return session.get_bind().dialect.name == "sqlite"
 
 
 def load_game(session: Session, game_id: int) -> Game:

@@ -15,13 +15,16 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from sqlalchemy import text
-
 from service.core.config import ROOT
-from service.core.db import Database
 
 if TYPE_CHECKING:
     from alembic.config import Config as AlembicConfig
+
+    from service.core.db import Database
+
+# SQLAlchemy is imported where a database is asked: :func:`head_revision`
+# reads files only, and ``farmpost ingest`` asks its database by its driver
+# (service/inbound/pipe_store.py).
 
 MIGRATIONS = ROOT / "migrations"
 
@@ -51,6 +54,8 @@ def head_revision() -> str | None:
 
 def current_revision(database: Database) -> str | None:
     """The revision the database is at (None: not migrated yet), by plain SQL."""
+    from sqlalchemy import text
+
     try:
         with database.engine.connect() as connection:
             return connection.execute(text("SELECT version_num FROM alembic_version")).scalar()
@@ -75,6 +80,7 @@ def upgrade(database: Database, revision: str = "head") -> None:
     if revision == "head" and (head := head_revision()) is not None and current_revision(database) == head:
         return
     from alembic import command
+    from sqlalchemy import text
 
     config = alembic_config(database)
     with database.engine.connect() as connection:

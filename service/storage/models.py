@@ -89,6 +89,9 @@ class Game(Base):
     #: a webhook was registered for this game: only then does a turn change look
     #: for hooks (a move stays at its few statements; docs/webhooks.md)
     hooked: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: an open table's host asks that a farmer who takes an open seat answered
+    #: at least this per cent of their timed turns in time (docs/ratings.md)
+    min_in_time: Mapped[int | None] = mapped_column(Integer, nullable=True)
 
     seats: Mapped[list[Seat]] = relationship(back_populates="game", order_by="Seat.position")
     #: its clock and host (docs/clocks.md); None for a game made before clocks
@@ -127,6 +130,10 @@ class Seat(Base):
     open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: the language of this farmer's mails and pages (boards.i18n.LANGUAGES)
     language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    #: the farmer has a plan waiting (a row of ``plans``): only then is it read when their turn comes
+    planned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: what became of a plan, not yet told: the next mail to the farmer says it and clears it
+    plan_news: Mapped[str | None] = mapped_column(Text, nullable=True)
 
     game: Mapped[Game] = relationship(back_populates="seats")
     clock: Mapped[SeatClock | None] = relationship(uselist=False)
@@ -146,7 +153,7 @@ class MoveLogEntry(Base):
     text: Mapped[str] = mapped_column(String(200))
     #: the engine's sentence for the other farmers ("took Field tile b2")
     description: Mapped[str] = mapped_column(String(400))
-    #: link / mail / web / bot
+    #: link / mail / web / bot / clock / plan (played from the farmer's plan)
     source: Mapped[str] = mapped_column(String(8))
     request_id: Mapped[int | None] = mapped_column(ForeignKey("move_requests.id"), nullable=True)
     #: whether the move drew on hidden information (then it can never be undone)
@@ -182,6 +189,39 @@ class MoveRequest(Base):
     last_error: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
     processed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+
+
+class Plan(Base):
+    """A farmer's plan (docs/plans.md): moves to be played for them when their
+    turn comes. ``kind``: next (their next turn, once) or round (every turn
+    of theirs to the end of the round). Only the farmer sees it."""
+
+    __tablename__ = "plans"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), index=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[str] = mapped_column(String(8))
+    #: the alternatives in order of preference, each a list of move texts
+    alternatives: Mapped[list] = mapped_column(JSON)
+    #: stop conditions: [{"name", "op", "value"}]
+    stops: Mapped[list] = mapped_column(JSON, default=list)
+    #: the plan as written back to the farmer ("next: take b2, place 1 0")
+    text: Mapped[str] = mapped_column(Text)
+    #: the farmer's view when they planned: what the moves named then (``Game.names``)
+    view: Mapped[dict] = mapped_column(JSON)
+    #: where the game stood: its version, the log's next seq, its progress ("round 2 of 4")
+    made_version: Mapped[int] = mapped_column(Integer)
+    made_seq: Mapped[int] = mapped_column(Integer)
+    progress: Mapped[str] = mapped_column(String(80), default="")
+    #: active -> played (a next plan) / stopped (with its reason) / cancelled
+    status: Mapped[str] = mapped_column(String(10), default="active", index=True)
+    #: turns played from it
+    played: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    #: why it stopped, or what it played last
+    note: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+    ended_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
 
 
 class OutgoingMail(Base):
@@ -245,6 +285,11 @@ class SeatClaim(Base):
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
     #: the language of the asker's mails, the seat's once it is taken
     language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    #: "still in?" before turn 1 (docs/open_tables.md): when the ask lapses,
+    #: when the farmer answered it, and when it lapsed (the seat was opened again)
+    still_in_due: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True, index=True)
+    still_in_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+    lapsed_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
 
 
 class MailboxMessage(Base):
@@ -559,3 +604,178 @@ class WebhookToken(Base):
 
     token: Mapped[str] = mapped_column(String(128), primary_key=True)
     seen_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=wall_time.now, index=True)
+
+
+# -- ratings (migration 0018, docs/ratings.md) --------------------------------
+
+
+class Rating(Base):
+    """A farmer's rating in one pool (a game kind and its rated options,
+    ``sunfield``, ``sunfield+advanced``, ``harvest``): the fold of every rated
+    game of that pool in the order they were rated (service/game/rating_store.py)."""
+
+    __tablename__ = "ratings"
+
+    #: the farmer's address, lower case (there are no accounts: an address is the farmer)
+    address: Mapped[str] = mapped_column(String(254), primary_key=True)
+    pool: Mapped[str] = mapped_column(String(64), primary_key=True, index=True)
+    mu: Mapped[float] = mapped_column(Float)
+    sigma: Mapped[float] = mapped_column(Float)
+    #: rated games played in this pool
+    games: Mapped[int] = mapped_column(Integer, default=0)
+    updated_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+
+
+class RatedGame(Base):
+    """A finished game that was rated: the unique ``game_id`` makes rating a
+    game happen once however often the game-over work runs, and ``id`` is
+    the order the ratings were folded in. ``changes`` holds what each rated
+    seat had before and after (for the final mail, the report and my games)."""
+
+    __tablename__ = "rated_games"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), unique=True)
+    pool: Mapped[str] = mapped_column(String(64))
+    #: per rated seat: position, name, address (None for a bot), place, before and after
+    changes: Mapped[list] = mapped_column(JSON)
+    rated_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+
+
+class PublicName(Base):
+    """The name a farmer chose to appear under on the public leaderboards
+    (opt-in; without a row the farmer is not listed, and an address is never shown)."""
+
+    __tablename__ = "public_names"
+
+    address: Mapped[str] = mapped_column(String(254), primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    #: the name folded to lower case: two farmers cannot take the same name
+    name_key: Mapped[str] = mapped_column(String(40), unique=True)
+    chosen_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+class League(Base):
+    """A league (docs/leagues.md): seasons of divisions of tables, on a clock
+    whose timeout policy makes every table end. ``secret`` opens its
+    organiser's page."""
+
+    __tablename__ = "leagues"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    kind: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict] = mapped_column(JSON, default=dict)
+    #: seconds a farmer has for a turn at the league's tables
+    per_turn: Mapped[int] = mapped_column(Integer)
+    #: after this many timeouts the bot keeps the seat (the clock's replace policy)
+    replace_after: Mapped[int] = mapped_column(Integer, default=2)
+    #: farmers per division (the last one may be smaller)
+    division_size: Mapped[int] = mapped_column(Integer, default=8)
+    #: tables each farmer plays in a season, all at once
+    rounds: Mapped[int] = mapped_column(Integer, default=2)
+    #: farmers promoted and relegated at each boundary between divisions
+    movers: Mapped[int] = mapped_column(Integer, default=2)
+    #: days the sign-up for the next season stays open after a season ends
+    signup_days: Mapped[int] = mapped_column(Integer, default=3)
+    organiser_email: Mapped[str | None] = mapped_column(String(254), nullable=True)
+    secret: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+
+
+class LeagueSeason(Base):
+    """One season of a league: signup -> running -> over."""
+
+    __tablename__ = "league_seasons"
+    __table_args__ = (UniqueConstraint("league_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("leagues.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(8), default="signup", index=True)
+    #: when beat starts the season (its tables are made then)
+    starts_at: Mapped[datetime] = mapped_column(Timestamp)
+    ended_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
+
+
+class LeagueEntry(Base):
+    """A farmer signed up for a season, and their standing in it. ``standing_before``
+    is where the last season left them (promotion and relegation applied;
+    newcomers after everyone); points are kept in quarters (docs/leagues.md)."""
+
+    __tablename__ = "league_entries"
+    __table_args__ = (UniqueConstraint("season_id", "email"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    season_id: Mapped[int] = mapped_column(ForeignKey("league_seasons.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    email: Mapped[str] = mapped_column(String(254))
+    standing_before: Mapped[int] = mapped_column(Integer, default=0)
+    #: 1 is the top division; set when the season starts
+    division: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    quarters: Mapped[int] = mapped_column(Integer, default=0)
+    wins: Mapped[int] = mapped_column(Integer, default=0)
+    score: Mapped[int] = mapped_column(Integer, default=0)
+    played: Mapped[int] = mapped_column(Integer, default=0)
+    #: the key of this farmer's link to sign up for the next season
+    secret: Mapped[str] = mapped_column(String(64))
+    #: the language of the league's mails to this farmer (boards.i18n.LANGUAGES)
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+
+
+class LeagueTable(Base):
+    """A table of a season: a game made by the creation use case.
+    ``counted_at``: its ranking was added to the standings (once)."""
+
+    __tablename__ = "league_tables"
+    __table_args__ = (UniqueConstraint("season_id", "number"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    season_id: Mapped[int] = mapped_column(ForeignKey("league_seasons.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int] = mapped_column(Integer)
+    division: Mapped[int] = mapped_column(Integer)
+    round: Mapped[int] = mapped_column(Integer)
+    game_id: Mapped[int] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), unique=True)
+    #: the league entry sitting at each seat, by position
+    entries: Mapped[list] = mapped_column(JSON)
+    counted_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True, index=True)
+
+
+class DuplicateEvent(Base):
+    """A seed of the week (docs/leagues.md): every entrant plays the same
+    shuffle, alone (``seats`` 1) or at tables of ``seats`` with the seats
+    rotated; open -> closed (no more entries) -> over (every game ended)."""
+
+    __tablename__ = "duplicate_events"
+    __table_args__ = (UniqueConstraint("kind", "seats", "week"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    options: Mapped[dict] = mapped_column(JSON, default=dict)
+    seats: Mapped[int] = mapped_column(Integer)
+    #: "2026-W49"
+    week: Mapped[str] = mapped_column(String(16))
+    seed: Mapped[int] = mapped_column(BigInteger)
+    per_turn: Mapped[int] = mapped_column(Integer)
+    status: Mapped[str] = mapped_column(String(8), default="open", index=True)
+    closes_at: Mapped[datetime] = mapped_column(Timestamp)
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+
+
+class DuplicateEntry(Base):
+    """An entrant of a duplicate event: the table and seat they were given
+    (None while waiting for a table to fill), and the key of their results link."""
+
+    __tablename__ = "duplicate_entries"
+    __table_args__ = (UniqueConstraint("event_id", "email"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    event_id: Mapped[int] = mapped_column(ForeignKey("duplicate_events.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    email: Mapped[str] = mapped_column(String(254))
+    table_no: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("games.id", ondelete="SET NULL"), nullable=True)
+    secret: Mapped[str] = mapped_column(String(64))
+    #: the language of the event's mails to this entrant (boards.i18n.LANGUAGES)
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
+    created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)

@@ -74,7 +74,8 @@ class CreatedGame:
 def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options: dict | None = None,
                 host: int | None = 0, seed: int | None = None, creation_key: str | None = None,
                 clock: clocks.ClockSettings | None = None, listing: str | None = None,
-                watchable: bool = False, confirm: bool = False) -> CreatedGame:
+                watchable: bool = False, confirm: bool = False, min_in_time: int | None = None,
+                seated: bool = False) -> CreatedGame:
     """Set up a game. The host's seat and bot seats are joined at once; every
     other farmer gets an invitation mail, and the game starts when all joined.
 
@@ -85,9 +86,14 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     ``listing``: with open seats, "listed" (on /open) or "unlisted" (the
     host shares the table's join link; the default).
     ``watchable``: spectators may watch it by its spectator link (docs/spectators.md).
+    ``min_in_time``: an open table's minimum share of timed turns answered
+    in time for a farmer who takes an open seat (docs/ratings.md).
 
     ``confirm``: the game waits, unconfirmed and silent, until the host
-    confirms it with ``CreatedGame.confirm_url`` (:func:`confirm_game`)."""
+    confirms it with ``CreatedGame.confirm_url`` (:func:`confirm_game`).
+
+    ``seated``: every farmer is seated at once, no invitation to accept (they
+    signed up for it: a league's table, a duplicate event); the game starts."""
     if creation_key is not None:
         if len(creation_key) > 255:
             creation_key = "sha256:" + hashlib.sha256(creation_key.encode()).hexdigest()
@@ -108,6 +114,8 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
             raise InvalidInput(N_("An open table is either listed on the open tables page or unlisted."))
     else:
         listing = None
+    if min_in_time is not None and not (listing and 1 <= min_in_time <= 100):
+        raise InvalidInput("A minimum share of turns answered in time is for open seats, from 1 to 100 %.")
     try:
         options = rules.normalize_options(options)
     except ValueError as error:
@@ -121,7 +129,8 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     try:
         with unit_of_work(svc) as (session, work):
             created = _insert_game(session, svc, kind, farmers, options, host, seed, state, creation_key, clock,
-                                   listing, work, watchable=watchable, confirm=confirm and host is not None)
+                                   listing, work, watchable=watchable, confirm=confirm and host is not None,
+                                   min_in_time=min_in_time, seated=seated)
     except IntegrityError:
         if creation_key is None:
             raise
@@ -149,14 +158,14 @@ def _created(svc: Services, game: Game, host_seat: Seat | None) -> CreatedGame:
 def _insert_game(session: Session, svc: Services, kind: str, farmers: list[FarmerSpec], options: dict,
                  host: int | None, seed: int, state: dict, creation_key: str | None,
                  clock: clocks.ClockSettings | None, listing: str | None, work: Work, *, watchable: bool = False,
-                 confirm: bool = False) -> CreatedGame:
+                 confirm: bool = False, min_in_time: int | None = None, seated: bool = False) -> CreatedGame:
     game = Game(kind=kind, options=options, seed=seed, status="unconfirmed" if confirm else "inviting",
                 version=0, state=state, creation_key=creation_key, listing=listing, watchable=watchable,
-                watch_secret=new_secret())
+                watch_secret=new_secret(), min_in_time=min_in_time)
     session.add(game)
     now = wall_time.now()
     for position, farmer in enumerate(farmers):
-        joined = position == host or farmer.bot is not None
+        joined = seated or position == host or farmer.bot is not None
         game.seats.append(Seat(
             position=position, name=OPEN_SEAT_NAME if farmer.open else farmer.name.strip(),
             email=None if farmer.open else (farmer.email or "").strip() or None,

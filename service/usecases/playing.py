@@ -30,11 +30,12 @@ from service.notify import changes
 from service.storage.lookup import current_turn, live_log, lock_request, seat_of, turn_in_progress
 from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat
 from service.storage.retries import count_failure, database_away, reason_of
+from service.usecases import plans
 from service.usecases.bot_turns import queue_bot
 
 log = logging.getLogger(__name__)
 
-SOURCES = ("link", "mail", "web", "bot")
+SOURCES = ("link", "mail", "web", "bot", "plan")
 ACTIONS = ("move", "undo", "resign")
 
 
@@ -146,7 +147,7 @@ def bots_answer(session: Session, svc: Services, game: Game, work: Work) -> list
     Returns the seats of the bots' moves applied, in order."""
     played: list[int] = []
     for _ in range(BOTS_IN_ONE_TRANSACTION):
-        bot = next((r for r in work.requests if r.source == "bot" and r.game_id == game.id
+        bot = next((r for r in work.requests if r.source in ("bot", "plan") and r.game_id == game.id
                     and r.status == "pending"), None)
         if bot is None:
             return played
@@ -175,6 +176,12 @@ def apply_locked(session: Session, svc: Services, game: Game, request: MoveReque
         if request.source == "mail":  # the farmer hears back by mail, whoever applied it
             changes.acknowledge(session, svc, game, seat_of(game, request.seat), request.action, status,
                                result, work)
+        elif request.source == "plan" and status != "applied":  # the turn the plan took is the farmer's again
+            planner = seat_of(game, request.seat)
+            plans.tell(planner, translator(planner.language).gettext("Your plan could not be played: %(why)s",
+                                                                     why=result))
+            if rules_for(game.kind).to_act(game.state) == request.seat:
+                changes.turn_mail(session, svc, game, seat_of(game, request.seat), work)
 
 
 def _decide(session: Session, svc: Services, game: Game, request: MoveRequest, work: Work) -> tuple[str, str]:
@@ -249,13 +256,16 @@ def _after_change(session: Session, svc: Services, game: Game, actor: int, befor
         return
     clocks.follow_turn(game)  # before the mails: they say the new deadline
     if to_act != before_to_act:
+        # the farmer to act has a plan: it plays their turn (in this
+        # transaction, as a bot's would), and no turn mail is owed
+        planned = plans.plan_turn(session, svc, game, work)
         # the turn just played is read only when the others' accounts tell it;
         # the mails to a farmer who played by mail read it when composed
         turn = turn_in_progress(session, game.id) if changes.accounts_owed(game, actor) else []
-        changes.turn_changed(session, svc, game, actor, turn, work)
+        changes.turn_changed(session, svc, game, actor, turn, work, planned=planned)
         if source == "mail":
             changes.played(session, svc, game, seat_of(game, actor), work)
-    elif source == "mail":
+    elif source in ("mail", "plan"):  # a plan that stopped mid-turn: the rest is the farmer's, by mail
         changes.turn_mail(session, svc, game, seat_of(game, actor), work, continued=True, so_far=True)
     queue_bot(session, game, work)
 
@@ -274,6 +284,7 @@ def _undo(session: Session, game: Game, seat: Seat, t: Translator) -> tuple[str,
     last.undone = True
     game.state = rules.replay(len(game.seats), game.options, game.seed, [e.code for e in log[:-1]])
     game.version += 1
+    plans.drop_after_undo(session, game, last)
     return "applied", t.gettext("Undone: %(move)s.", move=last.text)
 
 

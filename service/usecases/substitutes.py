@@ -21,7 +21,7 @@ from service.notify import changes
 from service.notify.notices import tell_others
 from service.storage import lookup
 from service.storage.models import ClockEvent, Invitation
-from service.usecases import creation, seat_links
+from service.usecases import creation, plans, seat_links
 
 
 def substitute(svc: Services, game_id: int, by: int, position: int, name: str, email: str) -> str:
@@ -44,6 +44,7 @@ def substitute(svc: Services, game_id: int, by: int, position: int, name: str, e
         seat.joined_at, seat.thread_root, seat.bot, seat.resigned = None, None, None, False
         seat.away_until, seat.turn_held, seat.bouncing_since = None, False, None
         seat.preferences = dict(changes.DEFAULT_PREFERENCES)
+        plans.drop_for_substitute(session, game, seat)  # the new farmer starts without the old one's plan
         if seat.clock is not None:
             seat.clock.timeouts = seat.clock.vacation_used = 0
             seat.clock.bank_left, seat.clock.time_zone = game.clock.bank, None

@@ -1,13 +1,17 @@
 """Around the games: "my games" (a farmer's address in, one mail out) and a
-farmer's record, reached by the signed link in that mail."""
+farmer's record, reached by the signed link in that mail: results, ratings,
+reliability on the clock, and the public name for the leaderboards."""
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, flash, redirect, render_template, request
 
 from service.core.errors import InvalidInput
+from service.game import rating_store
+from service.game.reliability import reliability_one
 from service.game.standings import record_of
 from service.usecases.my_games import ask_for_my_games
+from service.usecases.public_names import public_name_of, set_public_name
 from service.web import language, services
 from service.web.limits import client, require
 
@@ -36,5 +40,28 @@ def my_games_ask():
 
 @blueprint.get("/record/<token>")
 def record(token: str):
+    return _record_page(token, services().links.check_record(token))
+
+
+@blueprint.post("/record/<token>/name")
+def public_name(token: str):
+    """The farmer's public name on the leaderboards (empty: off them). The
+    signed link proves the address: it was mailed to it."""
     address = services().links.check_record(token)
-    return render_template("web/record.html", title=language.gettext("Your record"), record=record_of(services(), address))
+    try:
+        chosen = set_public_name(services(), address, request.form.get("name", ""))
+    except InvalidInput as error:
+        return _record_page(token, address, error=error.message, typed=request.form.get("name", ""), status=400)
+    flash(language.gettext("You are on the leaderboards as “%(name)s”.", name=chosen) if chosen
+          else language.gettext("You are off the leaderboards."), "ok")
+    return redirect(f"/record/{token}", code=303)
+
+
+def _record_page(token: str, address: str, error: str | None = None, typed: str | None = None, status: int = 200):
+    svc = services()
+    with svc.db.transaction() as session:
+        standings, reliable = rating_store.ratings_of(session, address), reliability_one(session, address)
+    name = public_name_of(svc, address)
+    return render_template("web/record.html", title=language.gettext("Your record"), record=record_of(svc, address), token=token,
+                           ratings=standings, reliability=reliable, public_name=name, error=error,
+                           typed=name if typed is None else typed), status

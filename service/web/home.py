@@ -34,12 +34,23 @@ def new_game():
         clock = read_clock_form(request.form)
         created = create_game(services(), kind, farmers, options=options, host=host, clock=clock,
                               listing=request.form.get("listing") or None,
-                              watchable="watchable" in request.form)
+                              watchable="watchable" in request.form,
+                              min_in_time=_percent(request.form.get("min_in_time")))
     except InvalidInput as error:
         form = request.form.to_dict()
         return render_template("web/new.html", games=games, bots=list(BOTS), seats=SEATS, form=form,
                                error=error.message), 400
     return redirect(created.host_url, code=303)
+
+
+def _percent(value: str | None) -> int | None:
+    """The open table's minimum share of turns in time: empty, or a whole per cent."""
+    value = (value or "").strip().rstrip("%").strip()
+    if not value:
+        return None
+    if not value.isdigit():
+        raise InvalidInput(language.gettext("The minimum share of turns answered in time is a whole per cent, e.g. 90."))
+    return int(value)
 
 
 def read_new_game_form(form, language: str = "en") -> tuple[str, list[FarmerSpec], dict, int]:

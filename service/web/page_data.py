@@ -16,6 +16,7 @@ from service.core.game_kinds import rules_for
 from service.core.links import BadMoveLink, ForgedLink, MoveToken, token_key
 from service.core.services import Services
 from service.core.wall_time import now
+from service.game import plans
 from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
 from service.notify.changes import away_text
@@ -47,6 +48,14 @@ def open_seat(svc: Services, game_id: int, position: int, token: str, purpose: s
         payload = svc.links.check(purpose, token, game_id=game_id, seat=position, seat_secret=seat.secret)
         language.for_seat(seat, purpose)  # the seat's pages speak its farmer's language
         return SeatAccess(game, seat, live_log(session, game_id)), payload
+
+
+def seat_plan(svc: Services, game: Game, seat: Seat) -> dict | None:
+    """The farmer's plan still waiting, as their page shows it (no query without one)."""
+    if not seat.planned:
+        return None
+    with svc.db.transaction() as session:
+        return plans.shown(plans.waiting_plan(session, game, seat))
 
 
 def seat_secret(svc: Services, game_id: int, position: int, token: str) -> str:
@@ -138,7 +147,8 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state) if game.status == "active" else None
     my_turn = to_act == seat.position and not seat.resigned and seat.bot is None
-    options = page_options(game) if my_turn and with_options else []
+    offered = page_choices(svc, game, seat.position) if my_turn and with_options else None
+    options = offered["steps"] if offered else []
     turn = current_turn(access.log)
     names = {s.position: s.name for s in game.seats}
     page = {
@@ -155,14 +165,17 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "mails": [{**mail, "at": date_text(mail["at"])} for mail in seat_mails(svc, seat)],
         "my_turn": my_turn,
         "options": options,
+        "choices": offered,
         "can_undo": my_turn and bool(turn) and turn[-1].seat == seat.position and not turn[-1].revealed,
         #: the last move is the farmer's own but drew on hidden information: say why undo is not offered
         "undo_blocked": my_turn and bool(turn) and turn[-1].seat == seat.position and turn[-1].revealed,
-        "log": [{**line, "source": e.source, "at": e.created_at}
+        "log": [{**line, "source": e.source, "at": e.created_at, "mine": e.seat == seat.position}
                 for e, line in zip(access.log, account_lines(game, access.log, seat.position))],
         "board": board(svc, access, highlight=[o["code"] for o in options] if highlight is None else highlight),
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
         "notation_help": rules.notation_help(),
+        #: a whole turn typed on one line, for the mail help (None: chains are off)
+        "chain_example": _chain_example(rules, offered) if svc.config.whole_turns else None,
     }
     seat_url = svc.links.seat_url(game.id, seat.position, seat.secret)
     page.update({
@@ -175,6 +188,8 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         #: the spectator link, shown to everyone at the table while the host lets people watch
         "watch_url": svc.links.watch_url(game.id, game.watch_secret) if game.watchable and game.watch_secret else None,
     })
+    page["plan"] = seat_plan(svc, game, seat)
+    page["plans_on"] = svc.config.plans and game.status == "active" and seat.bot is None
     page.update(final_result(game))
     page["rematch_of"] = origin_link(svc, game, seat.position)
     if game.status == "over":
@@ -183,16 +198,28 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
     return page
 
 
-def page_options(game: Game) -> list[dict]:
-    """Each legal move of the turn as the page's buttons show it: its typed
-    form, its code and what it will do. (The turn mail's options,
-    :func:`service.notify.changes.options_for`, also carry a signed link each; the
-    page posts the code instead.)"""
-    rules = rules_for(game.kind)
-    options = []
-    for move in rules.legal_moves(game.state):
-        options.append({"text": rules.text(move), "code": rules.code(move), "outcome": rules.outcome(game.state, move)})
-    return options
+def _chain_example(rules, offered: dict | None) -> str:
+    """The page's example of steps chained on a line: the best whole turn
+    offered now, else the game's first two notation examples."""
+    if offered and offered["whole"]:
+        return offered["whole"][0]["line"]
+    examples = [example for example, _ in rules.notation_help()[:2]]
+    return ", ".join(examples)
+
+
+def page_choices(svc: Services, game: Game, position: int) -> dict:
+    """What the page's buttons offer (:mod:`service.notify.choices`): whole
+    turns when ``Config.whole_turns``, and each legal move, folded by
+    outcome and grouped, with its typed form, its code(s) and what it will
+    do. (The turn mail's options also carry a signed link each; the page
+    posts the codes instead.) Worked out once per state version and seat
+    (a reload, a stale link's page: :mod:`service.web.page_cache`)."""
+    from service.notify.choices import choices
+
+    whole = svc.config.whole_turns
+    return page_cache.of(svc).boards.get_or_render(
+        game.id, game.version, position, (), ("choices", whole),
+        lambda: choices(rules_for(game.kind), game.state, whole=whole))
 
 
 def final_result(game: Game) -> dict:

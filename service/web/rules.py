@@ -19,5 +19,5 @@ def show(kind: str):
     notation = list(rules.notation_help())
     example = notation[0][0] if notation else "pass"
     commands = typed_commands(language.current(), example)
-    return render_template("web/rules.html", title=language.gettext("%(game)s rules", game=rules.title), game=rules, notation=notation,
-                           commands=commands)
+    return render_template("web/rules.html", title=language.gettext("%(game)s rules", game=rules.title), game=rules,
+                           notation=notation, commands=commands, plans=rules.plan_examples())

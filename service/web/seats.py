@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 
 from flask import Blueprint, Response, flash, jsonify, redirect, render_template, request
 
 import boards
+from mail.inbound.plans import PlanError, is_plan_line, read_plan
 from service.core.errors import InvalidInput
-from service.game import game_log
+from service.game import game_log, rating_store
 from service.game.final_report import report_data
 from service.game.game_record import game_record
+from service.usecases import plans
 from service.usecases.playing import submit_move
 from service.usecases.rematch import rematch
 from service.usecases.seat_links import new_seat_link
@@ -45,13 +48,15 @@ def table_link(access) -> str | None:
 
 @blueprint.post("/g/<id:game_id>/<id:seat>/<token>/act")
 def act(game_id: int, seat: int, token: str):
-    """One button of the seat page: a move, undo or resign. The request is
+    """One button of the seat page: a move (or a whole turn: several
+    ``code`` fields, played in order), undo or resign. The request is
     stored and queued, and the answer comes at once: the page of the move
-    being applied (a worker applies it), which follows it by itself."""
+    being applied (a worker applies it), which follows it by itself and
+    then shows the seat page, where a turn that goes on offers what is next."""
     svc = services()
     secret = page_data.seat_secret(svc, game_id, seat, token)
     action = request.form.get("action", "move")
-    code = request.form.get("code", "")
+    codes = [c for c in request.form.getlist("code") if c]
     try:
         version = id_arg(request.form.get("version", ""))
     except ValueError:
@@ -59,9 +64,11 @@ def act(game_id: int, seat: int, token: str):
     if action == "resign" and request.form.get("confirm") != "yes":
         flash("To resign, tick the box that says you are sure.", "error")
         return redirect(svc.links.seat_url(game_id, seat, secret), code=303)
-    codes = [code] if action == "move" else []
+    codes = codes if action == "move" else []
     # the same button pressed twice on the same board is one request
-    dedupe = f"web:{game_id}:{seat}:{version}:{action}:{code}"
+    moves = "+".join(codes)
+    moves = moves if len(moves) <= 120 else hashlib.sha256(moves.encode()).hexdigest()  # a long whole turn
+    dedupe = f"web:{game_id}:{seat}:{version}:{action}:{moves}"
     request_id = submit_move(svc, game_id, seat, codes, source="web", base_version=version, dedupe_key=dedupe,
                              action=action)
     return redirect(applying_url(svc, game_id, seat, secret, request_id), code=303)
@@ -103,6 +110,24 @@ def flash_result(move_request) -> None:
         flash(move_request.result, "error")
 
 
+@blueprint.post("/g/<id:game_id>/<id:seat>/<token>/plan")
+def plan(game_id: int, seat: int, token: str):
+    """The seat page's plan form: keep a plan (``plan``: its line) or cancel it."""
+    svc = services()
+    secret = page_data.seat_secret(svc, game_id, seat, token)
+    if request.form.get("action") == "cancel":
+        flash(plans.cancel_plan(svc, game_id, seat), "ok")
+    else:
+        line = (request.form.get("plan") or "").strip()
+        if line and not is_plan_line(line):
+            line = f"next: {line}"  # the form is for plans: a line of moves plans the next turn
+        try:
+            flash(plans.make_plan(svc, game_id, seat, read_plan(line)), "ok")
+        except PlanError as error:
+            flash(f"“{line}”: {error}", "error")  # the rule, as the plan reader words it
+    return redirect(svc.links.seat_url(game_id, seat, secret), code=303)
+
+
 @blueprint.post("/g/<id:game_id>/<id:seat>/<token>/new-link")
 def new_link(game_id: int, seat: int, token: str):
     svc = services()
@@ -129,7 +154,9 @@ def report(game_id: int, seat: int, token: str):
     access, _ = page_data.open_seat(svc, game_id, seat, token)
     if access.game.status != "over":
         raise InvalidInput("The score report is ready when the game is over.")
-    pdf = boards.report_pdf(access.game.kind, report_data(access.game, access.log))
+    with svc.db.transaction() as session:
+        rated = rating_store.report_lines(rating_store.rated_game(session, game_id))
+    pdf = boards.report_pdf(access.game.kind, report_data(access.game, access.log, rated))
     if pdf is None:
         raise InvalidInput("This game has no PDF report yet.")
     filename = f"{access.game.kind}-{game_id}-report.pdf"

@@ -1,15 +1,16 @@
 """Open tables (docs/open_tables.md): the public list /open, a table's join
-page (ask for a seat by name and address) and the mailed confirmation (GET
+page (ask for a seat by name and address), the mailed confirmation (GET
 shows a button, POST takes the seat: mail scanners that open links take
-nothing)."""
+nothing), and the "still in?" before turn 1, the same way."""
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template, request
+from flask import Blueprint, flash, redirect, render_template, request
 
 from service.core.errors import InvalidInput
+from service.core.game_kinds import rules_for
 from service.usecases import open_tables
-from service.web import language, services
+from service.web import language, page_data, services
 from service.web.limits import client, require
 
 blueprint = Blueprint("tables", __name__)
@@ -57,3 +58,19 @@ def confirm(game_id: int, claim_id: int, token: str):
     if done.seat_url:
         return redirect(done.seat_url, code=303)
     return render_template("web/seat_taken.html", done=done, title=language.gettext("No seat for this link")), 409
+
+
+@blueprint.get("/g/<id:game_id>/<id:seat>/<token>/still-in")
+def still_in_page(game_id: int, seat: int, token: str):
+    """The mailed "still in?": GET shows one button (mail scanners open links), POST answers."""
+    access, _ = page_data.open_seat(services(), game_id, seat, token)
+    return render_template("web/still_in.html", game=access.game, seat=access.seat, title=language.gettext("Still in?"),
+                           game_title=rules_for(access.game.kind).title,
+                           asked=open_tables.asked_still_in(services(), game_id, seat))
+
+
+@blueprint.post("/g/<id:game_id>/<id:seat>/<token>/still-in")
+def still_in(game_id: int, seat: int, token: str):
+    flash(open_tables.still_in(services(), game_id, seat, token), "ok")
+    return redirect(services().links.seat_url(game_id, seat, page_data.seat_secret(services(), game_id, seat, token)),
+                    code=303)

@@ -227,18 +227,18 @@ def test_board_stays_the_board(svc, game):
 # --------------------------------------------------------------------------- refusals
 
 
-def test_when_a_later_line_fails_the_options_listed_are_those_of_the_board_as_it_is(svc, game):
+def test_when_a_later_line_fails_the_lines_before_it_are_kept_and_the_options_are_those_after_them(svc, game):
     # given Anna to play at a fresh table (she may take 1, take 2 or draw; "end" only after a step)
     _, keys = game
     # when her reply's first line is fine and its second is not
     row = send(svc, keys, "Anna", "take 1\ntake 7")
-    # then nothing was applied, and the options are the board's now: not those after "take 1"
-    assert row.outcome == "illegal-move"
-    assert "Nothing was applied" in row.answer
+    # then "take 1" is applied, the answer says why "take 7" is not, and the options are those after "take 1"
+    assert row.outcome == "applied"
+    assert row.answer.startswith("Applied: take 1.\n“take 7”: ")
+    assert "Nothing was applied" not in row.answer
     options = row.answer.split("Your options now:")[1]
-    assert "* take 1" in options and "* draw" in options
-    assert "* end" not in options
-    assert log_texts(svc, game[0]) == []
+    assert "* end" in options and "* take 1" in options
+    assert log_texts(svc, game[0]) == ["take 1"]
 
 
 def harvest_state_where(predicate, seed: int = 5):

@@ -76,13 +76,23 @@ def test_not_your_turn(svc, game):
 
 def test_a_bad_move_quotes_the_line_suggests_the_nearest_and_lists_the_options(svc, game):
     game_id, keys = game
-    row = inbound_row(svc, receive(svc, reply(keys["Anna"], "take 1\ntke 2"), source="ingest").id)
+    row = inbound_row(svc, receive(svc, reply(keys["Anna"], "tke 2"), source="ingest").id)
     assert row.outcome == "illegal-move"
     assert "“tke 2”" in row.answer
     assert "Nothing was applied" in row.answer
-    # nothing was applied: the options are the board's as it is, not those after “take 1”
     assert "* take 1" in row.answer and "* draw" in row.answer and "* end" not in row.answer
-    assert log_texts(svc, game_id) == []  # all or nothing: “take 1” was not applied either
+    assert log_texts(svc, game_id) == []
+
+
+def test_a_bad_move_after_good_ones_keeps_them_and_lists_the_options_after_them(svc, game):
+    game_id, keys = game
+    row = inbound_row(svc, receive(svc, reply(keys["Anna"], "take 1\ntke 2"), source="ingest").id)
+    assert row.outcome == "applied"
+    assert row.answer.startswith("Applied: take 1.\n“tke 2”: ")
+    assert "Your turn continues" in row.answer and "Nothing was applied" not in row.answer
+    # the options are those after “take 1”: its end is open now
+    assert "* end" in row.answer
+    assert log_texts(svc, game_id) == ["take 1"]
 
 
 def test_a_typo_gets_a_did_you_mean(svc, game):

@@ -2,7 +2,7 @@
 (``farmpost --help``, every command) imports argparse definitions only, and
 ``farmpost ingest`` (the MTA's pipe command, once per inbound mail) stores
 and enqueues without the reading of mail, the engine, the boards' drawing,
-Alembic or the web app. The set is pinned, not the time (python -m bench stack.startup
+Alembic, the web app, SQLAlchemy or Celery. The set is pinned, not the time (python -m bench stack.startup
 measures the CPU seconds): these are the modules that cost most, by
 ``python -X importtime``."""
 
@@ -23,10 +23,13 @@ HEAVY_FOR_THE_PARSER = ("weasyprint", "cairocffi", "pypdf", "boards", "sqlalchem
                         "flask", "jinja2", "engine.bots", "engine.sunfield", "engine.harvest", "mail.inbound",
                         "service.storage.models", "service.wiring")
 
-#: what storing and enqueueing one small mail must not import (the database and broker clients it needs)
+#: what storing and enqueueing one small mail must not import: it writes by
+#: the database's own driver and sends Celery's message itself
+#: (service/inbound/pipe_store.py)
 HEAVY_FOR_INGEST = ("weasyprint", "cairocffi", "pypdf", "boards", "alembic", "flask", "jinja2", "engine.bots",
                     "engine.sunfield", "engine.harvest", "mail.inbound.pipeline", "mail.inbound.commands",
-                    "service.inbound.decide", "service.notify.changes", "service.usecases")
+                    "service.inbound.decide", "service.notify.changes", "service.usecases", "sqlalchemy",
+                    "service.storage.models", "celery", "kombu", "redis", "charset_normalizer")
 
 
 def imported(code: str, env: dict | None = None, stdin: bytes | None = None) -> list[str]:

@@ -69,3 +69,10 @@ def test_a_command_says_what_to_set_and_exits_with_ex_config(tmp_path, monkeypat
     monkeypatch.delenv("SECRET_KEY", raising=False)
     assert main(["db", "check"]) == 78
     assert "SECRET_KEY is not set" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("value, on", [("", True), ("on", True), ("1", True), ("off", False), ("0", False),
+                                       ("false", False), ("NO", False)])
+def test_whole_turns_are_on_unless_switched_off(tmp_path, value, on):
+    config = load_config({"FARMPOST_INSTANCE": str(tmp_path), "FARMPOST_WHOLE_TURNS": value})
+    assert config.whole_turns is on

@@ -25,7 +25,7 @@ from service.usecases.creation import FarmerSpec, create_game, join
 from tests.mail.replies import gmail_reply
 from tests.service.helpers import game_row, mailbox, mails
 
-#: the most statements a move may send (issue 15)
+#: the most statements a move may send (issue 15), beside PostgreSQL's lock
 MOST = 5
 
 
@@ -55,6 +55,19 @@ def statements(svc, transactions: list | None = None):
         event.remove(svc.db.engine, "begin", begun)
 
 
+def beside_the_lock(svc, sent: list[str]) -> list[str]:
+    """The statements but the lock: PostgreSQL locks the game in a statement
+    of its own before reading the request, the game, its seats and clocks
+    (``lookup.lock_request``: a statement that waited for a lock reads the
+    rows joined to the locked one as they were before); SQLite's transaction
+    holds the write lock from its BEGIN."""
+    if svc.db.is_sqlite:
+        return sent
+    lock, *rest = sent
+    assert "FOR UPDATE OF games" in lock, lock
+    return rest
+
+
 def started_game(svc):
     create_game(svc, "toy", [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org"),
                              FarmerSpec("Cat", "cat@example.org")], host=0, seed=1)
@@ -72,7 +85,7 @@ def test_an_ordinary_move_is_applied_in_at_most_five_statements_without_reading_
     request_id = submitted(svc, 0, "take:1")
     with statements(svc) as sent:
         assert playing.apply_move_request(svc, request_id).status == "applied"
-    assert len(sent) <= MOST, "\n".join(sent)
+    assert len(beside_the_lock(svc, sent)) <= MOST, "\n".join(sent)
     assert not any(s.lstrip().upper().startswith("SELECT") and "move_log" in s for s in sent)
 
 
@@ -82,7 +95,7 @@ def test_a_turn_ending_move_with_its_turn_mail_is_applied_in_at_most_five_statem
     request_id = submitted(svc, 0, "end")
     with statements(svc) as sent:
         assert playing.apply_move_request(svc, request_id).status == "applied"
-    assert len(sent) <= MOST, "\n".join(sent)
+    assert len(beside_the_lock(svc, sent)) <= MOST, "\n".join(sent)
     assert [m.to_addr for m in mails(svc, "turn")][-1] == "bob@example.org"
 
 
@@ -103,7 +116,7 @@ def test_a_move_mailed_in_reply_to_a_turn_mail_is_read_in_four_transactions_and_
 
     with statements(svc) as sent:
         assert playing.apply_move_request(svc, row.request_id).status == "applied"
-    assert len(sent) <= MOST, "\n".join(sent)
+    assert len(beside_the_lock(svc, sent)) <= MOST, "\n".join(sent)
     assert not any(s.lstrip().upper().startswith("SELECT") and "move_log" in s for s in sent)
     [continued] = [m for m in mails(svc, "turn") if "continues" in m.subject]  # told the turn so far when sent
     assert continued.to_addr == "ann@example.org"
@@ -123,7 +136,7 @@ def test_a_turn_mailed_in_whole_is_applied_with_its_two_mails_in_five_statements
         assert playing.apply_move_request(svc, row.request_id).status == "applied"
 
     rows_each = 2 if svc.db.is_sqlite else 0  # a second log entry, a second mail
-    assert len(sent) <= MOST + rows_each, "\n".join(sent)
+    assert len(beside_the_lock(svc, sent)) <= MOST + rows_each, "\n".join(sent)
     assert not any(s.lstrip().upper().startswith("SELECT") and "move_log" in s for s in sent)
     assert [(m.kind, m.to_addr) for m in mails(svc)[-2:]] == [("turn", "bob@example.org"),
                                                               ("account", "ann@example.org")]

@@ -1,14 +1,14 @@
 """languages: seats, spectators and seat claims each have a language
 
-Revision ID: 0018
-Revises: 0017
+Revision ID: 0021
+Revises: 0020
 Create Date: 2026-12-02 02:00:00
 """
 import sqlalchemy as sa
 from alembic import op
 
-revision = '0018'
-down_revision = '0017'
+revision = '0021'
+down_revision = '0020'
 branch_labels = None
 depends_on = None
 

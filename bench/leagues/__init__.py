@@ -1,0 +1,1 @@
+"""League benches: what starting a league season costs (its tables made, its mails written)."""
