@@ -31,10 +31,11 @@ from tests.pseudo import words_outside
 from tests.service.helpers import game_row
 
 #: what is not the answers' to translate: the farmers' names, the toy game's
-#: title, move texts and sentences (tests/service/toygame.py), the mail's own
+#: title, move texts and sentences (tests/service/toygame.py; "place": the
+#: chains help's example of a Sunfield move), the mail's own
 #: lines; phrases first (each is taken out of the text in turn)
 NOT_OURS = ("drew a card", "ended the turn", "is not a Pebbles command", "is not possible now", "it is not your turn",
-            "Anna", "Bob", "Pebbles", "pebbles", "pebble", "take", "draw", "end", "round", "took", "hi")
+            "Anna", "Bob", "Pebbles", "pebbles", "pebble", "take", "place", "draw", "end", "round", "took", "hi")
 
 #: one mail of each kind an answer is written for (its outcome named first)
 BODIES = {
