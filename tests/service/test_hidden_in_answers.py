@@ -50,13 +50,13 @@ def test_previews_and_answers_do_not_depend_on_hidden_information(setting, seed,
     assert preview == decide._preview(game, other, position, text, translator("en"))
     assert "reveals hidden information" in preview
 
-    mine = decide._read_moves(game, state, position, [text, follower])
-    theirs = decide._read_moves(game, other, position, [text, follower])
+    mine = decide._read_moves(game, state, position, [text, follower], translator("en"))
+    theirs = decide._read_moves(game, other, position, [text, follower], translator("en"))
     if mine[2] is not None and theirs[2] is not None:  # both stopped: the same answer, the revealing move kept
         assert mine[2] == theirs[2]
         assert mine[0] == theirs[0] == [game.code(game.parse(state, position, text))]
         assert "reveals hidden information" in mine[2] and "Your options now" not in mine[2]
-    garbage = [decide._read_moves(game, s, position, [text, "zzz qqq"])[2] for s in (state, other)]
+    garbage = [decide._read_moves(game, s, position, [text, "zzz qqq"], translator("en"))[2] for s in (state, other)]
     assert garbage[0] is not None and garbage[0] == garbage[1]
 
 
