@@ -28,19 +28,20 @@ import authres
 
 from mail.inbound.errors import Answer, InboundRejection
 from mail.inbound.message import InboundMessage, addresses
+from mail.sentence import N_
 
 
 class SeveralAuthors(InboundRejection):
     reason = "several-authors"
     answer = Answer.SENDER_WITHOUT_DETAILS
-    message = "Your mail names several senders in From; please reply from your own address alone."
+    message = N_("Your mail names several senders in From; please reply from your own address alone.")
 
 
 class DmarcFail(InboundRejection):
     reason = "dmarc-fail"
     answer = Answer.SENDER_WITHOUT_DETAILS
-    message = ("Your mail failed the DMARC check of your domain, so we cannot be sure it comes from you; "
-               "nothing was done. Please reply again from your usual mail program.")
+    message = N_("Your mail failed the DMARC check of your domain, so we cannot be sure it comes from you; "
+                 "nothing was done. Please reply again from your usual mail program.")
 
 
 def author_refusal(mail: InboundMessage, seat_address: str, authserv_id: str | None = None) -> InboundRejection | None:

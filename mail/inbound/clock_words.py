@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+from mail.sentence import N_, Refused
+
 _HOUR = 3600
 _DAY = 24 * _HOUR
 #: the longest duration a farmer may write
@@ -22,12 +24,12 @@ SETTING_NAMES = ("clock", "bank", "on-timeout", "replace-after", "reminders", "v
 
 def parse_duration(text: str) -> int:
     """Seconds in "3d", "36h", "1d12h", "2 days", "1 week 2 days", "90m".
-    Raises ValueError with a sentence for the farmer."""
+    Raises :class:`~mail.sentence.Refused` (a ValueError) with a sentence for the farmer."""
     cleaned = (text or "").strip().lower().replace(",", " ").replace(" and ", " ")
     parts = _PART.findall(cleaned)
     if not parts or _PART.sub("", cleaned).strip() or any(unit not in _UNITS for _, unit in parts):
-        raise ValueError(f"“{text}” is not a duration; write e.g. “3d”, “36h” or “1d12h”.")
+        raise Refused(N_("“%(text)s” is not a duration; write e.g. “3d”, “36h” or “1d12h”."), text=text)
     seconds = sum(int(number) * _UNITS[unit] for number, unit in parts)
     if not 0 < seconds <= MAX_DURATION:
-        raise ValueError(f"“{text}” is not a duration between a minute and a year.")
+        raise Refused(N_("“%(text)s” is not a duration between a minute and a year."), text=text)
     return seconds

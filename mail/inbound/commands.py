@@ -32,6 +32,7 @@ from mail.inbound.chains import split_chain
 from mail.inbound.clock_words import SETTING_NAMES, parse_duration
 from mail.inbound.plans import PlanError, PlanText, is_cancel, is_plan_line, read_plan
 from mail.inbound.signoffs import BARE_SIGN_OFF, GREETING, GREETING_PREFIX, LEADING, SIGN_OFF, TRAILING, is_name
+from mail.sentence import N_, Refused, Sentence
 
 #: kinds of :class:`Command`
 MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW, GAMES, REMATCH, CLOCK, PLAN, CANCEL_PLAN = (
@@ -90,14 +91,19 @@ class Command:
 
 @dataclass(frozen=True)
 class LineError:
-    """A line that looks like a command but cannot be one; ``reason`` is for
-    the farmer. ``kind``: :data:`CLOCK` for a clock command that cannot be
+    """A line that looks like a command but cannot be one; ``why`` is for
+    the farmer (told in their language by the service; ``reason`` is its
+    English). ``kind``: :data:`CLOCK` for a clock command that cannot be
     done as written (``more time soon``), which is answered while the rest
     of the mail is still done."""
 
     line: str
-    reason: str
+    why: Sentence
     kind: str = ""
+
+    @property
+    def reason(self) -> str:
+        return str(self.why)
 
 
 @dataclass(frozen=True)
@@ -154,7 +160,7 @@ def _read_plan(line: str) -> Command | LineError:
     try:
         return Command(PLAN, line, plan=read_plan(_BULLET.sub("", line.strip())))
     except PlanError as error:
-        return LineError(line, str(error))
+        return LineError(line, Sentence(str(error)))  # the plan reader's English (mail/inbound/plans.py)
 
 
 def _pieces(line: str, *, new_game: bool, chains: bool) -> list[tuple[str, str]]:
@@ -238,12 +244,12 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
     rest = words[1].strip() if len(words) > 1 else ""
     if (verb == "games" and not rest) or line.lower() == "my games":
         return Command(GAMES, line)  # the sender's games, at new@ or in any reply
+    if verb.rstrip(":") in _LANGUAGE_VERBS:  # in a reply, or at new@ for the creator's seat and the answer
+        return _read_language(line, rest.lstrip(":").strip())
     if new_game:
         return _read_new(line, verb, rest)
     if (verb == "rematch" and not rest) or line.lower() == "play again":
         return Command(REMATCH, line)
-    if verb.rstrip(":") in _LANGUAGE_VERBS:
-        return _read_language(line, rest.lstrip(":").strip())
     if verb == "board" and not rest:
         return Command(BOARD, line)
     if verb in ("moves", "help", "options", "?") and not rest:
@@ -259,14 +265,14 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
             return Command(RESIGN, line)
         if rest.lower() in ("yes", "y", "confirm"):
             return Command(RESIGN, line, confirmed=True)
-        return LineError(line, "to resign, write “resign yes”")
+        return LineError(line, Sentence.of(N_("to resign, write “resign yes”")))
     if verb == "say":
         if not rest:
-            return LineError(line, "write the message after “say”, e.g. “say good game!”")
+            return LineError(line, Sentence.of(N_("write the message after “say”, e.g. “say good game!”")))
         return Command(SAY, line, text=rest)
     if verb == "preview":
         if not rest:
-            return LineError(line, "write the move after “preview”, e.g. “preview take b2”")
+            return LineError(line, Sentence.of(N_("write the move after “preview”, e.g. “preview take b2”")))
         return Command(PREVIEW, line, text=_without_outcome(rest))
     if verb == "vacation":
         return _read_vacation(line, rest)
@@ -303,8 +309,8 @@ def _read_language(line: str, rest: str) -> Command | LineError:
     """``language <language>``: one of the three, by its code or its name in any of them."""
     language = language_from_word(rest) if rest else None
     if language is None:
-        return LineError(line, "Farmpost speaks English, French and German: write “language en”, "
-                               "“langue fr” or “Sprache de”")
+        return LineError(line, Sentence.of(N_("Farmpost speaks English, French and German: write “language en”, "
+                                              "“langue fr” or “Sprache de”")))
     return Command(LANGUAGE, line, text=language)
 
 
@@ -314,8 +320,8 @@ def _read_vacation(line: str, rest: str) -> Command | LineError:
         return Command(VACATION, line, days=0)
     match = re.fullmatch(r"(\d{1,3})(?:\s*days?)?", rest.lower())
     if not match or not 1 <= int(match.group(1)) <= MAX_VACATION_DAYS:
-        return LineError(line, f"write the number of days, 1 to {MAX_VACATION_DAYS}, e.g. “vacation 7”, "
-                               "or “vacation off” when you are back")
+        return LineError(line, Sentence.of(N_("write the number of days, 1 to %(most)s, e.g. “vacation 7”, "
+                                              "or “vacation off” when you are back"), most=MAX_VACATION_DAYS))
     return Command(VACATION, line, days=int(match.group(1)))
 
 
@@ -336,8 +342,8 @@ def _read_clock(line: str) -> Command | LineError | None:
     if match := _MORE_TIME.match(said):
         try:
             seconds = parse_duration(match.group(1) or "1d")
-        except ValueError as error:
-            return LineError(line, str(error), kind=CLOCK)
+        except Refused as error:
+            return LineError(line, error.sentence, kind=CLOCK)
         return Command(CLOCK, line, clock=ClockCommand(MORE_TIME, seconds=seconds))
     if _PAUSE.match(said):
         return Command(CLOCK, line, clock=ClockCommand(PAUSE_CLOCK))
@@ -354,7 +360,8 @@ _EMAIL = re.compile(r"^[^@\s,;<>]+@[^@\s,;<>]+$")
 
 def _read_new(line: str, verb: str, rest: str) -> Command | LineError:
     names = game_names()
-    usage = f"write “new <game> with alice@example.com, bob@example.com”; games: {', '.join(names)}"
+    usage = Sentence.of(N_("write “new <game> with alice@example.com, bob@example.com”; games: %(games)s"),
+                        games=", ".join(names))
     setting = _SETTING.match(line.strip().rstrip("."))
     if setting:  # a clock line ("clock 36h", "on timeout: pause"), read by the service with the others
         name = setting.group(1).lower().replace(" ", "-")
@@ -364,10 +371,12 @@ def _read_new(line: str, verb: str, rest: str) -> Command | LineError:
         return LineError(line, usage)
     game = match.group(1).lower()
     if game not in names:
-        return LineError(line, f"unknown game “{match.group(1)}”; games: {', '.join(names)}")
+        return LineError(line, Sentence.of(N_("unknown game “%(game)s”; games: %(games)s"), game=match.group(1),
+                                           games=", ".join(names)))
     words = (w.strip("<>").lower() for w in re.split(r"[,\s]+", match.group(2)))
     invitees = tuple(w for w in words if w and w not in ("and", "&", "und", "et"))
     bad = [a for a in invitees if not _EMAIL.match(a)]
     if bad or not invitees:
-        return LineError(line, f"not an email address: {', '.join(bad) or '(none)'}; {usage}")
+        return LineError(line, Sentence.of(N_("not an email address: %(addresses)s; %(usage)s"),
+                                           addresses=", ".join(bad) or "(none)", usage=usage))
     return Command(NEW, line, game=game, invitees=tuple(dict.fromkeys(invitees)))

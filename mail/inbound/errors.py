@@ -16,6 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
+from mail.sentence import N_
+
 
 class Answer(Enum):
     NEVER = "never"  # bounce, auto-reply, loop: answering could start a mail loop
@@ -44,7 +46,7 @@ class InboundRejection(Exception):
 
     reason = "rejected"
     answer = Answer.SENDER
-    message = "Your mail could not be used."
+    message = N_("Your mail could not be used.")
 
     def __init__(self, detail: str = ""):
         super().__init__(detail or self.message)
@@ -104,12 +106,12 @@ class OwnMail(InboundRejection):
 
 class TooLarge(InboundRejection):
     reason = "too-large"
-    message = "Your mail is too large; please reply with just your commands."
+    message = N_("Your mail is too large; please reply with just your commands.")
 
 
 class NoReplyKey(InboundRejection):
     reason = "no-reply-key"
-    message = "Please answer by replying to the mail Farmpost sent you, so we know which game it is for."
+    message = N_("Please answer by replying to the mail Farmpost sent you, so we know which game it is for.")
 
 
 class EmptyReply(InboundRejection):
@@ -117,13 +119,13 @@ class EmptyReply(InboundRejection):
     another), so "above the quoted mail" says where to type."""
 
     reason = "empty"
-    message = "We found no command in your mail. Type your commands above the quoted mail, one per line."
+    message = N_("We found no command in your mail. Type your commands above the quoted mail, one per line.")
 
     def __init__(self, detail: str = "", *, quoted: bool = True):
         super().__init__(detail)
         self.quoted = quoted
         if not quoted:
-            self.message = "We found no command in your mail. Type your commands in your reply, one per line."
+            self.message = N_("We found no command in your mail. Type your commands in your reply, one per line.")
 
 
 # Routing errors: the pure library defines them; the service raises them.
@@ -132,7 +134,7 @@ class EmptyReply(InboundRejection):
 class UnknownReplyKey(InboundRejection):
     reason = "unknown-reply-key"
     answer = Answer.SENDER_WITHOUT_DETAILS
-    message = "This reply address is not (or no longer) linked to a game."
+    message = N_("This reply address is not (or no longer) linked to a game.")
 
 
 class ForgedSender(InboundRejection):
@@ -140,14 +142,14 @@ class ForgedSender(InboundRejection):
 
     reason = "forged-sender"
     answer = Answer.SENDER_WITHOUT_DETAILS
-    message = "This reply address belongs to another farmer; reply from the address your turn mails go to."
+    message = N_("This reply address belongs to another farmer; reply from the address your turn mails go to.")
 
 
 class GameOver(InboundRejection):
     reason = "game-over"
-    message = "This game is over; no more moves can be made. Reply “rematch” to play again with the same farmers."
+    message = N_("This game is over; no more moves can be made. Reply “rematch” to play again with the same farmers.")
 
 
 class NotYourTurn(InboundRejection):
     reason = "not-your-turn"
-    message = "It is not your turn yet; you will get a mail when it is."
+    message = N_("It is not your turn yet; you will get a mail when it is.")

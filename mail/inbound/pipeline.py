@@ -40,6 +40,7 @@ from mail.inbound.errors import (
 from mail.inbound.message import InboundMessage, parse_message
 from mail.inbound.quotes import strip_quotes
 from mail.inbound.routing import NewGame, Route, detect_own_mail, find_route
+from mail.sentence import N_, Sentence
 
 #: mails larger than this are not read (a reply with commands is a few KB;
 #: attachments such as photos make the rest)
@@ -71,7 +72,7 @@ class Reading:
     text: str = ""  # the fresh text: reply without quote and signature
     commands: Commands = field(default_factory=Commands)
     message: InboundMessage | None = None
-    truncated: str = ""  # for the sender: what of a too long text was not read ("": all of it was)
+    truncated: Sentence | None = None  # for the sender: what of a too long text was not read (None: all of it was)
     quoted: bool = False  # the mail quotes another (ours, most often): see has_quote
     envelope_to: tuple[str, ...] = ()  # of a bounce: the addresses it was delivered to (a VERP return path)
 
@@ -133,13 +134,14 @@ def _read(mail: InboundMessage, *, domain: str, envelope_to: tuple[str, ...], ow
                    truncated=truncated, quoted=quoted)
 
 
-def _truncation_note(text_cut: bool, lines_cut: bool) -> str:
+def _truncation_note(text_cut: bool, lines_cut: bool) -> Sentence | None:
     if lines_cut:
-        return (f"Your mail was long: only its first {MAX_COMMAND_LINES} lines were read as commands, "
-                "the rest was not read.")
+        return Sentence.of(N_("Your mail was long: only its first %(lines)s lines were read as commands, "
+                              "the rest was not read."), lines=MAX_COMMAND_LINES)
     if text_cut:
-        return f"Your mail was long: only its first {MAX_TEXT_CHARS // 1000} KB of text were read."
-    return ""
+        return Sentence.of(N_("Your mail was long: only its first %(kb)s KB of text were read."),
+                           kb=MAX_TEXT_CHARS // 1000)
+    return None
 
 
 _QUOTE_MARK = re.compile(r"^\s*>|^-{2,}\s*Original Message\s*-{2,}|^.{0,200}\bwrote:\s*$|^From:\s.+$",

@@ -3,7 +3,7 @@
 (``envelope``, :class:`~mail.outgoing.envelope.Envelope`) and either the
 values of the mail's templates (``templates/mail/<kind>``) or, for a plain
 mail (an answer, a notice, a relay, the digest), its ``text``, which goes
-out as one ``text/plain`` part with :data:`FOOTER`.
+out as one ``text/plain`` part with :func:`footer`.
 
 A templated message is ``multipart/mixed`` holding a ``multipart/alternative`` (plain
 text first, then HTML with inlined CSS: no SVG, no script) and, for turn
@@ -55,7 +55,7 @@ import css_inline
 
 import boards
 from boards import SnapshotKey
-from boards.i18n import translator
+from boards.i18n import N_, translator
 from mail.inbound.body import extract_body
 from mail.outgoing.addresses import ADDRESS_HEADERS, address
 from mail.outgoing.envelope import Envelope
@@ -66,8 +66,13 @@ log = logging.getLogger(__name__)
 #: the line a reply should stay above; the inbound side cuts there
 REPLY_MARKER = "## Please reply above this line ##"
 
-#: the end of a plain mail's text
-FOOTER = "\n\n-- \nFarmpost. This mail was sent automatically."
+#: the last line of a plain mail's text, after the signature separator
+FOOTER = N_("Farmpost. This mail was sent automatically.")
+
+
+def footer(language: str) -> str:
+    """The end of a plain mail's text, in ``language``."""
+    return "\n\n-- \n" + translator(language).gettext(FOOTER)
 
 
 class _UnfoldedHeader(UnstructuredHeader):
@@ -148,7 +153,8 @@ def compose(context: dict, *, snapshots=None) -> Mail:
     message = Mail(policy=POLICY)
     write_headers(message, envelope)
     if "text" in context:
-        message.set_content(context["text"].strip() + FOOTER, charset="utf-8", cte="quoted-printable")
+        message.set_content(context["text"].strip() + footer(envelope.language), charset="utf-8",
+                            cte="quoted-printable")
         message["Content-Language"] = envelope.language  # RFC 3282: the language its reader reads
         return message
     boards = board_renderings(context) if "view" in context else {}  # a mail about a game

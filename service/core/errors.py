@@ -1,14 +1,26 @@
-"""The service's errors: each says what went wrong in words for the farmer."""
+"""The service's errors: each says what went wrong in words for the farmer.
+
+The words are a :class:`~mail.sentence.Sentence` (``error.sentence``), told
+in the reader's language where the reader is known (``error.told(t)``);
+``error.message`` is the English sentence (logs, the command line).
+"""
 
 from __future__ import annotations
+
+from mail.sentence import Sentence
 
 
 class ServiceError(Exception):
     status = 400
 
-    def __init__(self, message: str):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: str | Sentence, **params):
+        self.sentence = message if isinstance(message, Sentence) else Sentence.of(message, **params)
+        self.message = str(self.sentence)
+        super().__init__(self.message)
+
+    def told(self, t) -> str:
+        """The message in the language of the translator ``t``."""
+        return self.sentence.told(t)
 
 
 class InvalidInput(ServiceError):
@@ -33,6 +45,6 @@ class TooMany(ServiceError):
 
     status = 429
 
-    def __init__(self, message: str, retry_after: int | None = None):
-        super().__init__(message)
+    def __init__(self, message: str | Sentence, retry_after: int | None = None, **params):
+        super().__init__(message, **params)
         self.retry_after = retry_after

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from engine import game_names, get_game
 from engine.core import Game
+from mail.sentence import N_
 from service.core.errors import InvalidInput
 
 
@@ -12,7 +13,7 @@ def rules_for(kind: str) -> Game:
     try:
         return get_game(kind)
     except (KeyError, ImportError):
-        raise InvalidInput(f"There is no game called “{kind}”.") from None
+        raise InvalidInput(N_("There is no game called “%(kind)s”."), kind=kind) from None
 
 
 def available_games() -> list[Game]:

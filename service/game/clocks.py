@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from boards.i18n import DEFAULT_LANGUAGE, Translator, translator
 from engine.bots import BOTS
 from mail.inbound.clock_words import SETTING_NAMES, parse_duration
+from mail.sentence import N_, Refused
 from service.core import wall_time
 from service.core.game_kinds import rules_for
 from service.storage.models import Game, GameClock, Seat, SeatClock, as_utc
@@ -34,15 +36,20 @@ DEFAULT_BOT = "search"
 MIN_PER_TURN = HOUR
 
 
-def duration_text(seconds: float) -> str:
-    """"3 days", "1 day 12 hours", "5 hours 20 minutes", "under a minute"."""
+def duration_text(seconds: float, t: Translator | None = None) -> str:
+    """"3 days", "1 day 12 hours", "5 hours 20 minutes", "under a minute",
+    in the language of ``t`` (English without one)."""
+    t = t or translator(DEFAULT_LANGUAGE)
     seconds = int(max(0, seconds))
     days, rest = divmod(seconds, DAY)
     hours, rest = divmod(rest, HOUR)
     minutes = rest // 60
+    units = {"day": lambda n: t.ngettext("%(n)s day", "%(n)s days", n),
+             "hour": lambda n: t.ngettext("%(n)s hour", "%(n)s hours", n),
+             "minute": lambda n: t.ngettext("%(n)s minute", "%(n)s minutes", n)}
     parts = [(days, "day"), (hours, "hour")] if days else [(hours, "hour"), (minutes, "minute")]
-    words = [f"{n} {unit}{'s' if n != 1 else ''}" for n, unit in parts if n]
-    return " ".join(words) or "under a minute"
+    words = [units[unit](n) for n, unit in parts if n]
+    return " ".join(words) or t.gettext("under a minute")
 
 
 @dataclass(frozen=True)
@@ -59,13 +66,15 @@ class ClockSettings:
 
     def __post_init__(self):
         if self.per_turn is not None and self.per_turn < MIN_PER_TURN:
-            raise ValueError("A turn needs at least an hour on the clock.")
+            raise Refused(N_("A turn needs at least an hour on the clock."))
         if self.on_timeout not in POLICIES:
-            raise ValueError(f"When time runs out: choose {', '.join(POLICIES)} (not “{self.on_timeout}”).")
+            raise Refused(N_("When time runs out: choose %(policies)s (not “%(policy)s”)."), policies=", ".join(POLICIES),
+                          policy=self.on_timeout)
         if self.bot not in BOTS:
-            raise ValueError(f"There is no bot called “{self.bot}”; choose one of {', '.join(BOTS)}.")
+            raise Refused(N_("There is no bot called “%(bot)s”; choose one of %(bots)s."), bot=self.bot,
+                          bots=", ".join(BOTS))
         if not 1 <= self.replace_after <= 99:
-            raise ValueError("The seat goes to the bot after 1 to 99 timeouts.")
+            raise Refused(N_("The seat goes to the bot after 1 to 99 timeouts."))
         for point in self.reminders:
             reminder_offset(point)
 
@@ -75,12 +84,12 @@ def read_settings(values: dict[str, str | None]) -> ClockSettings:
     a mail to new@ (keys from SETTING_NAMES; missing or empty: the default)."""
     unknown = set(values) - set(SETTING_NAMES)
     if unknown:
-        raise ValueError(f"Unknown clock setting: {', '.join(sorted(unknown))}.")
+        raise Refused(N_("Unknown clock setting: %(settings)s."), settings=", ".join(sorted(unknown)))
     given = {k: (v or "").strip() for k, v in values.items() if v is not None and str(v).strip()}
     clock = given.get("clock", "").lower()
     if clock in ("", "none", "no", "off"):
         if set(given) - {"clock"}:
-            raise ValueError("Choose a time per turn (e.g. “clock 3d”) for the other clock settings to apply.")
+            raise Refused(N_("Choose a time per turn (e.g. “clock 3d”) for the other clock settings to apply."))
         return ClockSettings()
     settings: dict = {"per_turn": parse_duration(clock)}
     if "bank" in given:
@@ -89,7 +98,7 @@ def read_settings(values: dict[str, str | None]) -> ClockSettings:
         settings["on_timeout"] = given["on-timeout"].lower()
     if "replace-after" in given:
         if not given["replace-after"].isdigit():
-            raise ValueError("“replace-after” is a number of timeouts, e.g. 3.")
+            raise Refused(N_("“replace-after” is a number of timeouts, e.g. 3."))
         settings["replace_after"] = int(given["replace-after"])
     if "reminders" in given:
         words = given["reminders"].replace(",", " ").split()
@@ -109,8 +118,8 @@ def reminder_offset(point: str) -> tuple[str, float]:
     try:
         return "before", parse_duration(point)
     except ValueError:
-        raise ValueError(f"A reminder is a share of the time (“50%”) or a time before the deadline (“24h”), "
-                         f"not “{point}”.") from None
+        raise Refused(N_("A reminder is a share of the time (“50%%”) or a time before the deadline (“24h”), "
+                         "not “%(point)s”."), point=point) from None
 
 
 def reminder_moments(started: datetime, deadline: datetime, points: list[str]) -> list[tuple[str, datetime]]:
@@ -143,8 +152,8 @@ def _offset(name: str) -> timedelta | None:
     hours, minutes = int(match.group(2)), int(match.group(3))
     offset = (1 if match.group(1) == "+" else -1) * timedelta(hours=hours, minutes=minutes)
     if minutes >= 60 or not -timedelta(hours=12) <= offset <= MAX_OFFSET:
-        raise ValueError(f"“{name}” is not a time zone: offsets run from −12:00 to +14:00; "
-                         "write e.g. “Europe/Berlin” or “+02:00”.")
+        raise Refused(N_("“%(name)s” is not a time zone: offsets run from −12:00 to +14:00; "
+                         "write e.g. “Europe/Berlin” or “+02:00”."), name=name)
     return offset
 
 
@@ -167,7 +176,8 @@ def check_zone(name: str) -> str:
     try:
         ZoneInfo(name)
     except (ZoneInfoNotFoundError, ValueError):
-        raise ValueError(f"“{name}” is not a time zone; write e.g. “Europe/Berlin” or “+02:00”.") from None
+        raise Refused(N_("“%(name)s” is not a time zone; write e.g. “Europe/Berlin” or “+02:00”."),
+                      name=name) from None
     return name
 
 
@@ -181,11 +191,19 @@ def zone_of_date_header(moment: datetime | None) -> str | None:
     return f"{sign}{abs(minutes) // 60:02d}:{abs(minutes) % 60:02d}"
 
 
-def local_text(moment: datetime, zone_name: str | None) -> str:
-    """"Tuesday 1 December 2026, 17:40 (Europe/Berlin)" in the farmer's zone."""
-    local = as_utc(moment).astimezone(zone(zone_name))
+#: a moment with its weekday, per language (CLDR patterns; the others: English's)
+_LOCAL_PATTERNS = {"de": "EEEE, d. MMMM y, HH:mm"}
+_LOCAL_PATTERN = "EEEE d MMMM y, HH:mm"
+
+
+def local_text(moment: datetime, zone_name: str | None, t: Translator | None = None) -> str:
+    """"Tuesday 1 December 2026, 17:40 (Europe/Berlin)" in the farmer's zone
+    and the language of ``t`` (English without one): "mardi 1 décembre
+    2026, 17:40 (Europe/Berlin)", "Dienstag, 1. Dezember 2026, 17:40 (Europe/Berlin)"."""
+    t = t or translator(DEFAULT_LANGUAGE)
+    local = as_utc(moment).astimezone(zone(zone_name)).replace(tzinfo=None)  # formatted as it reads there
     label = zone_name if zone(zone_name) is not UTC else "UTC"
-    return f"{local:%A} {local.day} {local:%B %Y, %H:%M} ({label})"
+    return t.datetime(local, None, format=f"{_LOCAL_PATTERNS.get(t.locale, _LOCAL_PATTERN)} '({label})'")
 
 
 # --------------------------------------------------------------------------- keeping the clock in step
@@ -265,14 +283,15 @@ def _close_turn(game: Game, now: datetime) -> None:
     seat.clock.bank_left = int(min(seat.clock.bank_left, max(0, left)))
 
 
-def away_sentence(game: Game, seat: Seat) -> str:
-    """What a vacation means for the game, for the other farmers."""
+def away_sentence(game: Game, seat: Seat, t: Translator) -> str:
+    """What a vacation means for the game, for the other farmers, in ``t``'s language."""
     if not is_running(game) or seat.clock is None:
-        return "The game waits for them when it is their turn."
+        return t.gettext("The game waits for them when it is their turn.")
     left = max(0, game.clock.vacation_budget - seat.clock.vacation_used)
     if not left:
-        return "Their vacation time in this game is used up, so their clock keeps running."
-    return f"Their clock stops while they are away, for at most {duration_text(left)} more in this game; then it runs again."
+        return t.gettext("Their vacation time in this game is used up, so their clock keeps running.")
+    return t.gettext("Their clock stops while they are away, for at most %(time)s more in this game; then it runs "
+                     "again.", time=duration_text(left, t))
 
 
 def count_leave(game: Game, now: datetime) -> int:
@@ -306,51 +325,59 @@ def count_leave(game: Game, now: datetime) -> int:
 # --------------------------------------------------------------------------- what farmers read
 
 
-def describe(game: Game, reader: Seat | None, now: datetime | None = None) -> dict | None:
-    """The clock for a page or a mail, in the reader's time zone (None: no clock)."""
+def describe(game: Game, reader: Seat | None, now: datetime | None = None, t: Translator | None = None) -> dict | None:
+    """The clock for a page or a mail, in the reader's time zone and language
+    (``t``; without one the reader's, English for nobody); None: no clock."""
     if not is_running(game):
         return None
+    t = t or translator(reader.language if reader is not None else None)
     clock, now = game.clock, now or wall_time.now()
     zone_name = reader.clock.time_zone if reader is not None and reader.clock else None
-    policy = {"bot": f"the {clock.bot} bot plays the late turn",
-              "pause": "the game's clock stops until the host resumes it or a farmer gives more time",
-              "replace": (f"the {clock.bot} bot plays the late turn; after {clock.replace_after} timeouts it "
-                          "keeps the seat")}[clock.on_timeout]
+    policy = {"bot": lambda: t.gettext("the %(bot)s bot plays the late turn", bot=clock.bot),
+              "pause": lambda: t.gettext("the game's clock stops until the host resumes it or a farmer gives more "
+                                         "time"),
+              "replace": lambda: t.ngettext("the %(bot)s bot plays the late turn; after %(n)s timeout it keeps the seat",
+                                            "the %(bot)s bot plays the late turn; after %(n)s timeouts it keeps the "
+                                            "seat", clock.replace_after, bot=clock.bot)}[clock.on_timeout]()
     lines = []
     for seat in game.seats:
         timing = seat.position == clock.turn_seat
         line = {"position": seat.position, "name": seat.name, "to_act": timing, "bot": seat.bot,
-                "bank_left": duration_text(seat.clock.bank_left) if seat.clock else "",
+                "bank_left": duration_text(seat.clock.bank_left, t) if seat.clock else "",
                 "timeouts": seat.clock.timeouts if seat.clock else 0, "deadline": None, "left": None}
         if timing and clock.paused_at is None and clock.deadline is not None:
-            line["deadline"] = local_text(clock.deadline, zone_name)
-            line["left"] = duration_text((as_utc(clock.deadline) - now).total_seconds())
+            line["deadline"] = local_text(clock.deadline, zone_name, t)
+            line["left"] = duration_text((as_utc(clock.deadline) - now).total_seconds(), t)
         elif timing and clock.paused_at is not None:
-            line["left"] = duration_text(clock.paused_left or 0) + " (paused)"
+            line["left"] = t.gettext("%(time)s (paused)", time=duration_text(clock.paused_left or 0, t))
         # the deadline already counts the farmer's extra time: say "included", never as if it came on top
         banked = bool(line["bank_left"] and clock.bank)
         line["summary"] = ", ".join(part for part in (
-            line["left"] and (f"{line['left']} left, extra time included" if banked and line["deadline"]
-                              else f"{line['left']} left"),
-            banked and not line["deadline"] and f"extra time {line['bank_left']}",
-            line["timeouts"] and f"{line['timeouts']} timeout{'s' if line['timeouts'] != 1 else ''}") if part) or "–"
+            line["left"] and (t.gettext("%(time)s left, extra time included", time=line["left"])
+                              if banked and line["deadline"] else t.gettext("%(time)s left", time=line["left"])),
+            banked and not line["deadline"] and t.gettext("extra time %(time)s", time=line["bank_left"]),
+            line["timeouts"] and t.ngettext("%(n)s timeout", "%(n)s timeouts", line["timeouts"])) if part) or "–"
         lines.append(line)
     mine = reader is not None and reader.position == clock.turn_seat
     acting = next((line for line in lines if line["to_act"]), None)
     if clock.paused_at is not None:
-        summary = f"the clock is stopped since {local_text(clock.paused_at, zone_name)}."
+        summary = t.gettext("the clock is stopped since %(moment)s.", moment=local_text(clock.paused_at, zone_name, t))
+    elif acting is not None and acting["deadline"] and acting["bank_left"] and clock.bank:
+        summary = (t.gettext("your deadline is %(deadline)s, with your %(time)s of extra time included.",
+                             deadline=acting["deadline"], time=acting["bank_left"]) if mine else
+                   t.gettext("%(name)s's deadline is %(deadline)s, with their %(time)s of extra time included.",
+                             name=acting["name"], deadline=acting["deadline"], time=acting["bank_left"]))
     elif acting is not None and acting["deadline"]:
-        included = (f", with {'your' if mine else 'their'} {acting['bank_left']} of extra time included"
-                    if acting["bank_left"] and clock.bank else "")
-        summary = f"{'your' if mine else acting['name'] + chr(39) + 's'} deadline is {acting['deadline']}{included}."
+        summary = (t.gettext("your deadline is %(deadline)s.", deadline=acting["deadline"]) if mine else
+                   t.gettext("%(name)s's deadline is %(deadline)s.", name=acting["name"], deadline=acting["deadline"]))
     else:
-        summary = f"{duration_text(clock.per_turn)} per turn."
+        summary = t.gettext("%(time)s per turn.", time=duration_text(clock.per_turn, t))
     return {
-        "per_turn": duration_text(clock.per_turn),
-        "bank": duration_text(clock.bank) if clock.bank else None,
+        "per_turn": duration_text(clock.per_turn, t),
+        "bank": duration_text(clock.bank, t) if clock.bank else None,
         "policy": policy,
         "paused": clock.paused_at is not None,
-        "paused_since": local_text(clock.paused_at, zone_name) if clock.paused_at else None,
+        "paused_since": local_text(clock.paused_at, zone_name, t) if clock.paused_at else None,
         "deadline": acting["deadline"] if acting else None,
         "extra_included": bool(acting and acting["deadline"] and acting["bank_left"] and clock.bank),
         "summary": summary,

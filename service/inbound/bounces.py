@@ -20,12 +20,13 @@ from datetime import timedelta
 
 from sqlalchemy import delete, func, select, update
 
+from boards.i18n import Translator
 from mail.inbound.errors import FailedRecipient
 from service.core.services import Services
 from service.core.wall_time import now
 from service.game import clocks
 from service.jobs import dispatching
-from service.notify.notices import tell_others
+from service.notify.notices import Telling, tell_others
 from service.storage import lookup
 from service.storage.models import Game, Seat, SoftBounce
 
@@ -54,10 +55,12 @@ def mark_bouncing(svc: Services, failed: tuple[FailedRecipient, ...]) -> list[tu
                 if seat.id not in ids or seat.bouncing_since is not None:
                     continue
                 seat.bouncing_since = now()
-                why = _why(svc, (seat.email or "").lower() in soft_marks)
-                tell_others(session, svc, game, seat, kind="bouncing", what=f"mail to {seat.name} bounces",
-                            text=_notice(seat.name, why), key=f"bouncing:{seat.id}:{seat.bouncing_since.isoformat()}",
-                            work=work, instead=_host_notice(svc, game, seat, why))
+                soft_mark = (seat.email or "").lower() in soft_marks
+                tell_others(session, svc, game, seat, kind="bouncing",
+                            what=lambda t, name=seat.name: t.gettext("mail to %(name)s bounces", name=name),
+                            text=lambda t, name=seat.name, soft_mark=soft_mark: _notice(t, name, _why(svc, soft_mark, t)),
+                            key=f"bouncing:{seat.id}:{seat.bouncing_since.isoformat()}",
+                            work=work, instead=_host_notice(svc, game, seat, soft_mark))
                 marked.append((game.id, seat.position))
     return marked
 
@@ -91,14 +94,16 @@ def forget_soft_bounces(session, address: str) -> None:
     session.execute(delete(SoftBounce).where(SoftBounce.address == address.lower()))
 
 
-def _why(svc: Services, soft: bool) -> str:
+def _why(svc: Services, soft: bool, t: Translator) -> str:
     if not soft:
-        return "their mail server refused it"
-    return (f"their mail server turned it away for now {svc.config.soft_bounces} times within "
-            f"{svc.config.soft_bounce_days} days (a full mailbox, or a server that is down)")
+        return t.gettext("their mail server refused it")
+    return t.ngettext("their mail server turned it away for now %(count)s times within %(n)s day (a full mailbox, "
+                      "or a server that is down)",
+                      "their mail server turned it away for now %(count)s times within %(n)s days (a full mailbox, "
+                      "or a server that is down)", svc.config.soft_bounce_days, count=svc.config.soft_bounces)
 
 
-def _host_notice(svc: Services, game: Game, seat: Seat, why: str) -> dict[int, str]:
+def _host_notice(svc: Services, game: Game, seat: Seat, soft: bool) -> dict[int, Telling]:
     """The host's notice, in place of the others' (one mail): what the host
     can do. Known only on a game with a host (``game_clocks.host``) other
     than the bouncing farmer; the substitute form is on a running clock's card."""
@@ -106,24 +111,30 @@ def _host_notice(svc: Services, game: Game, seat: Seat, why: str) -> dict[int, s
     host = next((s for s in game.seats if s.position == position), None)
     if host is None or host.position == seat.position:
         return {}
-    name = seat.name
-    text = (f"Farmpost's mail to {name} could not be delivered: {why}.\n\n"
-            f"{name} may not know when it is their turn. As the host, you can:\n"
-            f"* tell them another way and ask them to check the address they gave (their next mail clears "
-            "the warning);\n")
-    if clocks.is_running(game):
-        text += (f"* hand {name}'s seat to a substitute: on your seat page, in the Clock card, choose {name} under "
-                 "“Hand the seat of”, give the new farmer's name and address and press “Invite a substitute”. "
-                 f"The substitute keeps {name}'s place on the board; {name}'s links stop working.\n"
-                 f"  {svc.links.seat_url(game.id, host.position, host.secret)}\n\n"
-                 f"Until then the clock mails {name} no reminders and does not count their timeouts; at their "
-                 "deadline it still acts, so the game goes on.")
-    else:
-        text += f"* wait: the game waits for {name}, and their seat page shows the warning too."
+    name, running = seat.name, clocks.is_running(game)
+    url = svc.links.seat_url(game.id, host.position, host.secret)
+
+    def text(t: Translator) -> str:
+        told = t.gettext("Farmpost's mail to %(name)s could not be delivered: %(why)s.\n\n"
+                         "%(name)s may not know when it is their turn. As the host, you can:\n"
+                         "* tell them another way and ask them to check the address they gave (their next mail "
+                         "clears the warning);\n", name=name, why=_why(svc, soft, t))
+        if running:
+            return told + t.gettext(
+                "* hand %(name)s's seat to a substitute: on your seat page, in the Clock card, choose %(name)s "
+                "under “Hand the seat of”, give the new farmer's name and address and press “Invite a substitute”. "
+                "The substitute keeps %(name)s's place on the board; %(name)s's links stop working.\n"
+                "  %(url)s\n\n"
+                "Until then the clock mails %(name)s no reminders and does not count their timeouts; at their "
+                "deadline it still acts, so the game goes on.", name=name, url=url)
+        return told + t.gettext("* wait: the game waits for %(name)s, and their seat page shows the warning too.",
+                                name=name)
+
     return {host.position: text}
 
 
-def _notice(name: str, why: str) -> str:
-    return (f"Farmpost's mail to {name} could not be delivered: {why}.\n\n"
-            f"{name} may not know when it is their turn. If you can, tell them another way "
-            "and ask them to check the address they gave; their seat page shows the warning too.")
+def _notice(t: Translator, name: str, why: str) -> str:
+    return t.gettext("Farmpost's mail to %(name)s could not be delivered: %(why)s.\n\n"
+                     "%(name)s may not know when it is their turn. If you can, tell them another way "
+                     "and ask them to check the address they gave; their seat page shows the warning too.",
+                     name=name, why=why)

@@ -12,9 +12,11 @@ from __future__ import annotations
 
 from email.utils import parsedate_to_datetime
 
+from boards.i18n import Translator
 from mail.inbound import commands as cmd
 from mail.inbound.commands import ClockCommand, Commands
 from mail.inbound.pipeline import Reading
+from mail.sentence import told
 from service.core.errors import ServiceError
 from service.core.services import Services
 from service.game.clocks import ClockSettings, read_settings
@@ -23,10 +25,11 @@ from service.storage.models import Game
 from service.usecases import clock_actions
 
 
-def take_clock_commands(svc: Services, reading: Reading, game: Game,
-                        position: int) -> tuple[Commands, list[str]]:
+def take_clock_commands(svc: Services, reading: Reading, game: Game, position: int,
+                        t: Translator) -> tuple[Commands, list[str]]:
     """Do the clock commands of a farmer's mail; (the other commands, the
-    answers). ``game``: as the mail found it, with its seats and their clocks."""
+    answers, in ``t``'s language). ``game``: as the mail found it, with its
+    seats and their clocks."""
     game_id = game.id
     guess_zone(svc, reading, game, position)
     rest, answers = [], []
@@ -37,11 +40,11 @@ def take_clock_commands(svc: Services, reading: Reading, game: Game,
         try:
             answers.append(_do(svc, game_id, position, command.clock, f"{reading.dedupe_key}:{command.line}"))
         except (ServiceError, ValueError) as error:
-            answers.append(f"“{command.line}”: {getattr(error, 'message', None) or error}")
+            answers.append(t.gettext("“%(line)s”: %(why)s", line=command.line, why=told(error, t)))
     errors = []
     for error in reading.commands.errors:
         if error.kind == cmd.CLOCK:  # answered; the rest of the mail is still done
-            answers.append(f"“{error.line}”: {error.reason}")
+            answers.append(t.gettext("“%(line)s”: %(why)s", line=error.line, why=error.why.told(t)))
         else:
             errors.append(error)
     return Commands(tuple(rest), tuple(errors)), answers

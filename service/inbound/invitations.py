@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from sqlalchemy import select
 
+from boards.i18n import Translator, translator
 from mail.inbound.intents import DECLINE, JOIN, invitation_answer
 from mail.inbound.pipeline import Reading
 from service.core.game_kinds import title_of
@@ -35,9 +36,11 @@ class InvitationReply:
     answer: str
 
 
-def answer_invitation(svc: Services, reading: Reading, game: Game, position: int) -> InvitationReply | None:
+def answer_invitation(svc: Services, reading: Reading, game: Game, position: int,
+                      t: Translator) -> InvitationReply | None:
     """Join or decline for a farmer who has not joined yet; None for a seated
-    farmer. ``game``: as the mail found it, with its seats."""
+    farmer. ``game``: as the mail found it, with its seats; the answer in
+    ``t``'s language, the farmers told each in theirs."""
     seat = lookup.seat_of(game, position)
     if seat.joined_at is not None or game.status != "inviting":
         return None
@@ -46,14 +49,19 @@ def answer_invitation(svc: Services, reading: Reading, game: Game, position: int
     intent = invitation_answer(reading.text, sender_name=name)
     if intent == JOIN:
         url = creation.join(svc, game_id, position)
-        return InvitationReply("joined", f"Welcome to {title}! You have joined the game; you will get a mail "
-                                         f"when it is your turn.\nYour seat: {url}")
+        return InvitationReply("joined", t.gettext("Welcome to %(title)s! You have joined the game; you will get a "
+                                                   "mail when it is your turn.\nYour seat: %(url)s", title=title,
+                                                   url=url))
     if intent == DECLINE:
         told = _tell_the_table(svc, game_id, position, reading.dedupe_key)
-        who = f" {', '.join(told)} {'was' if len(told) == 1 else 'were'} told." if told else ""
-        return InvitationReply("declined", f"You declined the invitation to {title}.{who}")
-    return InvitationReply("answered", f"You are invited to {title}. Reply “yes” to join the game, or “no” to "
-                                       "decline the invitation.")
+        if not told:
+            return InvitationReply("declined", t.gettext("You declined the invitation to %(title)s.", title=title))
+        return InvitationReply("declined", t.ngettext(
+            "You declined the invitation to %(title)s. %(names)s was told.",
+            "You declined the invitation to %(title)s. %(names)s were told.", len(told),
+            title=title, names=", ".join(told)))
+    return InvitationReply("answered", t.gettext("You are invited to %(title)s. Reply “yes” to join the game, or “no” "
+                                                 "to decline the invitation.", title=title))
 
 
 def _tell_the_table(svc: Services, game_id: int, position: int, key: str) -> list[str]:
@@ -65,8 +73,10 @@ def _tell_the_table(svc: Services, game_id: int, position: int, key: str) -> lis
         for seat in game.seats:
             if seat.position == position or seat.joined_at is None or not seat.email or not wants_mail(seat):
                 continue
-            mail = game_mail(svc, game, seat, kind="declined", what=f"{declined.name} declined",
-                             text=f"{declined.name} ({declined.email}) declined the invitation to this game.",
+            t = translator(seat.language)
+            mail = game_mail(svc, game, seat, kind="declined", what=t.gettext("%(name)s declined", name=declined.name),
+                             text=t.gettext("%(name)s (%(address)s) declined the invitation to this game.",
+                                            name=declined.name, address=declined.email),
                              key=f"declined:{key}")
             if not _written(session, mail.message_id):
                 session.add(mail)

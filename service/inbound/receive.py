@@ -40,12 +40,15 @@ log = logging.getLogger(__name__)
 REPEAT_WINDOW = timedelta(minutes=5)
 
 
-def too_much_mail(limit) -> str:
-    """The one "slow down" notice of a window (the answers limit, Config.rate_limits)."""
-    per = {3600: "an hour", 86400: "a day", 60: "a minute"}.get(limit.seconds, f"{limit.seconds} seconds")
-    return (f"You are sending Farmpost too much mail: we answer at most {limit.count} of your mails in {per}. "
-            "Your mails are still read and your moves applied, but we answer again only when that time has "
-            "passed.")
+def too_much_mail(limit, t) -> str:
+    """The one "slow down" notice of a window (the answers limit,
+    Config.rate_limits), in the language of the translator ``t``."""
+    # TRANSLATORS: "an hour", "a day", "a minute", "%(n)s seconds" end the sentence "... of your mails in %(per)s."
+    per = {3600: t.gettext("an hour"), 86400: t.gettext("a day"), 60: t.gettext("a minute")}.get(
+        limit.seconds) or t.ngettext("%(n)s second", "%(n)s seconds", limit.seconds)
+    return t.gettext("You are sending Farmpost too much mail: we answer at most %(count)s of your mails in %(per)s. "
+                     "Your mails are still read and your moves applied, but we answer again only when that time has "
+                     "passed.", count=limit.count, per=per)
 
 
 @dataclass(frozen=True)
@@ -155,6 +158,7 @@ TRANSIENT = (OperationalError, InterfaceError, ConnectionError, TimeoutError)
 
 def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str, ...],
              answered: replies.Answered) -> InboundMail:
+    from boards.i18n import translator
     from mail.inbound.pipeline import read_mail
     from service.inbound.decide import decide, settled
     from service.jobs import dispatching
@@ -178,8 +182,9 @@ def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str,
         row.answer = _storable(decision.answer)
         row.text_hash = _text_hash(reading, raw)
         row.processed_at = wall_time.now()
+        t = translator(decision.language)
         text, held = _answer_due(session, svc.config, row, decision.answer if _addressable(reading.sender) else None,
-                                 stranger=decision.seat is None)
+                                 t, stranger=decision.seat is None)
         if held:
             row.detail = _storable(f"{row.detail}; {held}" if row.detail else held)
         row.answered = text is not None
@@ -190,9 +195,9 @@ def _process(svc: Services, inbound_id: int, raw: bytes, envelope_to: tuple[str,
                 seat = session.scalar(select(Seat).where(Seat.game_id == decision.game_id,
                                                          Seat.position == decision.seat))
             to = seat.email if seat is not None and seat.email else reading.sender  # never a display name
-            mail = answer_mail(svc, to=to, text=text, subject=_subject(reading),
+            mail = answer_mail(svc, to=to, text=text, subject=_subject(reading) or t.gettext("your mail to Farmpost"),
                                in_reply_to=reading.message.message_id if reading.message else None,
-                               game_id=decision.game_id, seat=seat)
+                               game_id=decision.game_id, seat=seat, language=t.language)
             session.add(mail)
             session.flush()
             mail_id = mail.id
@@ -214,7 +219,7 @@ def _give_up(svc: Services, inbound_id: int, error: Exception) -> InboundMail:
         return row
 
 
-def _answer_due(session, config, row: InboundMail, answer: str | None, *,
+def _answer_due(session, config, row: InboundMail, answer: str | None, t, *,
                 stranger: bool) -> tuple[str | None, str | None]:
     """The text to send the sender (None: none) and why an answer was held
     back. Held back only for loops and mail bombs: the same text from the
@@ -241,7 +246,7 @@ def _answer_due(session, config, row: InboundMail, answer: str | None, *,
     if verdict.allowed:
         return answer, None
     if verdict.first_refused:
-        return too_much_mail(limit), "over the answers limit: the too-much-mail notice instead of the answer"
+        return too_much_mail(limit, t), "over the answers limit: the too-much-mail notice instead of the answer"
     return None, f"not answered: over {limit} answers to this address"
 
 

@@ -13,9 +13,11 @@ from __future__ import annotations
 import difflib
 import re
 
+from boards.i18n import Translator
 from engine.core import MoveError, normalize
 from mail.inbound.commands import plain_spaces, unquoted
 from mail.inbound.signoffs import is_sign_off
+from mail.sentence import either, quoted
 
 MAX_SUGGESTIONS = 3
 
@@ -45,25 +47,26 @@ def legal_suggestions(rules, state: dict, line: str, error: MoveError) -> list[s
 _LOSS = re.compile(r"\b(destroyed|removed|lost|discarded)\b", re.IGNORECASE)
 
 
-def warned(rules, state: dict, text: str) -> str:
+def warned(rules, state: dict, text: str, t: Translator) -> str:
     """A suggested move, quoted, and what it costs when it destroys or loses
     something (a building put over a crop): never proposed without saying so."""
     try:
         move = next(m for m in rules.legal_moves(state) if rules.text(m) == text)
         outcome = rules.outcome(state, move)
     except (StopIteration, MoveError):
-        return f"“{text}”"
+        return quoted(t, text)
     losses = [part.strip() for part in outcome.split(",") if _LOSS.search(part)]
-    return f"“{text}” (careful: {', '.join(losses)})" if losses else f"“{text}”"
+    return t.gettext("“%(move)s” (careful: %(losses)s)", move=text, losses=", ".join(losses)) if losses else quoted(t, text)
 
 
-def did_you_mean(rules, state: dict, line: str, error: MoveError) -> str:
+def did_you_mean(rules, state: dict, line: str, error: MoveError, t: Translator) -> str:
     """The reason, then "Did you mean …?" with legal moves (when there are
-    any), each that destroys something saying so."""
+    any), each that destroys something saying so; in ``t``'s language."""
     suggestions = legal_suggestions(rules, state, line, error)
-    hint = ("\nDid you mean " + " or ".join(warned(rules, state, s) for s in suggestions) + "?"
-            if suggestions else "")
-    return f"{reason(error)}{hint}"
+    if not suggestions:
+        return reason(error)
+    return t.gettext("%(reason)s\nDid you mean %(moves)s?", reason=reason(error),
+                     moves=either(t, [warned(rules, state, s, t) for s in suggestions]))
 
 
 #: the commands of the service a first word may be a slip of (mail/inbound/commands.py)

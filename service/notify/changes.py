@@ -36,6 +36,7 @@ import uuid
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from boards.i18n import Translator, translator
 from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -79,9 +80,10 @@ def is_away(seat: Seat) -> bool:
     return seat.away_until is not None and as_utc(seat.away_until) > now()
 
 
-def away_text(seat: Seat) -> str | None:
-    """"6 December 2026, 15:40 UTC" while the farmer is away, else None."""
-    return date_text(seat.away_until) if is_away(seat) else None
+def away_text(seat: Seat, t: Translator | None = None) -> str | None:
+    """"6 December 2026, 15:40 UTC" while the farmer is away, else None (in
+    the reader's language, ``t``; English without one)."""
+    return date_text(seat.away_until, t) if is_away(seat) else None
 
 
 def subject_for(game: Game, what: str) -> str:
@@ -142,17 +144,18 @@ def with_plan(session: Session, game: Game, seat: Seat, kind: str, context: dict
 def game_context(svc: Services, game: Game, seat: Seat, *, state: dict | None = None, version: int | None = None,
                  status: str | None = None) -> dict:
     """What every mail about a game shows: names, where the game stands, the
-    farmer's own view of the board and their links. ``state``, ``version``
-    and ``status``: the game as it was when a mail composed later was owed
-    (default: as it is)."""
+    farmer's own view of the board and their links, in the farmer's
+    language. ``state``, ``version`` and ``status``: the game as it was when
+    a mail composed later was owed (default: as it is)."""
     rules = rules_for(game.kind)
+    t = translator(seat.language)
     state = game.state if state is None else state
     return {
         "game": {"id": game.id, "kind": game.kind, "title": rules.title, "progress": rules.progress(state),
                  "options": game.options, "status": status or game.status},
         "version": game.version if version is None else version,
         "seat": {"position": seat.position, "name": seat.name},
-        "farmers": [{"position": s.position, "name": s.name, "bot": s.bot, "away_until": away_text(s)}
+        "farmers": [{"position": s.position, "name": s.name, "bot": s.bot, "away_until": away_text(s, t)}
                     for s in game.seats],
         "view": rules.view(state, seat.position),
         "links": {
@@ -160,7 +163,7 @@ def game_context(svc: Services, game: Game, seat: Seat, *, state: dict | None = 
             "prefs": svc.links.prefs_url(game.id, seat.position, seat.secret),
         },
         "notation_help": [list(pair) for pair in rules.notation_help()],
-        "clock": describe_clock(game, seat),
+        "clock": describe_clock(game, seat, t=t),
     }
 
 
@@ -220,7 +223,8 @@ def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat |
     how to join and how to decline."""
     rules = rules_for(game.kind)
     context = game_context(svc, game, seat)
-    context["option_lines"] = [{"label": option.label, "value": _option_value(game.options.get(option.key))}
+    t = translator(seat.language)
+    context["option_lines"] = [{"label": option.label, "value": _option_value(game.options.get(option.key), t)}
                                for option in rules.options]
     context["rules_url"] = svc.links.rules_url(game.kind)
     context["join_url"] = svc.links.join_url(game.id, seat.position, seat.secret)
@@ -228,7 +232,8 @@ def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat |
     #: a rematch (service/usecases/rematch.py) says which game it plays again
     key = game.creation_key or ""
     context["rematch_of"] = int(key.split(":", 1)[1]) if key.startswith("rematch:") else None
-    queue_mail(session, svc, game, seat, "invite", subject_for(game, "you are invited to play"), context, work)
+    queue_mail(session, svc, game, seat, "invite", subject_for(game, t.gettext("you are invited to play")), context,
+               work)
 
 
 def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
@@ -246,11 +251,13 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
             if not planned:
                 turn_mail(session, svc, game, seat, work)
         elif seat.position != actor and account and preference(seat, "accounts") and not preference(seat, "digest"):
+            t = translator(seat.language)
             context = game_context(svc, game, seat)
             context.update(account=account, to_act=game.seats[to_act].name, to_act_position=to_act,
-                           to_act_away=away_text(game.seats[to_act]))
-            who = game.seats[actor].name if actor is not None else "a farmer"
-            queue_mail(session, svc, game, seat, "account", subject_for(game, f"{who} played"), context, work)
+                           to_act_away=away_text(game.seats[to_act], t))
+            what = (t.gettext("%(name)s played", name=game.seats[actor].name) if actor is not None
+                    else t.gettext("a farmer played"))
+            queue_mail(session, svc, game, seat, "account", subject_for(game, what), context, work)
     if to_act is not None:
         hooks.turn_changed(session, game, to_act, work)
 
@@ -293,9 +300,13 @@ def turn_mail(session: Session, svc: Services, game: Game, seat: Seat, work: Wor
     others did or the turn so far, and the previous view (a replay) cost the
     move nothing."""
     rules = rules_for(game.kind)
+    t = translator(seat.language)
     progress = rules.progress(game.state)
-    what = "your turn continues" if continued else "your turn"
-    what = f"{what} ({progress})" if progress else what
+    if progress:
+        what = (t.gettext("your turn continues (%(progress)s)", progress=progress) if continued
+                else t.gettext("your turn (%(progress)s)", progress=progress))
+    else:
+        what = t.gettext("your turn continues") if continued else t.gettext("your turn")
     context = {
         "compose_later": {**_as_it_is(game), "continued": continued, "so_far": so_far, "note": note},
         # lines put before what the others did or the turn so far (a
@@ -330,6 +341,7 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
         .order_by(MoveLogEntry.seq)))
     state, version = later["state"], later["version"]
     full = game_context(svc, game, seat, state=state, version=version, status=later["status"])
+    t = translator(seat.language)
     told = context.get("account", [])
     if context["kind"] == "account":  # played: the turn the farmer just mailed in, and who is next
         rules = rules_for(game.kind)
@@ -341,14 +353,15 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
         else:  # and the round named beside it is the one now
             full["game"] = {**full["game"], "progress": rules.progress(game.state)}
         full.update(account=[*told, *account_lines(game, current_turn(log), seat.position)],
-                    to_act=game.seats[to_act].name, to_act_position=to_act, to_act_away=away_text(game.seats[to_act]))
+                    to_act=game.seats[to_act].name, to_act_position=to_act,
+                    to_act_away=away_text(game.seats[to_act], t))
     else:
         if later["continued"]:
             account = [*told, *account_lines(game, current_turn(log), seat.position)] if later.get("so_far") else told
-            title = "Your turn so far"
+            title = t.gettext("Your turn so far")
         else:
             account = [*told, *account_lines(game, since_last_turn(log, seat), seat.position)]
-            title = "Since your last turn"
+            title = t.gettext("Since your last turn")
         offered = choices_for(svc, game, seat, state=state, version=version)
         full.update(account=account, account_title=title, note=later["note"], **_options_and_choices(offered),
                     plan_next=plan_links(svc, game, seat, offered, version) if not later["continued"] else [],
@@ -369,7 +382,8 @@ def played(session: Session, svc: Services, game: Game, seat: Seat, work: Work) 
     as a turn mail is (:func:`full_context`): the move reads neither its turn
     from the log nor the farmer's view."""
     context = {"compose_later": _as_it_is(game), "account": []}
-    queue_mail(session, svc, game, seat, "account", subject_for(game, "you played"), context, work)
+    t = translator(seat.language)
+    queue_mail(session, svc, game, seat, "account", subject_for(game, t.gettext("you played")), context, work)
 
 
 def acknowledge(session: Session, svc: Services, game: Game, seat: Seat, action: str, status: str,
@@ -388,7 +402,8 @@ def acknowledge(session: Session, svc: Services, game: Game, seat: Seat, action:
             and rules.to_act(game.state) == seat.position:
         turn_mail(session, svc, game, seat, work, note=result)
         return
-    what = "you resigned" if status == "applied" and action == "resign" else "about your mail"
+    t = translator(seat.language)
+    what = t.gettext("you resigned") if status == "applied" and action == "resign" else t.gettext("about your mail")
     context = game_context(svc, game, seat)
     context.update(note=result or "")
     queue_mail(session, svc, game, seat, "note", subject_for(game, what), context, work)
@@ -398,14 +413,18 @@ def resigned(session: Session, svc: Services, game: Game, leaver: Seat, work: Wo
     """Tell the other farmers that ``leaver`` resigned (a short account mail
     to everyone who takes mail: the table changed, which no turn mail shows)."""
     to_act = rules_for(game.kind).to_act(game.state)
-    account = [{"farmer": leaver.name, "text": "resign",
-                "description": "resigned; a bot plays their seat to the end of the game"}]
     for seat in game.seats:
         if seat.position != leaver.position:
+            t = translator(seat.language)
+            # TRANSLATORS: an account line: the farmer's name, then what they did
+            account = [{"farmer": leaver.name, "text": "resign",
+                        "description": t.gettext("resigned; a bot plays their seat to the end of the game")}]
             context = game_context(svc, game, seat)
-            context.update(account=account, to_act=game.seats[to_act].name if to_act is not None else "nobody",
+            context.update(account=account,
+                           to_act=game.seats[to_act].name if to_act is not None else t.gettext("nobody"),
                            to_act_position=to_act)
-            queue_mail(session, svc, game, seat, "account", subject_for(game, f"{leaver.name} resigned"), context, work)
+            queue_mail(session, svc, game, seat, "account",
+                       subject_for(game, t.gettext("%(name)s resigned", name=leaver.name)), context, work)
 
 
 def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntry], turn: list[MoveLogEntry],
@@ -424,17 +443,21 @@ def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntr
                        resigned=[s.name for s in game.seats if s.resigned], report=report,
                        rating=rating_store.change_in(rated, seat.position),
                        ratings_url=f"{svc.links.base_url}/ratings")
-        queue_mail(session, svc, game, seat, "final", subject_for(game, "final result"), context, work)
+        queue_mail(session, svc, game, seat, "final", subject_for(game, translator(seat.language).gettext("final result")),
+                   context, work)
     hooks.game_over(session, game, work)
 
 
-def _option_value(value) -> str:
-    return {True: "yes", False: "no"}.get(value, str(value)) if isinstance(value, bool) else str(value)
+def _option_value(value, t: Translator) -> str:
+    if isinstance(value, bool):
+        return t.gettext("yes") if value else t.gettext("no")
+    return str(value)
 
 
 def new_link(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> bool:
     context = game_context(svc, game, seat)
-    return queue_mail(session, svc, game, seat, "link", subject_for(game, "your new seat link"), context, work) is not None
+    subject = subject_for(game, translator(seat.language).gettext("your new seat link"))
+    return queue_mail(session, svc, game, seat, "link", subject, context, work) is not None
 
 
 def claim_mail(session: Session, svc: Services, game: Game, claim, confirm_url: str, work: Work) -> None:
@@ -444,7 +467,7 @@ def claim_mail(session: Session, svc: Services, game: Game, claim, confirm_url: 
     rules = rules_for(game.kind)
     domain = svc.config.mail_domain
     message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
-    subject = subject_for(game, "confirm your seat")
+    subject = subject_for(game, translator(claim.language).gettext("confirm your seat"))
     envelope = Envelope(message_id=message_id, sender=svc.config.mail_sender, to=(claim.name, claim.email),
                         subject=subject, game_id=game.id, language=claim.language)
     context = {
@@ -463,12 +486,15 @@ def seated(session: Session, svc: Services, game: Game, seat: Seat, work: Work) 
     """A farmer took an open seat: their seat link, for later."""
     context = game_context(svc, game, seat)
     context["rules_url"] = svc.links.rules_url(game.kind)
-    queue_mail(session, svc, game, seat, "seated", subject_for(game, "you have a seat"), context, work)
+    queue_mail(session, svc, game, seat, "seated", subject_for(game, translator(seat.language).gettext("you have a seat")),
+               context, work)
 
 
 def still_in(session: Session, svc: Services, game: Game, seat: Seat, url: str, due, work: Work) -> None:
     """An open table is full: is the farmer seated from it still in? One
     button; unanswered by ``due``, the seat goes to the next in line (docs/open_tables.md)."""
+    t = translator(seat.language)
     context = game_context(svc, game, seat)
-    context.update(still_in_url=url, due=date_text(due), rules_url=svc.links.rules_url(game.kind))
-    queue_mail(session, svc, game, seat, "stillin", subject_for(game, "the table is full: still in?"), context, work)
+    context.update(still_in_url=url, due=date_text(due, t), rules_url=svc.links.rules_url(game.kind))
+    queue_mail(session, svc, game, seat, "stillin", subject_for(game, t.gettext("the table is full: still in?")),
+               context, work)

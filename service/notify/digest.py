@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import hashlib
 from collections import defaultdict
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
+from boards.i18n import Translator, translator
 from service.core import wall_time
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -64,21 +65,25 @@ def _digest(session, svc: Services, address: str, seats: list[Seat], now: dateti
     last = session.scalar(select(func.max(OutgoingMail.created_at)).where(
         OutgoingMail.kind == "digest", OutgoingMail.to_addr == address))
     since = as_utc(last) if last is not None else now - timedelta(days=1)
+    # one farmer, one language: the first of their seats that has one (English when none has)
+    t = translator(next((seat.language for seat in seats if seat.language), None))
     sections = [text for seat in sorted(seats, key=lambda s: s.game_id)
-                if (text := _section(session, svc, seat, since)) is not None]
+                if (text := _section(session, svc, seat, since, t)) is not None]
     if not sections:
         return None
     name = seats[0].name
-    games = "1 game" if len(sections) == 1 else f"{len(sections)} games"
-    text = (f"Hello {name}, here is what happened in your games since {_when(since)}.\n\n"
-            + "\n\n".join(sections)
-            + "\n\nYou chose this daily digest; turn off “digest” on a game's mail preferences page to stop it.")
-    return plain_mail(svc, kind="digest", to=address, text=text, subject=f"Farmpost: your {games} today",
+    text = "\n\n".join([
+        t.gettext("Hello %(name)s, here is what happened in your games since %(moment)s.", name=name,
+                  moment=_when(since, t)),
+        *sections,
+        t.gettext("You chose this daily digest; turn off “digest” on a game's mail preferences page to stop it.")])
+    subject = t.ngettext("Farmpost: your %(n)s game today", "Farmpost: your %(n)s games today", len(sections))
+    return plain_mail(svc, kind="digest", to=address, text=text, subject=subject,
                       thread=None, game_id=None, message_id=message_id, auto_submitted="auto-generated",
-                      to_name=name)
+                      to_name=name, language=t.language)
 
 
-def _section(session, svc: Services, seat: Seat, since: datetime) -> str | None:
+def _section(session, svc: Services, seat: Seat, since: datetime, t: Translator) -> str | None:
     """One game's part: the others' moves since ``since``, where the game
     stands and whose turn it is; None when nothing happened and the farmer
     is not waited for."""
@@ -95,18 +100,23 @@ def _section(session, svc: Services, seat: Seat, since: datetime) -> str | None:
     lines = [f"{rules.title} #{game.id}" + (f" ({progress})" if progress else "")]
     lines += [f"* {names[e.seat]} {e.description}" for e in entries[:MOST_LINES]]
     if len(entries) > MOST_LINES:
-        lines.append(f"* … and {len(entries) - MOST_LINES} more moves")
+        lines.append(t.ngettext("* … and %(n)s more move", "* … and %(n)s more moves", len(entries) - MOST_LINES))
     if game.status == "over":
-        lines.append("The game is over; the final result came in its own mail.")
+        lines.append(t.gettext("The game is over; the final result came in its own mail."))
     elif to_act == seat.position:
-        lines.append("It is your turn: reply to your turn mail, or play from your page:")
+        lines.append(t.gettext("It is your turn: reply to your turn mail, or play from your page:"))
     else:
-        lines.append(f"Now it is {names[to_act]}'s turn. Your page:")
+        lines.append(t.gettext("Now it is %(name)s's turn. Your page:", name=names[to_act]))
     if game.status != "over":
         lines.append(svc.links.seat_url(game.id, seat.position, seat.secret))
     return "\n".join(lines)
 
 
-def _when(moment: datetime) -> str:
-    moment = as_utc(moment)
-    return f"{moment.day} {moment:%B, %H:%M} UTC"
+#: "6 December, 15:40 UTC", per language (CLDR patterns; the others: English's)
+_WHEN_PATTERNS = {"de": "d. MMMM, HH:mm 'UTC'"}
+_WHEN_PATTERN = "d MMMM, HH:mm 'UTC'"
+
+
+def _when(moment: datetime, t: Translator) -> str:
+    naive = as_utc(moment).astimezone(UTC).replace(tzinfo=None)
+    return t.datetime(naive, None, format=_WHEN_PATTERNS.get(t.locale, _WHEN_PATTERN))

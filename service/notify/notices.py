@@ -18,9 +18,11 @@ from __future__ import annotations
 import hashlib
 import re
 import uuid
+from collections.abc import Callable
 
 from sqlalchemy import select
 
+from boards.i18n import Translator, translator
 from mail.outgoing.compose import build
 from mail.outgoing.envelope import Envelope
 from service.core import wall_time
@@ -31,6 +33,9 @@ from service.notify.changes import wants_mail
 from service.storage.models import Game, OutgoingMail, Seat
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f]+")
+
+#: a text told to one reader: called with the reader's translator
+Telling = Callable[[Translator], str]
 
 
 def header_text(value: str | None, limit: int = 200) -> str:
@@ -52,7 +57,7 @@ def answer_mail(svc: Services, *, to: str, text: str, in_reply_to: str | None, s
     farmer; a reply to the answer then goes to the seat's reply address, and
     the answer is in the seat's language (else in ``language``)."""
     subject = header_text(subject)
-    subject = subject if subject.lower().startswith("re:") else f"Re: {subject or 'your mail to Farmpost'}"
+    subject = subject if subject.lower().startswith("re:") else f"Re: {subject}"
     in_reply_to = message_id_or_none(in_reply_to)
     thread = f"<{in_reply_to}>" if in_reply_to else None
     reply_to = f"play+{seat.reply_key}@{svc.config.mail_domain}" if seat is not None else None
@@ -88,18 +93,21 @@ def plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, th
                         context={}, raw=built.raw, text_part=built.text)
 
 
-def tell_others(session, svc: Services, game: Game, about: Seat, *, kind: str, what: str, text: str, key: str,
-                work: Work, instead: dict[int, str] | None = None) -> list[str]:
+def tell_others(session, svc: Services, game: Game, about: Seat, *, kind: str, what: Telling, text: Telling,
+                key: str, work: Work, instead: dict[int, Telling] | None = None) -> list[str]:
     """Add a :func:`game_mail` for every other farmer of ``game`` who takes
     mail, in the caller's transaction, unless the same notice (same ``key``)
     was written before; new ids go to ``work``. Returns the farmers' names.
+    ``what`` (the subject's end) and ``text`` are told to each farmer in
+    their language: each is called with the farmer's translator.
     ``instead``: another text for the farmers of these positions (the host's
     notice says what the host can do), still one mail each."""
     names = []
     for seat in game.seats:
         if seat.position == about.position or not wants_mail(seat):
             continue
-        mail = game_mail(svc, game, seat, kind=kind, what=what, text=(instead or {}).get(seat.position, text),
+        t = translator(seat.language)
+        mail = game_mail(svc, game, seat, kind=kind, what=what(t), text=(instead or {}).get(seat.position, text)(t),
                          key=key)
         names.append(seat.name)
         if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == mail.message_id)) is None:

@@ -15,6 +15,7 @@ from datetime import timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from boards.i18n import translator
 from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -39,7 +40,7 @@ def _context(svc: Services, game: Game, spectator: Spectator, kind: str, subject
         "game": {"id": game.id, "kind": game.kind, "title": rules.title, "progress": rules.progress(game.state),
                  "options": game.options, "status": game.status},
         "version": game.version,
-        "seat": {"position": None, "name": "spectator"},
+        "seat": {"position": None, "name": translator(spectator.language).gettext("spectator")},
         "farmers": [{"position": s.position, "name": s.name, "bot": s.bot} for s in game.seats],
         "view": rules.view(game.state, None),
         "links": {"watch": svc.links.watch_url(game.id, game.watch_secret), "stop": stop_url,
@@ -60,7 +61,9 @@ def confirmation(session: Session, svc: Services, game: Game, spectator: Spectat
     """Ask the address to confirm that it wants the round mails."""
     spectator.asked_at = now()
     title = rules_for(game.kind).title
-    context = _context(svc, game, spectator, "watchconf", f"{title} #{game.id}: confirm your spectator mails")
+    t = translator(spectator.language)
+    what = t.gettext("confirm your spectator mails")
+    context = _context(svc, game, spectator, "watchconf", f"{title} #{game.id}: {what}")
     _queue(session, game, spectator, context, work)
 
 
@@ -89,9 +92,15 @@ def round_mails(session: Session, svc: Services, game: Game, work) -> None:
         if not over and progress == spectator.last_progress:
             continue
         moves = [{"farmer": names[e.seat], "description": e.description} for e in log if e.seq > spectator.last_seq]
-        what = "final result" if over else f"{spectator.last_progress or 'a round'} played"
+        t = translator(spectator.language)
+        if over:
+            what = t.gettext("final result")
+        elif spectator.last_progress:
+            what = t.gettext("%(progress)s played", progress=spectator.last_progress)
+        else:
+            what = t.gettext("a round played")
         context = _context(svc, game, spectator, "watch", f"{rules.title} #{game.id}: {what}")
-        context.update(account=moves, account_title="Since the last mail", over=over)
+        context.update(account=moves, account_title=t.gettext("Since the last mail"), over=over)
         if over:
             sheet = rules.score_sheet(game.state)
             context.update(score_sheet=sheet, ranking=[[names[p] for p in g] for g in rules.ranking(game.state)])

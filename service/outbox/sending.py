@@ -37,7 +37,8 @@ from email.utils import parseaddr
 from sqlalchemy import select, update
 
 from boards import FileStore, SnapshotCache
-from mail.outgoing.compose import build, read_back
+from boards.i18n import translator
+from mail.outgoing.compose import build, language_of, read_back
 from mail.outgoing.finish import is_finished
 from service.core import wall_time
 from service.core.errors import NotFound
@@ -79,7 +80,8 @@ def send_mail(svc: Services, mail_id: int) -> str:
     text = None
     if raw is None:
         try:
-            context = with_listing(svc, context)  # a my-games mail's list is made now, in the worker
+            # a my-games mail's list is made now, in the worker, in the language it was asked in
+            context = with_listing(svc, context, translator(language_of(context)))
             context = with_waiting(svc, context, game_id)  # and every mail leads to the game awaiting the farmer
             built = build(context, snapshots=snapshot_cache(svc))
             raw, text = built.raw, built.text

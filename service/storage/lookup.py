@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session, joinedload, selectinload
 
+from mail.sentence import N_
 from service.core.errors import NotFound
 from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat
 
@@ -17,7 +18,7 @@ def lock_game(session: Session, game_id: int) -> Game:
         select(Game).where(Game.id == game_id).with_for_update().execution_options(populate_existing=True)
     ).scalar_one_or_none()
     if game is None:
-        raise NotFound(f"There is no game #{game_id}.")
+        raise NotFound(N_("There is no game #%(game)s."), game=game_id)
     return game
 
 
@@ -48,7 +49,7 @@ def lock_request(session: Session, request_id: int) -> tuple[MoveRequest, Game]:
         .execution_options(populate_existing=True)
     ).unique().one_or_none()
     if row is None:
-        raise NotFound(f"There is no move request #{request_id}.")
+        raise NotFound(N_("There is no move request #%(request)s."), request=request_id)
     return row[0], row[1]
 
 
@@ -66,7 +67,7 @@ def load_game(session: Session, game_id: int) -> Game:
         .options(selectinload(Game.seats).joinedload(Seat.clock), joinedload(Game.clock))
     ).scalar_one_or_none()
     if game is None:
-        raise NotFound(f"There is no game #{game_id}.")
+        raise NotFound(N_("There is no game #%(game)s."), game=game_id)
     return game
 
 
@@ -83,7 +84,7 @@ def seat_of(game: Game, position: int) -> Seat:
     for seat in game.seats:
         if seat.position == position:
             return seat
-    raise NotFound(f"Game #{game.id} has no seat {position}.")
+    raise NotFound(N_("Game #%(game)s has no seat %(seat)s."), game=game.id, seat=position)
 
 
 def live_log(session: Session, game_id: int) -> list[MoveLogEntry]:

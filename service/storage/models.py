@@ -34,10 +34,20 @@ def as_utc(moment: datetime | None) -> datetime | None:
     return moment.replace(tzinfo=UTC)
 
 
-def date_text(moment: datetime) -> str:
-    """A moment as farmers read it in a mail: "6 December 2026, 15:40 UTC"."""
-    moment = as_utc(moment).astimezone(UTC)
-    return f"{moment.day} {moment:%B %Y, %H:%M} UTC"
+#: a moment as farmers read it, per language (CLDR patterns; the others: English's)
+_DATE_PATTERNS = {"de": "d. MMMM y, HH:mm 'UTC'"}
+_DATE_PATTERN = "d MMMM y, HH:mm 'UTC'"
+
+
+def date_text(moment: datetime, t=None) -> str:
+    """A moment as farmers read it in a mail: "6 December 2026, 15:40 UTC",
+    in the language of the translator ``t`` (English without one): "6
+    décembre 2026, 15:40 UTC", "6. Dezember 2026, 15:40 UTC"."""
+    from boards.i18n import DEFAULT_LANGUAGE, translator  # the boards load where a date is written, not with the models
+
+    t = t or translator(DEFAULT_LANGUAGE)
+    naive = as_utc(moment).astimezone(UTC).replace(tzinfo=None)
+    return t.datetime(naive, None, format=_DATE_PATTERNS.get(t.locale, _DATE_PATTERN))
 
 
 class Base(DeclarativeBase):

@@ -20,8 +20,10 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from boards.i18n import N_, Translator, translator
 from engine.bots import make_bot
 from engine.core import Rng
+from mail.sentence import Refused
 from service.core import wall_time
 from service.core.errors import InvalidInput, NotFound
 from service.core.game_kinds import rules_for
@@ -186,14 +188,19 @@ def _remind(session: Session, svc: Services, game: Game, seat: Seat, point: str,
     _record(session, game, "remind", seat, point)
     if not changes.wants_mail(seat):
         return
+    t = translator(seat.language)
     deadline = game.clock.deadline
-    left = duration_text((as_utc(deadline) - wall_time.now()).total_seconds())
+    left = duration_text((as_utc(deadline) - wall_time.now()).total_seconds(), t)
     options = "\n".join(f"* {o['text']} → {o['outcome']}\n  {o['url']}" for o in changes.options_for(svc, game, seat))
-    text = (f"It is your turn in {rules_for(game.kind).title} #{game.id}, and {left} are left: "
-            f"your deadline is {local_text(deadline, _zone(seat))}.\n\nYour options:\n{options}\n\n"
-            f"Your page: {svc.links.seat_url(game.id, seat.position, seat.secret)}\n"
-            "Reply with your move, or “vacation <days>” if you are away.")
-    _add_mail(session, work, game_mail(svc, game, seat, kind="remind", what=f"reminder: your turn ({left} left)",
+    title = f"{rules_for(game.kind).title} #{game.id}"
+    text = t.gettext("It is your turn in %(game)s, and %(left)s are left: your deadline is %(deadline)s.\n\n"
+                     "Your options:\n%(options)s\n\nYour page: %(url)s\n"
+                     "Reply with your move, or “vacation <days>” if you are away.",
+                     game=title, left=left,
+                     deadline=local_text(deadline, _zone(seat), t), options=options,
+                     url=svc.links.seat_url(game.id, seat.position, seat.secret))
+    _add_mail(session, work, game_mail(svc, game, seat, kind="remind",
+                                       what=t.gettext("reminder: your turn (%(left)s left)", left=left),
                                        text=text, key=_key(game.clock, "remind", point)))
 
 
@@ -205,24 +212,27 @@ def _overdue(session: Session, svc: Services, game: Game, seat: Seat, work: Work
     for other in game.seats:
         if other.position == seat.position or not changes.wants_mail(other):
             continue
-        text = (f"{seat.name}'s turn is overdue since {local_text(clock.due, _zone(other))}. They are using their "
-                f"extra time until {local_text(clock.deadline, _zone(other))}; then {_policy_text(game)}.\n\n"
-                + (f"{_bounce_sentence(seat)}\n\n" if unreachable else "")
-                + "Any farmer may give them more time: reply “more time 1d”.")
-        _add_mail(session, work, game_mail(svc, game, other, kind="overdue", what=f"{seat.name}'s turn is overdue",
+        t = translator(other.language)
+        text = t.gettext("%(name)s's turn is overdue since %(due)s. They are using their extra time until "
+                         "%(deadline)s; then %(policy)s.", name=seat.name, due=local_text(clock.due, _zone(other), t),
+                         deadline=local_text(clock.deadline, _zone(other), t), policy=_policy_text(game, t))
+        text = "\n\n".join([text, *([_bounce_sentence(seat, t)] if unreachable else []),
+                             t.gettext("Any farmer may give them more time: reply “more time 1d”.")])
+        _add_mail(session, work, game_mail(svc, game, other, kind="overdue",
+                                           what=t.gettext("%(name)s's turn is overdue", name=seat.name),
                                            text=text, key=_key(game.clock, "overdue")))
 
 
-def _bounce_sentence(seat: Seat) -> str:
-    return (f"{seat.name}'s mail bounces, so they may not know it is their turn; if you can, tell them another "
-            "way.")
+def _bounce_sentence(seat: Seat, t: Translator) -> str:
+    return t.gettext("%(name)s's mail bounces, so they may not know it is their turn; if you can, tell them another "
+                     "way.", name=seat.name)
 
 
-def _policy_text(game: Game) -> str:
+def _policy_text(game: Game, t: Translator) -> str:
     clock = game.clock
-    return {"bot": f"the {clock.bot} bot plays their turn",
-            "pause": "the game's clock stops until the host resumes it",
-            "replace": f"the {clock.bot} bot plays their turn"}[clock.on_timeout]
+    if clock.on_timeout == "pause":
+        return t.gettext("the game's clock stops until the host resumes it")
+    return t.gettext("the %(bot)s bot plays their turn", bot=clock.bot)
 
 
 def _add_mail(session: Session, work: Work, mail: OutgoingMail) -> None:
@@ -250,12 +260,18 @@ def _timeout(session: Session, svc: Services, game: Game, seat: Seat, work: Work
         for other in game.seats:
             if not changes.wants_mail(other):
                 continue
-            whose = "Your" if other.position == seat.position else f"{seat.name}'s"
-            text = (f"{whose} turn is overdue since {local_text(since, _zone(other))}. The game's clock is stopped: "
-                    f"{seat.name} can still play, the host can resume the clock, and any farmer can give more "
-                    "time (reply “more time 1d”)."
-                    + (f" {_bounce_sentence(seat)}" if unreachable and other is not seat else ""))
-            _add_mail(session, work, game_mail(svc, game, other, kind="timeout", what=f"{seat.name}'s time ran out",
+            t = translator(other.language)
+            moment = local_text(since, _zone(other), t)
+            text = (t.gettext("Your turn is overdue since %(moment)s. The game's clock is stopped: %(name)s can still "
+                              "play, the host can resume the clock, and any farmer can give more time (reply “more "
+                              "time 1d”).", moment=moment, name=seat.name) if other.position == seat.position else
+                    t.gettext("%(name)s's turn is overdue since %(moment)s. The game's clock is stopped: %(name)s can "
+                              "still play, the host can resume the clock, and any farmer can give more time (reply "
+                              "“more time 1d”).", moment=moment, name=seat.name))
+            if unreachable and other is not seat:
+                text = f"{text} {_bounce_sentence(seat, t)}"
+            _add_mail(session, work, game_mail(svc, game, other, kind="timeout",
+                                               what=t.gettext("%(name)s's time ran out", name=seat.name),
                                                text=text, key=_key(game.clock, "timeout")))
         return
 
@@ -301,25 +317,52 @@ def _fold_notice(session: Session, svc: Services, game: Game, late: Seat, since:
             written[mail.seat_id] = mail
     for seat in game.seats:
         mine = seat.position == late.position
-        whose, seat_of_late = ("your", "your seat") if mine else ("their", f"{late.name}'s seat")
-        why = (f"; {'your' if mine else 'their'} mail bounces, so {'you' if mine else 'they'} may not have known it "
-               f"was {whose} turn" if unreachable else "")
-        told = (f"ran out of time (deadline {local_text(since, _zone(seat))}{why}); the {game.clock.bot} bot played "
-                f"{whose} turn: {played}."
-                + (f" After {late.clock.timeouts} timeouts the bot keeps {seat_of_late} to the end of the game."
-                   if keeps else ""))
+        t = translator(seat.language)
+        told = _timeout_told(t, mine, late, local_text(since, _zone(seat), t), game.clock.bot, played, keeps,
+                             unreachable)
         mail = written.get(seat.id)
         if mail is not None and not mine:
             context = dict(mail.context)
-            context["account"] = [{"farmer": late.name, "text": "out of time", "description": told},
+            context["account"] = [{"farmer": late.name, "text": t.gettext("out of time"), "description": told},
                                   *context.get("account", [])]
-            mail.subject = f"{mail.subject} ({late.name} ran out of time)"[:255]
+            mail.subject = t.gettext("%(subject)s (%(name)s ran out of time)", subject=mail.subject,
+                                     name=late.name)[:255]
             context["envelope"] = {**context["envelope"], "subject": mail.subject}
             mail.context = context
         elif changes.wants_mail(seat):
-            _add_mail(session, work, game_mail(svc, game, seat, kind="timeout", what=f"{late.name}'s time ran out",
-                                               text=f"{'You' if mine else late.name} {told}",
+            _add_mail(session, work, game_mail(svc, game, seat, kind="timeout",
+                                               what=t.gettext("%(name)s's time ran out", name=late.name),
+                                               text=told if mine else f"{late.name} {told}",
                                                key=_key(game.clock, "timeout") + f":v{game.version}"))
+
+
+def _timeout_told(t: Translator, mine: bool, late: Seat, deadline: str, bot: str, played: str, keeps: bool,
+                  unreachable: bool) -> str:
+    """What a timeout did, for the late farmer (a sentence: "You ran out of
+    time …") or for the others (what follows the late farmer's name, as an
+    account line reads: "ran out of time …")."""
+    facts = {"deadline": deadline, "bot": bot, "played": played, "name": late.name}
+    if mine and unreachable:
+        told = t.gettext("You ran out of time (deadline %(deadline)s; your mail bounces, so you may not have known "
+                         "it was your turn); the %(bot)s bot played your turn: %(played)s.", **facts)
+    elif mine:
+        told = t.gettext("You ran out of time (deadline %(deadline)s); the %(bot)s bot played your turn: "
+                         "%(played)s.", **facts)
+    elif unreachable:
+        told = t.gettext("ran out of time (deadline %(deadline)s; their mail bounces, so they may not have known it "
+                         "was their turn); the %(bot)s bot played their turn: %(played)s.", **facts)
+    else:
+        told = t.gettext("ran out of time (deadline %(deadline)s); the %(bot)s bot played their turn: %(played)s.",
+                         **facts)
+    if not keeps:
+        return told
+    keeping = (t.ngettext("After %(n)s timeout the bot keeps your seat to the end of the game.",
+                          "After %(n)s timeouts the bot keeps your seat to the end of the game.",
+                          late.clock.timeouts) if mine else
+               t.ngettext("After %(n)s timeout the bot keeps %(name)s's seat to the end of the game.",
+                          "After %(n)s timeouts the bot keeps %(name)s's seat to the end of the game.",
+                          late.clock.timeouts, name=late.name))
+    return f"{told} {keeping}"
 
 
 # --------------------------------------------------------------------------- more time, pause, resume
@@ -330,17 +373,19 @@ def grant(svc: Services, game_id: int, by: int, seconds: int, key: str | None = 
     others are told. Returns the answer for the giver. ``key`` names the
     request (a mail and its line): the same request twice grants once."""
     if not 0 < seconds <= MAX_GRANT:
-        raise InvalidInput(f"More time is a duration of up to {duration_text(MAX_GRANT)}, e.g. “more time 1d”.")
+        raise InvalidInput(N_("More time is a duration of up to %(days)s days, e.g. “more time 1d”."),
+                           days=MAX_GRANT // clocks.DAY)
     with dispatching.unit_of_work(svc) as (session, work):
         game = lookup.lock_game(session, game_id)
         giver = lookup.seat_of(game, by)
+        t = translator(giver.language)
         clock = _running_clock(game)
         seat = clocks.timed_seat(game)
         if seat is None:
-            raise InvalidInput("Nobody is on the clock now, so there is nobody to give more time to.")
+            raise InvalidInput(N_("Nobody is on the clock now, so there is nobody to give more time to."))
         event_key = f"g{game.id}:grant:{key or wall_time.now().isoformat()}:{by}"
         if session.scalar(select(ClockEvent.id).where(ClockEvent.key == event_key)):
-            return "That was done already."
+            return t.gettext("That was done already.")
         session.add(ClockEvent(game_id=game.id, key=event_key, kind="grant", seat=seat.position, turn=clock.turn,
                                detail=f"{seconds}s by seat {by}"))
         amount = timedelta(seconds=seconds)
@@ -354,21 +399,26 @@ def grant(svc: Services, game_id: int, by: int, seconds: int, key: str | None = 
             clock.due, clock.deadline = as_utc(clock.due) + amount, as_utc(clock.deadline) + amount
         for other in game.seats:
             if other.position != giver.position and changes.wants_mail(other):
-                who = "themselves" if seat.position == giver.position else seat.name
-                text = (f"{giver.name} gave {'you' if other is seat else seat.name} {duration_text(seconds)} more "
-                        f"for this turn. {_deadline_sentence(game, other)}")
-                _add_mail(session, work, game_mail(svc, game, other, kind="grant", text=text, key=event_key,
-                                                   what=f"{giver.name} gave {who} more time"))
-        receiver = "You now have" if seat is giver else f"{seat.name} now has"
-        answer = f"{receiver} {duration_text(seconds)} more. {_deadline_sentence(game, giver)}"
+                r = translator(other.language)
+                facts = {"giver": giver.name, "name": seat.name, "time": duration_text(seconds, r)}
+                gave = (r.gettext("%(giver)s gave you %(time)s more for this turn.", **facts) if other is seat
+                        else r.gettext("%(giver)s gave %(name)s %(time)s more for this turn.", **facts))
+                what = (r.gettext("%(giver)s gave themselves more time", **facts) if seat.position == giver.position
+                        else r.gettext("%(giver)s gave %(name)s more time", **facts))
+                _add_mail(session, work, game_mail(svc, game, other, kind="grant", key=event_key, what=what,
+                                                   text=f"{gave} {_deadline_sentence(game, other, r)}"))
+        time = duration_text(seconds, t)
+        received = (t.gettext("You now have %(time)s more.", time=time) if seat is giver
+                    else t.gettext("%(name)s now has %(time)s more.", name=seat.name, time=time))
+        answer = f"{received} {_deadline_sentence(game, giver, t)}"
     return answer
 
 
-def _deadline_sentence(game: Game, reader: Seat) -> str:
+def _deadline_sentence(game: Game, reader: Seat, t: Translator) -> str:
     clock = game.clock
     if clock.paused_at is not None:
-        return f"The clock is stopped with {duration_text(clock.paused_left or 0)} left."
-    return f"The deadline is now {local_text(clock.deadline, _zone(reader))}."
+        return t.gettext("The clock is stopped with %(time)s left.", time=duration_text(clock.paused_left or 0, t))
+    return t.gettext("The deadline is now %(moment)s.", moment=local_text(clock.deadline, _zone(reader), t))
 
 
 def pause(svc: Services, game_id: int, by: int) -> str:
@@ -386,18 +436,19 @@ def _pause_or_resume(svc: Services, game_id: int, by: int, *, stop: bool) -> str
     with dispatching.unit_of_work(svc) as (session, work):
         game = lookup.lock_game(session, game_id)
         host = lookup.seat_of(game, by)
+        t = translator(host.language)
         clock = _running_clock(game)
         if clock.host != by:
-            raise InvalidInput("Only the host can pause or resume the clock.")
+            raise InvalidInput(N_("Only the host can pause or resume the clock."))
         now = wall_time.now()
         if stop == (clock.paused_at is not None):
-            return "The clock is already stopped." if stop else "The clock is already running."
+            return t.gettext("The clock is already stopped.") if stop else t.gettext("The clock is already running.")
+        seat = None
         if stop:
             left = (as_utc(clock.deadline) - now).total_seconds() if clock.deadline else clock.per_turn
             clock.paused_at, clock.paused_left = now, int(max(0, left))
             clock.due = clock.deadline = None
-            text = f"{host.name}, the host, stopped the clock. Moves are still taken; no deadline runs until it resumes."
-            answer = "The clock is stopped."
+            answer = t.gettext("The clock is stopped.")
         else:
             left = clock.paused_left or clock.per_turn
             clock.paused_at, clock.paused_left = None, None
@@ -407,21 +458,33 @@ def _pause_or_resume(svc: Services, game_id: int, by: int, *, stop: bool) -> str
                 clock.deadline = now + timedelta(seconds=left)
                 clock.due = clock.deadline - timedelta(seconds=min(bank, left))
                 clocks.count_leave(game, now)
-            text = f"{host.name}, the host, started the clock again." + (
-                f" {seat.name} has {duration_text(left)} for this turn." if seat is not None else "")
-            answer = "The clock runs again." + (f" {_deadline_sentence(game, host)}" if seat is not None else "")
+            answer = t.gettext("The clock runs again.")
+            if seat is not None:
+                answer = f"{answer} {_deadline_sentence(game, host, t)}"
         session.add(ClockEvent(game_id=game.id, key=f"g{game.id}:{'pause' if stop else 'resume'}:{now.isoformat()}",
                                kind="pause" if stop else "resume", seat=by, turn=clock.turn))
-        tell_others(session, svc, game, host, kind="clock", what="the clock is stopped" if stop else "the clock runs",
-                    text=text, key=f"clock:{game.id}:{now.isoformat()}", work=work)
+
+        def text(r: Translator) -> str:
+            if stop:
+                return r.gettext("%(host)s, the host, stopped the clock. Moves are still taken; no deadline runs "
+                                 "until it resumes.", host=host.name)
+            started = r.gettext("%(host)s, the host, started the clock again.", host=host.name)
+            if seat is None:
+                return started
+            return f"{started} " + r.gettext("%(name)s has %(time)s for this turn.", name=seat.name,
+                                             time=duration_text(left, r))
+
+        tell_others(session, svc, game, host, kind="clock", text=text, key=f"clock:{game.id}:{now.isoformat()}",
+                    what=lambda r: r.gettext("the clock is stopped") if stop else r.gettext("the clock runs"),
+                    work=work)
     return answer
 
 
 def _running_clock(game: Game) -> GameClock:
     if not clocks.is_running(game):
-        raise InvalidInput("This game has no clock.")
+        raise InvalidInput(N_("This game has no clock."))
     if game.status != "active":
-        raise InvalidInput("The clock runs only while the game is being played.")
+        raise InvalidInput(N_("The clock runs only while the game is being played."))
     return game.clock
 
 
@@ -429,14 +492,15 @@ def set_time_zone(svc: Services, game_id: int, position: int, name: str) -> str:
     """A farmer's time zone for deadlines (``time zone Europe/Berlin``)."""
     try:
         name = clocks.check_zone(name.strip())
-    except ValueError as error:
-        raise InvalidInput(str(error)) from None
+    except Refused as error:
+        raise InvalidInput(error.sentence) from None
     with svc.db.transaction() as session:
         seat = lookup.seat_of(lookup.lock_game(session, game_id), position)
         if seat.clock is None:
-            raise NotFound("This game has no clock.")
+            raise NotFound(N_("This game has no clock."))
         seat.clock.time_zone = name
-    return f"Deadlines are shown in {name} from now on."
+        t = translator(seat.language)
+    return t.gettext("Deadlines are shown in %(zone)s from now on.", zone=name)
 
 
 def guess_time_zone(svc: Services, game_id: int, position: int, date: datetime | None) -> None:

@@ -25,6 +25,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from boards.i18n import LANGUAGES
 from engine.bots import BOTS
+from mail.sentence import N_
 from service.core import wall_time
 from service.core.errors import InvalidInput, ServiceError
 from service.core.game_kinds import rules_for
@@ -101,15 +102,16 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
             return existing
     rules = rules_for(kind)
     if not rules.min_seats <= len(farmers) <= rules.max_seats:
-        raise InvalidInput(f"{rules.title} is played by {rules.min_seats} to {rules.max_seats} farmers.")
+        raise InvalidInput(N_("%(game)s is played by %(least)s to %(most)s farmers."), game=rules.title,
+                           least=rules.min_seats, most=rules.max_seats)
     if host is not None and not 0 <= host < len(farmers):
-        raise InvalidInput("The host must be one of the farmers.")
+        raise InvalidInput(N_("The host must be one of the farmers."))
     for position, farmer in enumerate(farmers):
         check_farmer(farmer, is_host=position == host, utf8=svc.config.smtputf8)
     if any(farmer.open for farmer in farmers):
         listing = listing or "unlisted"
         if listing not in LISTINGS:
-            raise InvalidInput("An open table is either listed on the open tables page or unlisted.")
+            raise InvalidInput(N_("An open table is either listed on the open tables page or unlisted."))
     else:
         listing = None
     if min_in_time is not None and not (listing and 1 <= min_in_time <= 100):
@@ -201,11 +203,11 @@ def confirm_game(svc: Services, game_id: int, position: int) -> str:
     with unit_of_work(svc) as (session, work):
         game = lock_game(session, game_id)
         if game.status == "expired":
-            raise NotConfirmable("This game waited too long for its confirmation and was dropped. "
-                                 "Mail new@ again to set up a new one.")
+            raise NotConfirmable(N_("This game waited too long for its confirmation and was dropped. "
+                                    "Mail new@ again to set up a new one."))
         if game.status != "unconfirmed":
-            raise NotConfirmable("This game was confirmed already; the link works once. Your seat link is in "
-                                 "the game's mails.")
+            raise NotConfirmable(N_("This game was confirmed already; the link works once. Your seat link is in "
+                                    "the game's mails."))
         game.status = "inviting"
         host_seat = seat_of(game, position)
         _open(session, svc, game, host_seat, work)
@@ -227,31 +229,32 @@ def expire_unconfirmed(svc: Services) -> int:
 
 def check_language(language: str) -> None:
     if language not in LANGUAGES:
-        raise InvalidInput(f"Farmpost speaks {', '.join(LANGUAGES)} (English, French, German); "
-                           f"“{language}” is none of them.")
+        raise InvalidInput(N_("Farmpost speaks %(languages)s (English, French, German); “%(language)s” is none of "
+                              "them."), languages=", ".join(LANGUAGES), language=language)
 
 
 def check_farmer(farmer: FarmerSpec, *, is_host: bool, utf8: bool = False) -> None:
     check_language(farmer.language)
     if farmer.open:
         if is_host:
-            raise InvalidInput("Your own seat cannot be an open seat.")
+            raise InvalidInput(N_("Your own seat cannot be an open seat."))
         return
     name = (farmer.name or "").strip()
     if not name or len(name) > 80:
-        raise InvalidInput("Every farmer needs a name (at most 80 characters).")
+        raise InvalidInput(N_("Every farmer needs a name (at most 80 characters)."))
     if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in name):
-        raise InvalidInput(f"The name “{name.splitlines()[0]}…” has a line break or a control character; "
-                           "names go into mail headers, so use letters, digits and punctuation only.")
+        raise InvalidInput(N_("The name “%(name)s…” has a line break or a control character; names go into mail "
+                              "headers, so use letters, digits and punctuation only."), name=name.splitlines()[0])
     if farmer.bot is not None:
         if farmer.bot not in BOTS:
-            raise InvalidInput(f"There is no bot called “{farmer.bot}”; choose one of {', '.join(BOTS)}.")
+            raise InvalidInput(N_("There is no bot called “%(bot)s”; choose one of %(bots)s."), bot=farmer.bot,
+                               bots=", ".join(BOTS))
         return
     email = (farmer.email or "").strip()
     if email:
         check_address(email, utf8=utf8)
     elif not is_host:
-        raise InvalidInput(f"{name} needs an email address to be invited.")
+        raise InvalidInput(N_("%(name)s needs an email address to be invited."), name=name)
 
 
 def check_address(email: str, *, utf8: bool = False) -> None:
@@ -261,14 +264,14 @@ def check_address(email: str, *, utf8: bool = False) -> None:
     mailbox or an SMTP relay declared to offer SMTPUTF8), else refused here,
     clearly, rather than failing when the mail is sent."""
     if len(email) > 254:
-        raise InvalidInput(f"“{email[:40]}…” is longer than an email address can be (254 characters).")
+        raise InvalidInput(N_("“%(start)s…” is longer than an email address can be (254 characters)."), start=email[:40])
     if any(unicodedata.category(c) in ("Cc", "Cf", "Zl", "Zp") for c in email):
-        raise InvalidInput("An email address cannot hold line breaks or control characters.")
+        raise InvalidInput(N_("An email address cannot hold line breaks or control characters."))
     if not _EMAIL.match(email) or parseaddr(email)[1] != email:
-        raise InvalidInput(f"“{email}” does not look like an email address.")
+        raise InvalidInput(N_("“%(address)s” does not look like an email address."), address=email)
     if not email.isascii() and not utf8:
-        raise InvalidInput(f"“{email}” has characters beyond ASCII; Farmpost cannot mail such an address yet. "
-                           "Please give an address in plain ASCII letters.")
+        raise InvalidInput(N_("“%(address)s” has characters beyond ASCII; Farmpost cannot mail such an address yet. "
+                              "Please give an address in plain ASCII letters."), address=email)
 
 
 def join(svc: Services, game_id: int, position: int, language: str | None = None) -> str:

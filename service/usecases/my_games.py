@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import uuid
 
+from boards.i18n import N_, translator
 from mail.outgoing.envelope import Envelope
 from service.core.services import Services
 from service.jobs.dispatching import enqueue
@@ -26,7 +27,7 @@ from service.notify.listings import KIND
 from service.storage.models import OutgoingMail
 from service.usecases.creation import check_address
 
-SUBJECT = "Farmpost: your games"
+SUBJECT = N_("Farmpost: your games")
 
 
 def ask_for_my_games(svc: Services, address: str, language: str = "en") -> None:
@@ -35,11 +36,13 @@ def ask_for_my_games(svc: Services, address: str, language: str = "en") -> None:
     what is not an address)."""
     address = (address or "").strip()
     check_address(address)
+    t = translator(language)
+    subject = t.gettext(SUBJECT)
     message_id = f"<{uuid.uuid4().hex}.games@{svc.config.mail_domain}>"
-    envelope = Envelope(message_id=message_id, sender=svc.config.mail_sender, to=("", address), subject=SUBJECT,
+    envelope = Envelope(message_id=message_id, sender=svc.config.mail_sender, to=("", address), subject=subject,
                         language=language)
     with svc.db.transaction() as session:
-        mail = OutgoingMail(message_id=message_id, game_id=None, kind=KIND, to_addr=address, subject=SUBJECT,
+        mail = OutgoingMail(message_id=message_id, game_id=None, kind=KIND, to_addr=address, subject=subject,
                             context={"kind": KIND, "address": address.lower(), "envelope": envelope.as_data()})
         session.add(mail)
         session.flush()

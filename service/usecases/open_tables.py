@@ -16,6 +16,8 @@ from datetime import timedelta
 from sqlalchemy import exists, select
 from sqlalchemy.orm import selectinload
 
+from boards.i18n import DEFAULT_LANGUAGE, Translator, translator
+from mail.sentence import N_
 from service.core.errors import InvalidInput, NotAllowed, NotFound, TooMany
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -67,8 +69,9 @@ class Confirmation:
     seat_url: str | None = None
 
 
-def listed_tables(svc: Services) -> list[Table]:
-    """The listed tables that still have an open seat, newest first."""
+def listed_tables(svc: Services, t: Translator | None = None) -> list[Table]:
+    """The listed tables that still have an open seat, newest first, told
+    in ``t``'s language (English without one)."""
     with svc.db.transaction() as session:
         games = session.scalars(
             select(Game).where(Game.listing == "listed", Game.status == "inviting",
@@ -77,17 +80,17 @@ def listed_tables(svc: Services) -> list[Table]:
             .order_by(Game.id.desc()).limit(LISTED_MAX)
         ).all()
         hosts = reliability_of(session, [a for a in map(_host_address, games) if a])
-        return [table_of(svc, game, hosts) for game in games]
+        return [table_of(svc, game, hosts, t) for game in games]
 
 
-def table(svc: Services, game_id: int, token: str) -> Table:
-    """An open table reached by its join link (LinkError if forged)."""
+def table(svc: Services, game_id: int, token: str, t: Translator | None = None) -> Table:
+    """An open table reached by its join link (LinkError if forged), told in ``t``'s language."""
     svc.links.check_table(token, game_id=game_id)
     with svc.db.transaction() as session:
         game = load_game(session, game_id)
         if game.listing is None:
-            raise NotFound(f"Game #{game_id} is not an open table.")
-        return table_of(svc, game, reliability_of(session, [_host_address(game) or ""]))
+            raise NotFound(N_("Game #%(game)s is not an open table."), game=game_id)
+        return table_of(svc, game, reliability_of(session, [_host_address(game) or ""]), t)
 
 
 def _host_address(game: Game) -> str | None:
@@ -96,21 +99,24 @@ def _host_address(game: Game) -> str | None:
     return seat.email.strip().lower() if seat is not None and seat.email else None
 
 
-def table_of(svc: Services, game: Game, hosts: dict[str, Reliability]) -> Table:
+def table_of(svc: Services, game: Game, hosts: dict[str, Reliability], t: Translator | None = None) -> Table:
+    t = t or translator(DEFAULT_LANGUAGE)
     rules = rules_for(game.kind)
-    options = [{"label": option.label, "value": _option_value(game.options.get(option.key))}
+    options = [{"label": option.label, "value": _option_value(game.options.get(option.key), t)}
                for option in rules.options]
     clock = game.clock
     if clock is None or clock.per_turn is None:
-        clock_text = "no clock"
+        clock_text = t.gettext("no clock")
+    elif clock.bank:
+        clock_text = t.gettext("%(time)s per turn, %(bank)s extra time each", time=duration_text(clock.per_turn, t),
+                               bank=duration_text(clock.bank, t))
     else:
-        clock_text = f"{duration_text(clock.per_turn)} per turn"
-        if clock.bank:
-            clock_text += f", {duration_text(clock.bank)} extra time each"
+        clock_text = t.gettext("%(time)s per turn", time=duration_text(clock.per_turn, t))
     return Table(
         game_id=game.id, title=f"{rules.title} #{game.id}", kind=game.kind, options=options, clock=clock_text,
         seats_free=sum(1 for seat in game.seats if seat.open), seats=len(game.seats),
-        farmers=[seat.name + (" (bot)" if seat.bot else "") for seat in game.seats if not seat.open],
+        farmers=[t.gettext("%(name)s (bot)", name=seat.name) if seat.bot else seat.name
+                 for seat in game.seats if not seat.open],
         listing=game.listing, status=game.status, url=svc.links.table_url(game.id),
         host=hosts.get(_host_address(game) or ""),
         min_in_time=game.min_in_time,
@@ -125,7 +131,7 @@ def ask_for_seat(svc: Services, game_id: int, token: str, name: str, email: str,
     svc.links.check_table(token, game_id=game_id)
     name, email = (name or "").strip(), (email or "").strip()
     if not email:
-        raise InvalidInput("Give your email address: the seat is yours once you click the link we mail to it.")
+        raise InvalidInput(N_("Give your email address: the seat is yours once you click the link we mail to it."))
     check_farmer(FarmerSpec(name, email, language=language), is_host=False)
     with unit_of_work(svc) as (session, work):
         game = load_game(session, game_id)
@@ -143,12 +149,14 @@ def _count_ask(session, svc: Services, game_id: int) -> None:
     for one table and ``seat-ask-mails`` confirmation mails in all a while
     (the web counts the asking client, ``seat-asks-client``, and the address,
     ``seat-asks``). Counted with the ask: a refused one rolls back uncounted."""
-    for bucket, key, what in (("seat-asks-table", str(game_id), "this table has had as many asks for its seats"),
-                              ("seat-ask-mails", "*", "we have mailed as many seat confirmations")):
+    for bucket, key, refusal in (
+            ("seat-asks-table", str(game_id), N_("Nothing was sent: this table has had as many asks for its seats as "
+                                                 "we take in an hour. Please try again later.")),
+            ("seat-ask-mails", "*", N_("Nothing was sent: we have mailed as many seat confirmations as we take in an "
+                                       "hour. Please try again later."))):
         verdict = ratelimit.hit(session, svc.config, bucket, key)
         if not verdict.allowed:
-            raise TooMany(f"Nothing was sent: {what} as we take in an hour. Please try again later.",
-                          retry_after=verdict.retry_after)
+            raise TooMany(refusal, retry_after=verdict.retry_after)
 
 
 def check_claim(svc: Services, game_id: int, claim_id: int, token: str) -> SeatClaim:
@@ -156,7 +164,7 @@ def check_claim(svc: Services, game_id: int, claim_id: int, token: str) -> SeatC
     with svc.db.transaction() as session:
         claim = session.get(SeatClaim, claim_id)
         if claim is None or claim.game_id != game_id:
-            raise NotFound("There is no such request for a seat.")
+            raise NotFound(N_("There is no such request for a seat."))
         svc.links.check_claim(token, game_id=game_id, claim_id=claim_id, nonce=claim.nonce)
         return claim
 
@@ -168,22 +176,26 @@ def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmat
     with unit_of_work(svc) as (session, work):
         game = lock_game(session, game_id)
         claim = session.get(SeatClaim, claim_id, populate_existing=True)
+        t = translator(claim.language)  # the asker's, as the claim mail spoke it
         if claim.used_at is not None:
-            return Confirmation("used", "This confirmation link has been used already. "
-                                "If it seated you, your seat link is in the mail we sent you then.")
+            return Confirmation("used", t.gettext("This confirmation link has been used already. If it seated you, "
+                                                  "your seat link is in the mail we sent you then."))
         claim.used_at = now()
         if any(seat.email and seat.email.lower() == claim.email.lower() for seat in game.seats):
-            return Confirmation("seated-already", f"{claim.email} already has a seat at this table; "
-                                "open your seat page from the mail we sent you.")
+            return Confirmation("seated-already", t.gettext("%(address)s already has a seat at this table; open your "
+                                                            "seat page from the mail we sent you.",
+                                                            address=claim.email))
         record = reliability_one(session, claim.email)
         if not record.meets(game.min_in_time):
-            return Confirmation("unreliable", f"The host of this table asks for farmers who answered at least "
-                                f"{game.min_in_time} % of their timed turns in time; you {record.text()}. Other "
-                                "tables are looking for farmers on the open tables page.")
+            return Confirmation("unreliable", t.gettext(
+                "The host of this table asks for farmers who answered at least %(share)s %% of their timed turns in "
+                "time; you %(record)s. Other tables are looking for farmers on the open tables page.",
+                share=game.min_in_time, record=record.text()))
         free = [seat for seat in game.seats if seat.open]
         if game.status != "inviting" or not free:
-            return Confirmation("full", "Sorry: every open seat of this table was taken before you confirmed. "
-                                "Other tables are looking for farmers on the open tables page.")
+            return Confirmation("full", t.gettext("Sorry: every open seat of this table was taken before you "
+                                                  "confirmed. Other tables are looking for farmers on the open "
+                                                  "tables page."))
         seat = free[0]
         seat.open, seat.name, seat.email, seat.language = False, claim.name, claim.email, claim.language
         seat.secret, seat.reply_key = new_secret(), new_reply_key()  # nothing made before belongs to them
@@ -194,7 +206,7 @@ def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmat
         if all(s.joined_at for s in game.seats) and not _ask_still_in(session, svc, game, claim, work):
             start(session, svc, game, work)
         url = svc.links.seat_url(game.id, seat.position, seat.secret)
-    return Confirmation("seated", "The seat is yours. Welcome to the table!", url)
+    return Confirmation("seated", t.gettext("The seat is yours. Welcome to the table!"), url)
 
 
 # --------------------------------------------------------------------------- still in?
@@ -288,11 +300,13 @@ def _offer_to_next(session, svc: Services, game: Game, work) -> None:
 
 def _check_open(game: Game) -> None:
     if game.listing is None:
-        raise NotFound(f"Game #{game.id} is not an open table.")
+        raise NotFound(N_("Game #%(game)s is not an open table."), game=game.id)
     if game.status != "inviting" or not any(seat.open for seat in game.seats):
-        raise NotAllowed("This table has no open seat any more. Other tables are looking for farmers "
-                         "on the open tables page.")
+        raise NotAllowed(N_("This table has no open seat any more. Other tables are looking for farmers "
+                            "on the open tables page."))
 
 
-def _option_value(value) -> str:
-    return {True: "yes", False: "no"}[value] if isinstance(value, bool) else str(value)
+def _option_value(value, t: Translator) -> str:
+    if isinstance(value, bool):
+        return t.gettext("yes") if value else t.gettext("no")
+    return str(value)

@@ -16,8 +16,9 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from boards import i18n
+from boards.i18n import Translator, translator
 from engine.core import MoveError
+from mail.sentence import N_, both
 from service.core.errors import InvalidInput, NotFound
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -48,11 +49,11 @@ def submit_move(svc: Services, game_id: int, position: int, codes: list[str], *,
     if source not in SOURCES or action not in ACTIONS:
         raise ValueError(f"bad source {source!r} or action {action!r}")
     if action == "move" and not codes:
-        raise InvalidInput("No move was given.")
+        raise InvalidInput(N_("No move was given."))
     try:
         with svc.db.transaction() as session:
             if session.scalar(select(Seat.id).where(Seat.game_id == game_id, Seat.position == position)) is None:
-                raise NotFound(f"Game #{game_id} has no seat {position}.")
+                raise NotFound(N_("Game #%(game)s has no seat %(seat)s."), game=game_id, seat=position)
             request = MoveRequest(game_id=game_id, seat=position, action=action, codes=list(codes), source=source,
                                   base_version=base_version, dedupe_key=dedupe_key, status="pending")
             session.add(request)
@@ -90,8 +91,11 @@ def _count_failed_try(svc: Services, request_id: int, reason: str) -> MoveReques
             return request
         request.last_error = reason
         if count_failure(svc.config, request, reason, what=f"move request #{request_id}"):
+            seat = session.scalar(select(Seat).where(Seat.game_id == request.game_id, Seat.position == request.seat))
+            t = translator(seat.language if seat is not None else None)
             request.status, request.processed_at = "failed", now()
-            request.result = "This could not be applied because of a fault on our side; nothing was changed."
+            request.result = t.gettext("This could not be applied because of a fault on our side; nothing was "
+                                       "changed.")
         return request
 
 
@@ -109,16 +113,16 @@ def _then(game: Game, positions: list[int], seat: int) -> str:
     """What the farmer's answer adds when bots played after their move, in
     the same transaction: the page they see next is already the board after
     the bots, and without this line the bots' turns would pass unseen."""
-    names = list(dict.fromkeys(seat_of(game, p).name for p in positions))
-    who = names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    t = translator(seat_of(game, seat).language)
+    who = both(t, list(dict.fromkeys(seat_of(game, p).name for p in positions)))
     to_act = rules_for(game.kind).to_act(game.state)
     if to_act is None:
-        return f"Then {who} played; the game is over."
+        return t.gettext("Then %(who)s played; the game is over.", who=who)
     if to_act == seat:
-        return f"Then {who} played; it is your turn again."
+        return t.gettext("Then %(who)s played; it is your turn again.", who=who)
     if seat_of(game, to_act).bot is not None:  # past the bound: the rest of the bots' moves follow in a moment
-        return f"Then {who} played; {seat_of(game, to_act).name} plays on."
-    return f"Then {who} played."
+        return t.gettext("Then %(who)s played; %(name)s plays on.", who=who, name=seat_of(game, to_act).name)
+    return t.gettext("Then %(who)s played.", who=who)
 
 
 #: the most bots' moves applied in the transaction of the move they answer:
@@ -173,42 +177,45 @@ def apply_locked(session: Session, svc: Services, game: Game, request: MoveReque
             changes.acknowledge(session, svc, game, seat_of(game, request.seat), request.action, status,
                                result, work)
         elif request.source == "plan" and status != "applied":  # the turn the plan took is the farmer's again
-            plans.tell(seat_of(game, request.seat),
-                       i18n.translator(None).gettext("Your plan could not be played: %(why)s", why=result))
+            planner = seat_of(game, request.seat)
+            plans.tell(planner, translator(planner.language).gettext("Your plan could not be played: %(why)s",
+                                                                     why=result))
             if rules_for(game.kind).to_act(game.state) == request.seat:
                 changes.turn_mail(session, svc, game, seat_of(game, request.seat), work)
 
 
 def _decide(session: Session, svc: Services, game: Game, request: MoveRequest, work: Work) -> tuple[str, str]:
-    """Apply ``request`` to the locked ``game``; (status, answer for the farmer)."""
+    """Apply ``request`` to the locked ``game``; (status, answer for the
+    farmer, in their language)."""
     rules = rules_for(game.kind)
     seat = seat_of(game, request.seat)
+    t = translator(seat.language)
     if game.status == "inviting":
-        return "rejected", "The game has not started yet: not every farmer has joined."
+        return "rejected", t.gettext("The game has not started yet: not every farmer has joined.")
     if game.status != "active":
-        return "rejected", "This game is over."
+        return "rejected", t.gettext("This game is over.")
     if request.base_version is not None and request.base_version != game.version:
-        return "stale", "The board has moved on since this was sent."
+        return "stale", t.gettext("The board has moved on since this was sent.")
     if seat.resigned and request.source != "bot":
-        return "rejected", "You have resigned from this game."
+        return "rejected", t.gettext("You have resigned from this game.")
     if request.action == "resign":
-        return _resign(session, svc, game, seat, work)
+        return _resign(session, svc, game, seat, work, t)
     to_act = rules.to_act(game.state)
     if to_act != seat.position:
-        return "rejected", f"It is not your turn: {seat_of(game, to_act).name} is to play."
+        return "rejected", t.gettext("It is not your turn: %(name)s is to play.", name=seat_of(game, to_act).name)
     if request.action == "undo":
-        return _undo(session, game, seat)
+        return _undo(session, game, seat, t)
 
     state, steps = game.state, []
     for code in request.codes:
         if rules.to_act(state) != seat.position:
-            return "rejected", "Your turn ended before the last of these moves; nothing was applied."
+            return "rejected", t.gettext("Your turn ended before the last of these moves; nothing was applied.")
         try:
             move = rules.from_code(code)
             after = rules.apply(state, move)
         except MoveError as error:
             shown = _text_or_code(rules, code)
-            return "rejected", f"“{shown}”: {error.reason} Nothing was applied."
+            return "rejected", t.gettext("“%(move)s”: %(why)s Nothing was applied.", move=shown, why=error.reason)
         steps.append((state, move, after))
         state = after
 
@@ -223,7 +230,7 @@ def _decide(session: Session, svc: Services, game: Game, request: MoveRequest, w
     game.version += 1
     _after_change(session, svc, game, seat.position, to_act, work, source=request.source)
     texts = ", ".join(rules.text(m) for _, m, _ in steps)
-    return "applied", f"Done: {texts}."
+    return "applied", t.gettext("Done: %(moves)s.", moves=texts)
 
 
 def _text_or_code(rules, code: str) -> str:
@@ -263,29 +270,29 @@ def _after_change(session: Session, svc: Services, game: Game, actor: int, befor
     queue_bot(session, game, work)
 
 
-def _undo(session: Session, game: Game, seat: Seat) -> tuple[str, str]:
+def _undo(session: Session, game: Game, seat: Seat, t: Translator) -> tuple[str, str]:
     """Take back the farmer's last move of the turn in progress, unless it
     revealed hidden information. The state is rebuilt by replaying the log."""
     rules = rules_for(game.kind)
     log = live_log(session, game.id)
     turn = current_turn(log)
     if not turn or turn[-1].seat != seat.position:
-        return "rejected", "There is nothing of yours to undo in this turn."
+        return "rejected", t.gettext("There is nothing of yours to undo in this turn.")
     last = turn[-1]
     if last.revealed:
-        return "rejected", f"“{last.text}” revealed something hidden, so it cannot be undone."
+        return "rejected", t.gettext("“%(move)s” revealed something hidden, so it cannot be undone.", move=last.text)
     last.undone = True
     game.state = rules.replay(len(game.seats), game.options, game.seed, [e.code for e in log[:-1]])
     game.version += 1
     plans.drop_after_undo(session, game, last)
-    return "applied", f"Undone: {last.text}."
+    return "applied", t.gettext("Undone: %(move)s.", move=last.text)
 
 
-def _resign(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> tuple[str, str]:
+def _resign(session: Session, svc: Services, game: Game, seat: Seat, work: Work, t: Translator) -> tuple[str, str]:
     """The farmer leaves; the greedy bot plays their seat to the end so the
     others can finish the game."""
     if seat.resigned:
-        return "rejected", "You have already resigned."
+        return "rejected", t.gettext("You have already resigned.")
     seat.resigned = True
     seat.bot = "greedy"
     game.version += 1
@@ -293,7 +300,7 @@ def _resign(session: Session, svc: Services, game: Game, seat: Seat, work: Work)
     session.flush()
     changes.resigned(session, svc, game, seat, work)
     queue_bot(session, game, work)
-    return "applied", "You have resigned; a bot plays your seat to the end of the game."
+    return "applied", t.gettext("You have resigned; a bot plays your seat to the end of the game.")
 
 
 def wait_for(svc: Services, request_id: int, timeout: float) -> MoveRequest:

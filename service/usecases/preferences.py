@@ -6,6 +6,7 @@ from __future__ import annotations
 from sqlalchemy import delete, update
 
 from boards.i18n import translator
+from mail.sentence import N_
 from service.core.errors import InvalidInput
 from service.core.services import Services
 from service.core.wall_time import now
@@ -35,7 +36,7 @@ def choose_language(svc: Services, game_id: int, position: int, language: str) -
 def set_preferences(svc: Services, game_id: int, position: int, **changes: bool) -> dict:
     unknown = set(changes) - set(notify.DEFAULT_PREFERENCES)
     if unknown:
-        raise InvalidInput(f"Unknown preference: {', '.join(sorted(unknown))}.")
+        raise InvalidInput(N_("Unknown preference: %(names)s."), names=", ".join(sorted(unknown)))
     with svc.db.transaction() as session:
         seat = seat_of(lock_game(session, game_id), position)
         seat.preferences = {**notify.DEFAULT_PREFERENCES, **(seat.preferences or {}),

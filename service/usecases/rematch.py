@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
+from boards.i18n import N_
 from service.core.errors import InvalidInput
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -54,7 +55,7 @@ def rematch(svc: Services, game_id: int, position: int) -> Rematch:
     with svc.db.transaction() as session:
         game = load_game(session, game_id)
         if game.status != "over":
-            raise InvalidInput("A rematch can be asked for once the game is over.")
+            raise InvalidInput(N_("A rematch can be asked for once the game is over."))
         seat_of(game, position)
         existing = rematch_of(session, game_id)
         farmers = [_again(seat) for seat in game.seats]

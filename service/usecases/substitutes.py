@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from boards.i18n import N_, translator
 from service.core.errors import InvalidInput
 from service.core.services import Services
 from service.core.wall_time import now
@@ -32,11 +33,11 @@ def substitute(svc: Services, game_id: int, by: int, position: int, name: str, e
         host = lookup.seat_of(game, by)
         seat = lookup.seat_of(game, position)
         if game.clock is None or game.clock.host != by:
-            raise InvalidInput("Only the host can hand a seat to a new farmer.")
+            raise InvalidInput(N_("Only the host can hand a seat to a new farmer."))
         if position == by:
-            raise InvalidInput("The host keeps their own seat; hand another one.")
+            raise InvalidInput(N_("The host keeps their own seat; hand another one."))
         if game.status == "over":
-            raise InvalidInput("This game is over.")
+            raise InvalidInput(N_("This game is over."))
         left = seat.name
         seat.name, seat.email = name, email
         seat.secret, seat.reply_key = seat_links.new_secret(), seat_links.new_reply_key()
@@ -58,8 +59,12 @@ def substitute(svc: Services, game_id: int, by: int, position: int, name: str, e
         session.add(ClockEvent(game_id=game.id, key=f"g{game.id}:substitute:{position}:{now().isoformat()}",
                                kind="substitute", seat=position, turn=game.clock.turn, detail=f"{left} -> {name}"))
         changes.invite(session, svc, game, seat, host, work)
-        tell_others(session, svc, game, seat, kind="clock", what=f"{name} takes {left}'s seat",
-                    text=f"{host.name}, the host, handed {left}'s seat to {name}, who is invited to join. "
-                         f"{name} keeps {left}'s place on the board.",
+        tell_others(session, svc, game, seat, kind="clock",
+                    what=lambda t: t.gettext("%(name)s takes %(left)s's seat", name=name, left=left),
+                    text=lambda t: t.gettext("%(host)s, the host, handed %(left)s's seat to %(name)s, who is invited "
+                                             "to join. %(name)s keeps %(left)s's place on the board.",
+                                             host=host.name, left=left, name=name),
                     key=f"substitute:{game.id}:{position}:{now().isoformat()}", work=work)
-    return f"{left}'s seat goes to {name}; the invitation is on its way to {email}."
+        t = translator(host.language)
+    return t.gettext("%(left)s's seat goes to %(name)s; the invitation is on its way to %(address)s.", left=left,
+                     name=name, address=email)

@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 
 from sqlalchemy import select
 
+from boards.i18n import N_, translator
 from mail.inbound.commands import MAX_VACATION_DAYS
 from service.core import wall_time
 from service.core.errors import InvalidInput
@@ -33,19 +34,26 @@ def start_vacation(svc: Services, game_id: int, position: int, days: int, key: s
     returns the answer for them. ``key`` names the request (the mail and its
     line), so the same request processed twice tells the others once."""
     if not 1 <= days <= MAX_VACATION_DAYS:
-        raise InvalidInput(f"A vacation lasts 1 to {MAX_VACATION_DAYS} days.")
+        raise InvalidInput(N_("A vacation lasts 1 to %(most)s days."), most=MAX_VACATION_DAYS)
     with dispatching.unit_of_work(svc) as (session, work):
         game = lookup.lock_game(session, game_id)
         seat = lookup.seat_of(game, position)
+        t = translator(seat.language)
         until = wall_time.now() + timedelta(days=days)
         seat.away_until = until
-        names = tell_others(session, svc, game, seat, kind="away", what=f"{seat.name} is away",
-                            text=f"{seat.name} is away until {date_text(until)}. {clocks.away_sentence(game, seat)}",
+        names = tell_others(session, svc, game, seat, kind="away",
+                            what=lambda r: r.gettext("%(name)s is away", name=seat.name),
+                            text=lambda r: r.gettext("%(name)s is away until %(date)s. %(meaning)s", name=seat.name,
+                                                     date=date_text(until, r),
+                                                     meaning=clocks.away_sentence(game, seat, r)),
                             key=f"away:{seat.id}:{key or until.isoformat()}", work=work)
         clocks.count_leave(game, wall_time.now())  # the vacation stops the clock (docs/clocks.md)
-    told = f" {', '.join(names)} {'was' if len(names) == 1 else 'were'} told." if names else ""
-    return (f"You are away until {date_text(until)}. Farmpost holds back your turn mails until then and "
-            f"sends you one when you are back; reply “vacation off” to come back sooner.{told}")
+    away = t.gettext("You are away until %(date)s. Farmpost holds back your turn mails until then and sends you one "
+                     "when you are back; reply “vacation off” to come back sooner.", date=date_text(until, t))
+    if not names:
+        return away
+    return t.ngettext("%(away)s %(names)s was told.", "%(away)s %(names)s were told.", len(names), away=away,
+                      names=", ".join(names))
 
 
 def end_vacation(svc: Services, game_id: int, position: int) -> str:
@@ -53,10 +61,12 @@ def end_vacation(svc: Services, game_id: int, position: int) -> str:
     with dispatching.unit_of_work(svc) as (session, work):
         game = lookup.lock_game(session, game_id)
         seat = lookup.seat_of(game, position)
+        t = translator(seat.language)
         if seat.away_until is None:
-            return "You were not away, so nothing changed."
+            return t.gettext("You were not away, so nothing changed.")
         sent = _come_back(session, svc, game, seat, work)
-    return "Welcome back: your vacation is over." + (" Your turn mail follows." if sent else "")
+    return (t.gettext("Welcome back: your vacation is over. Your turn mail follows.") if sent
+            else t.gettext("Welcome back: your vacation is over."))
 
 
 def end_due_vacations(svc: Services, now: datetime | None = None) -> int:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
+from boards.i18n import translator
+from mail.sentence import N_
 from service.core.errors import InvalidInput
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -24,13 +26,13 @@ def set_watchable(svc: Services, game_id: int, position: int, watchable: bool) -
     it is opened again). Returns the answer for the page."""
     with svc.db.transaction() as session:
         game = lock_game(session, game_id)
-        seat_of(game, position)
+        t = translator(seat_of(game, position).language)
         if game.clock is None or game.clock.host != position:
-            raise InvalidInput("Only the host can open or close the game to spectators.")
+            raise InvalidInput(N_("Only the host can open or close the game to spectators."))
         game.watchable = watchable
         if game.watch_secret is None:
             game.watch_secret = new_secret()
-    return "Spectators can now watch this game." if watchable else "The game is closed to spectators."
+    return t.gettext("Spectators can now watch this game.") if watchable else t.gettext("The game is closed to spectators.")
 
 
 def open_game(session, svc: Services, game_id: int, token: str):
@@ -38,23 +40,24 @@ def open_game(session, svc: Services, game_id: int, token: str):
     game = lock_game(session, game_id)
     svc.links.check_watch(token, game_id=game_id, watch_secret=game.watch_secret)
     if not game.watchable:
-        raise InvalidInput("The host has closed this game to spectators.")
+        raise InvalidInput(N_("The host has closed this game to spectators."))
     return game
 
 
 def follow(svc: Services, game_id: int, token: str, email: str, language: str = "en") -> str:
     """Someone with the spectator link asks for round mails to ``email``,
-    in ``language`` (a new ask sets it again).
+    in ``language`` (a new ask sets it again; the answer speaks it too).
     Nothing is sent but a confirmation, and a second one only after an
     hour; the answer is the same whatever the address's state, so the page
     tells nobody whether an address already follows the game."""
     email = (email or "").strip()
     check_address(email)
     check_language(language)
+    t = translator(language)
     with unit_of_work(svc) as (session, work):
         game = open_game(session, svc, game_id, token)
         if game.status == "over":
-            raise InvalidInput("This game is over: there are no more rounds to mail.")
+            raise InvalidInput(N_("This game is over: there are no more rounds to mail."))
         spectator = session.scalar(select(Spectator).where(Spectator.game_id == game_id,
                                                            Spectator.email == email.lower()))
         if spectator is None:
@@ -67,8 +70,8 @@ def follow(svc: Services, game_id: int, token: str, email: str, language: str = 
                 and not spectator_mail.recently_asked(spectator):
             spectator.language = language
             spectator_mail.confirmation(session, svc, game, spectator, work)
-    return (f"If {email} wants these mails, it has to confirm: we sent it a mail with a link. "
-            "Nothing else is sent before that.")
+    return t.gettext("If %(address)s wants these mails, it has to confirm: we sent it a mail with a link. "
+                     "Nothing else is sent before that.", address=email)
 
 
 def spectator_link(svc: Services, game_id: int, spectator_id: int, token: str) -> tuple[Spectator, str]:
@@ -76,7 +79,7 @@ def spectator_link(svc: Services, game_id: int, spectator_id: int, token: str) -
     with svc.db.transaction() as session:
         spectator = session.get(Spectator, spectator_id)
         if spectator is None or spectator.game_id != game_id:
-            raise InvalidInput("This link does not belong to this game.")
+            raise InvalidInput(N_("This link does not belong to this game."))
         action = svc.links.check_follow(token, game_id=game_id, spectator_id=spectator_id,
                                         spectator_secret=spectator.secret)
         return spectator, action

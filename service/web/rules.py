@@ -7,7 +7,7 @@ from __future__ import annotations
 from flask import Blueprint, render_template
 
 from service.core.game_kinds import rules_for
-from service.inbound.help import COMMANDS
+from service.inbound.help import typed_commands
 from service.web import language
 
 blueprint = Blueprint("rules", __name__)
@@ -18,6 +18,6 @@ def show(kind: str):
     rules = rules_for(kind)  # an unknown game is a ServiceError page
     notation = list(rules.notation_help())
     example = notation[0][0] if notation else "pass"
-    commands = [(text.format(move=example), meaning) for text, meaning in COMMANDS]
+    commands = typed_commands(language.current(), example)
     return render_template("web/rules.html", title=language.gettext("%(game)s rules", game=rules.title), game=rules,
                            notation=notation, commands=commands, plans=rules.plan_examples())

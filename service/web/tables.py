@@ -18,13 +18,13 @@ blueprint = Blueprint("tables", __name__)
 
 @blueprint.get("/open")
 def listed():
-    return render_template("web/open.html", tables=open_tables.listed_tables(services()),
+    return render_template("web/open.html", tables=open_tables.listed_tables(services(), language.current()),
                            title=language.gettext("Open tables"))
 
 
 @blueprint.get("/t/<id:game_id>/<token>")
 def table(game_id: int, token: str):
-    found = open_tables.table(services(), game_id, token)
+    found = open_tables.table(services(), game_id, token, language.current())
     return render_template("web/table.html", table=found, form={}, error=None, title=found.title)
 
 
@@ -40,7 +40,7 @@ def ask(game_id: int, token: str):
     try:
         open_tables.ask_for_seat(svc, game_id, token, name, email, language.chosen())
     except InvalidInput as error:
-        found = open_tables.table(svc, game_id, token)
+        found = open_tables.table(svc, game_id, token, language.current())
         return render_template("web/table.html", table=found, form=request.form, error=error.message,
                                title=found.title), 400
     return render_template("web/claim_sent.html", email=email.strip(), title=language.gettext("Check your mail"))

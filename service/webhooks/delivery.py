@@ -34,6 +34,7 @@ import requests
 import urllib3
 from sqlalchemy import select
 
+from boards.i18n import translator
 from service.core import wall_time
 from service.core.errors import NotFound
 from service.core.services import Services
@@ -192,10 +193,12 @@ def _turn_off(session, svc: Services, row: WebhookDelivery, hooks: list[Webhook]
     log.warning("webhook %s of game %s turned off: %s", short_url(row.url), row.game_id, reason)
     for position in sorted({hook.position for hook in hooks}):
         seat = game.seats[position]
-        note = (f"Your webhook to {short_url(row.url)} kept failing, so Farmpost turned it off.\n\n"
-                f"The last answer: {reason[:300]}\n\n"
-                "When the receiver works again, add the hook again on your seat page.")
+        t = translator(seat.language)
+        note = t.gettext("Your webhook to %(url)s kept failing, so Farmpost turned it off.\n\n"
+                         "The last answer: %(answer)s\n\n"
+                         "When the receiver works again, add the hook again on your seat page.",
+                         url=short_url(row.url), answer=reason[:300])
         context = changes.game_context(svc, game, seat)
         context["note"] = note
-        changes.queue_mail(session, svc, game, seat, "note", changes.subject_for(game, "your webhook was turned off"),
-                          context, work)
+        changes.queue_mail(session, svc, game, seat, "note",
+                           changes.subject_for(game, t.gettext("your webhook was turned off")), context, work)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from email import message_from_bytes, policy
 
-from mail.outgoing.compose import FOOTER, build, read_back
+from mail.outgoing.compose import build, footer, read_back
 from mail.outgoing.envelope import Envelope
 
 FARMPOST = ("Farmpost", "play@farmpost.test")
@@ -48,8 +48,8 @@ def test_a_plain_mail_is_one_text_part_with_the_footer_and_its_text_is_kept():
     assert message.get_content_type() == "text/plain" and message["To"] == "ann@example.org"
     assert message["Auto-Submitted"] == "auto-replied" and message["Reply-To"] is None
     assert message["X-Farmpost-Game"] is None and message["List-Unsubscribe"] is None
-    assert message.get_content().replace("\r\n", "\n") == "Done." + FOOTER + "\n"
-    assert built.text == "Done." + FOOTER + "\n"
+    assert message.get_content().replace("\r\n", "\n") == "Done." + footer("en") + "\n"
+    assert built.text == "Done." + footer("en") + "\n"
 
 
 def test_an_internationalised_address_is_written_as_utf8_and_read_back():

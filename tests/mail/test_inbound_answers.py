@@ -12,6 +12,7 @@ from email.header import Header
 import pytest
 from sqlalchemy import select, update
 
+from boards.i18n import translator
 from service.core.wall_time import now
 from service.inbound.receive import receive, too_much_mail
 from service.storage.models import InboundMail, MoveRequest
@@ -70,7 +71,7 @@ def test_past_the_hourly_cap_one_address_gets_one_notice_then_silence(svc, game)
     assert notice.answered and not silent.answered
     answers = [text_part(m) for m in mailbox(svc, BOB) if str(m["Subject"]).startswith("Re:")]
     assert len(answers) == limit.count + 1
-    assert answers[-1].startswith(too_much_mail(limit))
+    assert answers[-1].startswith(too_much_mail(limit, translator("en")))
     assert f"over {limit} answers" in silent.detail
 
 
@@ -259,7 +260,7 @@ def refusal(rules, state, line: str) -> str:
     """What a farmer is answered for a reply of one move line (service/inbound/decide.py)."""
     from service.inbound.decide import _read_moves
 
-    codes, _, answer, _ = _read_moves(rules, state, rules.to_act(state), [line])
+    codes, _, answer, _ = _read_moves(rules, state, rules.to_act(state), [line], translator("en"))
     assert codes == [] and answer
     return answer
 

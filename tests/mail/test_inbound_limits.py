@@ -12,6 +12,7 @@ from dataclasses import replace
 import pytest
 from sqlalchemy import func, select
 
+from boards.i18n import translator
 from service.core import wall_time
 from service.core.config import Limit
 from service.inbound.receive import receive, too_much_mail
@@ -46,7 +47,7 @@ def test_a_farmer_mailing_board_again_and_again_gets_the_limit_then_one_notice_t
     assert all(row.outcome == "answered" for row in rows)  # every mail read and recorded
     sent = [text_part(m) for m in mailbox(svc) if str(m["Subject"]).startswith("Re:")]
     assert len(sent) == answers.count + 1
-    assert sent[-1].startswith(too_much_mail(answers))
+    assert sent[-1].startswith(too_much_mail(answers, translator("en")))
 
 
 def test_once_the_window_has_passed_the_farmer_is_answered_again(svc, game, tmp_path, monkeypatch):

@@ -10,6 +10,7 @@ import dataclasses
 import pytest
 from sqlalchemy import select
 
+from boards.i18n import translator
 from engine import get_game
 from engine.core import MoveError
 from mail.inbound.message import parse_message
@@ -77,7 +78,7 @@ def test_did_you_mean_offers_only_moves_that_are_legal_now():
     # when the answer is written, then it offers legal moves only
     offered = suggest.legal_suggestions(rules, state, "tkae b2", raised.value)
     assert offered and set(offered) <= legal and offered[0] == "take b2"
-    answer = suggest.did_you_mean(rules, state, "tkae b2", raised.value)
+    answer = suggest.did_you_mean(rules, state, "tkae b2", raised.value, translator("en"))
     assert "trade" not in answer and "Did you mean “take b2”" in answer
 
 
@@ -86,7 +87,7 @@ def test_no_did_you_mean_when_no_legal_move_is_close():
     state = rules.setup(2, {}, 7)
     with pytest.raises(MoveError) as raised:
         rules.parse(state, 0, "buy corn")
-    assert "did you mean" not in suggest.did_you_mean(rules, state, "buy corn", raised.value).lower()
+    assert "did you mean" not in suggest.did_you_mean(rules, state, "buy corn", raised.value, translator("en")).lower()
 
 
 # --------------------------------------------------------------------------- invitations

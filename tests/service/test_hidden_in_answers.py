@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boards.i18n import translator
 from engine import get_game
 from service.inbound import decide
 from tests.engine.bots.test_search import positions, with_other_hidden_parts
@@ -45,17 +46,17 @@ def test_previews_and_answers_do_not_depend_on_hidden_information(setting, seed,
     game = get_game(SETTINGS[setting][0])
     position = game.to_act(state)
 
-    preview = decide._preview(game, state, position, text)
-    assert preview == decide._preview(game, other, position, text)
+    preview = decide._preview(game, state, position, text, translator("en"))
+    assert preview == decide._preview(game, other, position, text, translator("en"))
     assert "reveals hidden information" in preview
 
-    mine = decide._read_moves(game, state, position, [text, follower])
-    theirs = decide._read_moves(game, other, position, [text, follower])
+    mine = decide._read_moves(game, state, position, [text, follower], translator("en"))
+    theirs = decide._read_moves(game, other, position, [text, follower], translator("en"))
     if mine[2] is not None and theirs[2] is not None:  # both stopped: the same answer, the revealing move kept
         assert mine[2] == theirs[2]
         assert mine[0] == theirs[0] == [game.code(game.parse(state, position, text))]
         assert "reveals hidden information" in mine[2] and "Your options now" not in mine[2]
-    garbage = [decide._read_moves(game, s, position, [text, "zzz qqq"])[2] for s in (state, other)]
+    garbage = [decide._read_moves(game, s, position, [text, "zzz qqq"], translator("en"))[2] for s in (state, other)]
     assert garbage[0] is not None and garbage[0] == garbage[1]
 
 

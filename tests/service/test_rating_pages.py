@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from boards.i18n import translator
 from service.cli.main import main
 from service.game import ratings
 from service.notify.listings import games_text
@@ -76,7 +77,7 @@ def test_given_an_empty_public_name_then_the_farmer_leaves_the_rating_leaderboar
 
 def test_given_a_rated_game_then_my_games_lists_the_rating_change_and_the_ratings(svc):
     finished(svc, ANN, BOB)
-    text = games_text(svc, "ann@example.org")
+    text = games_text(svc, "ann@example.org", translator("en"))
     after = ratings.shown(rating_of(svc, "ann@example.org"))
     assert f"Rating: 1500 -> {after}" in text
     assert f"Your ratings: Pebbles {after} (provisional)." in text
