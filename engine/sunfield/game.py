@@ -7,6 +7,7 @@ from engine.sunfield import describe as describing
 from engine.sunfield import notation, scoring, turns
 from engine.sunfield import outcome as outcomes
 from engine.sunfield.state import setup
+from engine.words import Vocabulary
 
 
 class Sunfield(Game):
@@ -65,6 +66,9 @@ class Sunfield(Game):
         # verbs and their synonyms, and the "carrot 0 1" shorthand of put ("b2" is
         # a coordinate; a bare column letter would make every "A …" a move)
         return set(notation.VERB_WORDS) | set(notation.VEGETABLE_WORDS)
+
+    def verbs(self) -> Vocabulary:
+        return notation.VERBS
 
     def notation_help(self) -> list[tuple[str, str]]:
         return [

@@ -33,11 +33,10 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.core import AmbiguousMove, Game, IllegalMove, MoveError, State
+from mail.inbound.command_words import COMMANDS
 
-#: the words of the commands every game has (mail.inbound.commands)
-COMMAND_WORDS = frozenset({
-    "board", "moves", "help", "options", "undo", "resign", "say", "preview", "vacation", "stop", "new",
-})
+#: the words of the commands every game has, in every language (mail.inbound.command_words)
+COMMAND_WORDS = frozenset(w for w in COMMANDS.table() if w.isalpha())
 
 _PHONE = re.compile(r"^(?:\+|00)?[\d\s().\-/]+$")
 _COORDINATE = re.compile(r"^[(\[]?[+-]?(?:\d+|[a-z]\d{1,2}|\d{1,2}[a-z])[,)\]]?$")
