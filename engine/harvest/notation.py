@@ -81,7 +81,7 @@ WORDS = spelled({
     "trading": "trading", "tradingpost": "trading", "post": "trading", "trade": "trading",
     "magasin": "store", "magasingénéral": "store", "champs": "fields", "atelier": "workshop",
     "marché": "market", "marchéfermier": "market", "comptoir": "trading",
-    "laden": "store", "gemischtwarenladen": "store", "felder": "fields", "werkstatt": "workshop",
+    "laden": "store", "gemischtwarenladen": "store", "felder": "fields", "feldern": "fields", "werkstatt": "workshop",
     "markt": "market", "bauernmarkt": "market", "handelsposten": "trading",
     # other nouns
     "character": "character", "farmhouse": "farmhouse", "house": "farmhouse",
