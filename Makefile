@@ -7,6 +7,9 @@ BIN     := $(VENV)/bin
 # What the service needs (make run) and, on top, what the tests need (make test)
 STAMP      := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+# The compiled gettext catalogs (.mo, not in git), remade when a .po or .pot changes
+CATALOG_STAMP   := $(VENV)/.catalogs
+CATALOG_SOURCES := $(wildcard boards/locales/*.pot boards/locales/*/LC_MESSAGES/*.po)
 SUDO    := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 # Debian packages: WeasyPrint's libraries and fonts (harfbuzz-subset makes it
@@ -21,38 +24,48 @@ TEST_DEBS := $(RUN_DEBS) poppler-utils chromium chromium-driver dovecot-imapd po
 # runs them in this process; PYTEST_ARGS adds anything else (a path, -k, -x).
 TEST_WORKERS ?= auto
 
-.PHONY: run test lint bench screenshots system-deps-run system-deps-test venv clean
+.PHONY: run test lint bench catalogs screenshots system-deps-run system-deps-test venv clean
 
-run: system-deps-run $(STAMP)
+run: system-deps-run $(STAMP) $(CATALOG_STAMP)
 	$(BIN)/farmpost run
 
-test: system-deps-test $(TEST_STAMP) lint
+test: system-deps-test $(TEST_STAMP) $(CATALOG_STAMP) lint
 	$(BIN)/python -m pytest -n $(TEST_WORKERS) --dist loadgroup --durations=15 $(PYTEST_ARGS)
 
 lint: $(TEST_STAMP)
 	$(BIN)/ruff check .
 
-bench: $(STAMP)
+bench: $(STAMP) $(CATALOG_STAMP)
 	$(BIN)/python -m bench --short
 
 # Every screenshot to look at, into $(SCREENSHOTS) (ignored by git;
 # docs/screenshots keeps only the few the docs name): the boards in words
 # and the drawn boards, then the pages the browser tests shoot.
 SCREENSHOTS ?= build/screenshots
-screenshots: system-deps-test $(TEST_STAMP)
+screenshots: system-deps-test $(TEST_STAMP) $(CATALOG_STAMP)
 	$(BIN)/python -m tests.boards.make_screenshots --out $(SCREENSHOTS)
 	$(BIN)/python -m tests.boards.make_drawn_screenshots --out $(SCREENSHOTS)
 	FARMPOST_SCREENSHOTS=$(abspath $(SCREENSHOTS)) $(BIN)/python -m pytest -q -n 0 -p no:cacheprovider \
 	  tests/e2e/test_browser.py tests/e2e/test_seat_page_drawn.py tests/e2e/test_open_table.py \
 	  tests/e2e/test_my_games_and_rematch.py
 
-venv: $(STAMP)
+venv: $(STAMP) $(CATALOG_STAMP)
+
+# Every domain's strings extracted from the sources into its .pot, the French
+# and German .po brought up to date (new strings to translate), all compiled
+catalogs: $(STAMP)
+	$(BIN)/python -m boards.catalogs update
+	touch $(CATALOG_STAMP)
 
 $(STAMP): pyproject.toml
 	[ -x $(BIN)/python ] || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e .
 	touch $(STAMP)
+
+$(CATALOG_STAMP): $(STAMP) $(CATALOG_SOURCES)
+	$(BIN)/python -m boards.catalogs compile
+	touch $(CATALOG_STAMP)
 
 $(TEST_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test]'

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from boards import palette, printlayout, textgrid
+from boards import i18n, palette, printlayout, textgrid
 
 TEMPLATES = Path(__file__).resolve().parents[1] / "templates"
 
@@ -33,6 +33,7 @@ def environment() -> Environment:
                        share_of_row=printlayout.share_of_row, top_grid_scale=printlayout.top_grid_scale,
                        FULL_PT=printlayout.FULL_PT, HALF_PT=printlayout.HALF_PT)
     env.filters["plural"] = plural
+    i18n.jinja_install(env)
     env.filters["plain"] = textgrid.plain
     env.filters["text_width"] = textgrid.width_of
     return env

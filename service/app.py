@@ -15,7 +15,7 @@ from service.core.config import ROOT
 from service.core.errors import ServiceError
 from service.core.links import LinkError
 from service.core.services import Services
-from service.web import headers, ids, limits
+from service.web import headers, ids, language, limits
 from service.wiring import services_from_environment
 
 #: modules exposing ``blueprint`` (and optionally ``CSRF_EXEMPT`` views)
@@ -81,6 +81,7 @@ def create_app(services: Services | None = None, *, testing: bool = False, upgra
     if services.config.trusted_proxies:  # believe that many X-Forwarded-For entries (service/web/limits.py)
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=services.config.trusted_proxies, x_proto=0, x_host=0,
                                 x_port=0, x_prefix=0)
+    language.install(app)
     ids.install(app)  # before the blueprints: their rules take ids as <id:…> (63 bits, else 404)
     limits.install(app)  # before the CSRF check: every post counts
     csrf.init_app(app)

@@ -35,3 +35,14 @@ def test_make_test_adds_the_test_extras(tmp_path):
 
 def test_make_bench_runs_the_short_version_of_every_bench(tmp_path):
     assert dry_run("bench", tmp_path)[-1].endswith("/python -m bench --short")
+
+
+def test_make_run_and_make_test_compile_the_catalogs_after_installing(tmp_path):
+    for target in ("run", "test"):
+        commands = dry_run(target, tmp_path)
+        compiled = commands.index(".venv/bin/python -m boards.catalogs compile")
+        assert compiled > max(i for i, line in enumerate(commands) if "pip install --quiet -e ." in line)
+
+
+def test_make_catalogs_extracts_updates_and_compiles(tmp_path):
+    assert ".venv/bin/python -m boards.catalogs update" in dry_run("catalogs", tmp_path)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
 
-from boards import score_table
+from boards import i18n, score_table
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
@@ -23,6 +23,7 @@ def environment() -> Environment:
         keep_trailing_newline=True,
     )
     env.filters["score_table"] = score_table
+    i18n.jinja_install(env)
     return env
 
 
