@@ -5,7 +5,10 @@ Any farmer may write any of the three (``board``, ``plateau``, ``Brett``;
 (:mod:`engine.words`). :data:`COMMANDS` holds the first word of each
 command, :data:`PHRASES` the commands of several words (``my games``,
 ``mes parties``, ``meine Spiele``), and the words that answer a command
-(``resign yes``, ``vacation off``). The clock commands' phrases are read by
+(``resign yes``, ``vacation off``), and the questions about the board
+(:data:`ASKING`: ``market``, ``my plot``, ``clients``, ``scores``, ``what
+changed``, and ``marché``, ``ma parcelle``, ``Markt``, ``Punkte``, ...). The
+clock commands' phrases are read by
 :mod:`mail.inbound.commands` with patterns; their first words are here so
 that no word of a game means one of them too (tests/mail/test_command_words.py).
 """
@@ -24,6 +27,8 @@ COMMANDS = Vocabulary({
         "resign": ("resign",), "say": ("say",), "preview": ("preview",), "vacation": ("vacation",),
         "games": ("games",), "rematch": ("rematch",), "new": ("new",),
         "clock:more": ("extend",), "clock:pause": ("pause",), "clock:resume": ("resume",), "clock:zone": ("tz",),
+        "market": ("market",), "plot": ("plot", "farm"), "clients": ("clients",), "scores": ("scores", "score"),
+        "changes": ("changes",),
     },
     "fr": {
         "board": ("plateau",), "moves": ("coups", "aide", "options"), "undo": ("annuler", "annule"),
@@ -32,6 +37,7 @@ COMMANDS = Vocabulary({
         "rematch": ("revanche",), "new": ("nouvelle", "nouveau"),
         "clock:more": ("prolonger", "prolonge"), "clock:resume": ("reprendre", "reprends"),
         "clock:zone": ("fuseau",),
+        "market": ("marché",), "plot": ("parcelle",), "changes": ("changements",),
     },
     "de": {
         "board": ("brett", "spielbrett"), "moves": ("züge", "hilfe", "optionen"), "undo": ("rückgängig", "zurück"),
@@ -40,6 +46,8 @@ COMMANDS = Vocabulary({
         "new": ("neu", "neues"),
         "clock:more": ("verlängern", "verlängere"), "clock:pause": ("pausieren",),
         "clock:resume": ("fortsetzen",), "clock:zone": ("zeitzone",),
+        "market": ("markt",), "plot": ("parzelle", "hof"), "clients": ("kunden",),
+        "scores": ("punkte", "punktestand"), "changes": ("änderungen",),
     },
 })
 
@@ -48,9 +56,35 @@ def _phrases(*words: str) -> frozenset[str]:
     return frozenset(spelling for word in words for spelling in spellings(word))
 
 
+#: the board asked about in words (boards/in_words.py), by whole lines, per language
+_ASKING = {
+    "market": {"en": ("market", "the market"), "fr": ("marché", "le marché"), "de": ("markt", "der markt")},
+    "plot": {"en": ("my plot", "plot", "my farm", "farm"), "fr": ("ma parcelle", "parcelle", "ma ferme"),
+             "de": ("meine parzelle", "parzelle", "mein hof", "hof")},
+    "clients": {"en": ("clients", "the clients"), "fr": ("les clients",), "de": ("kunden", "die kunden")},
+    "scores": {"en": ("scores", "score", "points", "who leads", "who is leading"), "fr": ("qui mène", "qui gagne"),
+               "de": ("punkte", "punktestand", "wer führt")},
+    "changes": {"en": ("what changed", "what's new", "changes", "what happened"),
+                "fr": ("quoi de neuf", "qu'est-ce qui a changé", "changements"),
+                "de": ("was ist neu", "was hat sich geändert", "änderungen")},
+}
+
+
+def asked(line: str) -> tuple[str, str] | None:
+    """(the question, its language) when ``line`` asks about the board
+    (``market``, ``ma parcelle``, ``Punkte``, ...); else None."""
+    for kind, by_language in _ASKING.items():
+        for language, phrases in by_language.items():
+            if line_is(line, _phrases(*phrases)):
+                return kind, language
+    return None
+
+
 #: whole lines that are one command
 MY_GAMES = _phrases("my games", "mes parties", "meine spiele")
 PLAY_AGAIN = _phrases("play again", "rejouer", "nochmal spielen", "noch einmal spielen")
+#: the first words that ask for the whole list of commands (the others of "moves" ask for the options)
+HELP = _phrases("help", "?", "aide", "hilfe")
 #: ``resign yes``
 CONFIRM = _phrases("yes", "y", "confirm", "oui", "confirmer", "ja", "bestätigen")
 #: ``vacation off``: back from vacation

@@ -9,7 +9,9 @@ a line ends the commands, since what follows it is a name or a signature
 ("Hi, take b2."), a word such as "ok" before it, politeness after it ("take
 b2 thanks") and emoji or other symbols ("take b2 👍") are not part of the
 command; a ``say`` keeps its message as written. The non-move commands are
-recognised here (``games`` and ``my games`` also at new@, ``rematch`` and
+recognised here, in English, French and German (:mod:`mail.inbound.command_words`;
+the questions about the board too: ``market``, ``my plot``, ``clients``,
+``scores``, ``what changed``), (``games`` and ``my games`` also at new@, ``rematch`` and
 ``play again`` in replies), the clock commands too, read to a
 :class:`ClockCommand` (``more time 2d``, ``pause clock``, ``resume clock``,
 ``time zone Europe/Berlin`` in replies; a setting line such as ``clock 36h``
@@ -34,6 +36,10 @@ MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW, GAMES, REMA
     "move", "board", "moves", "preview", "undo", "resign", "say", "vacation", "stop", "new", "games", "rematch",
     "clock",
 )  # fmt: skip
+
+#: the board asked about in words: the market, my Plot (or farm), the Clients, the scores, what changed
+MARKET, PLOT, CLIENTS, SCORES, CHANGES = "market", "plot", "clients", "scores", "changes"
+ASKING = (MARKET, PLOT, CLIENTS, SCORES, CHANGES)
 
 #: what a :class:`ClockCommand` asks for
 MORE_TIME, PAUSE_CLOCK, RESUME_CLOCK, TIME_ZONE, CLOCK_SETTING = (
@@ -195,6 +201,8 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
         return Command(REMATCH, line)
     if kind in (BOARD, MOVES, UNDO, STOP) and not rest:
         return Command(kind, line)
+    if asked := words_of.asked(line):
+        return Command(asked[0], line)
     if kind == RESIGN:
         if not rest:
             return Command(RESIGN, line)

@@ -3,6 +3,7 @@ notation for the decision at hand and the options as links."""
 
 from __future__ import annotations
 
+from mail.inbound import command_words
 from mail.inbound import commands as cmd
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -15,6 +16,7 @@ COMMANDS = (
     ("undo", "take back your last move of this turn (not one that revealed something hidden)"),
     ("board", "the board and, on your turn, your options"),
     ("moves", "your options now"),
+    ("market", "the board in words: also “my plot”, “clients”, “scores” (who leads) and “what changed”"),
     ("say Good luck, everyone!", "a message to the other farmers"),
     ("vacation 7", "away for 7 days (1 to 30): your turn mails wait; “vacation off” when you are back"),
     ("stop", "no more mails about this game (your page still works)"),
@@ -26,9 +28,9 @@ COMMANDS = (
 
 
 def is_help(command: cmd.Command) -> bool:
-    """``help`` (and ``?``), which :mod:`mail.inbound.commands` reads as the
+    """``help`` (and ``?``, ``aide``, ``Hilfe``), which :mod:`mail.inbound.commands` reads as the
     options command: here it gets the whole list of commands."""
-    return command.kind == cmd.MOVES and command.line.split()[0].lower() in ("help", "?")
+    return command.kind == cmd.MOVES and command_words.line_is(command.line.split()[0], command_words.HELP)
 
 
 def help_text(svc: Services, game_id: int, position: int, state: dict, *, with_links: bool) -> str:

@@ -4,6 +4,8 @@ placeholders), plurals by the CLDR rules, the pseudo-locale marking all."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from boards import catalogs
@@ -61,12 +63,13 @@ def test_given_a_plural_entry_then_0_1_and_2_take_the_forms_of_the_rule(language
         if not message.pluralizable:
             continue
         singular, plural = message.id[:2]
+        params = {name: name for name in re.findall(r"%\((\w+)\)", singular) if name not in ("n", "num")}
         for n, form in zip((0, 1, 2), forms_at):
-            expected = message.string[form] % {"n": n, "num": n}
+            expected = message.string[form] % {"n": n, "num": n, **params}
             if message.context:
-                assert t.npgettext(message.context, singular, plural, n) == expected
+                assert t.npgettext(message.context, singular, plural, n, **params) == expected
             else:
-                assert t.ngettext(singular, plural, n) == expected
+                assert t.ngettext(singular, plural, n, **params) == expected
 
 
 @pytest.mark.parametrize("domain", DOMAINS)
@@ -77,7 +80,8 @@ def test_given_the_pseudo_locale_then_every_string_of_a_template_comes_out_marke
         if not message.id:
             continue
         if message.pluralizable:
-            text = qps.ngettext(message.id[0], message.id[1], 2)
+            params = {name: name for name in re.findall(r"%\((\w+)\)", message.id[0]) if name not in ("n", "num")}
+            text = qps.ngettext(message.id[0], message.id[1], 2, **params)
         elif message.context:
             text = qps.pgettext(message.context, message.id, **{})
         else:
