@@ -15,12 +15,14 @@ def market(view: dict, seat: int | None, names: list[str], t: Translator) -> str
     board = harvest.board(view, seat, names)
     lines = [t.gettext("The Farmer's Market (place a Wheelbarrow there with “place market a”):")]
     for tile in board["market"]:
-        if C.MARKET_TILES[view["market"][tile["label"]]]["cost"]:
+        key = view["market"][tile["label"]]
+        cost, gives = harvest.market_text(key, t)
+        if C.MARKET_TILES[key]["cost"]:
             lines.append(t.gettext("%(space)s: %(tile)s, costs %(cost)s, gives %(gives)s", space=tile["label"],
-                                   tile=name(t, tile["name"]), cost=tile["cost"], gives=tile["gives"]))
+                                   tile=name(t, tile["name"]), cost=cost, gives=gives))
         else:
             lines.append(t.gettext("%(space)s: %(tile)s, free, gives %(gives)s", space=tile["label"],
-                                   tile=name(t, tile["name"]), gives=tile["gives"]))
+                                   tile=name(t, tile["name"]), gives=gives))
     display = ", ".join(f"{tile['number']} {name(t, tile['name'])}" for tile in board["sunrise"]["display"])
     if display:
         lines.append(t.gettext("Sunrise tiles on display: %(tiles)s.", tiles=display))
@@ -69,5 +71,6 @@ def clients(view: dict, seat: int | None, names: list[str], t: Translator) -> st
     for building in board["buildings"]["offer"]:
         lines.append(t.ngettext("%(building)s: costs %(cost)s coins, %(n)s point; %(text)s",
                                 "%(building)s: costs %(cost)s coins, %(n)s points; %(text)s", building["points"],
-                                building=name(t, building["name"]), cost=building["cost"], text=building["text"]))
+                                building=name(t, building["name"]), cost=building["cost"],
+                                text=harvest.building_text(building["key"], t)))
     return "\n".join(lines)
