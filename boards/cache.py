@@ -1,8 +1,10 @@
 """Snapshots rendered once per state version and shared by every recipient.
 
-A snapshot is identified by ``(game id, state version, seat, kind)``; the
-seat is part of the key because each farmer's snapshot shows their private
-view (``None`` for the public board). A state version never changes once
+A snapshot is identified by ``(game id, state version, seat, kind,
+language)``; the seat is part of the key because each farmer's snapshot
+shows their private view (``None`` for the public board), the language
+because its words are the reader's: farmers of one table who share a
+language share its public snapshots. A state version never changes once
 written, so a cached snapshot never goes stale; what invalidates it is a newer
 version: storing version *v* of a game drops every older version of that game.
 
@@ -24,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from boards.i18n import DEFAULT_LANGUAGE, LANGUAGES, PSEUDO
+
 KINDS = ("pdf", "html", "mail", "text", "report", "png")
 
 
@@ -33,6 +37,7 @@ class SnapshotKey:
     version: int
     seat: int | None
     kind: str
+    language: str = DEFAULT_LANGUAGE
 
     def __post_init__(self):
         if not re.fullmatch(r"[A-Za-z0-9_-]{1,64}", str(self.game_id)):
@@ -43,11 +48,14 @@ class SnapshotKey:
             raise ValueError(f"seat must be None or a non-negative int: {self.seat!r}")
         if self.kind not in KINDS:
             raise ValueError(f"unknown snapshot kind {self.kind!r}; known: {', '.join(KINDS)}")
+        if self.language not in (*LANGUAGES, PSEUDO):
+            raise ValueError(f"unknown language {self.language!r}; known: {', '.join(LANGUAGES)}")
 
     @property
     def filename(self) -> str:
         seat = "public" if self.seat is None else f"seat{self.seat}"
-        return f"{seat}.{self.kind}"
+        language = "" if self.language == DEFAULT_LANGUAGE else f".{self.language}"
+        return f"{seat}{language}.{self.kind}"
 
 
 class Store(Protocol):

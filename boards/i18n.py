@@ -163,9 +163,9 @@ def catalog_source(language: str, domain: str) -> Path:
     return LOCALES / language / "LC_MESSAGES" / f"{domain}.po"
 
 
-def best_language(accept_language: str | None) -> str:
+def best_language(accept_language: str | None, default: str | None = DEFAULT_LANGUAGE) -> str | None:
     """The first of :data:`LANGUAGES` a browser's ``Accept-Language`` header
-    prefers (by its q-values), English when it names none of them."""
+    prefers (by its q-values), ``default`` (English) when it names none."""
     ranked = []
     for position, part in enumerate((accept_language or "").split(",")):
         tag, _, params = part.strip().partition(";")
@@ -179,7 +179,7 @@ def best_language(accept_language: str | None) -> str:
         primary = tag.strip().lower().split("-")[0]
         if quality > 0 and primary in LANGUAGES:
             ranked.append((-quality, position, primary))
-    return min(ranked)[2] if ranked else DEFAULT_LANGUAGE
+    return min(ranked)[2] if ranked else default
 
 
 def language_from_word(word: str) -> str | None:

@@ -28,7 +28,7 @@ COMMANDS = Vocabulary({
         "games": ("games",), "rematch": ("rematch",), "new": ("new",),
         "clock:more": ("extend",), "clock:pause": ("pause",), "clock:resume": ("resume",), "clock:zone": ("tz",),
         "market": ("market",), "plot": ("plot", "farm"), "clients": ("clients",), "scores": ("scores", "score"),
-        "changes": ("changes",),
+        "changes": ("changes",), "language": ("language", "lang"),
     },
     "fr": {
         "board": ("plateau",), "moves": ("coups", "aide", "options"), "undo": ("annuler", "annule"),
@@ -37,7 +37,7 @@ COMMANDS = Vocabulary({
         "rematch": ("revanche",), "new": ("nouvelle", "nouveau"),
         "clock:more": ("prolonger", "prolonge"), "clock:resume": ("reprendre", "reprends"),
         "clock:zone": ("fuseau",),
-        "market": ("marché",), "plot": ("parcelle",), "changes": ("changements",),
+        "market": ("marché",), "plot": ("parcelle",), "changes": ("changements",), "language": ("langue",),
     },
     "de": {
         "board": ("brett", "spielbrett"), "moves": ("züge", "hilfe", "optionen"), "undo": ("rückgängig", "zurück"),
@@ -47,7 +47,7 @@ COMMANDS = Vocabulary({
         "clock:more": ("verlängern", "verlängere"), "clock:pause": ("pausieren",),
         "clock:resume": ("fortsetzen",), "clock:zone": ("zeitzone",),
         "market": ("markt",), "plot": ("parzelle", "hof"), "clients": ("kunden",),
-        "scores": ("punkte", "punktestand"), "changes": ("änderungen",),
+        "scores": ("punkte", "punktestand"), "changes": ("änderungen",), "language": ("sprache",),
     },
 })
 

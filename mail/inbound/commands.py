@@ -26,6 +26,7 @@ import re
 import unicodedata
 from dataclasses import dataclass, field
 
+from boards.i18n import language_from_word
 from engine import game_names
 from mail.inbound import command_words as words_of
 from mail.inbound.clock_words import SETTING_NAMES, parse_duration
@@ -40,6 +41,12 @@ MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW, GAMES, REMA
 #: the board asked about in words: the market, my Plot (or farm), the Clients, the scores, what changed
 MARKET, PLOT, CLIENTS, SCORES, CHANGES = "market", "plot", "clients", "scores", "changes"
 ASKING = (MARKET, PLOT, CLIENTS, SCORES, CHANGES)
+
+#: the language of the farmer's mails and pages: ``language fr``, ``langue
+#: fr``, ``Sprache de`` (the language named as :func:`boards.i18n.language_from_word`
+#: reads it: ``français``, ``Deutsch``, ``English``...)
+LANGUAGE = "language"
+_LANGUAGE_VERBS = ("language", "langue", "sprache", "lang")
 
 #: what a :class:`ClockCommand` asks for
 MORE_TIME, PAUSE_CLOCK, RESUME_CLOCK, TIME_ZONE, CLOCK_SETTING = (
@@ -74,7 +81,7 @@ class Command:
 
     kind: str
     line: str
-    text: str = ""  # the move (move, preview), the message (say)
+    text: str = ""  # the move (move, preview), the message (say), the language code (language)
     days: int = 0  # vacation
     confirmed: bool = False  # resign yes
     game: str = ""  # new
@@ -199,6 +206,8 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
         return _read_new(line, kind, rest)
     if (kind == REMATCH and not rest) or words_of.line_is(line, words_of.PLAY_AGAIN):
         return Command(REMATCH, line)
+    if verb.rstrip(":") in _LANGUAGE_VERBS:
+        return _read_language(line, rest.lstrip(":").strip())
     if kind in (BOARD, MOVES, UNDO, STOP) and not rest:
         return Command(kind, line)
     if asked := words_of.asked(line):
@@ -248,6 +257,15 @@ def _without_outcome(move: str) -> str:
     """The move of an option line copied whole from a turn mail, without the
     outcome that follows its arrow."""
     return _OUTCOME.sub("", move) or move
+
+
+def _read_language(line: str, rest: str) -> Command | LineError:
+    """``language <language>``: one of the three, by its code or its name in any of them."""
+    language = language_from_word(rest) if rest else None
+    if language is None:
+        return LineError(line, "Farmpost speaks English, French and German: write “language en”, "
+                               "“langue fr” or “Sprache de”")
+    return Command(LANGUAGE, line, text=language)
 
 
 def _read_vacation(line: str, rest: str) -> Command | LineError:

@@ -55,6 +55,7 @@ import css_inline
 
 import boards
 from boards import SnapshotKey
+from boards.i18n import translator
 from mail.inbound.body import extract_body
 from mail.outgoing.addresses import ADDRESS_HEADERS, address
 from mail.outgoing.envelope import Envelope
@@ -148,13 +149,14 @@ def compose(context: dict, *, snapshots=None) -> Mail:
     write_headers(message, envelope)
     if "text" in context:
         message.set_content(context["text"].strip() + FOOTER, charset="utf-8", cte="quoted-printable")
+        message["Content-Language"] = envelope.language  # RFC 3282: the language its reader reads
         return message
     boards = board_renderings(context) if "view" in context else {}  # a mail about a game
     kind = context["kind"]
     picture = board_picture(context, snapshots) if kind == "turn" else None
     cid = picture_cid(context) if picture else None
     values = {**context, **boards, "subject": envelope.subject, "reply_marker": REPLY_MARKER,
-              "board_picture_cid": cid}
+              "board_picture_cid": cid, "i18n": translator(envelope.language), "language": envelope.language}
     text = render_mail(f"mail/{kind}.txt", values)
     html = seven_bit(without_classes(shorten_styles(compact_styles(
         css_inline.inline(render_mail(f"mail/{kind}.html", values))))))
@@ -169,6 +171,7 @@ def compose(context: dict, *, snapshots=None) -> Mail:
     if pdf:
         message.add_attachment(pdf, maintype="application", subtype="pdf", filename=pdf_name(context))
     set_boundaries(message)
+    message["Content-Language"] = envelope.language
     return message
 
 
@@ -176,7 +179,8 @@ def write_headers(message: EmailMessage, envelope: Envelope) -> None:
     """The headers, in the order a mail client shows them: From and To as
     addresses (email.headerregistry, internationalised ones too), the
     thread, the list headers and one-click unsubscribe, Auto-Submitted
-    (RFC 3834) and the game."""
+    (RFC 3834) and the game. (Content-Language goes with the body:
+    setting the content clears every Content- header.)"""
     message["Message-ID"] = envelope.message_id
     message["Date"] = format_datetime(envelope.date or localtime())
     message["From"] = address(*envelope.sender)
@@ -195,6 +199,7 @@ def write_headers(message: EmailMessage, envelope: Envelope) -> None:
     message["Auto-Submitted"] = envelope.auto_submitted
     if envelope.game_id is not None:
         message["X-Farmpost-Game"] = str(envelope.game_id)
+
 
 
 def own_text(message: Message) -> str:
@@ -367,6 +372,11 @@ def board_renderings(context: dict) -> dict:
         return {"board_text": None, "board_html": None}
 
 
+def language_of(context: dict) -> str:
+    """The recipient's language, which the mail's envelope carries."""
+    return context["envelope"].get("language", "en")
+
+
 def picture_cid(context: dict) -> str:
     """The Content-ID of the board picture (without <>), unique per game,
     version and seat, in the domain of the mail's Message-ID."""
@@ -392,7 +402,8 @@ def board_picture(context: dict, snapshots=None) -> bytes | None:
     try:
         if snapshots is None:
             return render()
-        return snapshots.get_or_render(SnapshotKey(str(game["id"]), context["version"], seat, "png"), render)
+        key = SnapshotKey(str(game["id"]), context["version"], seat, "png", language_of(context))
+        return snapshots.get_or_render(key, render)
     except Exception:
         log.exception("could not draw the board picture of game %s version %s", game["id"], context["version"])
         return None
@@ -413,7 +424,8 @@ def snapshot_pdf(context: dict, snapshots=None) -> bytes | None:
 
             if snapshots is None or not boards.has_board(game["kind"]):
                 return report()
-            return snapshots.get_or_render(SnapshotKey(str(game["id"]), context["version"], None, "report"), report)
+            key = SnapshotKey(str(game["id"]), context["version"], None, "report", language_of(context))
+            return snapshots.get_or_render(key, report)
         meta = {"title": game["title"], "game_id": str(game["id"]), "version": context["version"], "names": names,
                 "previous": context.get("previous_view")}
 
@@ -422,7 +434,8 @@ def snapshot_pdf(context: dict, snapshots=None) -> bytes | None:
 
         if snapshots is None or not boards.has_board(game["kind"]):
             return render()
-        return snapshots.get_or_render(SnapshotKey(str(game["id"]), context["version"], seat, "pdf"), render)
+        key = SnapshotKey(str(game["id"]), context["version"], seat, "pdf", language_of(context))
+        return snapshots.get_or_render(key, render)
     except Exception:
         log.exception("could not render the PDF for game %s version %s", game["id"], context["version"])
         return None

@@ -17,7 +17,9 @@ class Envelope:
     and References), ``reply_to`` the address a reply goes to, ``list_id``
     the List-Id, ``unsubscribe`` the URL of List-Unsubscribe (one-click,
     RFC 8058: List-Unsubscribe-Post goes with it), ``game_id`` the
-    X-Farmpost-Game. ``date``: None, the moment the mail is composed."""
+    X-Farmpost-Game. ``date``: None, the moment the mail is composed.
+    ``language``: the recipient's (``boards.i18n.LANGUAGES``): the mail's
+    words are written in it and its Content-Language says so."""
 
     message_id: str
     sender: tuple[str, str]
@@ -30,6 +32,7 @@ class Envelope:
     unsubscribe: str | None = None
     game_id: int | None = None
     date: datetime | None = None
+    language: str = "en"
 
     def as_data(self) -> dict:
         """The envelope as JSON data (an outbox row's context keeps it)."""

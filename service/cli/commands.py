@@ -10,6 +10,10 @@ from typing import TYPE_CHECKING
 
 from engine import BOT_NAMES, game_names
 
+#: the languages Farmpost speaks (boards.i18n.LANGUAGES, which the parser
+#: does not import: boards is heavy; a test checks they are the same)
+LANGUAGES = ("en", "fr", "de")
+
 if TYPE_CHECKING:
     from service.core.services import Services
 
@@ -50,12 +54,17 @@ def register(subparsers) -> None:
                       help="the kind of bot: %(choices)s (default: %(default)s)")
     demo.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                       help="a game option, e.g. advanced=yes; repeat for more (default: none)")
+    demo.add_argument("--language", default="en", choices=LANGUAGES,
+                      help="the language of your pages and mails: %(choices)s (default: %(default)s)")
     demo.set_defaults(func=cmd_demo)
 
     new = subparsers.add_parser("new", help="create a game and invite the farmers")
     new.add_argument("game")
-    new.add_argument("--farmer", action="append", required=True, metavar="'Name <email>' | bot:KIND",
-                     help="one per seat, in seat order")
+    new.add_argument("--farmer", action="append", required=True, metavar="'Name <email> [LANGUAGE]' | bot:KIND",
+                     help="one per seat, in seat order; a language (en, fr, de) after the address is this "
+                          "farmer's")
+    new.add_argument("--language", default="en", choices=LANGUAGES,
+                     help="the language of the farmers who are given none: %(choices)s (default: %(default)s)")
     new.add_argument("--host", type=int, default=0, help="seat of the host (joined at once)")
     new.add_argument("--option", action="append", default=[], metavar="KEY=VALUE")
     new.add_argument("--watchable", action="store_true",
@@ -217,10 +226,11 @@ def parse_options(pairs: list[str]) -> dict:
     return options
 
 
-def parse_farmer(text: str):
-    """``Name <address>``, a bare address, or ``bot:KIND``. The name is kept as
-    typed (``parseaddr`` would quietly drop a line break and what follows), so
-    the use case can refuse what cannot go into a mail header."""
+def parse_farmer(text: str, language: str = "en"):
+    """``Name <address>``, a bare address, or ``bot:KIND``; after the address
+    a language (``Céline <c@example.org> fr``), else ``language``. The name
+    is kept as typed (``parseaddr`` would quietly drop a line break and what
+    follows), so the use case can refuse what cannot go into a mail header."""
     import re
 
     from service.usecases.creation import FarmerSpec
@@ -228,9 +238,12 @@ def parse_farmer(text: str):
     if text.startswith("bot:"):
         kind = text[4:]
         return FarmerSpec(f"{kind.capitalize()} bot", bot=kind)
+    spoken = re.fullmatch(r"(.*?)\s+([A-Za-z]{2})\s*", text, flags=re.DOTALL)
+    if spoken and spoken.group(2).lower() in LANGUAGES and (spoken.group(1).endswith(">") or "<" not in text):
+        text, language = spoken.group(1), spoken.group(2).lower()
     match = re.fullmatch(r"(.*?)\s*<([^<>]*)>\s*", text, flags=re.DOTALL)
     name, email = (match.group(1).strip().strip('"'), match.group(2).strip()) if match else ("", text.strip())
-    return FarmerSpec(name or email.split("@")[0], email or None)
+    return FarmerSpec(name or email.split("@")[0], email or None, language=language)
 
 
 def add_clock_arguments(parser) -> None:
@@ -264,7 +277,7 @@ def cmd_new(args) -> int:
         return 2
     svc = services_from_environment()
     try:
-        created = create_game(svc, args.game, [parse_farmer(f) for f in args.farmer],
+        created = create_game(svc, args.game, [parse_farmer(f, args.language) for f in args.farmer],
                               options=parse_options(args.option), host=args.host, clock=clock,
                               watchable=args.watchable)
     except InvalidInput as error:
@@ -290,7 +303,7 @@ def cmd_demo(args) -> int:
 
     svc = services_from_environment()
     email = args.email or f"you@{svc.config.mail_domain}"
-    farmers = [FarmerSpec(args.name, email)] + [FarmerSpec(f"{args.bot.capitalize()} bot {i + 1}", bot=args.bot)
+    farmers = [FarmerSpec(args.name, email, language=args.language)] + [FarmerSpec(f"{args.bot.capitalize()} bot {i + 1}", bot=args.bot)
                                                  for i in range(args.bots)]
     try:
         created = create_game(svc, args.game, farmers, options=parse_options(args.option), host=0)

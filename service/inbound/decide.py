@@ -251,6 +251,8 @@ def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answer
             notes.append("Mails for this game are off. Your seat page still shows the board.")
         elif command.kind == cmd.SAY:
             notes.append(_say(svc, game_id, position, command.text, f"{reading.dedupe_key}:{command.line}"))
+        elif command.kind == cmd.LANGUAGE:
+            notes.append(preferences.choose_language(svc, game_id, position, command.text))
         elif command.kind == cmd.VACATION:
             key = f"{reading.dedupe_key}:{command.line}"
             notes.append(vacation.start_vacation(svc, game_id, position, command.days, key) if command.days

@@ -103,7 +103,8 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
         message_id=message_id, sender=svc.config.mail_sender, to=(seat.name, seat.email), subject=subject,
         reply_to=f"play+{seat.reply_key}@{domain}", thread=seat.thread_root,
         list_id=f"{rules_for(game.kind).title} #{game.id} <game-{game.id}.{domain}>",
-        unsubscribe=svc.links.prefs_url(game.id, seat.position, seat.secret), game_id=game.id)
+        unsubscribe=svc.links.prefs_url(game.id, seat.position, seat.secret), game_id=game.id,
+        language=seat.language)
     seat.thread_root = seat.thread_root or message_id  # the first mail to the seat starts its thread
     mail = OutgoingMail(
         message_id=message_id,
@@ -383,7 +384,7 @@ def claim_mail(session: Session, svc: Services, game: Game, claim, confirm_url: 
     message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
     subject = subject_for(game, "confirm your seat")
     envelope = Envelope(message_id=message_id, sender=svc.config.mail_sender, to=(claim.name, claim.email),
-                        subject=subject, game_id=game.id)
+                        subject=subject, game_id=game.id, language=claim.language)
     context = {
         "kind": "claim", "envelope": envelope.as_data(), "name": claim.name, "confirm_url": confirm_url,
         "game": {"id": game.id, "kind": game.kind, "title": rules.title, "status": game.status},

@@ -47,9 +47,10 @@ def message_id_or_none(value: str | None) -> str | None:
 
 
 def answer_mail(svc: Services, *, to: str, text: str, in_reply_to: str | None, subject: str,
-                game_id: int | None, seat: Seat | None = None) -> OutgoingMail:
+                game_id: int | None, seat: Seat | None = None, language: str = "en") -> OutgoingMail:
     """``seat``: the farmer's seat, when the sender was checked to be its
-    farmer; a reply to the answer then goes to the seat's reply address."""
+    farmer; a reply to the answer then goes to the seat's reply address, and
+    the answer is in the seat's language (else in ``language``)."""
     subject = header_text(subject)
     subject = subject if subject.lower().startswith("re:") else f"Re: {subject or 'your mail to Farmpost'}"
     in_reply_to = message_id_or_none(in_reply_to)
@@ -57,7 +58,8 @@ def answer_mail(svc: Services, *, to: str, text: str, in_reply_to: str | None, s
     reply_to = f"play+{seat.reply_key}@{svc.config.mail_domain}" if seat is not None else None
     return plain_mail(svc, kind="answer", to=to, text=text, subject=subject, thread=thread, game_id=game_id,
                        message_id=f"<{uuid.uuid4().hex}.answer@{svc.config.mail_domain}>",
-                       auto_submitted="auto-replied", reply_to=reply_to)
+                       auto_submitted="auto-replied", reply_to=reply_to,
+                       language=seat.language if seat is not None else language)
 
 
 def game_mail(svc: Services, game: Game, recipient: Seat, *, kind: str, what: str, text: str,
@@ -71,15 +73,16 @@ def game_mail(svc: Services, game: Game, recipient: Seat, *, kind: str, what: st
     return plain_mail(svc, kind=kind, to=recipient.email, text=text, subject=subject,
                        thread=recipient.thread_root, game_id=game.id, message_id=message_id,
                        auto_submitted="auto-generated",
-                       reply_to=f"play+{recipient.reply_key}@{svc.config.mail_domain}", to_name=recipient.name)
+                       reply_to=f"play+{recipient.reply_key}@{svc.config.mail_domain}", to_name=recipient.name,
+                       language=recipient.language)
 
 
 def plain_mail(svc: Services, *, kind: str, to: str, text: str, subject: str, thread: str | None,
                 game_id: int | None, message_id: str, auto_submitted: str, reply_to: str | None = None,
-                to_name: str = "") -> OutgoingMail:
+                to_name: str = "", language: str = "en") -> OutgoingMail:
     envelope = Envelope(message_id=message_id, sender=svc.config.mail_sender, to=(to_name, to),
                         subject=subject[:200], auto_submitted=auto_submitted, reply_to=reply_to, thread=thread,
-                        game_id=game_id, date=wall_time.now())
+                        game_id=game_id, date=wall_time.now(), language=language)
     built = build({"kind": kind, "envelope": envelope.as_data(), "text": text})
     return OutgoingMail(message_id=message_id, game_id=game_id, kind=kind, to_addr=to, subject=subject[:255],
                         context={}, raw=built.raw, text_part=built.text)

@@ -32,7 +32,7 @@ def _context(svc: Services, game: Game, spectator: Spectator, kind: str, subject
     stop_url = svc.links.follow_url(game.id, spectator.id, spectator.secret, "stop")
     envelope = Envelope(message_id=message_id, sender=svc.config.mail_sender, to=("", spectator.email),
                         subject=subject, list_id=f"{rules.title} #{game.id} spectators <watch-{game.id}.{domain}>",
-                        unsubscribe=stop_url, game_id=game.id)
+                        unsubscribe=stop_url, game_id=game.id, language=spectator.language)
     return {
         "kind": kind,
         "envelope": envelope.as_data(),

@@ -115,6 +115,8 @@ class Seat(Base):
     #: an open seat: nobody sits here yet, anyone may ask for it and the first
     #: confirmed ask takes it (docs/open_tables.md)
     open: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    #: the language of this farmer's mails and pages (boards.i18n.LANGUAGES)
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
 
     game: Mapped[Game] = relationship(back_populates="seats")
     clock: Mapped[SeatClock | None] = relationship(uselist=False)
@@ -231,6 +233,8 @@ class SeatClaim(Base):
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
     used_at: Mapped[datetime | None] = mapped_column(Timestamp, nullable=True)
     seat: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    #: the language of the asker's mails, the seat's once it is taken
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
 
 
 class MailboxMessage(Base):
@@ -480,6 +484,8 @@ class Spectator(Base):
     #: the last move-log seq the mails have told (-1: none)
     last_seq: Mapped[int] = mapped_column(Integer, default=-1, server_default="-1")
     created_at: Mapped[datetime] = mapped_column(Timestamp, default=wall_time.now)
+    #: the language of this address's mails about the game
+    language: Mapped[str] = mapped_column(String(8), default="en", server_default="en")
 
 
 class RateCount(Base):

@@ -23,6 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
+from boards.i18n import LANGUAGES
 from engine.bots import BOTS
 from service.core import wall_time
 from service.core.errors import InvalidInput, ServiceError
@@ -49,6 +50,8 @@ class FarmerSpec:
     email: str | None = None
     bot: str | None = None
     open: bool = False
+    #: the language of the farmer's mails and pages (boards.i18n.LANGUAGES)
+    language: str = "en"
 
 
 #: how an open table is found: on the public page /open, or by its join link only
@@ -156,7 +159,7 @@ def _insert_game(session: Session, svc: Services, kind: str, farmers: list[Farme
             position=position, name=OPEN_SEAT_NAME if farmer.open else farmer.name.strip(),
             email=None if farmer.open else (farmer.email or "").strip() or None,
             secret=new_secret(), reply_key=new_reply_key(), preferences=dict(changes.DEFAULT_PREFERENCES),
-            bot=farmer.bot, joined_at=now if joined else None, open=farmer.open,
+            bot=farmer.bot, joined_at=now if joined else None, open=farmer.open, language=farmer.language,
         ))
     session.flush()
     clocks.attach(game, clock or clocks.ClockSettings(), host)
@@ -213,7 +216,14 @@ def expire_unconfirmed(svc: Services) -> int:
         return len(games)
 
 
+def check_language(language: str) -> None:
+    if language not in LANGUAGES:
+        raise InvalidInput(f"Farmpost speaks {', '.join(LANGUAGES)} (English, French, German); "
+                           f"“{language}” is none of them.")
+
+
 def check_farmer(farmer: FarmerSpec, *, is_host: bool, utf8: bool = False) -> None:
+    check_language(farmer.language)
     if farmer.open:
         if is_host:
             raise InvalidInput("Your own seat cannot be an open seat.")
@@ -252,13 +262,17 @@ def check_address(email: str, *, utf8: bool = False) -> None:
                            "Please give an address in plain ASCII letters.")
 
 
-def join(svc: Services, game_id: int, position: int) -> str:
-    """Accept an invitation (the caller has checked the join link). Returns the
-    seat link. Joining twice is harmless."""
+def join(svc: Services, game_id: int, position: int, language: str | None = None) -> str:
+    """Accept an invitation (the caller has checked the join link), in
+    ``language`` (None: the one the host chose). Returns the seat link.
+    Joining twice is harmless."""
+    if language is not None:
+        check_language(language)
     with unit_of_work(svc) as (session, work):
         game = lock_game(session, game_id)
         seat = seat_of(game, position)
         if seat.joined_at is None:
+            seat.language = language or seat.language
             seat.joined_at = wall_time.now()
             invitation = session.scalar(select(Invitation).where(Invitation.seat_id == seat.id))
             if invitation is not None:

@@ -29,13 +29,15 @@ from service.usecases.creation import check_address
 SUBJECT = "Farmpost: your games"
 
 
-def ask_for_my_games(svc: Services, address: str) -> None:
-    """The web form's ask: one mail to ``address``, whether or not it holds
-    a seat (raises InvalidInput for what is not an address)."""
+def ask_for_my_games(svc: Services, address: str, language: str = "en") -> None:
+    """The web form's ask: one mail to ``address``, in ``language`` (the
+    asker's page's), whether or not it holds a seat (raises InvalidInput for
+    what is not an address)."""
     address = (address or "").strip()
     check_address(address)
     message_id = f"<{uuid.uuid4().hex}.games@{svc.config.mail_domain}>"
-    envelope = Envelope(message_id=message_id, sender=svc.config.mail_sender, to=("", address), subject=SUBJECT)
+    envelope = Envelope(message_id=message_id, sender=svc.config.mail_sender, to=("", address), subject=SUBJECT,
+                        language=language)
     with svc.db.transaction() as session:
         mail = OutgoingMail(message_id=message_id, game_id=None, kind=KIND, to_addr=address, subject=SUBJECT,
                             context={"kind": KIND, "address": address.lower(), "envelope": envelope.as_data()})

@@ -100,20 +100,22 @@ def table_of(svc: Services, game: Game) -> Table:
     )
 
 
-def ask_for_seat(svc: Services, game_id: int, token: str, name: str, email: str) -> None:
+def ask_for_seat(svc: Services, game_id: int, token: str, name: str, email: str, language: str = "en") -> None:
     """Someone asks for an open seat: check the name and address (as for
-    any farmer), write the claim and mail its confirmation link. Several
-    people may ask for the same seat; the first to confirm takes it."""
+    any farmer), write the claim and mail its confirmation link (in
+    ``language``, the seat's once taken). Several people may ask for the
+    same seat; the first to confirm takes it."""
     svc.links.check_table(token, game_id=game_id)
     name, email = (name or "").strip(), (email or "").strip()
     if not email:
         raise InvalidInput("Give your email address: the seat is yours once you click the link we mail to it.")
-    check_farmer(FarmerSpec(name, email), is_host=False)
+    check_farmer(FarmerSpec(name, email, language=language), is_host=False)
     with unit_of_work(svc) as (session, work):
         game = load_game(session, game_id)
         _check_open(game)
         _count_ask(session, svc, game.id)
-        claim = SeatClaim(game_id=game.id, name=name, email=email, nonce=secrets.token_urlsafe(24))
+        claim = SeatClaim(game_id=game.id, name=name, email=email, nonce=secrets.token_urlsafe(24),
+                          language=language)
         session.add(claim)
         session.flush()
         changes.claim_mail(session, svc, game, claim, svc.links.claim_url(game.id, claim.id, claim.nonce), work)
@@ -161,7 +163,7 @@ def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmat
             return Confirmation("full", "Sorry: every open seat of this table was taken before you confirmed. "
                                 "Other tables are looking for farmers on the open tables page.")
         seat = free[0]
-        seat.open, seat.name, seat.email = False, claim.name, claim.email
+        seat.open, seat.name, seat.email, seat.language = False, claim.name, claim.email, claim.language
         seat.secret, seat.reply_key = new_secret(), new_reply_key()  # nothing made before belongs to them
         seat.joined_at = claim.used_at
         claim.seat = seat.position

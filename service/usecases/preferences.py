@@ -1,15 +1,35 @@
-"""A farmer's mail preferences for one game (docs/mail.md)."""
+"""A farmer's mail preferences for one game (docs/mail.md), and the language
+of their mails and pages (docs/i18n.md)."""
 
 from __future__ import annotations
 
 from sqlalchemy import delete, update
 
+from boards.i18n import translator
 from service.core.errors import InvalidInput
 from service.core.services import Services
 from service.core.wall_time import now
 from service.notify import changes as notify
 from service.storage.lookup import lock_game, seat_of
 from service.storage.models import MailComplaint, SoftBounce
+from service.usecases.creation import check_language
+
+
+def set_language(svc: Services, game_id: int, position: int, language: str) -> str:
+    """The language of the seat's mails and pages from now on."""
+    check_language(language)
+    with svc.db.transaction() as session:
+        seat = seat_of(lock_game(session, game_id), position)
+        seat.language = language
+        return language
+
+
+def choose_language(svc: Services, game_id: int, position: int, language: str) -> str:
+    """``language fr`` by mail: the seat speaks it from now on; the answer
+    says so in it."""
+    set_language(svc, game_id, position, language)
+    # TRANSLATORS: said in the language it names: "... are in French." in French
+    return translator(language).gettext("From now on, your mails and pages for this game are in English.")
 
 
 def set_preferences(svc: Services, game_id: int, position: int, **changes: bool) -> dict:

@@ -14,7 +14,7 @@ from service.jobs.dispatching import unit_of_work
 from service.notify import spectator_mail
 from service.storage.lookup import live_log, lock_game, seat_of
 from service.storage.models import Spectator
-from service.usecases.creation import check_address
+from service.usecases.creation import check_address, check_language
 from service.usecases.seat_links import new_secret
 
 
@@ -42,13 +42,15 @@ def open_game(session, svc: Services, game_id: int, token: str):
     return game
 
 
-def follow(svc: Services, game_id: int, token: str, email: str) -> str:
-    """Someone with the spectator link asks for round mails to ``email``.
+def follow(svc: Services, game_id: int, token: str, email: str, language: str = "en") -> str:
+    """Someone with the spectator link asks for round mails to ``email``,
+    in ``language`` (a new ask sets it again).
     Nothing is sent but a confirmation, and a second one only after an
     hour; the answer is the same whatever the address's state, so the page
     tells nobody whether an address already follows the game."""
     email = (email or "").strip()
     check_address(email)
+    check_language(language)
     with unit_of_work(svc) as (session, work):
         game = open_game(session, svc, game_id, token)
         if game.status == "over":
@@ -56,12 +58,14 @@ def follow(svc: Services, game_id: int, token: str, email: str) -> str:
         spectator = session.scalar(select(Spectator).where(Spectator.game_id == game_id,
                                                            Spectator.email == email.lower()))
         if spectator is None:
-            spectator = Spectator(game_id=game_id, email=email.lower(), secret=new_secret(), asked_at=now())
+            spectator = Spectator(game_id=game_id, email=email.lower(), secret=new_secret(), asked_at=now(),
+                                  language=language)
             session.add(spectator)
             session.flush()
             spectator_mail.confirmation(session, svc, game, spectator, work)
         elif (spectator.confirmed_at is None or spectator.unsubscribed_at is not None) \
                 and not spectator_mail.recently_asked(spectator):
+            spectator.language = language
             spectator_mail.confirmation(session, svc, game, spectator, work)
     return (f"If {email} wants these mails, it has to confirm: we sent it a mail with a link. "
             "Nothing else is sent before that.")

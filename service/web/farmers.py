@@ -8,7 +8,7 @@ from flask import Blueprint, render_template, request
 from service.core.errors import InvalidInput
 from service.game.standings import record_of
 from service.usecases.my_games import ask_for_my_games
-from service.web import services
+from service.web import language, services
 from service.web.limits import client, require
 
 blueprint = Blueprint("farmers", __name__)
@@ -27,7 +27,7 @@ def my_games_ask():
     require("my-games-client", client())
     require("my-games", address.lower())
     try:
-        ask_for_my_games(services(), address)
+        ask_for_my_games(services(), address, language.chosen())
     except InvalidInput as error:
         return render_template("web/games.html", title="My games", address=address, error=error.message,
                                sent=False), 400

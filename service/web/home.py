@@ -10,7 +10,7 @@ from service.core.errors import InvalidInput
 from service.core.game_kinds import available_games
 from service.game.clocks import ClockSettings, read_settings
 from service.usecases.creation import FarmerSpec, create_game
-from service.web import services
+from service.web import language, services
 from service.web.limits import client, require
 
 blueprint = Blueprint("home", __name__)
@@ -30,7 +30,7 @@ def new_game():
         return render_template("web/new.html", games=games, bots=list(BOTS), seats=SEATS, form={}, error=None)
     require("web-new-games", client())  # each game mails its invitations to the addresses given
     try:
-        kind, farmers, options, host = read_new_game_form(request.form)
+        kind, farmers, options, host = read_new_game_form(request.form, language.chosen())
         clock = read_clock_form(request.form)
         created = create_game(services(), kind, farmers, options=options, host=host, clock=clock,
                               listing=request.form.get("listing") or None,
@@ -42,9 +42,11 @@ def new_game():
     return redirect(created.host_url, code=303)
 
 
-def read_new_game_form(form) -> tuple[str, list[FarmerSpec], dict, int]:
+def read_new_game_form(form, language: str = "en") -> tuple[str, list[FarmerSpec], dict, int]:
     """Read the create-a-game form: farmer rows 1..4 (empty rows skipped),
-    each a person, a bot or an open seat; the host is the row marked "me"."""
+    each a person, a bot or an open seat; the host is the row marked "me".
+    Each person's language is their row's (``language``, the host's page's,
+    when the row says none)."""
     kind = form.get("game", "")
     farmers: list[FarmerSpec] = []
     host = None
@@ -58,7 +60,8 @@ def read_new_game_form(form) -> tuple[str, list[FarmerSpec], dict, int]:
                 raise InvalidInput("Your own seat must be a person, not a bot or an open seat.")
             host = len(farmers)
         if player == "person":
-            farmers.append(FarmerSpec(name, form.get(f"email{row}", "").strip() or None))
+            farmers.append(FarmerSpec(name, form.get(f"email{row}", "").strip() or None,
+                                      language=form.get(f"language{row}") or language))
         elif player == "open":
             farmers.append(FarmerSpec("", open=True))
         else:

@@ -4,7 +4,7 @@ for, POST opens the game (service/usecases/creation.py)."""
 
 from __future__ import annotations
 
-from flask import Blueprint, redirect, render_template
+from flask import Blueprint, redirect, render_template, request
 
 from service.usecases.creation import NotConfirmable, confirm_game, join
 from service.web import page_data, services
@@ -22,7 +22,7 @@ def invitation(game_id: int, seat: int, token: str):
 @blueprint.post("/join/<id:game_id>/<id:seat>/<token>")
 def accept(game_id: int, seat: int, token: str):
     page_data.open_seat(services(), game_id, seat, token, purpose="join")
-    return redirect(join(services(), game_id, seat), code=303)
+    return redirect(join(services(), game_id, seat, request.form.get("language") or None), code=303)
 
 
 @blueprint.get("/confirm/<id:game_id>/<id:seat>/<token>")

@@ -112,8 +112,9 @@ class Recent:
 class BoardFragments:
     """The board fragments of the pages, per ``(game, version, seat, names,
     part)``; ``part``: "drawing", or ``("words", highlight)`` for the board
-    in words outlining the moves ``highlight``. Storing version *v* of a
-    game drops its older versions."""
+    in words outlining the moves ``highlight``, each with the page's
+    language (its words are the reader's). Storing version *v* of a game
+    drops its older versions."""
 
     def __init__(self, max_entries: int = MAX_FRAGMENTS):
         self.recent = Recent(max_entries)

@@ -23,7 +23,7 @@ from service.ops.delivery import seat_mails
 from service.storage.lookup import current_turn, live_log, load_game, seat_of
 from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat, as_utc, date_text
 from service.usecases.rematch import origin_link, rematch_link
-from service.web import page_cache
+from service.web import language, page_cache
 
 
 class ClosedToSpectators(ForgedLink):
@@ -45,6 +45,7 @@ def open_seat(svc: Services, game_id: int, position: int, token: str, purpose: s
         game = load_game(session, game_id)
         seat = seat_of(game, position)
         payload = svc.links.check(purpose, token, game_id=game_id, seat=position, seat_secret=seat.secret)
+        language.for_seat(seat, purpose)  # the seat's pages speak its farmer's language
         return SeatAccess(game, seat, live_log(session, game_id)), payload
 
 
@@ -108,18 +109,20 @@ def board_fragments(svc: Services, game: Game, position: int | None, highlight, 
     """``position``'s board (None: the public one): the drawing, rendered
     once per state version and seat, outlining what changed since the view
     ``before()`` gives; the board in words, once per outlined moves too
-    (:mod:`service.web.page_cache`); and the game's progress."""
+    (:mod:`service.web.page_cache`); and the game's progress. Both are kept
+    per language: the page's (its reader's) words."""
     rules = rules_for(game.kind)
     names = [s.name for s in game.seats]
     caches = page_cache.of(svc)
+    words = language.current().language
     # a table still waiting for farmers: its board says who is awaited, not who is to act
     waiting = tuple(s.name for s in game.seats if s.joined_at is None) if game.status == "inviting" else ()
     view = cache(lambda: {**rules.view(game.state, position), **({"waiting_for": list(waiting)} if waiting else {})})
     key = (game.id, game.version, position, tuple(names))
     return {
-        "html": caches.boards.get_or_render(*key, ("words", tuple(highlight), waiting),
+        "html": caches.boards.get_or_render(*key, ("words", tuple(highlight), waiting, words),
                                             lambda: boards.web_html(game.kind, view(), position, names, highlight)),
-        "drawing": caches.boards.get_or_render(*key, ("drawing", waiting),
+        "drawing": caches.boards.get_or_render(*key, ("drawing", waiting, words),
                                                lambda: caches.drawing_html(game.kind, view(), position, names, before())),
         "progress": rules.progress(game.state),
     }

@@ -12,8 +12,8 @@ from flask_wtf.csrf import CSRFError, validate_csrf
 from wtforms import ValidationError
 
 from service.notify.changes import DEFAULT_PREFERENCES
-from service.usecases.preferences import set_preferences
-from service.web import page_data, services
+from service.usecases.preferences import set_language, set_preferences
+from service.web import language, page_data, services
 
 blueprint = Blueprint("prefs", __name__)
 
@@ -34,6 +34,9 @@ def save(game_id: int, seat: int, token: str):
     access.seat.preferences = set_preferences(services(), game_id, seat, mail="mail" in request.form,
                                               accounts="accounts" in request.form,
                                               digest="digest" in request.form)
+    if request.form.get("language"):
+        access.seat.language = set_language(services(), game_id, seat, request.form["language"])
+        language.use(access.seat.language)  # the saved page speaks it already
     return _page(access, token, saved=True)
 
 

@@ -9,7 +9,7 @@ from flask import Blueprint, redirect, render_template, request
 
 from service.core.errors import InvalidInput
 from service.usecases import open_tables
-from service.web import services
+from service.web import language, services
 from service.web.limits import client, require
 
 blueprint = Blueprint("tables", __name__)
@@ -37,7 +37,7 @@ def ask(game_id: int, token: str):
     require("seat-asks-client", client())
     require("seat-asks", email.strip().lower())
     try:
-        open_tables.ask_for_seat(svc, game_id, token, name, email)
+        open_tables.ask_for_seat(svc, game_id, token, name, email, language.chosen())
     except InvalidInput as error:
         found = open_tables.table(svc, game_id, token)
         return render_template("web/table.html", table=found, form=request.form, error=error.message,

@@ -16,7 +16,7 @@ from service.core.errors import InvalidInput
 from service.game import game_log
 from service.game.game_record import game_record
 from service.usecases import watching
-from service.web import page_data, services
+from service.web import language, page_data, services
 from service.web.ids import id_arg
 from service.web.seats import record_response
 
@@ -47,7 +47,7 @@ def record(game_id: int, token: str):
 @blueprint.post("/w/<id:game_id>/<token>/follow")
 def follow(game_id: int, token: str):
     try:
-        flash(watching.follow(services(), game_id, token, request.form.get("email", "")), "ok")
+        flash(watching.follow(services(), game_id, token, request.form.get("email", ""), language.chosen()), "ok")
     except InvalidInput as error:
         flash(error.message, "error")
     return redirect(f"/w/{game_id}/{token}", code=303)

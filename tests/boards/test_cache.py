@@ -84,3 +84,14 @@ def test_file_store_writes_whole_files_when_many_workers_render_at_once(tmp_path
         t.join()
     assert store.get(key) in payloads
     assert [p.name for p in store.path(key).parent.iterdir()] == ["seat1.pdf"]
+
+
+def test_given_two_languages_at_one_table_then_each_has_its_own_snapshot_and_english_keeps_its_file(tmp_path):
+    store = FileStore(tmp_path)
+    cache = SnapshotCache(store)
+    assert cache.get_or_render(SnapshotKey("g1", 3, None, "report", "fr"), lambda: b"rapport") == b"rapport"
+    assert cache.get_or_render(SnapshotKey("g1", 3, None, "report"), lambda: b"report") == b"report"
+    assert cache.get_or_render(SnapshotKey("g1", 3, None, "report", "fr"), lambda: b"again") == b"rapport"
+    assert sorted(p.name for p in (tmp_path / "g1" / "3").iterdir()) == ["public.fr.report", "public.report"]
+    with pytest.raises(ValueError):
+        SnapshotKey("g1", 3, None, "report", "../x")

@@ -21,7 +21,7 @@ def test_an_envelope_goes_through_json_and_back_unchanged():
     envelope = Envelope(message_id="<a@farmpost.test>", sender=FARMPOST, to=("Ann", "ann@example.org"),
                         subject="Pebbles #1: your turn", reply_to="play+0a1b@farmpost.test", thread="<root@x>",
                         list_id="Pebbles #1 <game-1.farmpost.test>", unsubscribe="https://farmpost.test/prefs/1",
-                        game_id=1, date=datetime(2026, 12, 1, 9, 30, tzinfo=UTC))
+                        game_id=1, date=datetime(2026, 12, 1, 9, 30, tzinfo=UTC), language="fr")
     assert Envelope.from_data(envelope.as_data()) == envelope
 
 
@@ -29,8 +29,9 @@ def test_every_header_fact_is_written_in_the_order_a_mail_client_shows_them():
     envelope = Envelope(message_id="<a@farmpost.test>", sender=FARMPOST, to=("Ann", "ann@example.org"),
                         subject="Pebbles #1: your turn", reply_to="play+0a1b@farmpost.test", thread="<root@x>",
                         list_id="Pebbles #1 <game-1.farmpost.test>", unsubscribe="https://farmpost.test/prefs/1",
-                        game_id=1, date=datetime(2026, 12, 1, 9, 30, tzinfo=UTC))
+                        game_id=1, date=datetime(2026, 12, 1, 9, 30, tzinfo=UTC), language="de")
     head = build(plain(envelope)).raw.split(b"\r\n\r\n", 1)[0].decode().split("\r\n")
+    assert "Content-Language: de" in head[13:]
     assert head[:13] == [
         "Message-ID: <a@farmpost.test>", "Date: Tue, 01 Dec 2026 09:30:00 +0000",
         "From: Farmpost <play@farmpost.test>", "To: Ann <ann@example.org>", "Reply-To: play+0a1b@farmpost.test",
