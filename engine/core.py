@@ -35,6 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from engine.phrases import Phrase
 from engine.words import Vocabulary
 
 State = dict[str, Any]
@@ -310,6 +311,12 @@ class Game:
         It speaks of the farmer as "they"/"their" and uses those words for
         nothing else, so :func:`second_person` can tell it to the farmer."""
         return self.text(move)
+
+    def describe_phrase(self, state: State, move: Move) -> Phrase:
+        """:meth:`describe` kept translatable (:mod:`engine.phrases`): its
+        English text and the parts the rendering floor translates. By
+        default the English sentence as it is."""
+        return Phrase(self.describe(state, move))
 
     def outcome(self, state: State, move: Move) -> str:
         """What ``move`` (legal in ``state``) will do, in a few words, for the

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Game, IllegalMove, InvalidMove, Move, Option, State
+from engine.phrases import Phrase
 from engine.sunfield import describe as describing
 from engine.sunfield import notation, scoring, turns
 from engine.sunfield import outcome as outcomes
@@ -57,7 +58,10 @@ class Sunfield(Game):
         return move
 
     def describe(self, state: State, move: Move) -> str:
-        return describing.describe(self, state, move)
+        return str(describing.describe_phrase(self, state, move))
+
+    def describe_phrase(self, state: State, move: Move) -> Phrase:
+        return describing.describe_phrase(self, state, move)
 
     def outcome(self, state: State, move: Move) -> str:
         return outcomes.outcome(self, state, move)
