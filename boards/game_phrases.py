@@ -11,3 +11,8 @@ from engine.phrases import Phrase
 def say(phrase: Phrase, t: Translator, *, you: bool = False) -> str:
     """``phrase`` in ``t``'s language; ``you``: told to the farmer it speaks of."""
     return phrase.render(lambda part: t.pgettext("you", part.you) if you and part.you else t.gettext(part.text))
+
+
+def you_said(t: Translator) -> str:
+    """The farmer reading about their own move, as the sentence's subject ("You")."""
+    return t.gettext("You")

@@ -43,5 +43,6 @@ def changes(svc: Services, game_id: int, position: int, t: Translator) -> str:
     with svc.db.transaction() as session:
         game = lookup.load_game(session, game_id)
         seat = lookup.seat_of(game, position)
-        lines = account_lines(game, since_last_turn(lookup.live_log(session, game_id), seat), position)
+        log = lookup.live_log(session, game_id)
+        lines = account_lines(game, since_last_turn(log, seat), position, language=t.language, log=log)
     return told_changes([f"{line['farmer']} {line['description']}" for line in lines], t)

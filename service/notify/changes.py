@@ -36,6 +36,7 @@ import uuid
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from boards.i18n import DEFAULT_LANGUAGE
 from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -278,6 +279,7 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
     state, version = later["state"], later["version"]
     full = game_context(svc, game, seat, state=state, version=version, status=later["status"])
     told = context.get("account", [])
+    in_language = {"language": context["envelope"].get("language", DEFAULT_LANGUAGE), "log": log}
     if context["kind"] == "account":  # played: the turn the farmer just mailed in, and who is next
         rules = rules_for(game.kind)
         # who is to act as the mail is written: the bots answer in the move's
@@ -287,14 +289,15 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
             to_act = rules.to_act(state)
         else:  # and the round named beside it is the one now
             full["game"] = {**full["game"], "progress": rules.progress(game.state)}
-        full.update(account=[*told, *account_lines(game, current_turn(log), seat.position)],
+        full.update(account=[*told, *account_lines(game, current_turn(log), seat.position, **in_language)],
                     to_act=game.seats[to_act].name, to_act_position=to_act, to_act_away=away_text(game.seats[to_act]))
     else:
         if later["continued"]:
-            account = [*told, *account_lines(game, current_turn(log), seat.position)] if later.get("so_far") else told
+            account = ([*told, *account_lines(game, current_turn(log), seat.position, **in_language)]
+                       if later.get("so_far") else told)
             title = "Your turn so far"
         else:
-            account = [*told, *account_lines(game, since_last_turn(log, seat), seat.position)]
+            account = [*told, *account_lines(game, since_last_turn(log, seat), seat.position, **in_language)]
             title = "Since your last turn"
         full.update(account=account, account_title=title, note=later["note"],
                     options=options_for(svc, game, seat, state=state, version=version),
@@ -359,7 +362,8 @@ def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntr
     spectator_mail.round_mails(session, svc, game, work)
     for seat in game.seats:
         context = game_context(svc, game, seat)
-        context.update(account=account_lines(game, since_last_mail(log, turn, seat), seat.position),
+        context.update(account=account_lines(game, since_last_mail(log, turn, seat), seat.position,
+                                             language=seat.language, log=log),
                        score_sheet=sheet, ranking=ranking,
                        resigned=[s.name for s in game.seats if s.resigned], report=report)
         queue_mail(session, svc, game, seat, "final", subject_for(game, "final result"), context, work)

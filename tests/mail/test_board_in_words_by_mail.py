@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 from service.inbound.receive import receive
+from service.usecases import creation
 from tests.mail.inbound_helpers import inbound_row, log_texts, reply, start_game
-from tests.service.helpers import mailbox, text_part
+from tests.service.helpers import game_row, mailbox, text_part
 
 ANNA, BOB = "Anna <anna@example.org>", "Bob <bob@example.org>"
 
@@ -77,3 +78,19 @@ def test_the_text_of_a_turn_mail_begins_with_what_changed_since_the_last_turn(sv
     lines = [line for line in text.splitlines() if line.strip()]
     heading = next(i for i, line in enumerate(lines) if line.startswith("Your turn, Bob"))
     assert lines[heading + 1] == "SINCE YOUR LAST TURN" and lines[heading + 2].startswith("* Anna took")
+
+
+def test_a_french_farmers_turn_mail_tells_the_moves_in_french_and_an_english_farmers_in_english(svc):
+    # given Anna (English) and Béatrice (French) at a Sunfield table
+    created = creation.create_game(svc, "sunfield", [creation.FarmerSpec("Anna", "anna@example.org"),
+                                                     creation.FarmerSpec("Béatrice", "bob@example.org", language="fr")],
+                                   host=0, seed=7)
+    creation.join(svc, created.game_id, 1)
+    keys = {seat.position: seat.reply_key for seat in game_row(svc, created.game_id).seats}
+    # when Anna plays her turn, typing it in German
+    send(svc, keys[0], "nimm a1\nsetze 2 0\nlege Brokkoli auf 1 0")
+    # then Béatrice's turn mail tells it in French, and what changed asked in English is told in her language
+    text = text_part(mailbox(svc, "bob@example.org")[-1])
+    assert "* Anna a pris la tuile Mouton" in text and "a mis un Brocoli sur sa tuile" in text
+    row = send(svc, keys[1], "quoi de neuf", sender="Béatrice <bob@example.org>")
+    assert "* Anna a pris la tuile Mouton" in row.answer
