@@ -17,31 +17,40 @@ from service.storage.models import Game, MoveLogEntry
 
 
 def account_lines(game: Game, entries: list[MoveLogEntry], reader: int | None = None, *,
-                  language: str = DEFAULT_LANGUAGE, log: list[MoveLogEntry] | None = None) -> list[dict]:
+                  language: str = DEFAULT_LANGUAGE, log: list[MoveLogEntry] | None = None,
+                  states: list[dict] | None = None) -> list[dict]:
     """What was played, for the farmer at ``reader``: their own moves are told
     to them ("You … your Plot"), the others' by name ("Ann … their Plot");
-    in ``language`` when the live ``log`` (from its first move) is given."""
+    in ``language`` when the live ``log`` (from its first move) is given,
+    and with it the positions along it when the caller has them
+    (:func:`replayed`)."""
     names = {s.position: s.name for s in game.seats}
     if language != DEFAULT_LANGUAGE and log is not None and entries:
-        return _translated(game, entries, reader, names, language, log)
+        states = states if states is not None else replayed(game, log)
+        return _translated(game, entries, reader, names, translator(language), log, states)
     return [{"farmer": "You", "text": e.text, "description": second_person(e.description)} if e.seat == reader
             else {"farmer": names[e.seat], "text": e.text, "description": e.description} for e in entries]
 
 
-def _translated(game: Game, entries: list[MoveLogEntry], reader: int | None, names: dict, language: str,
-                log: list[MoveLogEntry]) -> list[dict]:
-    t, rules = translator(language), rules_for(game.kind)
-    wanted = {e.seq for e in entries}
-    told: dict[int, dict] = {}
-    state = rules.setup(len(game.seats), game.options, game.seed)
+def replayed(game: Game, log: list[MoveLogEntry]) -> list[dict]:
+    """The positions along the live ``log``: ``[i]`` is the state after its
+    first ``i`` moves (``[0]``: the setup), replayed once for every reader
+    of a mail (the previous view of the drawing reads them too)."""
+    rules = rules_for(game.kind)
+    states = [rules.setup(len(game.seats), game.options, game.seed)]
     for entry in log:
-        move = rules.from_code(entry.code)
-        if entry.seq in wanted:
-            phrase = rules.describe_phrase(state, move)
-            mine = entry.seat == reader
-            told[entry.seq] = {"farmer": you_said(t) if mine else names[entry.seat], "text": entry.text,
-                               "description": say(phrase, t, you=mine)}
-        if entry.seq >= max(wanted):
-            break
-        state = rules.apply(state, move)
-    return [told[e.seq] for e in entries if e.seq in told]
+        states.append(rules.apply_legal(states[-1], rules.from_code(entry.code)))
+    return states
+
+
+def _translated(game: Game, entries: list[MoveLogEntry], reader: int | None, names: dict, t,
+                log: list[MoveLogEntry], states: list[dict]) -> list[dict]:
+    rules = rules_for(game.kind)
+    index = {entry.seq: i for i, entry in enumerate(log)}
+    lines = []
+    for entry in entries:
+        mine = entry.seat == reader
+        phrase = rules.describe_phrase(states[index[entry.seq]], rules.from_code(entry.code))
+        lines.append({"farmer": you_said(t) if mine else names[entry.seat], "text": entry.text,
+                      "description": say(phrase, t, you=mine)})
+    return lines

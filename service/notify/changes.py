@@ -41,7 +41,7 @@ from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.core.wall_time import now
-from service.game.accounts import account_lines
+from service.game.accounts import account_lines, replayed
 from service.game.clocks import describe as describe_clock
 from service.game.final_report import report_data
 from service.game.previous import previous_view
@@ -279,7 +279,10 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
     state, version = later["state"], later["version"]
     full = game_context(svc, game, seat, state=state, version=version, status=later["status"])
     told = context.get("account", [])
-    in_language = {"language": context["envelope"].get("language", DEFAULT_LANGUAGE), "log": log}
+    language = context["envelope"].get("language", DEFAULT_LANGUAGE)
+    # another language tells the moves from their positions: replayed once, for the previous view too
+    states = replayed(game, log) if language != DEFAULT_LANGUAGE else None
+    in_language = {"language": language, "log": log, "states": states}
     if context["kind"] == "account":  # played: the turn the farmer just mailed in, and who is next
         rules = rules_for(game.kind)
         # who is to act as the mail is written: the bots answer in the move's
@@ -302,7 +305,8 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
         full.update(account=account, account_title=title, note=later["note"],
                     options=options_for(svc, game, seat, state=state, version=version),
                     pdf=not later["continued"],  # the PDF comes with the turn's first mail
-                    previous_view=previous_view(game, seat.position, log))
+                    previous_view=previous_view(game, seat.position, log,
+                                                (lambda played: states[len(played)]) if states else None))
     full.update(kind=context["kind"], envelope=context["envelope"])
     return full
 
@@ -360,10 +364,13 @@ def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntr
     names = [s.name for s in game.seats]
     ranking = [[names[p] for p in group] for group in rules.ranking(game.state)]
     spectator_mail.round_mails(session, svc, game, work)
+    states = None  # the positions along the log, replayed once for the readers of another language
     for seat in game.seats:
         context = game_context(svc, game, seat)
+        if seat.language != DEFAULT_LANGUAGE and states is None:
+            states = replayed(game, log)
         context.update(account=account_lines(game, since_last_mail(log, turn, seat), seat.position,
-                                             language=seat.language, log=log),
+                                             language=seat.language, log=log, states=states),
                        score_sheet=sheet, ranking=ranking,
                        resigned=[s.name for s in game.seats if s.resigned], report=report)
         queue_mail(session, svc, game, seat, "final", subject_for(game, "final result"), context, work)
