@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.phrases import Phrase
+from engine.phrases import Listed, Phrase
 from engine.words import Vocabulary
 
 State = dict[str, Any]
@@ -334,6 +334,11 @@ class Game:
         if self.reveals_information(state, after):
             return "draws on hidden information (cannot be undone)"
         return "ends your turn" if self.to_act(after) != self.to_act(state) else "your turn goes on"
+
+    def outcome_phrase(self, state: State, move: Move) -> Phrase | Listed:
+        """:meth:`outcome` kept translatable (:mod:`engine.phrases`); by
+        default the English words as they are."""
+        return Phrase(self.outcome(state, move))
 
     def notation_help(self) -> list[tuple[str, str]]:
         """(example, meaning) pairs that teach the typed notation."""

@@ -56,6 +56,12 @@ class Listed:
     items: tuple
     separator: str = ", "
 
+    def __str__(self) -> str:
+        return self.render(lambda phrase: phrase.text)
+
+    def render(self, text_of) -> str:
+        return _render(self, text_of)
+
 
 def told(text: str, you: str, params: dict | None = None) -> Phrase:
     """A sentence about a farmer's move: ``text`` for the others, ``you``

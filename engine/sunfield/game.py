@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Game, IllegalMove, InvalidMove, Move, Option, State
-from engine.phrases import Phrase
+from engine.phrases import Listed, Phrase
 from engine.sunfield import describe as describing
 from engine.sunfield import notation, scoring, turns
 from engine.sunfield import outcome as outcomes
@@ -65,6 +65,9 @@ class Sunfield(Game):
 
     def outcome(self, state: State, move: Move) -> str:
         return outcomes.outcome(self, state, move)
+
+    def outcome_phrase(self, state: State, move: Move) -> Phrase | Listed:
+        return outcomes.outcome_phrase(self, state, move)
 
     def move_words(self) -> set[str]:
         # verbs and their synonyms, and the "carrot 0 1" shorthand of put ("b2" is

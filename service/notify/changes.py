@@ -36,7 +36,8 @@ import uuid
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from boards.i18n import DEFAULT_LANGUAGE
+from boards.game_phrases import say
+from boards.i18n import DEFAULT_LANGUAGE, translator
 from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -149,16 +150,18 @@ def game_context(svc: Services, game: Game, seat: Seat, *, state: dict | None = 
 def options_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = None,
                 version: int | None = None) -> list[dict]:
     """Each legal move as its typed form, its code, its signed link and its
-    outcome: what it will do, in a few words (``Game.outcome``)."""
+    outcome: what it will do, in a few words (``Game.outcome``), in the farmer's language."""
     rules = rules_for(game.kind)
     state = game.state if state is None else state
     version = game.version if version is None else version
+    t = translator(seat.language)
     return [
         {
             "text": rules.text(move),
             "code": rules.code(move),
             "url": svc.links.move_url(game.id, seat.position, seat.secret, version, [rules.code(move)]),
-            "outcome": rules.outcome(state, move),
+            "outcome": (rules.outcome(state, move) if t.language == DEFAULT_LANGUAGE
+                        else say(rules.outcome_phrase(state, move), t)),
         }
         for move in rules.legal_moves(state)
     ]

@@ -48,3 +48,21 @@ def test_given_a_move_then_french_and_german_conjugate_for_the_others_and_for_yo
     assert say(phrase, translator("fr")).startswith("a pris la tuile ")
     assert say(phrase, translator("fr"), you=True).startswith("avez pris la tuile ")
     assert say(phrase, translator("de")).startswith("hat das ") and " genommen" in say(phrase, translator("de"))
+
+
+@pytest.mark.parametrize("options", [{}, {"advanced": True}])
+def test_given_every_option_then_its_outcome_is_the_engines_in_english_and_marked_in_the_pseudo_locale(options):
+    english, pseudo = translator("en"), qps()
+    for game, state, _ in sentences("sunfield", options, moves=60):
+        for move in game.legal_moves(state):
+            phrase = game.outcome_phrase(state, move)
+            assert say(phrase, english) == game.outcome(state, move)
+            assert unmarked_text(say(phrase, pseudo)) == [], say(phrase, pseudo)
+
+
+def test_given_a_french_or_german_farmer_then_the_options_tell_what_they_do_in_their_language():
+    game, state, _ = next(sentences("sunfield", {}))
+    move = next(m for m in game.legal_moves(state) if m.kind == "take")
+    phrase = game.outcome_phrase(state, move)
+    assert say(phrase, translator("fr")).startswith("tuile ")
+    assert "-Plättchen (" in say(phrase, translator("de"))
