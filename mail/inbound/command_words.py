@@ -32,7 +32,7 @@ COMMANDS = Vocabulary({
     },
     "fr": {
         "board": ("plateau",), "moves": ("coups", "aide", "options"), "undo": ("annuler", "annule"),
-        "stop": ("arrêter", "arrête"), "resign": ("abandonner", "abandonne"), "say": ("dire", "dis"),
+        "stop": ("arrêter", "arrête"), "resign": ("abandonner", "abandonne"), "say": ("dis",),
         "preview": ("aperçu", "essayer", "essaie"), "vacation": ("vacances",), "games": ("parties",),
         "rematch": ("revanche",), "new": ("nouvelle", "nouveau"),
         "clock:more": ("prolonger", "prolonge"), "clock:resume": ("reprendre", "reprends"),
@@ -41,7 +41,7 @@ COMMANDS = Vocabulary({
     },
     "de": {
         "board": ("brett", "spielbrett"), "moves": ("züge", "hilfe", "optionen"), "undo": ("rückgängig", "zurück"),
-        "stop": ("aufhören", "abmelden"), "resign": ("aufgeben",), "say": ("sag", "sage", "sagen"),
+        "stop": ("aufhören", "abmelden"), "resign": ("aufgeben",), "say": ("sag", "sage"),
         "preview": ("vorschau",), "vacation": ("urlaub",), "games": ("spiele",), "rematch": ("revanche",),
         "new": ("neu", "neues"),
         "clock:more": ("verlängern", "verlängere"), "clock:pause": ("pausieren",),

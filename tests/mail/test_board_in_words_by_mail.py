@@ -92,5 +92,6 @@ def test_a_french_farmers_turn_mail_tells_the_moves_in_french_and_an_english_far
     # then Béatrice's turn mail tells it in French, and what changed asked in English is told in her language
     text = text_part(mailbox(svc, "bob@example.org")[-1])
     assert "* Anna a pris la tuile Mouton" in text and "a mis un Brocoli sur sa tuile" in text
+    assert "→ tuile " in text  # her options say what they do in French
     row = send(svc, keys[1], "quoi de neuf", sender="Béatrice <bob@example.org>")
     assert "* Anna a pris la tuile Mouton" in row.answer
