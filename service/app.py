@@ -119,41 +119,44 @@ def _security_headers(response):
 def _register_error_pages(app: Flask) -> None:
     @app.errorhandler(LinkError)
     def link_error(error: LinkError):
-        return render_template("web/error.html", title="This link cannot be used", message=error.message), error.status
+        return render_template("web/error.html", title=language.gettext("This link cannot be used"), message=error.message), error.status
 
     @app.errorhandler(ServiceError)
     def service_error(error: ServiceError):
         retry_after = getattr(error, "retry_after", None)
         headers = {"Retry-After": str(retry_after)} if retry_after else {}
-        return (render_template("web/error.html", title="That did not work", message=error.message), error.status,
+        return (render_template("web/error.html", title=language.gettext("That did not work"), message=error.message), error.status,
                 headers)
 
     @app.errorhandler(CSRFError)
     def csrf_error(error: CSRFError):
-        message = "The form had expired or came from elsewhere. Go back, reload the page and try again."
-        return render_template("web/error.html", title="Please try again", message=message), 400
+        message = language.gettext("The form had expired or came from elsewhere. Go back, reload the page and try again.")
+        return render_template("web/error.html", title=language.gettext("Please try again"), message=message), 400
 
     @app.errorhandler(404)
     def not_found(error):
-        return render_template("web/error.html", title="Not found", message="There is nothing at this address."), 404
+        return render_template("web/error.html", title=language.gettext("Not found"),
+                               message=language.gettext("There is nothing at this address.")), 404
 
     @app.errorhandler(405)
     def method_not_allowed(error):
         allowed = ", ".join(error.valid_methods or ())
-        message = ("This address cannot be used that way"
-                   + (f" (it answers {allowed})" if allowed else "") + ". Follow a link or a button instead.")
+        message = (language.gettext("This address cannot be used that way (it answers %(methods)s). Follow a link or a "
+                                    "button instead.", methods=allowed) if allowed else
+                   language.gettext("This address cannot be used that way. Follow a link or a button instead."))
         headers = {"Allow": allowed} if allowed else {}
-        return render_template("web/error.html", title="Not possible here", message=message), 405, headers
+        return render_template("web/error.html", title=language.gettext("Not possible here"), message=message), 405, headers
 
     @app.errorhandler(429)
     def too_many_requests(error):
-        message = ("You have sent us more than we take from one address in a short time. Nothing was done; "
-                   "please wait a few minutes and try again.")
+        message = language.gettext("You have sent us more than we take from one address in a short time. Nothing "
+                                   "was done; please wait a few minutes and try again.")
         headers = {"Retry-After": str(error.retry_after)} if getattr(error, "retry_after", None) else {}
-        return render_template("web/error.html", title="Slow down, please", message=message), 429, headers
+        return render_template("web/error.html", title=language.gettext("Slow down, please"), message=message), 429, headers
 
     @app.errorhandler(500)
     def server_error(error):
         logging.getLogger(__name__).error("server error: %s", error)
-        message = "Something went wrong on our side; nothing you did was lost. Please try again in a moment."
-        return render_template("web/error.html", title="Sorry", message=message), 500
+        message = language.gettext("Something went wrong on our side; nothing you did was lost. Please try again in "
+                                   "a moment.")
+        return render_template("web/error.html", title=language.gettext("Sorry"), message=message), 500

@@ -89,6 +89,6 @@ def unmarked_html(html: str, allowed=()) -> list[str]:
         if element.get("value") and (element.tag == "button" or (
                 element.tag == "input" and (element.get("type") or "").lower() in _BUTTON_VALUE)):
             spoken.append((f"{element.tag}@value", element.get("value")))
-    found = [f"text: {word}" for word in words_outside("".join(root.itertext()), allowed)]
+    found = [f"text: {word}" for word in words_outside(" ".join(root.itertext()), allowed)]
     found += [f"{where}: {word}" for where, value in spoken for word in words_outside(value, allowed)]
     return found

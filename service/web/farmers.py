@@ -16,7 +16,7 @@ blueprint = Blueprint("farmers", __name__)
 
 @blueprint.get("/games")
 def my_games_form():
-    return render_template("web/games.html", title="My games", address="", error=None, sent=False)
+    return render_template("web/games.html", title=language.gettext("My games"), address="", error=None, sent=False)
 
 
 @blueprint.post("/games")
@@ -29,12 +29,12 @@ def my_games_ask():
     try:
         ask_for_my_games(services(), address, language.chosen())
     except InvalidInput as error:
-        return render_template("web/games.html", title="My games", address=address, error=error.message,
+        return render_template("web/games.html", title=language.gettext("My games"), address=address, error=error.message,
                                sent=False), 400
-    return render_template("web/games.html", title="My games", address=address, error=None, sent=True)
+    return render_template("web/games.html", title=language.gettext("My games"), address=address, error=None, sent=True)
 
 
 @blueprint.get("/record/<token>")
 def record(token: str):
     address = services().links.check_record(token)
-    return render_template("web/record.html", title="Your record", record=record_of(services(), address))
+    return render_template("web/record.html", title=language.gettext("Your record"), record=record_of(services(), address))

@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template, request
 
 from service.core.errors import InvalidInput
-from service.web import page_data, services
+from service.web import language, page_data, services
 from service.webhooks import registration
 
 blueprint = Blueprint("hooks", __name__)
@@ -25,7 +25,7 @@ def add(game_id: int, seat: int, token: str):
         return redirect(seat_url, code=303)
     if added.secret:
         return render_template("web/webhook_added.html", secret=added.secret, seat_url=seat_url,
-                               title="Webhook added")
+                               title=language.gettext("Webhook added"))
     flash("The webhook is added: it hears about the next turn.", "ok")
     return redirect(seat_url, code=303)
 

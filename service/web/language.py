@@ -68,6 +68,11 @@ def for_seat(seat, purpose: str) -> Translator:
     return use(seat.language)
 
 
+def gettext(msgid: str, **params) -> str:
+    """``msgid`` in this request's language (a view's title, a message)."""
+    return current().gettext(msgid, **params)
+
+
 def chosen() -> str:
     """The page's language as a reader's choice to keep (the pseudo-locale
     of a test page is no one's: English)."""

@@ -21,7 +21,7 @@ from flask import Blueprint, Response, abort, current_app, render_template, requ
 from sqlalchemy import func, select
 
 from service.storage.models import MailboxMessage
-from service.web import services
+from service.web import language, services
 from service.web.ids import MAX_ID, id_arg
 
 blueprint = Blueprint("mailbox", __name__)
@@ -44,7 +44,7 @@ def check_access():
         return None
     message = ("The mailbox holds every farmer's links, so it is shown only on the machine Farmpost runs on. "
                "Open it there, or set MAILBOX_PUBLIC=1 to show it to everyone.")
-    return render_template("web/error.html", title="Mailbox not shown here", message=message), 403
+    return render_template("web/error.html", title=language.gettext("Mailbox not shown here"), message=message), 403
 
 
 def is_local(req) -> bool:
@@ -71,7 +71,7 @@ def index():
         addresses = session.scalars(select(MailboxMessage.to_addr).group_by(MailboxMessage.to_addr)
                                     .order_by(func.min(MailboxMessage.to_addr))).all()
     return render_template("web/mailbox.html", rows=rows, to=to, addresses=addresses, page=page,
-                           more=len(rows) == PAGE_SIZE, title="Mailbox")
+                           more=len(rows) == PAGE_SIZE, title=language.gettext("Mailbox"))
 
 
 @blueprint.get("/mailbox/<id:message_id>")

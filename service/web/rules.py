@@ -8,6 +8,7 @@ from flask import Blueprint, render_template
 
 from service.core.game_kinds import rules_for
 from service.inbound.help import COMMANDS
+from service.web import language
 
 blueprint = Blueprint("rules", __name__)
 
@@ -18,5 +19,5 @@ def show(kind: str):
     notation = list(rules.notation_help())
     example = notation[0][0] if notation else "pass"
     commands = [(text.format(move=example), meaning) for text, meaning in COMMANDS]
-    return render_template("web/rules.html", title=f"{rules.title} rules", game=rules, notation=notation,
+    return render_template("web/rules.html", title=language.gettext("%(game)s rules", game=rules.title), game=rules, notation=notation,
                            commands=commands)

@@ -18,7 +18,7 @@ blueprint = Blueprint("tables", __name__)
 @blueprint.get("/open")
 def listed():
     return render_template("web/open.html", tables=open_tables.listed_tables(services()),
-                           title="Open tables")
+                           title=language.gettext("Open tables"))
 
 
 @blueprint.get("/t/<id:game_id>/<token>")
@@ -42,13 +42,13 @@ def ask(game_id: int, token: str):
         found = open_tables.table(svc, game_id, token)
         return render_template("web/table.html", table=found, form=request.form, error=error.message,
                                title=found.title), 400
-    return render_template("web/claim_sent.html", email=email.strip(), title="Check your mail")
+    return render_template("web/claim_sent.html", email=email.strip(), title=language.gettext("Check your mail"))
 
 
 @blueprint.get("/t/<id:game_id>/confirm/<id:claim_id>/<token>")
 def confirmation(game_id: int, claim_id: int, token: str):
     claim = open_tables.check_claim(services(), game_id, claim_id, token)
-    return render_template("web/confirm_seat.html", claim=claim, title="Take the seat")
+    return render_template("web/confirm_seat.html", claim=claim, title=language.gettext("Take the seat"))
 
 
 @blueprint.post("/t/<id:game_id>/confirm/<id:claim_id>/<token>")
@@ -56,4 +56,4 @@ def confirm(game_id: int, claim_id: int, token: str):
     done = open_tables.confirm(services(), game_id, claim_id, token)
     if done.seat_url:
         return redirect(done.seat_url, code=303)
-    return render_template("web/seat_taken.html", done=done, title="No seat for this link"), 409
+    return render_template("web/seat_taken.html", done=done, title=language.gettext("No seat for this link")), 409

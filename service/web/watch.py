@@ -58,7 +58,7 @@ def follow_link(game_id: int, spectator_id: int, token: str):
     """A confirm or stop link from a mail: a page with one button (a GET
     never changes anything: mail scanners open links)."""
     spectator, action = watching.spectator_link(services(), game_id, spectator_id, token)
-    return render_template("web/follow.html", title=f"Game #{game_id}", email=spectator.email, action=action,
+    return render_template("web/follow.html", title=language.gettext("Game #%(id)s", id=game_id), email=spectator.email, action=action,
                            done=None)
 
 
@@ -74,7 +74,7 @@ def follow_act(game_id: int, spectator_id: int, token: str):
     except ValidationError:
         raise CSRFError("missing or stale form token") from None
     act = watching.confirm if action == "confirm" else watching.stop
-    return render_template("web/follow.html", title=f"Game #{game_id}", email=spectator.email, action=action,
+    return render_template("web/follow.html", title=language.gettext("Game #%(id)s", id=game_id), email=spectator.email, action=action,
                            done=act(services(), game_id, spectator_id, token))
 
 
