@@ -9,6 +9,8 @@ the Farmer's Market stacks and the building deck are never seen here.
 from __future__ import annotations
 
 from boards import printlayout, printsize, textgrid
+from boards.game_terms import name as term
+from boards.i18n import N_, Translator, translator
 from boards.textgrid import Line, Seg, cell_lines
 from engine import get_game
 from engine.harvest import content as C
@@ -17,6 +19,8 @@ from engine.harvest.state import SPACES, capacity
 from engine.harvest.turns import is_closed, space_cost
 
 GAME = get_game("harvest")
+#: the boards speak English until a reader's translator is passed in
+ENGLISH = translator("en")
 
 #: how each thing on a farm is drawn: swatch, and the word on it
 CROP_LOOK = {
@@ -97,81 +101,91 @@ def _n(count: int, word: str, many: str | None = None) -> str:
     return f"{count} {word if count == 1 else (many or word + 's')}"
 
 
-def income_text(income: dict) -> str:
-    """``{"coins": 1, "seeds": {"wheat": 1}}`` -> "1 coin, 1 Wheat seed"."""
+def income_text(income: dict, t: Translator = ENGLISH) -> str:
+    """``{"coins": 1, "seeds": {"wheat": 1}}`` -> "1 coin, 1 Wheat seed" (in ``t``'s language)."""
     parts = []
     for key, value in income.items():
         if key == "coins":
-            parts.append(_n(value, "coin"))
+            parts.append(t.ngettext("%(n)s coin", "%(n)s coins", value))
         elif key == "fertilizer":
-            parts.append(f"{value} Fertilizer")
+            parts.append(t.gettext("%(n)s Fertilizer", n=value))
         elif key == "water":
-            parts.append(f"{value} Water")
+            parts.append(t.gettext("%(n)s Water", n=value))
         elif key == "points":
-            parts.append(_n(value, "point"))
+            parts.append(t.ngettext("%(n)s point", "%(n)s points", value))
         elif key == "seeds":
-            parts += [f"{n} {C.CROP_NAMES[s]} seed{'s' if n > 1 else ''}" for s, n in value.items()]
+            parts += [t.ngettext("%(n)s %(crop)s seed", "%(n)s %(crop)s seeds", n, crop=term(t, C.CROP_NAMES[s]))
+                      for s, n in value.items()]
         elif key == "fill":
-            parts.append("fill the bucket")
+            parts.append(t.gettext("fill the bucket"))
         elif key == "bucket":
-            parts.append(f"bucket +{value} level{'s' if value > 1 else ''}")
+            parts.append(t.ngettext("bucket +%(n)s level", "bucket +%(n)s levels", value))
         elif key == "berry":
-            parts.append("a Blueberry on an empty Bush")
+            parts.append(t.gettext("a Blueberry on an empty Bush"))
         elif key == "closed":
-            parts.append("a Wheelbarrow may go to a closed space")
+            parts.append(t.gettext("a Wheelbarrow may go to a closed space"))
         else:
             parts.append(f"{key} {value}")
-    return ", ".join(parts) or "nothing"
+    return ", ".join(parts) or t.gettext("nothing")
 
 
 MODIFIERS = {
-    "adjacent_tend_free": "tending crops next to it is free",
-    "clear_discount": "clearing a Forest costs {} coin less",
+    "adjacent_tend_free": N_("tending crops next to it is free"),
+    "clear_discount": N_("clearing a Forest costs %(n)s coin less"),
 }
 PER = {
-    "fertilizer": "Fertilizer",
-    "adjacent_crop": "crop next to it",
-    "seed": "seed",
-    "pumpkin": "Pumpkin on the farm",
-    "building": "building",
-    "coin": "coin",
+    "fertilizer": N_("%(points)s per %(every)s Fertilizer"),
+    "adjacent_crop": N_("%(points)s per %(every)s crop next to it"),
+    "seed": N_("%(points)s per %(every)s seed"),
+    "pumpkin": N_("%(points)s per %(every)s Pumpkin on the farm"),
+    "building": N_("%(points)s per %(every)s building"),
+    "coin": N_("%(points)s per %(every)s coin"),
 }
 
 
-def building_text(key: str) -> str:
-    """What a building does, in a short phrase."""
+def building_text(key: str, t: Translator = ENGLISH) -> str:
+    """What a building does, in a short phrase (in ``t``'s language)."""
     b = C.BUILDINGS[key]
     parts = []
     if "sunrise" in b:
-        parts.append(f"sunrise: {income_text(b['sunrise'])}")
+        parts.append(t.gettext("sunrise: %(income)s", income=income_text(b["sunrise"], t)))
     if "build" in b:
-        parts.append(f"when built: {income_text(b['build'])}")
+        parts.append(t.gettext("when built: %(income)s", income=income_text(b["build"], t)))
     for crop, bonus in b.get("harvest", {}).items():
-        parts.append(f"each {C.CROP_NAMES[crop]} harvested: +{income_text(bonus)}")
+        parts.append(t.gettext("each %(crop)s harvested: +%(income)s", crop=term(t, C.CROP_NAMES[crop]),
+                               income=income_text(bonus, t)))
     for mod, value in b.get("modifier", {}).items():
-        parts.append(MODIFIERS.get(mod, mod).format(value))
+        parts.append(t.gettext(MODIFIERS[mod], n=value) if mod in MODIFIERS else mod)
     if "end" in b:
         end = b["end"]
-        every = f"{end['every']} " if end["every"] > 1 else ""
-        parts.append(f"end: {_n(end['points'], 'point')} per {every}{PER.get(end['per'], end['per'])}")
+        points = t.ngettext("%(n)s point", "%(n)s points", end["points"])
+        per = t.gettext(PER[end["per"]], points=points, every=end["every"])
+        if end["every"] == 1:  # "1 point per building"
+            per = per.replace(" 1 ", " ")
+        parts.append(t.gettext("end: %(points)s", points=per))
     return "; ".join(parts)
 
 
-def market_text(key: str) -> tuple[str, str]:
-    """(what the tile costs, what it gives)."""
+#: what a Farmer's Market tile's action is called
+ACTIONS = {"plant": N_("a plant action"), "tend": N_("a tend action"), "clear": N_("a clear action"),
+           "build": N_("a build action")}
+
+
+def market_text(key: str, t: Translator = ENGLISH) -> tuple[str, str]:
+    """(what the tile costs, what it gives), in ``t``'s language."""
     tile = C.MARKET_TILES[key]
-    cost = income_text(tile["cost"]) if tile["cost"] else "free"
+    cost = income_text(tile["cost"], t) if tile["cost"] else t.gettext("free")
     if "gain" in tile:
-        gives = income_text(tile["gain"])
+        gives = income_text(tile["gain"], t)
     else:
         grant = tile["grant"]
-        gives = f"a {grant['action']} action"
+        gives = t.gettext(ACTIONS[grant["action"]])
         if grant.get("free"):
-            gives += ", free"
+            gives += t.gettext(", free")
         if grant.get("dice"):
-            gives += ", with the Forest dice"
+            gives += t.gettext(", with the Forest dice")
         if grant.get("discount"):
-            gives += f", {grant['discount']} coins cheaper"
+            gives += t.gettext(", %(n)s coins cheaper", n=grant["discount"])
     return cost, gives
 
 

@@ -30,9 +30,13 @@ from __future__ import annotations
 import difflib
 import marshal
 import re
+import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from engine.phrases import Listed, Phrase
+from engine.words import Vocabulary
 
 State = dict[str, Any]
 
@@ -182,8 +186,9 @@ DASHES = re.compile("[\u2010\u2011\u2012\u2013\u2014\u2015\u2212\ufe63\uff0d]")
 
 def normalize(text: str) -> str:
     """Lower case, single spaces, no surrounding punctuation; every dash or
-    minus sign autocorrect may produce ("–1", "−1") becomes "-"."""
-    text = DASHES.sub("-", text.strip().lower())
+    minus sign autocorrect may produce ("–1", "−1") becomes "-"; accents
+    are composed (NFC), however the mail spelled them ("é" as e + ´)."""
+    text = DASHES.sub("-", unicodedata.normalize("NFC", text.strip().lower()))
     text = re.sub(r"[\s,;]+", " ", text)
     return text.strip(" .!?")
 
@@ -315,6 +320,12 @@ class Game:
         nothing else, so :func:`second_person` can tell it to the farmer."""
         return self.text(move)
 
+    def describe_phrase(self, state: State, move: Move) -> Phrase:
+        """:meth:`describe` kept translatable (:mod:`engine.phrases`): its
+        English text and the parts the rendering floor translates. By
+        default the English sentence as it is."""
+        return Phrase(self.describe(state, move))
+
     def outcome(self, state: State, move: Move) -> str:
         """What ``move`` (legal in ``state``) will do, in a few words, for the
         farmer about to choose it: "Carrot on (1, 1), Broccoli lost".
@@ -332,6 +343,11 @@ class Game:
             return "draws on hidden information (cannot be undone)"
         return "ends your turn" if self.to_act(after) != self.to_act(state) else "your turn goes on"
 
+    def outcome_phrase(self, state: State, move: Move) -> Phrase | Listed:
+        """:meth:`outcome` kept translatable (:mod:`engine.phrases`); by
+        default the English words as they are."""
+        return Phrase(self.outcome(state, move))
+
     def notation_help(self) -> list[tuple[str, str]]:
         """(example, meaning) pairs that teach the typed notation."""
         return []
@@ -341,6 +357,12 @@ class Game:
         "grab", "pass"): what tells a move from prose in a farmer's mail.
         By default the first words of the notation examples."""
         return {example.split()[0].lower() for example, _ in self.notation_help() if example.split()}
+
+    def verbs(self) -> Vocabulary:
+        """The words of the game's verbs in every language it reads
+        (:mod:`engine.words`): what tells the language a farmer typed, and
+        the word to suggest in it. By default :meth:`move_words`, English."""
+        return Vocabulary({"en": {word: (word,) for word in self.move_words()}})
 
     def progress(self, state: State) -> str:
         """Where the game stands, for subjects: "round 5"."""

@@ -9,6 +9,7 @@ from engine.harvest import describe as describing
 from engine.harvest import notation, scoring, turns, whole
 from engine.harvest import outcome as outcomes
 from engine.harvest.state import setup
+from engine.words import Vocabulary
 
 
 class Harvest(Game):
@@ -71,6 +72,9 @@ class Harvest(Game):
 
     def move_words(self) -> set[str]:
         return set(notation.VERBS)
+
+    def verbs(self) -> Vocabulary:
+        return notation.VERB_WORDS
 
     def notation_help(self) -> list[tuple[str, str]]:
         return list(notation.NOTATION_HELP)

@@ -16,77 +16,168 @@ from engine.core import IllegalMove, InvalidMove, Move, State, closest, normaliz
 from engine.harvest import content as C
 from engine.harvest.farm import CELL_SET, DOMINOES, cell_sort_key
 from engine.harvest.state import MARKET_LABELS
+from engine.words import Vocabulary, spelled, spellings
 
-VERBS = {
-    "keep": "keep", "choose": "keep", "select": "keep",
-    "sunrise": "sunrise", "sun": "sunrise",
-    "place": "place", "go": "place", "visit": "place", "put": "place", "send": "place",
-    "wheelbarrow": "place", "barrow": "place",
-    "bonus": "bonus",
-    "pay": "pay", "spend": "pay",
-    "gain": "gain", "take": "gain", "get": "gain", "pick": "gain",
-    "fill": "fill", "refill": "fill",
-    "buy": "buy", "purchase": "buy",
-    "plant": "plant", "sow": "plant",
-    "tend": "tend", "grow": "tend",
-    "harvest": "harvest", "reap": "harvest",
-    "upgrade": "upgrade", "improve": "upgrade", "swap": "upgrade",
-    "clear": "clear", "chop": "clear", "cut": "clear",
-    "build": "build", "construct": "build",
-    "done": "done", "pass": "done", "end": "done", "finish": "done", "stop": "done", "skip": "done",
-}
+#: the verbs in English, French and German; the first word of each is the
+#: one offered to a farmer who writes that language
+VERB_WORDS = Vocabulary({
+    "en": {
+        "keep": ("keep", "choose", "select"), "sunrise": ("sunrise", "sun"),
+        "place": ("place", "go", "visit", "put", "send", "wheelbarrow", "barrow"), "bonus": ("bonus",),
+        "pay": ("pay", "spend"), "gain": ("gain", "take", "get", "pick"), "fill": ("fill", "refill"),
+        "buy": ("buy", "purchase"), "plant": ("plant", "sow"), "tend": ("tend", "grow"),
+        "harvest": ("harvest", "reap"), "upgrade": ("upgrade", "improve", "swap"),
+        "clear": ("clear", "chop", "cut"), "build": ("build", "construct"),
+        "done": ("done", "pass", "end", "finish", "skip"),
+    },
+    "fr": {
+        "keep": ("garder", "garde", "choisir", "choisis"), "sunrise": ("aube", "lever"),
+        "place": ("placer", "place", "aller", "va", "vais", "poser", "pose", "envoyer", "brouette"),
+        "pay": ("payer", "paye", "paie"), "gain": ("prendre", "prends", "gagner", "gagne", "obtenir"),
+        "fill": ("remplir", "remplis"), "buy": ("acheter", "achète"), "plant": ("planter", "plante", "semer", "sème"),
+        "tend": ("cultiver", "cultive", "soigner", "soigne"), "harvest": ("récolter", "récolte"),
+        "upgrade": ("améliorer", "améliore"), "clear": ("défricher", "défriche", "abattre"),
+        "build": ("construire", "construis", "bâtir"),
+        "done": ("fini", "fin", "finir", "terminer", "terminé", "passer", "passe"),
+    },
+    "de": {
+        "keep": ("behalte", "behalten", "wähle", "wählen"), "sunrise": ("sonnenaufgang",),
+        "place": ("setze", "setzen", "gehe", "gehen", "geh", "schicke", "schubkarre"),
+        "pay": ("zahle", "zahlen", "bezahle", "bezahlen"), "gain": ("nimm", "nehmen", "nehme", "erhalte", "bekomme"),
+        "fill": ("fülle", "füllen", "füll"), "buy": ("kaufe", "kaufen", "kauf"),
+        "plant": ("pflanze", "pflanzen", "säe", "säen"), "tend": ("pflege", "pflegen"),
+        "harvest": ("ernte", "ernten"), "upgrade": ("verbessere", "verbessern", "werte"),
+        "clear": ("rode", "roden"), "build": ("baue", "bauen", "bau"),
+        "done": ("fertig", "ende", "beenden", "passe"),
+    },
+})
+VERBS = VERB_WORDS.table()
 
-WORDS = {
+WORDS = spelled({
     # seeds and crops
     "wheat": "wheat", "wheats": "wheat",
     "strawberry": "strawberry", "strawberries": "strawberry", "straw": "strawberry",
     "bush": "bush", "bushes": "bush", "blueberrybush": "bush", "blueberrybushes": "bush",
     "blueberry": "blueberry", "blueberries": "blueberry",
     "pumpkin": "pumpkin", "pumpkins": "pumpkin",
+    "blé": "wheat", "blés": "wheat", "fraise": "strawberry", "fraises": "strawberry",
+    "myrtillier": "bush", "myrtilliers": "bush", "buisson": "bush", "myrtille": "blueberry", "myrtilles": "blueberry",
+    "citrouille": "pumpkin", "citrouilles": "pumpkin", "potiron": "pumpkin",
+    "weizen": "wheat", "erdbeere": "strawberry", "erdbeeren": "strawberry", "strauch": "bush",
+    "heidelbeerstrauch": "bush", "busch": "bush", "heidelbeere": "blueberry", "heidelbeeren": "blueberry",
+    "blaubeere": "blueberry", "kürbis": "pumpkin", "kürbisse": "pumpkin",
     # resources
     "fertilizer": "fertilizer", "fertiliser": "fertilizer", "fertilizers": "fertilizer",
     "fertilisers": "fertilizer", "fert": "fertilizer", "manure": "fertilizer",
     "water": "water", "bucket": "bucket",
-    "seed": "", "seeds": "",
+    "engrais": "fertilizer", "eau": "water", "seau": "bucket",
+    "dünger": "fertilizer", "wasser": "water", "eimer": "bucket",
+    "seed": "", "seeds": "", "graine": "", "graines": "", "samen": "",
     # areas
     "store": "store", "generalstore": "store", "general": "", "shop": "store",
     "fields": "fields", "field": "fields",
     "workshop": "workshop",
     "market": "market", "farmersmarket": "market", "farmer'smarket": "market", "farmers": "", "farmer's": "",
     "trading": "trading", "tradingpost": "trading", "post": "trading", "trade": "trading",
+    "magasin": "store", "magasingénéral": "store", "champs": "fields", "atelier": "workshop",
+    "marché": "market", "marchéfermier": "market", "comptoir": "trading",
+    "laden": "store", "gemischtwarenladen": "store", "felder": "fields", "feldern": "fields", "werkstatt": "workshop",
+    "markt": "market", "bauernmarkt": "market", "handelsposten": "trading",
     # other nouns
     "character": "character", "farmhouse": "farmhouse", "house": "farmhouse",
     "forest": "forest", "forests": "forest", "tile": "",
+    "personnage": "character", "ferme": "farmhouse", "maison": "farmhouse", "forêt": "forest", "forêts": "forest",
+    "tuile": "", "figur": "character", "bauernhaus": "farmhouse", "haus": "farmhouse", "wald": "forest",
+    "plättchen": "",
     # orientation
-    "h": "h", "horizontal": "h", "across": "h", "lying": "h", "sideways": "h",
-    "v": "v", "vertical": "v", "down": "v", "standing": "v", "upright": "v",
+    "h": "h", "horizontal": "h", "across": "h", "lying": "h", "sideways": "h", "horizontale": "h",
+    "waagerecht": "h", "liegend": "h",
+    "v": "v", "vertical": "v", "down": "v", "standing": "v", "upright": "v", "verticale": "v",
+    "senkrecht": "v", "stehend": "v",
     # filler
     "please": "", "the": "", "a": "", "an": "", "my": "", "on": "", "at": "", "to": "", "in": "",
     "and": "", "with": "", "space": "", "spot": "", "i": "", "will": "", "wheelbarrow": "", "barrow": "",
     "for": "", "from": "", "of": "", "into": "", "growing": "", "all": "", "every": "", "everything": "",
     "crop": "", "crops": "", "one": "1", "two": "2", "three": "3",
     "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8", "nine": "9",
-}
+    "le": "", "la": "", "les": "", "l'": "", "un": "1", "une": "1", "de": "", "du": "", "des": "", "d'": "",
+    "à": "", "au": "", "sur": "", "dans": "", "en": "", "pour": "", "avec": "", "mon": "", "ma": "", "mes": "",
+    "je": "", "case": "", "tout": "", "toutes": "", "tous": "", "culture": "", "cultures": "", "s'il": "",
+    "vous": "", "plaît": "", "svp": "", "deux": "2", "trois": "3", "quatre": "4", "cinq": "5",
+    "der": "", "die": "", "das": "", "den": "", "dem": "", "ein": "1", "eine": "1", "einen": "1", "auf": "",
+    "im": "", "zu": "", "zum": "", "zur": "", "für": "", "mit": "", "von": "", "vom": "", "mein": "",
+    "meine": "", "ich": "", "feld": "fields", "platz": "", "alle": "", "alles": "", "bitte": "", "zwei": "2",
+    "drei": "3", "vier": "4", "fünf": "5",
+})
 
 MULTIWORD = {
     "general store": "store", "trading post": "trading", "farmer's market": "market",
     "farmers market": "market", "blueberry bushes": "bush", "blueberry bush": "bush",
+    "magasin général": "store", "marché fermier": "market",
 }
 
+#: the names of Buildings, Characters and Farmhouses in French and German
+#: (English: content.py); a Character's article is left out when typed
+NAMES = {
+    "fr": {
+        "buildings": {
+            "silo": "Silo", "watertower": "Château d'eau", "greenhouse": "Serre", "barn": "Grange",
+            "beehive": "Ruche", "cellar": "Cave à citrouilles", "windmill": "Moulin", "farmstand": "Étal",
+            "well": "Puits", "compost": "Tas de compost", "coop": "Poulailler", "toolshed": "Cabane à outils",
+            "cottage": "Gîte", "hall": "Halle du marché",
+        },
+        "characters": {
+            "agronomist": "L'Agronome", "berrypicker": "La Cueilleuse", "carpenter": "Le Charpentier",
+            "lumberjack": "Le Bûcheron", "merchant": "Le Marchand", "earlyriser": "Le Lève-tôt",
+            "pumpkinqueen": "La Reine des citrouilles", "diviner": "Le Sourcier", "composter": "Le Composteur",
+            "forager": "La Glaneuse",
+        },
+        "farmhouses": {
+            "brick": "Ferme de brique", "windmill": "Maison du moulin", "wellhouse": "Maison du puits",
+            "granary": "Maison du grenier", "orchard": "Maison du verger", "lakeside": "Maison du lac",
+            "hilltop": "Manoir de la colline", "stone": "Chaumière de pierre",
+        },
+    },
+    "de": {
+        "buildings": {
+            "silo": "Silo", "watertower": "Wasserturm", "greenhouse": "Gewächshaus", "barn": "Scheune",
+            "beehive": "Bienenstock", "cellar": "Kürbiskeller", "windmill": "Windmühle", "farmstand": "Hofladen",
+            "well": "Brunnen", "compost": "Komposthaufen", "coop": "Hühnerstall", "toolshed": "Geräteschuppen",
+            "cottage": "Gästehaus", "hall": "Markthalle",
+        },
+        "characters": {
+            "agronomist": "Die Agronomin", "berrypicker": "Der Beerenpflücker", "carpenter": "Der Zimmermann",
+            "lumberjack": "Der Holzfäller", "merchant": "Die Händlerin", "earlyriser": "Der Frühaufsteher",
+            "pumpkinqueen": "Die Kürbiskönigin", "diviner": "Der Wünschelrutengänger",
+            "composter": "Die Komposterin", "forager": "Die Sammlerin",
+        },
+        "farmhouses": {
+            "brick": "Backsteinhof", "windmill": "Mühlenhaus", "wellhouse": "Brunnenhaus",
+            "granary": "Speicherhaus", "orchard": "Obsthof", "lakeside": "Seehaus", "hilltop": "Hügelgut",
+            "stone": "Steinhaus",
+        },
+    },
+}
 
-def _building_aliases() -> dict[str, str]:
-    out = {}
-    for key, building in C.BUILDINGS.items():
-        out[key] = key
-        out[building["name"].lower().replace(" ", "")] = key
-    return out
+_ARTICLE = re.compile(r"^(?:the|le|la|l'|der|die|das)\s*", re.IGNORECASE)
 
 
-BUILDING_WORDS = _building_aliases()
-CHARACTER_WORDS = {**{k: k for k in C.CHARACTERS},
-                   **{c["name"].lower().replace("the ", "").replace(" ", ""): k for k, c in C.CHARACTERS.items()}}
-FARMHOUSE_WORDS = {**{k: k for k in C.FARMHOUSES},
-                   **{f["name"].lower().replace(" ", ""): k for k, f in C.FARMHOUSES.items()}}
+def _typed(name: str) -> str:
+    """A name as the reader joins it: lower case, no article, no spaces."""
+    return _ARTICLE.sub("", name.lower()).replace(" ", "")
+
+
+def _names(kind: str, english: dict) -> dict[str, str]:
+    """Every typed form of the names of one kind (buildings, ...) -> its key."""
+    names = {key: key for key in english} | {_typed(item["name"]): key for key, item in english.items()}
+    for table in NAMES.values():
+        names |= {_typed(name): key for key, name in table[kind].items()}
+    return spelled(names)
+
+
+BUILDING_WORDS = _names("buildings", C.BUILDINGS)
+CHARACTER_WORDS = _names("characters", C.CHARACTERS)
+FARMHOUSE_WORDS = _names("farmhouses", C.FARMHOUSES)
 VOCABULARY = set(VERBS) | set(WORDS) | set(BUILDING_WORDS) | set(CHARACTER_WORDS) | set(FARMHOUSE_WORDS)
 
 _CELL_LETTERS = C.COLUMNS
@@ -108,8 +199,11 @@ def _canonical_cells(raw: str) -> str:
 def _phrases() -> list[str]:
     names = [*MULTIWORD, *(b["name"].lower() for b in C.BUILDINGS.values()),
              *(c["name"].lower().replace("the ", "") for c in C.CHARACTERS.values()),
-             *(f["name"].lower() for f in C.FARMHOUSES.values())]
-    return sorted({n for n in names if " " in n}, key=len, reverse=True)
+             *(f["name"].lower() for f in C.FARMHOUSES.values()),
+             *(_ARTICLE.sub("", name.lower()) for table in NAMES.values() for names in table.values()
+               for name in names.values())]
+    spelled_names = {spelling for name in names for spelling in spellings(name)}
+    return sorted({n for n in spelled_names if " " in n}, key=len, reverse=True)
 
 
 #: Names of several words ("general store", "water tower", "berry picker"),
@@ -126,6 +220,8 @@ _SEPARATORS = re.compile(r"->|=>|→|[:#]")
 _CELL_PAIR = re.compile(rf"\b([{C.COLUMNS}][1-{C.ROWS}])-([{C.COLUMNS}][1-{C.ROWS}])\b")
 #: a dash before a number (Harvest has no negative numbers): autocorrect's "–1"
 _DASHED_NUMBER = re.compile(r"(?<![a-z0-9])-(\d)")
+#: a French article or preposition elided before a word: "l'atelier", "d'engrais"
+_ELISION = re.compile(r"\b(l|d|qu|s)'(?=\w)")
 #: two cells, either way round -> (anchor, orientation)
 DOMINO_OF = {frozenset(cells): key for key, cells in DOMINOES.items()}
 AREAS = ("store", "fields", "workshop", "trading", "market")
@@ -140,6 +236,7 @@ def canonical(state: State, seat: int, raw: str) -> str:
     raw = re.sub(r"\bx(\d)\b", r"\1", raw)  # buy wheat x2
     raw = _canonical_cells(raw)
     raw = _PHRASE.sub(lambda match: match.group(1).replace(" ", ""), raw)
+    raw = _ELISION.sub(r"\1' ", raw)  # "l'atelier": "l'" and "atelier"
     tokens = [t for t in re.split(r"[\s,]+", raw) if t]
     while tokens and WORDS.get(tokens[0]) == "" and tokens[0] not in VERBS:  # "please", "i will", ...
         tokens.pop(0)
@@ -150,7 +247,7 @@ def canonical(state: State, seat: int, raw: str) -> str:
     verb = VERBS.get(tokens[0]) or _abbreviation(tokens[0], VERBS)
     if verb is None:
         guess = closest(tokens[0], VERBS)
-        hint = f"; did you mean “{VERBS[guess[0]]}”?" if guess else ""
+        hint = f"; did you mean “{guess[0]}”?" if guess else ""  # in the language it was typed in
         raise InvalidMove(f"“{tokens[0]}” is not a Harvest command{hint}",
                           suggestions=[VERBS[g] for g in guess])
     if len(tokens) > 1 and tokens[1] in VERBS and verb in ("gain", "place"):  # "take sunrise 3", "go place ..."

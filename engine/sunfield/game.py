@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from engine.core import Game, IllegalMove, InvalidMove, Move, Option, State
+from engine.phrases import Listed, Phrase
 from engine.sunfield import content as C
 from engine.sunfield import describe as describing
 from engine.sunfield import notation, scoring, turns, whole
 from engine.sunfield import outcome as outcomes
 from engine.sunfield.state import setup
+from engine.words import Vocabulary
 
 
 class Sunfield(Game):
@@ -57,7 +59,10 @@ class Sunfield(Game):
         return move
 
     def describe(self, state: State, move: Move) -> str:
-        return describing.describe(self, state, move)
+        return str(describing.describe_phrase(self, state, move))
+
+    def describe_phrase(self, state: State, move: Move) -> Phrase:
+        return describing.describe_phrase(self, state, move)
 
     def whole_turns(self, state: State, limit: int = 12) -> list:
         return whole.whole_turns(self, state, limit)
@@ -65,10 +70,16 @@ class Sunfield(Game):
     def outcome(self, state: State, move: Move) -> str:
         return outcomes.outcome(self, state, move)
 
+    def outcome_phrase(self, state: State, move: Move) -> Phrase | Listed:
+        return outcomes.outcome_phrase(self, state, move)
+
     def move_words(self) -> set[str]:
         # verbs and their synonyms, and the "carrot 0 1" shorthand of put ("b2" is
         # a coordinate; a bare column letter would make every "A …" a move)
         return set(notation.VERB_WORDS) | set(notation.VEGETABLE_WORDS)
+
+    def verbs(self) -> Vocabulary:
+        return notation.VERBS
 
     def notation_help(self) -> list[tuple[str, str]]:
         return [

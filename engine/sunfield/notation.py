@@ -26,6 +26,10 @@ The parser accepts any case, plurals, synonyms ("brocoli", "aubergine",
 at b2", "put a carrot on (0, 1)"), rows by animal ("take b cow") and
 coordinates written "1,-1", "(1 -1)", "1 / -1" or "x=1 y=-1". A partial
 command that fits one legal move is that move; several are an AmbiguousMove.
+
+Its words are English, French and German, in any mix (``prendre b2``,
+``nimm b2``, ``mettre carotte 0 1``, ``lege Karotte auf 0 1``), accents and
+umlauts optional (:mod:`engine.words`); the canonical text stays English.
 """
 
 from __future__ import annotations
@@ -44,6 +48,7 @@ from engine.core import (
 )
 from engine.sunfield import content as C
 from engine.sunfield.turns import explain_verb
+from engine.words import Vocabulary, spellings
 
 #: verb -> (argument pattern, ...): c column, n integer, v vegetable, a animal,
 #: r the word "reserved"; a verb may have several patterns (deliver)
@@ -67,40 +72,84 @@ PATTERNS = {
     "move": ("nnnn",),
 }
 
-VERB_WORDS = {verb: verb for verb in PATTERNS} | {
-    "grab": "take",
-    "lay": "place",
-    "change": "exchange",
-    "swap_vegetable": "exchange",
-    "purchase": "buy",
-    "serve": "deliver",
-    "fulfil": "deliver",
-    "fulfill": "deliver",
-    "done": "end",
-    "pass": "end",
-    "finish": "end",
-    "plant": "sow",
-}
-VEGETABLE_WORDS = {
-    "broccoli": "broccoli", "brocoli": "broccoli", "brocolli": "broccoli", "broccolli": "broccoli",
-    "carrot": "carrot", "carot": "carrot",
-    "eggplant": "eggplant", "aubergine": "eggplant", "egg": "eggplant",
-    "corn": "corn", "maize": "corn", "sweetcorn": "corn",
-}
-ANIMAL_WORDS = {"sheep": "sheep", "ewe": "sheep", "lamb": "sheep", "pig": "pig", "hog": "pig", "cow": "cow", "cattle": "cow"}
-RESERVED_WORDS = {"reserved", "reserve", "hidden", "facedown"}
-FILLER = {
+#: the verbs in English, French and German; the first word of each is the
+#: one offered to a farmer who writes that language
+VERBS = Vocabulary({
+    "en": {
+        "take": ("take", "grab"), "place": ("place", "lay"), "put": ("put",),
+        "exchange": ("exchange", "change", "swap_vegetable"), "buy": ("buy", "purchase"),
+        "deliver": ("deliver", "serve", "fulfil", "fulfill"), "end": ("end", "done", "pass", "finish"),
+        "draw": ("draw",), "reserve": ("reserve",), "swap": ("swap",), "herd": ("herd",), "trade": ("trade",),
+        "gain": ("gain",), "pick": ("pick",), "shift": ("shift",), "sow": ("sow", "plant"), "move": ("move",),
+    },
+    "fr": {
+        "take": ("prendre", "prends", "prend"), "place": ("placer", "place", "poser", "pose"),
+        "put": ("mettre", "mets", "met"), "exchange": ("échanger", "échange"),
+        "buy": ("acheter", "achète", "achete"), "deliver": ("livrer", "livre"),
+        "end": ("fin", "finir", "fini", "terminer", "termine", "terminé", "passer", "passe"),
+        "draw": ("piocher", "pioche"), "reserve": ("réserver", "réserve"), "swap": ("remplacer", "remplace"),
+        "herd": ("mener", "mène"), "trade": ("troquer", "troque"), "gain": ("gagner", "gagne", "obtenir"),
+        "pick": ("cueillir", "cueille", "ramasser", "ramasse"), "shift": ("glisser", "glisse"),
+        "sow": ("semer", "sème", "planter", "plante"), "move": ("déplacer", "déplace", "bouger", "bouge"),
+    },
+    "de": {
+        "take": ("nimm", "nehmen", "nehme"), "place": ("setze", "setzen", "setz"),
+        "put": ("lege", "legen", "leg"), "exchange": ("tausche", "tauschen", "tausch"),
+        "buy": ("kaufe", "kaufen", "kauf"), "deliver": ("liefere", "liefern", "liefer", "beliefere"),
+        "end": ("ende", "fertig", "beenden", "beende"), "draw": ("ziehe", "ziehen", "zieh"),
+        "reserve": ("reserviere", "reservieren"), "swap": ("wechsle", "wechseln", "wechsel"),
+        "herd": ("treibe", "treiben", "treib"), "trade": ("handle", "handeln"),
+        "gain": ("erhalte", "erhalten", "bekomme"), "pick": ("pflücke", "pflücken", "pflück"),
+        "shift": ("verschiebe", "verschieben", "schiebe"), "sow": ("säe", "säen", "pflanze", "pflanzen"),
+        "move": ("bewege", "bewegen", "beweg"),
+    },
+})
+VERB_WORDS = VERBS.table()
+VEGETABLES = Vocabulary({
+    "en": {"broccoli": ("broccoli", "brocoli", "brocolli", "broccolli"), "carrot": ("carrot", "carot"),
+           "eggplant": ("eggplant", "aubergine", "egg"), "corn": ("corn", "maize", "sweetcorn")},
+    "fr": {"broccoli": ("brocolis",), "carrot": ("carotte", "carottes"),
+           "eggplant": ("aubergines",), "corn": ("maïs",)},
+    "de": {"broccoli": ("brokkoli",), "carrot": ("karotte", "karotten", "möhre", "möhren"),
+           "eggplant": ("auberginen",), "corn": ("mais",)},
+})
+VEGETABLE_WORDS = VEGETABLES.table()
+ANIMALS = Vocabulary({
+    "en": {"sheep": ("sheep", "ewe", "lamb"), "pig": ("pig", "hog"), "cow": ("cow", "cattle")},
+    "fr": {"sheep": ("mouton", "moutons", "brebis"), "pig": ("cochon", "cochons", "porc"), "cow": ("vache", "vaches")},
+    "de": {"sheep": ("schaf", "schafe"), "pig": ("schwein", "schweine"), "cow": ("kuh", "kühe")},
+})
+ANIMAL_WORDS = ANIMALS.table()
+RESERVED_WORDS = set().union(*map(spellings, (
+    "reserved", "reserve", "hidden", "facedown", "réservé", "réservée", "cachée", "caché", "reserviert",
+    "reservierte", "verdeckt", "verdeckte",
+)))
+#: the nouns that tell what a loose verb ("move") moves
+VEGETABLE_NOUNS = set().union(*map(spellings, ("vegetable", "veg", "légume", "légumes", "gemüse")))
+TILE_NOUNS = set().union(*map(spellings, ("tile", "field", "tuile", "champ", "plättchen", "feld")))
+ANIMAL_NOUNS = set().union(*map(spellings, ("animal", "animals", "animaux", "tier", "tiere")))
+FILLER = set().union(*map(spellings, (
     "a", "an", "the", "at", "to", "on", "onto", "into", "in", "from", "for", "with", "and", "of", "my", "i",
     "tile", "field", "column", "col", "row", "space", "client", "x", "y", "position", "pos", "turn",
     "animal", "animals", "vegetable", "veg", "please", "it", "card", "number", "no",
     # the sentences name a tile by colour and face: "the blue Pig tile at (0, 0)"
     "blue", "brown", "green", "yellow", "pasture", "face",
-}
+    # French ("prendre la tuile b2", "mettre une carotte sur 0 1", "livrer le client 3")
+    "le", "la", "les", "l", "un", "une", "de", "du", "des", "d", "à", "au", "aux", "sur", "dans", "en", "vers",
+    "pour", "avec", "contre", "mon", "ma", "mes", "je", "tuile", "champ", "colonne", "ligne", "case", "tour",
+    "animaux", "légume", "légumes", "s'il", "svp", "stp", "carte", "numéro", "bleu", "bleue", "marron", "vert",
+    "verte", "jaune", "pâture", "pâturage", "côté", "s", "il", "vous", "plaît", "te",
+    # German ("nimm das Plättchen b2", "lege eine Karotte auf 0 1", "liefere Kunde 3")
+    "der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "auf", "an", "im", "nach", "von",
+    "vom", "zu", "zum", "zur", "für", "gegen", "mit", "mein", "meine", "meinen", "ich", "plättchen", "feld",
+    "spalte", "reihe", "zeile", "kunde", "kunden", "kundin", "zug", "tier", "tiere", "gemüse", "bitte", "karte",
+    "nummer", "nr", "blau", "blaue", "braun", "braune", "grün", "grüne", "gelb", "gelbe", "weide", "seite",
+)))
 #: verbs whose tiles are named by place: an Animal word only describes the tile
 _PLACED_VERBS = {"place", "put", "pick", "shift", "sow"}
 ROW_OF_ANIMAL = {animal: row + 1 for row, animal in enumerate(C.ROWS)}
 
-_SEPARATORS = re.compile(r"->|=>|→|[()\[\]{}/=:#]|(?<!\S)-(?!\S)")  # a dash between spaces separates too
+_SEPARATORS = re.compile(r"->|=>|→|[()\[\]{}/=:#'’]|(?<!\S)-(?!\S)")  # "l'animal" is two words; a dash between spaces separates too
 #: a count typed before a Vegetable ("buy 1 corn", "buy corn x1"): a move is always one
 _COUNT_WORDS = {"one": "1", "x1": "1", "1x": "1", "x": ""}
 _GLUED = re.compile(r"([abc])-?(\d+)\Z|(\d+)([abc])\Z")  # "b2", "b-2", "2b": a market tile
@@ -197,10 +246,17 @@ def _verb(tokens: list[str]) -> tuple[str, list[str]]:
         return "put", tokens
     verb = VERB_WORDS.get(word) or _lookup(word, VERB_WORDS)
     if verb is None:
-        hints = sorted({VERB_WORDS[w] for w in VERB_WORDS if w.startswith(word)}) or closest(word, VERB_WORDS, n=3, cutoff=0.6)
+        hints = (sorted({VERB_WORDS[w] for w in VERB_WORDS if w.startswith(word)})
+                 or _one_per_meaning(closest(word, VERB_WORDS, n=9, cutoff=0.6), VERB_WORDS)[:3])
         hint = f"; did you mean {' or '.join(f'“{h}”' for h in hints)}?" if hints else ""
         raise InvalidMove(f"unknown command “{word}”{hint}", suggestions=[VERB_WORDS[h] for h in hints])
     return verb, rest
+
+
+def _one_per_meaning(words: list[str], table: dict[str, str]) -> list[str]:
+    """``words`` (closest first) without those that mean what an earlier one does."""
+    seen: set[str] = set()
+    return [w for w in words if not (table[w] in seen or seen.add(table[w]))]
 
 
 def _drop_counts(verb: str, rest: list[str]) -> list[str]:
@@ -254,16 +310,16 @@ def _classify(verb: str, rest: list[str]) -> dict[str, list]:
 
 def _refine(verb: str, found: dict[str, list], rest: list[str], phase: str) -> str:
     """Verbs a farmer may use loosely: "move" a Vegetable / an Animal, "put" a tile, ..."""
-    if verb == "move" and (found["v"] or {"vegetable", "veg"} & set(rest)):
+    if verb == "move" and (found["v"] or VEGETABLE_NOUNS & set(rest)):
         return "shift"
     if verb == "swap" and found["v"] and not found["n"]:  # "swap carrot for corn": the Seeds exchange
         return "exchange"
     if verb == "swap" and len(found["a"]) == 2:  # "swap the sheep at 0 0 for a cow": the coordinates say which
         found["a"] = found["a"][1:]
-    if verb == "move" and found["a"] and {"tile", "field"} & set(rest):  # "move the blue Pig tile at ..."
+    if verb == "move" and found["a"] and TILE_NOUNS & set(rest):  # "move the blue Pig tile at ..."
         found["a"] = []
         return "move"
-    if verb in ("move", "herd") and (found["a"] or {"animal", "animals"} & set(rest)):
+    if verb in ("move", "herd") and (found["a"] or ANIMAL_NOUNS & set(rest)):
         found["a"] = []  # "move pig 0 0 to 1 0": the coordinates say which Animal
         return "herd"
     if verb == "put" and not found["v"] and phase == "place":

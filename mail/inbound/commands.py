@@ -11,7 +11,9 @@ a line ends the commands, since what follows it is a name or a signature
 ("Hi, take b2."), a word such as "ok" before it, politeness after it ("take
 b2 thanks") and emoji or other symbols ("take b2 👍") are not part of the
 command; a ``say`` keeps its message as written. The non-move commands are
-recognised here (``games`` and ``my games`` also at new@, ``rematch`` and
+recognised here, in English, French and German (:mod:`mail.inbound.command_words`;
+the questions about the board too: ``market``, ``my plot``, ``clients``,
+``scores``, ``what changed``), (``games`` and ``my games`` also at new@, ``rematch`` and
 ``play again`` in replies), the clock commands too, read to a
 :class:`ClockCommand` (``more time 2d``, ``pause clock``, ``resume clock``,
 ``time zone Europe/Berlin`` in replies; a setting line such as ``clock 36h``
@@ -28,6 +30,7 @@ from dataclasses import dataclass, field, replace
 
 from boards.i18n import language_from_word
 from engine import game_names
+from mail.inbound import command_words as words_of
 from mail.inbound.chains import split_chain
 from mail.inbound.clock_words import SETTING_NAMES, parse_duration
 from mail.inbound.plans import PlanError, PlanText, is_cancel, is_plan_line, read_plan
@@ -39,6 +42,10 @@ MOVE, BOARD, MOVES, PREVIEW, UNDO, RESIGN, SAY, VACATION, STOP, NEW, GAMES, REMA
     "move", "board", "moves", "preview", "undo", "resign", "say", "vacation", "stop", "new", "games", "rematch",
     "clock", "plan", "cancel plan",
 )  # fmt: skip
+
+#: the board asked about in words: the market, my Plot (or farm), the Clients, the scores, what changed
+MARKET, PLOT, CLIENTS, SCORES, CHANGES = "market", "plot", "clients", "scores", "changes"
+ASKING = (MARKET, PLOT, CLIENTS, SCORES, CHANGES)
 
 #: the language of the farmer's mails and pages: ``language fr``, ``langue
 #: fr``, ``Sprache de`` (the language named as :func:`boards.i18n.language_from_word`
@@ -190,7 +197,7 @@ def _clean(piece: str) -> str:
     closing punctuation after it."""
     piece = _BULLET.sub("", piece.strip()).strip()
     piece = unquoted(LEADING.sub("", GREETING_PREFIX.sub("", piece, count=1), count=1))
-    if piece[:4].lower() != "say " and piece.lower() != "say":
+    if words_of.meaning(piece.split(None, 1)[0] if piece else "") != SAY:
         piece = unquoted(TRAILING.sub("", _without_symbols(piece)).strip().rstrip(".!"))
     return piece.strip().rstrip(".!").strip()
 
@@ -242,46 +249,45 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
     words = line.split(None, 1)
     verb = words[0].lower()
     rest = words[1].strip() if len(words) > 1 else ""
-    if (verb == "games" and not rest) or line.lower() == "my games":
+    kind = words_of.meaning(verb)  # the command's first word, in any of the languages
+    if (kind == GAMES and not rest) or words_of.line_is(line, words_of.MY_GAMES):
         return Command(GAMES, line)  # the sender's games, at new@ or in any reply
     if verb.rstrip(":") in _LANGUAGE_VERBS:  # in a reply, or at new@ for the creator's seat and the answer
         return _read_language(line, rest.lstrip(":").strip())
     if new_game:
-        return _read_new(line, verb, rest)
-    if (verb == "rematch" and not rest) or line.lower() == "play again":
+        return _read_new(line, kind, rest)
+    if (kind == REMATCH and not rest) or words_of.line_is(line, words_of.PLAY_AGAIN):
         return Command(REMATCH, line)
-    if verb == "board" and not rest:
-        return Command(BOARD, line)
-    if verb in ("moves", "help", "options", "?") and not rest:
-        return Command(MOVES, line)
+    if kind in (BOARD, MOVES, UNDO, STOP) and not rest:
+        return Command(kind, line)
     if is_cancel(line):
         return Command(CANCEL_PLAN, line)
-    if verb == "undo" and not rest:
-        return Command(UNDO, line)
-    if verb == "stop" and not rest:
-        return Command(STOP, line)
-    if verb == "resign":
+    if asked := words_of.asked(line):
+        return Command(asked[0], line)
+    if kind == RESIGN:
         if not rest:
             return Command(RESIGN, line)
-        if rest.lower() in ("yes", "y", "confirm"):
+        if words_of.line_is(rest, words_of.CONFIRM):
             return Command(RESIGN, line, confirmed=True)
         return LineError(line, Sentence.of(N_("to resign, write “resign yes”")))
-    if verb == "say":
+    if kind == SAY:
         if not rest:
             return LineError(line, Sentence.of(N_("write the message after “say”, e.g. “say good game!”")))
         return Command(SAY, line, text=rest)
-    if verb == "preview":
+    if kind == PREVIEW:
         if not rest:
             return LineError(line, Sentence.of(N_("write the move after “preview”, e.g. “preview take b2”")))
         return Command(PREVIEW, line, text=_without_outcome(rest))
-    if verb == "vacation":
+    if kind == VACATION:
         return _read_vacation(line, rest)
     return _read_clock(line) or Command(MOVE, line, text=_without_outcome(line))
 
 
 #: what a farmer writes to close their turn: "end", "done", "pass",
 #: "finish", "end turn", "done for now", "end of my turn"
-_CLOSING_END = re.compile(r"(?:end|done|pass|finish(?:ed)?)(?:\s+(?:of\s+)?(?:my\s+)?turn|\s+for\s+now)?",
+_CLOSING_END = re.compile(r"(?:end|done|pass|finish(?:ed)?)(?:\s+(?:of\s+)?(?:my\s+)?turn|\s+for\s+now)?"
+                          r"|(?:fin|fini|terminé|termine|passe)(?:\s+(?:du\s+|de\s+mon\s+)?tour)?"
+                          r"|(?:fertig|ende|passe)(?:\s+(?:für\s+jetzt|mit\s+meinem\s+zug))?",
                           re.IGNORECASE)
 
 
@@ -316,19 +322,26 @@ def _read_language(line: str, rest: str) -> Command | LineError:
 
 def _read_vacation(line: str, rest: str) -> Command | LineError:
     """``vacation <days>`` (1 to MAX_VACATION_DAYS); ``vacation off`` (days 0) ends it."""
-    if rest.lower() in ("off", "end", "over", "stop", "0"):
+    if words_of.line_is(rest, words_of.VACATION_OFF):
         return Command(VACATION, line, days=0)
-    match = re.fullmatch(r"(\d{1,3})(?:\s*days?)?", rest.lower())
+    match = re.fullmatch(r"(\d{1,3})(?:\s*(?:days?|jours?|j|tage?n?))?", rest.lower())
     if not match or not 1 <= int(match.group(1)) <= MAX_VACATION_DAYS:
         return LineError(line, Sentence.of(N_("write the number of days, 1 to %(most)s, e.g. “vacation 7”, "
                                               "or “vacation off” when you are back"), most=MAX_VACATION_DAYS))
     return Command(VACATION, line, days=int(match.group(1)))
 
 
-_MORE_TIME = re.compile(r"^(?:more time|extend|give more time)(?:\s+(.+))?$", re.IGNORECASE)
-_PAUSE = re.compile(r"^(?:pause|stop)\s+(?:the\s+)?clock$|^pause$", re.IGNORECASE)
-_RESUME = re.compile(r"^(?:resume|start)\s+(?:the\s+)?clock$|^resume$", re.IGNORECASE)
-_ZONE = re.compile(r"^(?:time\s*zone|tz)\s*:?\s+(\S+)$", re.IGNORECASE)
+#: the clock commands in English, French and German ("plus de temps 2j", "Uhr anhalten", "fuseau Europe/Paris")
+_CLOCK = r"(?:the\s+|l'|l’|la\s+|die\s+)?(?:clock|horloge|pendule|uhr)"
+_MORE_TIME = re.compile(r"^(?:more time|extend|give more time|plus de temps|prolonger?|mehr zeit|verlängerne?)"
+                        r"(?:\s+(.+))?$", re.IGNORECASE)
+_PAUSE = re.compile(rf"^(?:pause|stop|arrêter|arreter|arrête|arrete|mettre en pause)\s+{_CLOCK}$"
+                    rf"|^{_CLOCK}\s+(?:anhalten|pausieren|stoppen)$|^(?:pause|pausieren)$|^halte\s+{_CLOCK}\s+an$",
+                    re.IGNORECASE)
+_RESUME = re.compile(rf"^(?:resume|start|reprendre|reprends|relancer|relance)\s+{_CLOCK}$"
+                     rf"|^{_CLOCK}\s+(?:fortsetzen|starten|weiterlaufen lassen)$|^(?:resume|reprendre|fortsetzen)$",
+                     re.IGNORECASE)
+_ZONE = re.compile(r"^(?:time\s*zone|tz|fuseau(?:\s+horaire)?|zeitzone)\s*:?\s+(\S+)$", re.IGNORECASE)
 _SETTING = re.compile(r"^(" + "|".join(n.replace("-", "[- ]") for n in SETTING_NAMES) + r")\s*:?\s+(.+)$",
                       re.IGNORECASE)
 
@@ -354,11 +367,12 @@ def _read_clock(line: str) -> Command | LineError | None:
     return None
 
 
-_NEW = re.compile(r"^new\s+(\S+)\s+with\s+(.+)$", re.IGNORECASE)
+_NEW = re.compile(r"^(?:new|nouvelle|nouveau|neu|neues)(?:\s+(?:game|partie|spiel))?\s+(\S+)\s+(?:with|avec|mit)\s+(.+)$",
+                  re.IGNORECASE)
 _EMAIL = re.compile(r"^[^@\s,;<>]+@[^@\s,;<>]+$")
 
 
-def _read_new(line: str, verb: str, rest: str) -> Command | LineError:
+def _read_new(line: str, kind: str | None, rest: str) -> Command | LineError:
     names = game_names()
     usage = Sentence.of(N_("write “new <game> with alice@example.com, bob@example.com”; games: %(games)s"),
                         games=", ".join(names))
@@ -367,7 +381,7 @@ def _read_new(line: str, verb: str, rest: str) -> Command | LineError:
         name = setting.group(1).lower().replace(" ", "-")
         return Command(CLOCK, line, clock=ClockCommand(CLOCK_SETTING, setting=name, value=setting.group(2)))
     match = _NEW.match(line)
-    if verb != "new" or not match:
+    if kind != NEW or not match:
         return LineError(line, usage)
     game = match.group(1).lower()
     if game not in names:

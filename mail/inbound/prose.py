@@ -33,11 +33,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from engine.core import AmbiguousMove, Game, IllegalMove, MoveError, State
+from mail.inbound.command_words import COMMANDS
 
-#: the words of the commands every game has (mail.inbound.commands)
-COMMAND_WORDS = frozenset({
-    "board", "moves", "help", "options", "undo", "resign", "say", "preview", "vacation", "stop", "new",
-})
+#: the words of the commands every game has, in every language (mail.inbound.command_words); not
+#: those of the questions about the board (a signature's "Farm Manager", an address's "Hof 3")
+#: nor of the clock and the language, which are commands only as whole lines or with their words
+_PROSE_MEANINGS = {"board", "moves", "undo", "stop", "resign", "say", "preview", "vacation", "games", "rematch", "new"}
+COMMAND_WORDS = frozenset(w for w, meaning in COMMANDS.table().items() if w.isalpha() and meaning in _PROSE_MEANINGS)
 
 _PHONE = re.compile(r"^(?:\+|00)?[\d\s().\-/]+$")
 _COORDINATE = re.compile(r"^[(\[]?[+-]?(?:\d+|[a-z]\d{1,2}|\d{1,2}[a-z])[,)\]]?$")

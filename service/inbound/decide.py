@@ -40,7 +40,7 @@ from mail.sentence import both, either, quoted, told
 from service.core.errors import ServiceError
 from service.core.game_kinds import rules_for
 from service.core.services import Services
-from service.inbound import bounces, complaints, replies, suggest
+from service.inbound import asked, bounces, complaints, replies, suggest
 from service.inbound.clock_mail import new_game_clock, take_clock_commands
 from service.inbound.help import help_text, is_help
 from service.inbound.invitations import answer_invitation
@@ -261,6 +261,8 @@ def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answer
             notes.append(_board_and_options(rules, after, position, names, kind, t))
         elif command.kind == cmd.PREVIEW:
             notes.append(_preview(rules, state, position, command.text, t))
+        elif command.kind in cmd.ASKING:  # the board in words, as this mail's moves leave it
+            notes.append(asked.in_words(svc, game, position, command, state if revealing else after))
         elif command.kind == cmd.STOP:
             preferences.set_preferences(svc, game_id, position, mail=False)
             notes.append(t.gettext("Mails for this game are off. Your seat page still shows the board."))

@@ -5,6 +5,7 @@ hand and the options as links."""
 from __future__ import annotations
 
 from boards.i18n import Translator
+from mail.inbound import command_words
 from mail.inbound import commands as cmd
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -23,6 +24,8 @@ def typed_commands(t: Translator, move: str) -> list[tuple[str, str]]:
          t.gettext("take back your last move of this turn (not one that revealed something hidden)")),
         (t.pgettext("command", "board"), t.gettext("the board and, on your turn, your options")),
         (t.pgettext("command", "moves"), t.gettext("your options now")),
+        (t.pgettext("command", "market"),
+         t.gettext("the board in words: also “my plot”, “clients”, “scores” (who leads) and “what changed”")),
         (t.pgettext("command", "say Good luck, everyone!"), t.gettext("a message to the other farmers")),
         (t.pgettext("command", "vacation 7"),
          t.gettext("away for 7 days (1 to 30): your turn mails wait; “vacation off” when you are back")),
@@ -43,9 +46,9 @@ def typed_commands(t: Translator, move: str) -> list[tuple[str, str]]:
 
 
 def is_help(command: cmd.Command) -> bool:
-    """``help`` (and ``?``), which :mod:`mail.inbound.commands` reads as the
+    """``help`` (and ``?``, ``aide``, ``Hilfe``), which :mod:`mail.inbound.commands` reads as the
     options command: here it gets the whole list of commands."""
-    return command.kind == cmd.MOVES and command.line.split()[0].lower() in ("help", "?")
+    return command.kind == cmd.MOVES and command_words.line_is(command.line.split()[0], command_words.HELP)
 
 
 def chains_help(rules, state: dict, my_turn: bool, t: Translator) -> str:

@@ -36,13 +36,14 @@ import uuid
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
-from boards.i18n import Translator, translator
+from boards.game_phrases import say
+from boards.i18n import DEFAULT_LANGUAGE, Translator, translator
 from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
 from service.core.wall_time import now
 from service.game import plans, rating_store
-from service.game.accounts import account_lines
+from service.game.accounts import account_lines, replayed
 from service.game.clocks import describe as describe_clock
 from service.game.final_report import report_data
 from service.game.previous import previous_view
@@ -170,16 +171,18 @@ def game_context(svc: Services, game: Game, seat: Seat, *, state: dict | None = 
 def options_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = None,
                 version: int | None = None) -> list[dict]:
     """Each legal move as its typed form, its code, its signed link and its
-    outcome: what it will do, in a few words (``Game.outcome``)."""
+    outcome: what it will do, in a few words (``Game.outcome``), in the farmer's language."""
     rules = rules_for(game.kind)
     state = game.state if state is None else state
     version = game.version if version is None else version
+    t = translator(seat.language)
     return [
         {
             "text": rules.text(move),
             "code": rules.code(move),
             "url": svc.links.move_url(game.id, seat.position, seat.secret, version, [rules.code(move)]),
-            "outcome": rules.outcome(state, move),
+            "outcome": (rules.outcome(state, move) if t.language == DEFAULT_LANGUAGE
+                        else say(rules.outcome_phrase(state, move), t)),
         }
         for move in rules.legal_moves(state)
     ]
@@ -343,6 +346,10 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
     full = game_context(svc, game, seat, state=state, version=version, status=later["status"])
     t = translator(seat.language)
     told = context.get("account", [])
+    language = context["envelope"].get("language", DEFAULT_LANGUAGE)
+    # another language tells the moves from their positions: replayed once, for the previous view too
+    states = replayed(game, log) if language != DEFAULT_LANGUAGE else None
+    in_language = {"language": language, "log": log, "states": states}
     if context["kind"] == "account":  # played: the turn the farmer just mailed in, and who is next
         rules = rules_for(game.kind)
         # who is to act as the mail is written: the bots answer in the move's
@@ -352,21 +359,23 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
             to_act = rules.to_act(state)
         else:  # and the round named beside it is the one now
             full["game"] = {**full["game"], "progress": rules.progress(game.state)}
-        full.update(account=[*told, *account_lines(game, current_turn(log), seat.position)],
+        full.update(account=[*told, *account_lines(game, current_turn(log), seat.position, **in_language)],
                     to_act=game.seats[to_act].name, to_act_position=to_act,
                     to_act_away=away_text(game.seats[to_act], t))
     else:
         if later["continued"]:
-            account = [*told, *account_lines(game, current_turn(log), seat.position)] if later.get("so_far") else told
+            account = ([*told, *account_lines(game, current_turn(log), seat.position, **in_language)]
+                       if later.get("so_far") else told)
             title = t.gettext("Your turn so far")
         else:
-            account = [*told, *account_lines(game, since_last_turn(log, seat), seat.position)]
+            account = [*told, *account_lines(game, since_last_turn(log, seat), seat.position, **in_language)]
             title = t.gettext("Since your last turn")
         offered = choices_for(svc, game, seat, state=state, version=version)
         full.update(account=account, account_title=title, note=later["note"], **_options_and_choices(offered),
                     plan_next=plan_links(svc, game, seat, offered, version) if not later["continued"] else [],
                     pdf=not later["continued"],  # the PDF comes with the turn's first mail
-                    previous_view=previous_view(game, seat.position, log))
+                    previous_view=previous_view(game, seat.position, log,
+                                                (lambda played: states[len(played)]) if states else None))
     full.update(kind=context["kind"], envelope=context["envelope"],
                 **{key: context[key] for key in ("plan_news", "plan") if key in context})
     return full
@@ -436,9 +445,13 @@ def game_over(session: Session, svc: Services, game: Game, log: list[MoveLogEntr
     names = [s.name for s in game.seats]
     ranking = [[names[p] for p in group] for group in rules.ranking(game.state)]
     spectator_mail.round_mails(session, svc, game, work)
+    states = None  # the positions along the log, replayed once for the readers of another language
     for seat in game.seats:
         context = game_context(svc, game, seat)
-        context.update(account=account_lines(game, since_last_mail(log, turn, seat), seat.position),
+        if seat.language != DEFAULT_LANGUAGE and states is None:
+            states = replayed(game, log)
+        context.update(account=account_lines(game, since_last_mail(log, turn, seat), seat.position,
+                                             language=seat.language, log=log, states=states),
                        score_sheet=sheet, ranking=ranking,
                        resigned=[s.name for s in game.seats if s.resigned], report=report,
                        rating=rating_store.change_in(rated, seat.position),

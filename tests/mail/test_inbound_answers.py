@@ -331,7 +331,7 @@ def fresh(key: str, body: str, sender: str = f"Anna <{ANNA}>") -> bytes:
             f"\r\n{body}\r\n").encode()
 
 
-@pytest.mark.parametrize("body, meant", [("aide", "“help”"), ("nehmen 2", "“take 2”")])
+@pytest.mark.parametrize("body, meant", [("ayuda", "“help”"), ("nehmen 2", "“take 2”")])
 def test_an_unknown_first_word_is_answered_with_the_closest_commands(svc, game, body, meant):
     # given Anna to play, when she mails a word that is no command
     _, keys = game
