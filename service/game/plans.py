@@ -13,6 +13,7 @@ from sqlalchemy.orm import Session
 
 from boards import i18n
 from engine.core import AmbiguousMove, MoveError
+from mail.inbound.commands import is_closing_end
 from service.core.game_kinds import rules_for
 from service.storage.models import Game, MoveLogEntry, Plan, Seat
 
@@ -106,6 +107,8 @@ def _try(rules, state: dict, seat: int, steps: tuple[str, ...], seen: dict) -> t
     t = i18n.translator(None)
     for index, step in enumerate(steps):
         if rules.to_act(state) != seat:
+            if codes and all(is_closing_end(rest, rules.move_words()) for rest in steps[index:]):
+                break  # a closing "end" the turn no longer needs, as in a mail
             return [], (), t.gettext("your turn would end before “%(step)s”", step=step)
         try:
             move = _read(rules, state, seat, step)

@@ -76,3 +76,9 @@ def test_a_command_says_what_to_set_and_exits_with_ex_config(tmp_path, monkeypat
 def test_whole_turns_are_on_unless_switched_off(tmp_path, value, on):
     config = load_config({"FARMPOST_INSTANCE": str(tmp_path), "FARMPOST_WHOLE_TURNS": value})
     assert config.whole_turns is on
+
+
+@pytest.mark.parametrize("value, on", [("", True), ("on", True), ("off", False), ("0", False), ("NO", False)])
+def test_plans_are_on_unless_switched_off(tmp_path, value, on):
+    config = load_config({"FARMPOST_INSTANCE": str(tmp_path), "FARMPOST_PLANS": value})
+    assert config.plans is on

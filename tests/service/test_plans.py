@@ -4,6 +4,8 @@ otherwise stops and says why; it is the farmer's own."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from sqlalchemy import select
 
@@ -362,3 +364,24 @@ def test_a_turn_mails_plan_link_keeps_its_plan_and_a_stale_one_keeps_nothing(svc
     assert stale.status_code == 409 and "The board has moved on" in stale.get_data(as_text=True)
     client.post(path_of(first["url"]), data={"csrf_token": token})
     assert plan_of(svc, game_id, 0).status == "cancelled"
+
+
+def test_with_plans_switched_off_a_plan_is_refused_and_one_kept_before_is_not_played(svc):
+    game_id = started(svc, "sunfield", ANN, BOB, CAT)
+    plans.make_plan(svc, game_id, 2, read_plan("next: take b1, place 1 -1"))
+    svc.config = dataclasses.replace(svc.config, plans=False)
+    with pytest.raises(InvalidInput, match="Plans are not offered"):
+        plans.make_plan(svc, game_id, 1, read_plan("next: take c1"))
+    play(svc, game_id, 0, "take a1", "place -2 0")
+    play(svc, game_id, 1, "take a2", "place -2 0")
+    assert [e for e in log_of(svc, game_id) if e.seat == 2] == []
+    assert to_act(svc, game_id) == 2
+
+
+def test_a_closing_end_the_turn_no_longer_needs_does_not_spoil_a_plan(svc):
+    game_id = started(svc, "sunfield", ANN, BOB, CAT)
+    plans.make_plan(svc, game_id, 2, read_plan("next: take b1, place 1 -1, end"))
+    play(svc, game_id, 0, "take a1", "place -2 0")
+    play(svc, game_id, 1, "take a2", "place -2 0")
+    assert [e.text for e in log_of(svc, game_id) if e.seat == 2][:2] == ["take b1", "place 1 -1"]
+    assert plan_of(svc, game_id, 2).status == "played"
