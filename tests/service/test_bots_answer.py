@@ -44,7 +44,7 @@ def test_given_two_bots_after_the_farmer_when_she_ends_her_turn_then_their_moves
     assert len(transactions) == 1  # hers: no commit of the bots' own
     # the bots end the game in this transaction, and rating it reads what rating needs
     # (service/game/rating_store.py): apart from those, the game is read once
-    rating = ("FROM rated_games", "FROM ratings", "FROM clock_events")
+    rating = ("FROM rated_games", "FROM ratings", "FROM clock_events", "pg_advisory_xact_lock")
     reads = [s for s in sent if s.lstrip().upper().startswith("SELECT") and "move_log" not in s
              and not any(table in s for table in rating)]
     locks = 0 if svc.db.is_sqlite else 1  # PostgreSQL's lock goes before the read (lookup.lock_request)
