@@ -181,8 +181,7 @@ def options_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = N
             "text": rules.text(move),
             "code": rules.code(move),
             "url": svc.links.move_url(game.id, seat.position, seat.secret, version, [rules.code(move)]),
-            "outcome": (rules.outcome(state, move) if t.language == DEFAULT_LANGUAGE
-                        else say(rules.outcome_phrase(state, move), t)),
+            "outcome": (outcome_words(rules, t) or rules.outcome)(state, move),
         }
         for move in rules.legal_moves(state)
     ]
@@ -203,7 +202,16 @@ def choices_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = N
     def link(codes: list[str]) -> str:
         return svc.links.move_url(game.id, seat.position, seat.secret, version, codes)
 
-    return choices(rules, state, whole=svc.config.whole_turns, link=link)
+    return choices(rules, state, whole=svc.config.whole_turns, link=link,
+                   words=outcome_words(rules, translator(seat.language)))
+
+
+def outcome_words(rules, t: Translator):
+    """A move's outcome in ``t``'s language, for :func:`service.notify.choices.choices`
+    (None for English: the engine's own words)."""
+    if t.language == DEFAULT_LANGUAGE:
+        return None
+    return lambda state, move: say(rules.outcome_phrase(state, move), t)
 
 
 #: the options a turn mail offers as plans for the next turn ("and next turn, if still possible")

@@ -7,7 +7,8 @@ what they achieve, the first few shown and the rest grouped by what they do
 
 Pure apart from the links it is given: ``link(codes)`` makes the signed,
 version-bound link of a sequence of move codes (None: no links, the page
-posts the codes instead).
+posts the codes instead). ``words(state, move)`` words a move's outcome in
+the reader's language (None: the engine's English, ``Game.outcome``).
 """
 
 from __future__ import annotations
@@ -22,7 +23,8 @@ WHOLE_TURNS = 6
 GROUP_SPLIT = 8
 
 
-def choices(rules, state: dict, *, whole: bool, link: Callable[[list[str]], str] | None = None) -> dict:
+def choices(rules, state: dict, *, whole: bool, link: Callable[[list[str]], str] | None = None,
+            words: Callable | None = None) -> dict:
     """``whole``: offer whole turns (Config.whole_turns). Returns
     ``{"whole": [...], "steps": [...], "shown": [...], "groups": [...]}``:
     each whole turn as ``line`` (the typed chain), ``codes``, ``outcome``,
@@ -30,20 +32,21 @@ def choices(rules, state: dict, *, whole: bool, link: Callable[[list[str]], str]
     code, url, outcome), in the engine's order; ``shown`` the folded steps
     to show first and ``groups`` the rest, each ``{"label", "options",
     "groups"}``."""
-    steps = [_option(rules, state, move, link) for move in rules.legal_moves(state)]
+    words = words or rules.outcome
+    steps = [_option(rules, state, move, link, words) for move in rules.legal_moves(state)]
     folded = fold(rules, state, steps)
-    return {"whole": whole_turns(rules, state, link) if whole else [], "steps": steps,
+    return {"whole": whole_turns(rules, state, link, words=words) if whole else [], "steps": steps,
             "shown": folded[:SHOWN], "groups": group(folded[SHOWN:])}
 
 
-def _option(rules, state, move, link) -> dict:
+def _option(rules, state, move, link, words) -> dict:
     code = rules.code(move)
-    return {"text": rules.text(move), "line": "", "code": code, "codes": [code], "outcome": rules.outcome(state, move),
+    return {"text": rules.text(move), "line": "", "code": code, "codes": [code], "outcome": words(state, move),
             "url": link([code]) if link else None, "alike": 1, "where": True}
 
 
 def whole_turns(rules, state: dict, link: Callable[[list[str]], str] | None = None,
-                limit: int = WHOLE_TURNS) -> list[dict]:
+                limit: int = WHOLE_TURNS, words: Callable | None = None) -> list[dict]:
     """The game's best whole turns as options: the typed chain
     (``take b2, place 1 0``), the codes, the steps' ``outcomes`` (the
     renderer words them "…; then …") and its link.
@@ -60,9 +63,22 @@ def whole_turns(rules, state: dict, link: Callable[[list[str]], str] | None = No
             continue
         if len(out) < limit:
             out[turn.outcomes] = {"line": ", ".join(texts), "texts": texts, "codes": codes, "alike": turn.alike,
-                                  "where": True, "outcome": "", "outcomes": list(turn.outcomes),
+                                  "where": True, "outcome": "",
+                                  "outcomes": _worded(rules, state, turn, words) if words else list(turn.outcomes),
                                   "url": link(codes) if link else None}
     return list(out.values())
+
+
+def _worded(rules, state: dict, turn, words: Callable) -> list[str]:
+    """Each step's outcome of a whole turn, worded by ``words`` in the
+    position the steps before it leave."""
+    if words == rules.outcome:
+        return list(turn.outcomes)
+    out = []
+    for move in turn.moves:
+        out.append(words(state, move))
+        state = rules.apply(state, move)
+    return out
 
 
 def fold(rules, state: dict, steps: list[dict]) -> list[dict]:

@@ -19,7 +19,7 @@ from service.core.wall_time import now
 from service.game import plans
 from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
-from service.notify.changes import away_text
+from service.notify.changes import away_text, outcome_words
 from service.ops.delivery import seat_mails
 from service.storage.lookup import current_turn, live_log, load_game, seat_of
 from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat, as_utc, date_text
@@ -214,12 +214,15 @@ def page_choices(svc: Services, game: Game, position: int) -> dict:
     do. (The turn mail's options also carry a signed link each; the page
     posts the codes instead.) Worked out once per state version and seat
     (a reload, a stale link's page: :mod:`service.web.page_cache`)."""
+    from boards.i18n import translator
     from service.notify.choices import choices
 
     whole = svc.config.whole_turns
+    rules = rules_for(game.kind)
+    language = seat_of(game, position).language
     return page_cache.of(svc).boards.get_or_render(
-        game.id, game.version, position, (), ("choices", whole),
-        lambda: choices(rules_for(game.kind), game.state, whole=whole))
+        game.id, game.version, position, (), ("choices", whole, language),
+        lambda: choices(rules, game.state, whole=whole, words=outcome_words(rules, translator(language))))
 
 
 def final_result(game: Game) -> dict:

@@ -122,6 +122,23 @@ def test_given_a_long_list_of_steps_then_the_first_few_are_shown_and_the_rest_gr
     assert offered["whole"] == []
 
 
+def test_given_a_french_reader_then_whole_turns_and_folded_steps_are_worded_in_french_and_folded_alike():
+    from boards.i18n import translator
+    from service.notify.changes import outcome_words
+
+    rules = get_game("sunfield")
+    state = rules.setup(2, {}, 5)
+    english = choices(rules, state, whole=True)
+    french = choices(rules, state, whole=True, words=outcome_words(rules, translator("fr")))
+    assert [o["line"] for o in french["whole"]] == [o["line"] for o in english["whole"]]
+    assert [o["alike"] for o in french["shown"]] == [o["alike"] for o in english["shown"]]
+    worded = [text for o in french["whole"] for text in o["outcomes"]] + [o["outcome"] for o in french["shown"]]
+    told = [text for o in english["whole"] for text in o["outcomes"]] + [o["outcome"] for o in english["shown"]]
+    assert worded != told and all(worded)  # the outcomes are the French words, not the engine's English
+    qps = choices(rules, state, whole=True, words=outcome_words(rules, translator("qps")))
+    assert all("⟦" in text for o in qps["whole"] for text in o["outcomes"])
+
+
 # --------------------------------------------------------------------------- whole-turn links
 
 
