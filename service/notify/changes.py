@@ -36,6 +36,7 @@ import uuid
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from boards.i18n import translator
 from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -470,4 +471,5 @@ def still_in(session: Session, svc: Services, game: Game, seat: Seat, url: str, 
     button; unanswered by ``due``, the seat goes to the next in line (docs/open_tables.md)."""
     context = game_context(svc, game, seat)
     context.update(still_in_url=url, due=date_text(due), rules_url=svc.links.rules_url(game.kind))
-    queue_mail(session, svc, game, seat, "stillin", subject_for(game, "the table is full: still in?"), context, work)
+    what = translator(None).gettext("the table is full: still in?")  # the seat's language once seats have one
+    queue_mail(session, svc, game, seat, "stillin", subject_for(game, what), context, work)

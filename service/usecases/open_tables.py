@@ -16,6 +16,7 @@ from datetime import timedelta
 from sqlalchemy import exists, select
 from sqlalchemy.orm import selectinload
 
+from boards.i18n import translator
 from service.core.errors import InvalidInput, NotAllowed, NotFound, TooMany
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -159,9 +160,10 @@ def check_claim(svc: Services, game_id: int, claim_id: int, token: str) -> SeatC
         return claim
 
 
-def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmation:
+def confirm(svc: Services, game_id: int, claim_id: int, token: str, language: str | None = None) -> Confirmation:
     """Confirm an ask: under the game's lock, the first open seat becomes the
-    farmer's; the game starts if it was the last one. The link works once."""
+    farmer's; the game starts if it was the last one. The link works once.
+    A record below the host's minimum is refused in ``language``."""
     check_claim(svc, game_id, claim_id, token)
     with unit_of_work(svc) as (session, work):
         game = lock_game(session, game_id)
@@ -175,9 +177,10 @@ def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmat
                                 "open your seat page from the mail we sent you.")
         record = reliability_one(session, claim.email)
         if not record.meets(game.min_in_time):
-            return Confirmation("unreliable", f"The host of this table asks for farmers who answered at least "
-                                f"{game.min_in_time} % of their timed turns in time; you {record.text()}. Other "
-                                "tables are looking for farmers on the open tables page.")
+            return Confirmation("unreliable", translator(language).gettext(
+                "The host of this table asks for farmers who answered at least %(minimum)s %% of their timed turns "
+                "in time; you %(record)s. Other tables are looking for farmers on the open tables page.",
+                minimum=game.min_in_time, record=record.text(language)))
         free = [seat for seat in game.seats if seat.open]
         if game.status != "inviting" or not free:
             return Confirmation("full", "Sorry: every open seat of this table was taken before you confirmed. "
@@ -214,23 +217,24 @@ def _ask_still_in(session, svc: Services, game: Game, last: SeatClaim, work) -> 
     return any(claim.still_in_at is None for claim in claims)
 
 
-def still_in(svc: Services, game_id: int, position: int, token: str) -> str:
+def still_in(svc: Services, game_id: int, position: int, token: str, language: str | None = None) -> str:
     """A farmer answers "still in?" (their seat link is the proof); the game
-    starts when the last answer is in. Returns what to tell them."""
+    starts when the last answer is in. Returns what to tell them, in ``language``."""
+    t = translator(language)
     with unit_of_work(svc) as (session, work):
         game = lock_game(session, game_id)
         seat = next((s for s in game.seats if s.position == position), None)
         if seat is None:
-            raise NotFound(f"Game #{game_id} has no seat {position}.")
+            raise NotFound(t.gettext("Game #%(game)s has no seat %(seat)s.", game=game_id, seat=position))
         svc.links.check("seat", token, game_id=game_id, seat=position, seat_secret=seat.secret)
         claim = _asked(session, game.id, position)
         if claim is None or game.status != "inviting":
-            return "Nothing to confirm: the game is under way, or you were not asked."
+            return t.gettext("Nothing to confirm: the game is under way, or you were not asked.")
         claim.still_in_at = now()
         if _asked(session, game.id) is None and all(s.joined_at for s in game.seats):
             start(session, svc, game, work)
-            return "Thank you: everyone is in, and the game has started."
-        return "Thank you: you are in. The game starts when every farmer has said so."
+            return t.gettext("Thank you: everyone is in, and the game has started.")
+        return t.gettext("Thank you: you are in. The game starts when every farmer has said so.")
 
 
 def asked_still_in(svc: Services, game_id: int, position: int) -> bool:

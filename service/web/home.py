@@ -10,7 +10,7 @@ from service.core.errors import InvalidInput
 from service.core.game_kinds import available_games
 from service.game.clocks import ClockSettings, read_settings
 from service.usecases.creation import FarmerSpec, create_game
-from service.web import services
+from service.web import language, services
 from service.web.limits import client, require
 
 blueprint = Blueprint("home", __name__)
@@ -35,7 +35,8 @@ def new_game():
         created = create_game(services(), kind, farmers, options=options, host=host, clock=clock,
                               listing=request.form.get("listing") or None,
                               watchable="watchable" in request.form,
-                              min_in_time=_percent(request.form.get("min_in_time")))
+                              min_in_time=_percent(request.form.get("min_in_time")),
+                              language=language.current().language)
     except InvalidInput as error:
         form = request.form.to_dict()
         return render_template("web/new.html", games=games, bots=list(BOTS), seats=SEATS, form=form,
@@ -49,7 +50,8 @@ def _percent(value: str | None) -> int | None:
     if not value:
         return None
     if not value.isdigit():
-        raise InvalidInput("The minimum share of turns answered in time is a whole per cent, e.g. 90.")
+        raise InvalidInput(language.current().gettext(
+            "The minimum share of turns answered in time is a whole per cent, e.g. 90."))
     return int(value)
 
 

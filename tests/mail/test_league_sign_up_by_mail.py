@@ -149,7 +149,7 @@ def test_rating_public_name_by_game_reply_and_its_refusals(svc):
 
 
 def test_rating_public_name_and_sign_up_at_new_are_not_done(svc):
-    raw = (f"From: Eve <eve@example.com>\r\nTo: new@farmpost.test\r\nSubject: hi\r\nMessage-ID: <n1@example.com>\r\n"
+    raw = ("From: Eve <eve@example.com>\r\nTo: new@farmpost.test\r\nSubject: hi\r\nMessage-ID: <n1@example.com>\r\n"
            "Content-Type: text/plain; charset=utf-8\r\n\r\npublic name Eve\r\n").encode()
     row = answer(svc, raw)
     assert row.outcome == "bad-command" and "the name was not changed" in row.answer
