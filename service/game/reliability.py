@@ -54,8 +54,8 @@ class Reliability:
         if self.share is None:
             turns = t.gettext("no timed turn yet")
         else:
-            turns = t.ngettext("answered %(share)s %% of %(n)s timed turn in time",
-                               "answered %(share)s %% of %(n)s timed turns in time", self.turns, share=self.share)
+            turns = t.gettext("answered %(share)s %% of %(turns)s in time", share=self.share,
+                              turns=t.ngettext("%(n)s timed turn", "%(n)s timed turns", self.turns))
         timeouts = (t.gettext("no timeout") if not self.timeouts
                     else t.ngettext("%(n)s timeout", "%(n)s timeouts", self.timeouts))
         resignations = (t.gettext("no resignation") if not self.resignations

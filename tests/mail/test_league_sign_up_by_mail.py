@@ -149,8 +149,8 @@ def test_rating_public_name_by_game_reply_and_its_refusals(svc):
 
 
 def test_rating_public_name_and_sign_up_at_new_are_not_done(svc):
-    raw = ("From: Eve <eve@example.com>\r\nTo: new@farmpost.test\r\nSubject: hi\r\nMessage-ID: <n1@example.com>\r\n"
-           "Content-Type: text/plain; charset=utf-8\r\n\r\npublic name Eve\r\n").encode()
+    raw = (b"From: Eve <eve@example.com>\r\nTo: new@farmpost.test\r\nSubject: hi\r\nMessage-ID: <n1@example.com>\r\n"
+           b"Content-Type: text/plain; charset=utf-8\r\n\r\npublic name Eve\r\n")
     row = answer(svc, raw)
     assert row.outcome == "bad-command" and "the name was not changed" in row.answer
     assert public_names.public_name_of(svc, "eve@example.com") is None
