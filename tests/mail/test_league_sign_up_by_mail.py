@@ -142,7 +142,7 @@ def test_rating_public_name_by_game_reply_and_its_refusals(svc):
     assert public_names.public_name_of(svc, "anna@example.org") == "Anna B"
     row = answer(svc, reply(keys["Bob"], "nom public anna b", sender="Bob <bob@example.org>"))
     assert "Votre nom public n'a pas changé" in row.answer and "choisissez-en un autre" in row.answer
-    row = answer(svc, reply(keys["Bob"], "öffentlicher Name !", sender="Bob <bob@example.org>"))
+    row = answer(svc, reply(keys["Bob"], "öffentlicher Name A", sender="Bob <bob@example.org>"))
     assert "2 bis 30" in row.answer and public_names.public_name_of(svc, "bob@example.org") is None
     row = answer(svc, reply(keys["Bob"], "public name Anna B", sender="Mallory <anna@example.org>"))
     assert row.outcome == "forged-sender"  # Anna's address on Bob's seat: nothing set
