@@ -13,7 +13,8 @@ b2 thanks") and emoji or other symbols ("take b2 👍") are not part of the
 command; a ``say`` keeps its message as written. The non-move commands are
 recognised here, in English, French and German (:mod:`mail.inbound.command_words`;
 the questions about the board too: ``market``, ``my plot``, ``clients``,
-``scores``, ``what changed``), (``games`` and ``my games`` also at new@, ``rematch`` and
+``scores``, ``what changed``), (``games`` and ``my games`` also at new@, and the farmer's
+own ``sign up`` and ``public name``: :mod:`mail.inbound.farmer_words`; ``rematch`` and
 ``play again`` in replies), the clock commands too, read to a
 :class:`ClockCommand` (``more time 2d``, ``pause clock``, ``resume clock``,
 ``time zone Europe/Berlin`` in replies; a setting line such as ``clock 36h``
@@ -28,11 +29,12 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 
-from boards.i18n import language_from_word
+from boards.i18n import language_from_word, translator
 from engine import game_names
 from mail.inbound import command_words as words_of
 from mail.inbound.chains import split_chain
 from mail.inbound.clock_words import SETTING_NAMES, parse_duration
+from mail.inbound.farmer_words import PUBLIC_NAME, read_farmer_command
 from mail.inbound.plans import PlanError, PlanText, is_cancel, is_plan_line, read_plan
 from mail.inbound.signoffs import BARE_SIGN_OFF, GREETING, GREETING_PREFIX, LEADING, SIGN_OFF, TRAILING, is_name
 from mail.sentence import N_, Refused, Sentence
@@ -94,6 +96,7 @@ class Command:
     clock: ClockCommand | None = None  # clock
     chain: str = ""  # a step chained on a line with others: that whole line, as typed
     plan: PlanText | None = None  # plan (mail.inbound.plans)
+    language: str = ""  # sign up, public name: the language of the words typed ("" for a name removed in English)
 
 
 @dataclass(frozen=True)
@@ -254,6 +257,11 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
         return Command(GAMES, line)  # the sender's games, at new@ or in any reply
     if verb.rstrip(":") in _LANGUAGE_VERBS:  # in a reply, or at new@ for the creator's seat and the answer
         return _read_language(line, rest.lstrip(":").strip())
+    if farmer := read_farmer_command(line):  # sign up, public name: at new@ or in any reply
+        if farmer.name is None and farmer.kind == PUBLIC_NAME:
+            return LineError(line, translator(farmer.language).gettext(
+                "write the name after “public name”, e.g. “public name Anna B”, or “public name none” to remove it"))
+        return Command(farmer.kind, line, text=farmer.name or "", language=farmer.language)
     if new_game:
         return _read_new(line, kind, rest)
     if (kind == REMATCH and not rest) or words_of.line_is(line, words_of.PLAY_AGAIN):

@@ -46,22 +46,26 @@ class Reliability:
         """Per cent of timed turns answered in time (rounded down: 99.6 % is not 100 %); None: no timed turn yet."""
         return self.in_time * 100 // self.turns if self.turns else None
 
-    def text(self) -> str:
-        """"answered 96 % of 50 timed turns in time; 2 timeouts; no resignation"."""
+    def text(self, language: str | None = None) -> str:
+        """"answered 96 % of 50 timed turns in time; 2 timeouts; no resignation", in ``language``."""
+        from boards.i18n import translator
+
+        t = translator(language)
         if self.share is None:
-            turns = "no timed turn yet"
+            turns = t.gettext("no timed turn yet")
         else:
-            turns = f"answered {self.share} % of {self.turns} timed turn{'s' if self.turns != 1 else ''} in time"
-        return "; ".join([turns, _count(self.timeouts, "timeout"), _count(self.resignations, "resignation")])
+            turns = t.gettext("answered %(share)s %% of %(turns)s in time", share=self.share,
+                              turns=t.ngettext("%(n)s timed turn", "%(n)s timed turns", self.turns))
+        timeouts = (t.gettext("no timeout") if not self.timeouts
+                    else t.ngettext("%(n)s timeout", "%(n)s timeouts", self.timeouts))
+        resignations = (t.gettext("no resignation") if not self.resignations
+                        else t.ngettext("%(n)s resignation", "%(n)s resignations", self.resignations))
+        return "; ".join([turns, timeouts, resignations])
 
     def meets(self, minimum: int | None) -> bool:
         """Whether the record meets a host's minimum share. A farmer with no
         timed turn yet meets it: no record is not a bad record."""
         return minimum is None or self.share is None or self.share >= minimum
-
-
-def _count(n: int, word: str) -> str:
-    return f"no {word}" if n == 0 else f"{n} {word}{'s' if n != 1 else ''}"
 
 
 def reliability_of(session: Session, addresses: list[str]) -> dict[str, Reliability]:

@@ -40,7 +40,7 @@ from mail.sentence import both, either, quoted, told
 from service.core.errors import ServiceError
 from service.core.game_kinds import rules_for
 from service.core.services import Services
-from service.inbound import asked, bounces, complaints, replies, suggest
+from service.inbound import asked, bounces, complaints, farmer_mail, replies, suggest
 from service.inbound.clock_mail import new_game_clock, take_clock_commands
 from service.inbound.help import help_text, is_help
 from service.inbound.invitations import answer_invitation
@@ -50,7 +50,7 @@ from service.notify.notices import tell_others
 from service.outbox import verp
 from service.storage import lookup, ratelimit
 from service.storage.models import Game, MoveRequest, OutgoingMail
-from service.usecases import creation, plans, playing, preferences, vacation
+from service.usecases import creation, leagues, plans, playing, preferences, vacation
 from service.usecases.rematch import rematch
 
 
@@ -99,6 +99,8 @@ def _decide(svc: Services, reading: Reading, answered_kind: str | None, answered
     if isinstance(reading.route, NewGame):
         return _new_game(svc, reading)
     assert isinstance(reading.route, ReplyTo)
+    if leagues.is_reply_key(reading.route.key):
+        return _league_reply(svc, reading, rejection)
     with svc.db.transaction() as session:
         game = lookup.game_of_reply_key(session, reading.route.key)
         if game is None:
@@ -127,6 +129,24 @@ def _decide(svc: Services, reading: Reading, answered_kind: str | None, answered
         return _for_seat(svc, reading, game, position, answered_kind, t)
     except ServiceError as error:
         return Decision("not-possible", error.told(t), **where)
+
+
+def _league_reply(svc: Services, reading: Reading, rejection: InboundRejection | None) -> Decision:
+    """A reply to a season-over mail: its signed key names one league entry,
+    whose address alone may answer it (service/inbound/farmer_mail.py)."""
+    found = leagues.entry_of_reply_key(svc, reading.route.key)
+    if found is None:
+        return _rejection(UnknownReplyKey())
+    league_id, entry = found
+    refusal = replies.author_refusal(svc, reading, entry.email.lower(), f"entry {entry.id} of league {league_id}")
+    if refusal is not None or rejection is not None:
+        return _rejection(refusal or rejection)
+    if reading.commands.errors:
+        t = translator(entry.language)
+        return Decision("bad-command", t.gettext("Nothing was done:\n%(reasons)s",
+                                                 reasons=_line_errors(t, reading.commands.errors)))
+    return Decision("answered", farmer_mail.league_reply(svc, league_id, entry, reading.commands.commands),
+                    detail=f"entry {entry.id} of league {league_id}")
 
 
 def _other_game(session: Session, game: Game, answered_game: int | None, t: Translator) -> str | None:
@@ -229,6 +249,10 @@ def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answer
         if cmd.GAMES in kinds:  # the sender passed the seat's sender check: the list goes to this address
             return _my_games(svc, reading, t, **where)
         return _rematch(svc, game_id, position, t, where)
+    if kinds <= farmer_mail.KINDS:  # the farmer's own commands, in a finished game's reply too
+        email = lookup.seat_of(game, position).email or ""
+        return Decision("answered", "\n\n".join(farmer_mail.seat_reply(svc, email, c) for c in commands.commands),
+                        **where)
     if status == "over":
         return _rejection(GameOver(), t, **where)
     if kinds & {cmd.UNDO, cmd.RESIGN} and len(commands.commands) > 1:
@@ -274,6 +298,8 @@ def _for_seat(svc: Services, reading: Reading, game: Game, position: int, answer
             notes.append(_plan(svc, game_id, position, command, t, later=bool(codes) and not problem))
         elif command.kind == cmd.CANCEL_PLAN:
             notes.append(plans.cancel_plan(svc, game_id, position))
+        elif command.kind in farmer_mail.KINDS:
+            notes.append(farmer_mail.seat_reply(svc, lookup.seat_of(game, position).email or "", command))
         elif command.kind == cmd.VACATION:
             key = f"{reading.dedupe_key}:{command.line}"
             notes.append(vacation.start_vacation(svc, game_id, position, command.days, key) if command.days
@@ -487,6 +513,8 @@ def _new_game(svc: Services, reading: Reading) -> Decision:
     [command] = commands.commands
     if command.kind == cmd.GAMES:
         return _my_games(svc, reading, t, language=language)
+    if command.kind in farmer_mail.KINDS:  # nothing proves the From address at new@
+        return Decision("bad-command", farmer_mail.not_here(command))
     verdict = ratelimit.check(svc, "new-games", reading.sender or "")
     if not verdict.allowed:
         limit = svc.config.rate_limits["new-games"]

@@ -20,15 +20,18 @@ from service.storage.models import OutgoingMail
 
 
 def add_mail(session: Session, svc, work: Work, *, kind: str, to: str, name: str, subject: str, text: str,
-             key: str) -> bool:
-    """Write one mail unless the mail of ``key`` was written before. True: written now."""
+             key: str, reply_key: str | None = None) -> bool:
+    """Write one mail unless the mail of ``key`` was written before. True:
+    written now. ``reply_key``: replies go to ``play+<reply_key>@`` (a
+    season-over mail's, which a farmer answers with "sign up")."""
     digest = hashlib.sha256(key.encode()).hexdigest()[:24]
     message_id = f"<{kind}.{digest}@{svc.config.mail_domain}>"
     with session.no_autoflush:  # the mails written before in this transaction have other keys: no flush each
         if session.scalar(select(OutgoingMail.id).where(OutgoingMail.message_id == message_id)) is not None:
             return False
     mail = plain_mail(svc, kind=kind, to=to, text=text, subject=subject, thread=None, game_id=None,
-                      message_id=message_id, auto_submitted="auto-generated", to_name=name)
+                      message_id=message_id, auto_submitted="auto-generated", to_name=name,
+                      reply_to=f"play+{reply_key}@{svc.config.mail_domain}" if reply_key else None)
     session.add(mail)
     work.mails.append(mail)
     return True
@@ -74,7 +77,8 @@ def season_over_text(t: Translator, league: str, season: int, division: int,
                   league=league, division=division), *standings_lines(t, rows), "",
         t.gettext("You finished in place %(place)s.", place=place) + " " + move, "",
         t.gettext("Season %(season)s starts on %(starts)s. To play in it, open this link before then:",
-                  season=season + 1, starts=starts), signup_url, "",
+                  season=season + 1, starts=starts), signup_url,
+        t.gettext("Or reply to this mail with “sign up”."), "",
         t.gettext("The standings: %(url)s", url=url)])
 
 

@@ -23,7 +23,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, selectinload
 
-from boards.i18n import LANGUAGES
+from boards.i18n import LANGUAGES, translator
 from engine.bots import BOTS
 from mail.sentence import N_
 from service.core import wall_time
@@ -75,7 +75,7 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
                 host: int | None = 0, seed: int | None = None, creation_key: str | None = None,
                 clock: clocks.ClockSettings | None = None, listing: str | None = None,
                 watchable: bool = False, confirm: bool = False, min_in_time: int | None = None,
-                seated: bool = False) -> CreatedGame:
+                seated: bool = False, language: str | None = None) -> CreatedGame:
     """Set up a game. The host's seat and bot seats are joined at once; every
     other farmer gets an invitation mail, and the game starts when all joined.
 
@@ -88,6 +88,7 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     ``watchable``: spectators may watch it by its spectator link (docs/spectators.md).
     ``min_in_time``: an open table's minimum share of timed turns answered
     in time for a farmer who takes an open seat (docs/ratings.md).
+    ``language``: the language of the refusals named so (the host's page's).
 
     ``confirm``: the game waits, unconfirmed and silent, until the host
     confirms it with ``CreatedGame.confirm_url`` (:func:`confirm_game`).
@@ -115,7 +116,8 @@ def create_game(svc: Services, kind: str, farmers: list[FarmerSpec], *, options:
     else:
         listing = None
     if min_in_time is not None and not (listing and 1 <= min_in_time <= 100):
-        raise InvalidInput("A minimum share of turns answered in time is for open seats, from 1 to 100 %.")
+        raise InvalidInput(translator(language).gettext(
+            "A minimum share of turns answered in time is for open seats, from 1 to 100 %."))
     try:
         options = rules.normalize_options(options)
     except ValueError as error:

@@ -13,6 +13,9 @@ under the season's lock), a mail written once (its key)."""
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import timedelta
@@ -188,6 +191,41 @@ def sign_up_again(svc: Services, league_id: int, entry_id: int, secret: str) -> 
     """The link of the season-over mail: the same farmer, for the next season."""
     entry = again_entry(svc, league_id, entry_id, secret)
     return sign_up(svc, league_id, entry.name, entry.email, entry.language)
+
+
+#: the reply address of a season-over mail: ``play+lg<entry id>-<signature>@``, the signature
+#: made with the service's secret key and the entry's own secret, so only that mail's
+#: address can be answered (docs/leagues.md)
+_REPLY_KEY = re.compile(r"lg(\d{1,12})-([0-9a-f]{24})")
+
+
+def reply_key(svc: Services, entry: LeagueEntry) -> str:
+    return f"lg{entry.id}-{_signature(svc, entry)}"
+
+
+def _signature(svc: Services, entry: LeagueEntry) -> str:
+    message = f"league-reply:{entry.id}:{entry.secret}".encode()
+    return hmac.new(svc.config.secret_key.encode(), message, hashlib.sha256).hexdigest()[:24]
+
+
+def is_reply_key(key: str) -> bool:
+    """Whether a reply key has the shape of a season-over mail's (not whether it is valid)."""
+    return bool(_REPLY_KEY.fullmatch(key))
+
+
+def entry_of_reply_key(svc: Services, key: str) -> tuple[int, LeagueEntry] | None:
+    """(league id, entry) of a season-over mail's reply key; None when the
+    key is not one of ours (unknown entry, wrong signature)."""
+    match = _REPLY_KEY.fullmatch(key)
+    if match is None:
+        return None
+    with svc.db.transaction() as session:
+        entry = session.get(LeagueEntry, int(match.group(1)))
+        if entry is None or not hmac.compare_digest(match.group(2), _signature(svc, entry)):
+            return None
+        league_id = session.get(LeagueSeason, entry.season_id).league_id
+        session.expunge(entry)
+        return league_id, entry
 
 
 def start_now(svc: Services, league_id: int, secret: str | None = None) -> str:
@@ -450,7 +488,7 @@ def end_season_if_done(svc: Services, season_id: int) -> bool:
                         t, league.name, season.number, number, [row[:4] for row in rows], place,
                         league_mail.move_text(t, up, down, number), t.datetime(following.starts_at, "UTC"),
                         again_url(svc, league.id, entry), standings_url(svc, league.id)),
-                    key=f"league-end:{season.id}:{entry.id}")
+                    key=f"league-end:{season.id}:{entry.id}", reply_key=reply_key(svc, entry))
     return True
 
 

@@ -169,9 +169,10 @@ def check_claim(svc: Services, game_id: int, claim_id: int, token: str) -> SeatC
         return claim
 
 
-def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmation:
+def confirm(svc: Services, game_id: int, claim_id: int, token: str, language: str | None = None) -> Confirmation:
     """Confirm an ask: under the game's lock, the first open seat becomes the
-    farmer's; the game starts if it was the last one. The link works once."""
+    farmer's; the game starts if it was the last one. The link works once.
+    A record below the host's minimum is refused in ``language``."""
     check_claim(svc, game_id, claim_id, token)
     with unit_of_work(svc) as (session, work):
         game = lock_game(session, game_id)
@@ -190,7 +191,7 @@ def confirm(svc: Services, game_id: int, claim_id: int, token: str) -> Confirmat
             return Confirmation("unreliable", t.gettext(
                 "The host of this table asks for farmers who answered at least %(share)s %% of their timed turns in "
                 "time; you %(record)s. Other tables are looking for farmers on the open tables page.",
-                share=game.min_in_time, record=record.text()))
+                share=game.min_in_time, record=record.text(t.language)))
         free = [seat for seat in game.seats if seat.open]
         if game.status != "inviting" or not free:
             return Confirmation("full", t.gettext("Sorry: every open seat of this table was taken before you "
@@ -228,23 +229,24 @@ def _ask_still_in(session, svc: Services, game: Game, last: SeatClaim, work) -> 
     return any(claim.still_in_at is None for claim in claims)
 
 
-def still_in(svc: Services, game_id: int, position: int, token: str) -> str:
+def still_in(svc: Services, game_id: int, position: int, token: str, language: str | None = None) -> str:
     """A farmer answers "still in?" (their seat link is the proof); the game
-    starts when the last answer is in. Returns what to tell them."""
+    starts when the last answer is in. Returns what to tell them, in ``language``."""
+    t = translator(language)
     with unit_of_work(svc) as (session, work):
         game = lock_game(session, game_id)
         seat = next((s for s in game.seats if s.position == position), None)
         if seat is None:
-            raise NotFound(f"Game #{game_id} has no seat {position}.")
+            raise NotFound(t.gettext("Game #%(game)s has no seat %(seat)s.", game=game_id, seat=position))
         svc.links.check("seat", token, game_id=game_id, seat=position, seat_secret=seat.secret)
         claim = _asked(session, game.id, position)
         if claim is None or game.status != "inviting":
-            return "Nothing to confirm: the game is under way, or you were not asked."
+            return t.gettext("Nothing to confirm: the game is under way, or you were not asked.")
         claim.still_in_at = now()
         if _asked(session, game.id) is None and all(s.joined_at for s in game.seats):
             start(session, svc, game, work)
-            return "Thank you: everyone is in, and the game has started."
-        return "Thank you: you are in. The game starts when every farmer has said so."
+            return t.gettext("Thank you: everyone is in, and the game has started.")
+        return t.gettext("Thank you: you are in. The game starts when every farmer has said so.")
 
 
 def asked_still_in(svc: Services, game_id: int, position: int) -> bool:

@@ -35,7 +35,8 @@ def new_game():
         created = create_game(services(), kind, farmers, options=options, host=host, clock=clock,
                               listing=request.form.get("listing") or None,
                               watchable="watchable" in request.form,
-                              min_in_time=_percent(request.form.get("min_in_time")))
+                              min_in_time=_percent(request.form.get("min_in_time")),
+                              language=language.current().language)
     except InvalidInput as error:
         form = request.form.to_dict()
         return render_template("web/new.html", games=games, bots=list(BOTS), seats=SEATS, form=form,

@@ -54,7 +54,7 @@ def confirmation(game_id: int, claim_id: int, token: str):
 
 @blueprint.post("/t/<id:game_id>/confirm/<id:claim_id>/<token>")
 def confirm(game_id: int, claim_id: int, token: str):
-    done = open_tables.confirm(services(), game_id, claim_id, token)
+    done = open_tables.confirm(services(), game_id, claim_id, token, language.current().language)
     if done.seat_url:
         return redirect(done.seat_url, code=303)
     return render_template("web/seat_taken.html", done=done, title=language.gettext("No seat for this link")), 409
@@ -71,6 +71,6 @@ def still_in_page(game_id: int, seat: int, token: str):
 
 @blueprint.post("/g/<id:game_id>/<id:seat>/<token>/still-in")
 def still_in(game_id: int, seat: int, token: str):
-    flash(open_tables.still_in(services(), game_id, seat, token), "ok")
+    flash(open_tables.still_in(services(), game_id, seat, token, language.current().language), "ok")
     return redirect(services().links.seat_url(game_id, seat, page_data.seat_secret(services(), game_id, seat, token)),
                     code=303)
