@@ -143,8 +143,8 @@ def _league_reply(svc: Services, reading: Reading, rejection: InboundRejection |
         return _rejection(refusal or rejection)
     if reading.commands.errors:
         t = translator(entry.language)
-        return Decision("bad-command", t.gettext("Nothing was done:\n%(reasons)s",
-                                                 reasons=_line_errors(t, reading.commands.errors)))
+        return Decision("bad-command", t.gettext("Nothing was done:\n%(lines)s",
+                                                 lines=_line_errors(t, reading.commands.errors)))
     return Decision("answered", farmer_mail.league_reply(svc, league_id, entry, reading.commands.commands),
                     detail=f"entry {entry.id} of league {league_id}")
 

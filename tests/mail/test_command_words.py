@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from boards.i18n import translator
 from engine import game_names, get_game
 from engine.core import MoveError
 from engine.words import Vocabulary
@@ -105,7 +106,7 @@ def test_given_a_slip_of_a_verb_the_moves_offered_are_in_the_language_typed(type
     game, state = get_game("sunfield"), new_game()
     with pytest.raises(MoveError) as error:
         game.parse(state, 0, typed)
-    answer = suggest.did_you_mean(game, state, typed, error.value)
+    answer = suggest.did_you_mean(game, state, typed, error.value, translator("en"))
     assert f"Did you mean “{offered} " in answer
     for shown in answer.split("Did you mean ")[1].split(" or "):
         assert game.parse(state, 0, shown.strip("“”?")).kind == "take"  # each is a move the game reads
@@ -116,4 +117,4 @@ def test_given_a_harvest_slip_in_german_the_moves_offered_are_in_german():
     state = game.setup(1, {}, 3)
     with pytest.raises(MoveError) as error:
         game.parse(state, 0, "behalde Figur 1")
-    assert "Did you mean “behalte character 1”" in suggest.did_you_mean(game, state, "behalde Figur 1", error.value)
+    assert "Did you mean “behalte character 1”" in suggest.did_you_mean(game, state, "behalde Figur 1", error.value, translator("en"))

@@ -15,7 +15,7 @@ from service.usecases.creation import FarmerSpec
 def test_rating_reliability_record_reads_in_french_and_german():
     record = Reliability("ann@example.com", in_time=3, timeouts=1, resignations=0)
     assert record.text() == "answered 75 % of 4 timed turns in time; 1 timeout; no resignation"
-    assert record.text("fr") == "75 % de 4 tours chronométrés joués à temps; 1 dépassement de temps; aucun abandon"
+    assert record.text("fr") == "75 % de 4 tours chronométrés joués à temps; 1 dépassement; aucun abandon"
     assert record.text("de") == "75 % von 4 Zügen auf Zeit rechtzeitig gespielt; 1 Zeitüberschreitung; keine Aufgabe"
     assert Reliability("bob@example.com").text("de").startswith("noch kein Zug auf Zeit")
 
