@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from boards import memo, png
 from boards.games import has_board
+from boards.i18n import DEFAULT_LANGUAGE
 from boards.svg.canvas import panel_svg
 from boards.svg.drawing import WIDTH, drawing
 from boards.templating import TEMPLATES, render
@@ -110,19 +111,20 @@ def _one_run(match: re.Match) -> str:
     return f"<{tag}{match.group(2) or ''}>{'<br>'.join(_RUN.findall(match.group()))}</{tag}>"
 
 
-def picture_svg(game_name: str, view: dict, seat: int | None, names=None, previous=None) -> str | None:
+def picture_svg(game_name: str, view: dict, seat: int | None, names=None, previous=None,
+                language: str = DEFAULT_LANGUAGE) -> str | None:
     """The board drawn as one SVG: the picture :func:`picture_png` paints.
 
     ``previous``: the same farmer's view at their previous turn (optional);
-    what differs from it is outlined.
+    what differs from it is outlined. Its labels and alt text are in ``language``.
     """
     if not has_board(game_name):
         return None
-    return drawing(game_name, view, seat, names, previous).svg()
+    return drawing(game_name, view, seat, names, previous, language).svg()
 
 
 def drawing_html(game_name: str, view: dict, seat: int | None, names=None, previous=None,
-                 write_panel=None) -> Markup | None:
+                 write_panel=None, language: str = DEFAULT_LANGUAGE) -> Markup | None:
     """The drawing for a web page: one SVG per part of the board (market,
     Clients, each farmer...) in a block that lets them flow, so a phone
     shows them one under the other at a readable size. ``write_panel``:
@@ -131,14 +133,15 @@ def drawing_html(game_name: str, view: dict, seat: int | None, names=None, previ
     if not has_board(game_name):
         return None
     write = write_panel or panel_svg
-    parts = [(Markup(write(panel)), panel.wide) for panel in drawing(game_name, view, seat, names, previous).panels]
+    parts = [(Markup(write(panel)), panel.wide) for panel in drawing(game_name, view, seat, names, previous, language).panels]
     return Markup(render("boards/drawing.html", panels=parts))
 
 
-def picture_png(game_name: str, view: dict, seat: int | None, names=None, previous=None) -> bytes | None:
+def picture_png(game_name: str, view: dict, seat: int | None, names=None, previous=None,
+                language: str = DEFAULT_LANGUAGE) -> bytes | None:
     """The drawing as a PNG (:data:`boards.png.PNG_WIDTH` pixels wide), for
     mail clients, which do not show SVG: the picture :func:`picture_svg`
     describes, painted from the same drawing operations."""
     if not has_board(game_name):
         return None
-    return png.panels_to_png(drawing(game_name, view, seat, names, previous).panels, WIDTH)
+    return png.panels_to_png(drawing(game_name, view, seat, names, previous, language).panels, WIDTH)

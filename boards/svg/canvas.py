@@ -225,6 +225,8 @@ class Panel:
     summary: str = ""
     #: the panel takes a full row when composed (a farmer's board)
     wide: bool = False
+    #: the drawing's key (printed right under the status line)
+    key: bool = False
     tags: list[str] = field(default_factory=list)
 
 

@@ -397,7 +397,8 @@ def board_picture(context: dict, snapshots=None) -> bytes | None:
     names = [f["name"] for f in context["farmers"]]
 
     def render() -> bytes | None:
-        return boards.picture_png(game["kind"], context["view"], seat, names, context.get("previous_view"))
+        return boards.picture_png(game["kind"], context["view"], seat, names, context.get("previous_view"),
+                                  language_of(context))
 
     try:
         if snapshots is None:
