@@ -14,7 +14,7 @@ import math
 
 from boards import palette
 from boards.i18n import Translator
-from boards.svg.canvas import INK, MUTED, SMALLEST, Canvas
+from boards.svg.canvas import BOLD, INK, MUTED, SMALLEST, Canvas
 
 
 def reused(draw):
@@ -285,12 +285,14 @@ def key(c: Canvas, items: list, width: float, t: Translator, top: float = 0.0) -
     ``width``; returns its height."""
     from boards.svg.canvas import text_width
 
-    c.text(0, top + 15, t.gettext("Key"), size=13, bold=True)
-    x, y = 44.0, top + 10
+    title = t.gettext("Key")
+    c.text(0, top + 15, title, size=13, bold=True)
+    first = max(44.0, text_width(title, 13) * BOLD + 26)  # "Legende", "Légende"
+    x, y = first, top + 10
     for draw, words in items:
         step = 30 + text_width(words, 11) + 14
-        if x + step > width and x > 44:
-            x, y = 44.0, y + 28
+        if x + step > width and x > first:
+            x, y = first, y + 28
         draw(c, x, y)
         c.text(x + 14, y + 5, words, size=11)
         x += step
