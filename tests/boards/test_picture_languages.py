@@ -47,3 +47,13 @@ def test_given_a_french_or_german_farmer_then_the_harvest_picture_labels_are_in_
     assert "Plateau de la ville" in french and "Marché fermier" in french and "Légende" in french
     assert "Stadtplan" in german and "Bauernmarkt" in german and "Legende" in german
     assert "Town board" in picture_svg("harvest", view, 0, game.names)
+
+
+def test_given_a_french_page_then_its_drawing_is_french_and_kept_apart_from_the_english_one():
+    from service.web.page_cache import PageCaches
+
+    game = sample_game("harvest", 2, seed=2)
+    view, caches = game.view("middle", 0), PageCaches()
+    french = caches.drawing_html("harvest", view, 0, game.names, language="fr")
+    english = caches.drawing_html("harvest", view, 0, game.names)
+    assert "Plateau de la ville" in french and "Plateau de la ville" not in english and "Town board" in english
