@@ -18,7 +18,7 @@ from markupsafe import Markup
 
 from boards import memo, png
 from boards.games import has_board
-from boards.i18n import DEFAULT_LANGUAGE
+from boards.i18n import DEFAULT_LANGUAGE, translator
 from boards.svg.canvas import panel_svg
 from boards.svg.drawing import WIDTH, drawing
 from boards.templating import TEMPLATES, render
@@ -47,18 +47,20 @@ def _inliner() -> css_inline.CSSInliner:
     return css_inline.CSSInliner(extra_css=css, load_remote_stylesheets=False)
 
 
-def text(game_name: str, view: dict, seat: int | None, names=None) -> str | None:
+def text(game_name: str, view: dict, seat: int | None, names=None, language: str = DEFAULT_LANGUAGE) -> str | None:
     """The board in monospace text, for text-only mail clients and the text
     part of every mail; lines stay within 72 characters. ``names``: the
-    farmers' names in seat order (default "Farmer 1", ...)."""
+    farmers' names in seat order (default "Farmer 1", ...); its words in
+    ``language``."""
     def make() -> str:
-        text = render(f"boards/{game_name}/board.txt", b=memo.board_in_words(game_name, view, seat, names), seat=seat)
+        text = render(f"boards/{game_name}/board.txt", b=memo.board_in_words(game_name, view, seat, names), seat=seat,
+                      i18n=translator(language))
         return wrap_long_lines(text, TEXT_WIDTH)
 
     if not has_board(game_name):
         return None
     # a turn mail has it twice: in its text part and in its PDF
-    return memo.kept(("text", game_name, seat, memo.names_key(names), memo.view_key(view)), make)
+    return memo.kept(("text", game_name, seat, memo.names_key(names), memo.view_key(view), language), make)
 
 
 def wrap_long_lines(text: str, width: int) -> str:

@@ -364,7 +364,7 @@ def board_renderings(context: dict) -> dict:
     names = [f["name"] for f in context["farmers"]]
     try:
         return {
-            "board_text": boards.text(game["kind"], context["view"], seat, names),
+            "board_text": boards.text(game["kind"], context["view"], seat, names, language_of(context)),
             "board_html": boards.mail_html(game["kind"], context["view"], seat, names),
         }
     except Exception:

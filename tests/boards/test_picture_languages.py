@@ -17,11 +17,13 @@ from tests.pseudo import unmarked_html
 
 
 def model_words(value) -> set[str]:
-    """Every word of every text in the board model."""
+    """Every word of every text in the board model (its text grids too)."""
     if isinstance(value, str):
         return {w.strip("()[]{}.,;:!?\"'«»…*_|") for w in re.split(r"[\s–/]+", value)}
     if isinstance(value, dict):
         return set().union(*(model_words(v) for v in value.values())) if value else set()
+    if isinstance(getattr(value, "text", None), str):  # a text grid's segment (boards.textgrid)
+        return model_words(value.text)
     if isinstance(value, (list, tuple)):
         return set().union(*(model_words(v) for v in value)) if value else set()
     return set()
