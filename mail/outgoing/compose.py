@@ -428,7 +428,7 @@ def snapshot_pdf(context: dict, snapshots=None) -> bytes | None:
             key = SnapshotKey(str(game["id"]), context["version"], None, "report", language_of(context))
             return snapshots.get_or_render(key, report)
         meta = {"title": game["title"], "game_id": str(game["id"]), "version": context["version"], "names": names,
-                "previous": context.get("previous_view")}
+                "previous": context.get("previous_view"), "language": language_of(context)}
 
         def render() -> bytes | None:
             return boards.snapshot_pdf(game["kind"], context["view"], seat, meta)
