@@ -62,8 +62,8 @@ def status(b: dict, changed: Changes, t: Translator) -> Panel:
     now = next((r["number"] for r in b["rounds"] if r["now"]), None)
     c.text(x, 17, t.gettext("round %(n)s of %(rounds)s", n=now, rounds=len(b["rounds"])) if now else b["progress"], size=12)
     words = (t.gettext("The game is over.") if b["over"] else
-             t.gettext("%(name)s to act: %(doing)s.", name=b["to_act_name"], doing=b["doing"]) if b["to_act_name"]
-             else b["doing"])
+             t.gettext("%(name)s to act: %(doing)s.", name=b["to_act_name"], doing=t.gettext(b["doing"]))
+             if b["to_act_name"] else t.gettext(b["doing"]))
     if b["visit"]:
         v = b["visit"]
         words += " " + t.ngettext("Visiting %(space)s (%(area)s): %(n)s action left.",
@@ -122,7 +122,7 @@ def town(b: dict, changed: Changes, t: Translator) -> Panel:
             if changed(f"space:{space['name']}"):
                 c.changed(x, y, w, h)
         y += 70
-        y += c.paragraph(0, y + 10, area["actions"], 10.5, HALF - 20, fill=MUTED, most=2) + 10
+        y += c.paragraph(0, y + 10, t.gettext(area["actions"]), 10.5, HALF - 20, fill=MUTED, most=2) + 10
     summary = t.gettext("Town board: %(spaces)s", spaces="; ".join(
         f"{s['name']} " + (t.gettext("blocked by Gairy") if s["blocked"] else (", ".join(s["occupants"]) or t.gettext("open")))
         for a in b["areas"] for s in a["spaces"]))
