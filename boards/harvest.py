@@ -35,26 +35,26 @@ BUILDING_SWATCH = "brown"
 AREA_ACTIONS = {
     "store": "gain 1 Fertilizer (max 9) · fill the bucket for 1 coin · buy seeds ("
     + ", ".join(f"{C.CROP_NAMES[s]} {C.CROPS[s]['price']}" for s in C.SEEDS) + " coins)",
-    "fields": "plant · tend · harvest (3 actions: coins = round; 1 action: + a Water or a Fertilizer)",
-    "workshop": "different actions: bucket +1 level for 1 coin · clear a Forest for 2 coins and roll the "
-    "Forest dice · build",
-    "trading": "entry 1 seed or 2 Fertilizer or 3 Water; then: a Fields action free · clear a Forest "
-    "(no dice) · upgrade a seed and gain 1 coin",
-    "market": "the Farmer's Market tile on the space",
+    "fields": N_("plant · tend · harvest (3 actions: coins = round; 1 action: + a Water or a Fertilizer)"),
+    "workshop": N_("different actions: bucket +1 level for 1 coin · clear a Forest for 2 coins and roll the "
+                   "Forest dice · build"),
+    "trading": N_("entry 1 seed or 2 Fertilizer or 3 Water; then: a Fields action free · clear a Forest "
+                  "(no dice) · upgrade a seed and gain 1 coin"),
+    "market": N_("the Farmer's Market tile on the space"),
 }
 
 PHASES = {
-    "choose": "keeping a Character and a Farmhouse",
-    "sunrise": "picking a sunrise tile",
-    "place": "placing a Wheelbarrow",
-    "act": "taking the actions of the space just visited",
-    "over": "the game is over",
+    "choose": N_("keeping a Character and a Farmhouse"),
+    "sunrise": N_("picking a sunrise tile"),
+    "place": N_("placing a Wheelbarrow"),
+    "act": N_("taking the actions of the space just visited"),
+    "over": N_("the game is over"),
 }
 
 
 def _doing(view: dict) -> str:
     if view["phase"] == "sunrise" and view["sunrise"].get("choice") == "seedup":
-        return "First Light: upgrading a seed for free (or done)"
+        return N_("First Light: upgrading a seed for free (or done)")
     return PHASES[view["phase"]]
 
 

@@ -32,6 +32,7 @@ from markupsafe import Markup
 from boards import chart, games, htmlpdf, pdfwrite, printsize
 from boards import report as facts
 from boards.games import has_board
+from boards.i18n import DEFAULT_LANGUAGE, translator
 from boards.svg import pdfdraw
 from boards.svg.drawing import drawing
 from boards.templating import render
@@ -46,18 +47,21 @@ def snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict) -> by
 
     ``meta``: ``{"title": str, "game_id": str, "version": int,
     "names": [str per seat], "generated_at": str (optional), "previous":
-    the farmer's view at their previous turn (optional)}``. With
+    the farmer's view at their previous turn (optional), "language": the
+    reader's (optional, English by default)}``. With
     ``previous`` the drawing is the one of the mail's picture, what changed
     outlined the same way, and built only once for both.
     """
     if not has_board(game_name):
         return None
     require(meta, ("title", "game_id", "version", "names"), "meta")
-    who = f" · for {meta['names'][seat]}" if seat is not None else ""
+    language = meta.get("language", DEFAULT_LANGUAGE)
+    t = translator(language)
+    who = t.gettext(" · for %(name)s", name=meta["names"][seat]) if seat is not None else ""
     when = f" · {meta['generated_at']}" if meta.get("generated_at") else ""
-    note = (f"Farmpost · {get_game(game_name).title} · game {meta['game_id']} · board version {meta['version']}"
-            f"{who}{when}")
-    panels = drawing(game_name, view, seat, meta["names"], meta.get("previous")).print_panels()
+    note = t.gettext("Farmpost · %(game)s · game %(id)s · board version %(version)s", game=get_game(game_name).title,
+                     id=meta["game_id"], version=meta["version"]) + who + when
+    panels = drawing(game_name, view, seat, meta["names"], meta.get("previous"), language).print_panels()
     return pdfwrite.snapshot(panels, meta["title"], note)
 
 

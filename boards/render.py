@@ -18,6 +18,7 @@ from markupsafe import Markup
 
 from boards import memo, png
 from boards.games import has_board
+from boards.i18n import DEFAULT_LANGUAGE, translator
 from boards.svg.canvas import panel_svg
 from boards.svg.drawing import WIDTH, drawing
 from boards.templating import TEMPLATES, render
@@ -46,18 +47,20 @@ def _inliner() -> css_inline.CSSInliner:
     return css_inline.CSSInliner(extra_css=css, load_remote_stylesheets=False)
 
 
-def text(game_name: str, view: dict, seat: int | None, names=None) -> str | None:
+def text(game_name: str, view: dict, seat: int | None, names=None, language: str = DEFAULT_LANGUAGE) -> str | None:
     """The board in monospace text, for text-only mail clients and the text
     part of every mail; lines stay within 72 characters. ``names``: the
-    farmers' names in seat order (default "Farmer 1", ...)."""
+    farmers' names in seat order (default "Farmer 1", ...); its words in
+    ``language``."""
     def make() -> str:
-        text = render(f"boards/{game_name}/board.txt", b=memo.board_in_words(game_name, view, seat, names), seat=seat)
+        text = render(f"boards/{game_name}/board.txt", b=memo.board_in_words(game_name, view, seat, names), seat=seat,
+                      i18n=translator(language))
         return wrap_long_lines(text, TEXT_WIDTH)
 
     if not has_board(game_name):
         return None
     # a turn mail has it twice: in its text part and in its PDF
-    return memo.kept(("text", game_name, seat, memo.names_key(names), memo.view_key(view)), make)
+    return memo.kept(("text", game_name, seat, memo.names_key(names), memo.view_key(view), language), make)
 
 
 def wrap_long_lines(text: str, width: int) -> str:
@@ -110,19 +113,20 @@ def _one_run(match: re.Match) -> str:
     return f"<{tag}{match.group(2) or ''}>{'<br>'.join(_RUN.findall(match.group()))}</{tag}>"
 
 
-def picture_svg(game_name: str, view: dict, seat: int | None, names=None, previous=None) -> str | None:
+def picture_svg(game_name: str, view: dict, seat: int | None, names=None, previous=None,
+                language: str = DEFAULT_LANGUAGE) -> str | None:
     """The board drawn as one SVG: the picture :func:`picture_png` paints.
 
     ``previous``: the same farmer's view at their previous turn (optional);
-    what differs from it is outlined.
+    what differs from it is outlined. Its labels and alt text are in ``language``.
     """
     if not has_board(game_name):
         return None
-    return drawing(game_name, view, seat, names, previous).svg()
+    return drawing(game_name, view, seat, names, previous, language).svg()
 
 
 def drawing_html(game_name: str, view: dict, seat: int | None, names=None, previous=None,
-                 write_panel=None) -> Markup | None:
+                 write_panel=None, language: str = DEFAULT_LANGUAGE) -> Markup | None:
     """The drawing for a web page: one SVG per part of the board (market,
     Clients, each farmer...) in a block that lets them flow, so a phone
     shows them one under the other at a readable size. ``write_panel``:
@@ -131,14 +135,15 @@ def drawing_html(game_name: str, view: dict, seat: int | None, names=None, previ
     if not has_board(game_name):
         return None
     write = write_panel or panel_svg
-    parts = [(Markup(write(panel)), panel.wide) for panel in drawing(game_name, view, seat, names, previous).panels]
+    parts = [(Markup(write(panel)), panel.wide) for panel in drawing(game_name, view, seat, names, previous, language).panels]
     return Markup(render("boards/drawing.html", panels=parts))
 
 
-def picture_png(game_name: str, view: dict, seat: int | None, names=None, previous=None) -> bytes | None:
+def picture_png(game_name: str, view: dict, seat: int | None, names=None, previous=None,
+                language: str = DEFAULT_LANGUAGE) -> bytes | None:
     """The drawing as a PNG (:data:`boards.png.PNG_WIDTH` pixels wide), for
     mail clients, which do not show SVG: the picture :func:`picture_svg`
     describes, painted from the same drawing operations."""
     if not has_board(game_name):
         return None
-    return png.panels_to_png(drawing(game_name, view, seat, names, previous).panels, WIDTH)
+    return png.panels_to_png(drawing(game_name, view, seat, names, previous, language).panels, WIDTH)

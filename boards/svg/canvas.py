@@ -29,6 +29,8 @@ CHANGED = "#d55e00"
 SMALLEST = 10.5
 #: DejaVu Sans advances about 0.6 em a letter; used to wrap and fit text
 EM_WIDTH = 0.6
+#: how much wider than :data:`EM_WIDTH` bold text may run (wide letters: "Gebäude")
+BOLD = 1.2
 
 
 def _num(value: float) -> str:
@@ -139,9 +141,9 @@ class Canvas:
     def titled(self, x, y, title, note, size=15.0, note_size=11.0) -> None:
         """A bold title and, after it, a muted note in smaller type, placed
         after the title's width in the widest face we draw with (the PDF's
-        monospace), so the two never run into each other."""
+        monospace; bold letters run wider, "Gebäude"), so the two never run into each other."""
         self.text(x, y, title, size=size, bold=True)
-        self.text(x + text_width(title, size) + note_size * 0.5, y, note, size=note_size, fill=MUTED)
+        self.text(x + text_width(title, size) * BOLD + note_size * 0.5, y, note, size=note_size, fill=MUTED)
 
     def fitted(self, x, y, words, size, width, anchor="start", **kw) -> None:
         """Text shrunk (down to 70%, never under :data:`SMALLEST`) to fit
@@ -225,6 +227,8 @@ class Panel:
     summary: str = ""
     #: the panel takes a full row when composed (a farmer's board)
     wide: bool = False
+    #: the drawing's key (printed right under the status line)
+    key: bool = False
     tags: list[str] = field(default_factory=list)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boards import games, memo
+from boards.i18n import DEFAULT_LANGUAGE, translator
 from boards.svg.canvas import Panel, compose
 from boards.svg.changes import Changes, changes
 
@@ -33,21 +34,25 @@ class Drawing:
     def print_panels(self) -> list[Panel]:
         """The panels in print order: the key right under the status line,
         so a page never holds the key alone."""
-        key = [p for p in self.panels if p.title == "Key"]
-        rest = [p for p in self.panels if p.title != "Key"]
+        key = [p for p in self.panels if p.key]
+        rest = [p for p in self.panels if not p.key]
         return rest[:1] + key + rest[1:]
 
 
-def drawing(game_name: str, view: dict, seat: int | None, names=None, previous: dict | None = None) -> Drawing:
-    """The drawing, made once per view, previous view, seat and names (a
-    turn mail's picture and PDF share it; :mod:`boards.memo`)."""
-    key = ("drawing", game_name, seat, memo.names_key(names), memo.view_key(view), memo.view_key(previous))
-    return memo.kept(key, lambda: _drawing(game_name, view, seat, names, previous))
+def drawing(game_name: str, view: dict, seat: int | None, names=None, previous: dict | None = None,
+            language: str = DEFAULT_LANGUAGE) -> Drawing:
+    """The drawing, made once per view, previous view, seat, names and
+    language (a turn mail's picture and PDF share it; :mod:`boards.memo`);
+    its labels and alt text in ``language``."""
+    key = ("drawing", game_name, seat, memo.names_key(names), memo.view_key(view), memo.view_key(previous), language)
+    return memo.kept(key, lambda: _drawing(game_name, view, seat, names, previous, language))
 
 
-def _drawing(game_name: str, view: dict, seat: int | None, names=None, previous: dict | None = None) -> Drawing:
+def _drawing(game_name: str, view: dict, seat: int | None, names, previous: dict | None, language: str) -> Drawing:
     board = memo.board(game_name, view, seat, names)  # raises for an unknown game or a full state
     module = games.drawing_module(game_name)
     before = memo.board(game_name, previous, seat, names) if previous is not None else None
     changed = changes(module.parts, board, before)
-    return Drawing(f"{board['game_title']}: the board, drawn", module.panels(board, changed), changed)
+    t = translator(language)
+    return Drawing(t.gettext("%(game)s: the board, drawn", game=board["game_title"]), module.panels(board, changed, t),
+                   changed)

@@ -10,6 +10,7 @@ downward (:func:`drawn_row`).
 from __future__ import annotations
 
 from boards import palette
+from boards.i18n import Translator
 from boards.svg import symbols
 from boards.svg.canvas import INK, LINE, MUTED, Canvas, Panel
 from boards.svg.changes import Changes
@@ -51,9 +52,9 @@ def parts(b: dict) -> dict:
     return out
 
 
-def panels(b: dict, changed: Changes) -> list[Panel]:
+def panels(b: dict, changed: Changes, t: Translator) -> list[Panel]:
     farmers = sorted(b["farmers"], key=lambda f: (not f["you"], not f["to_act"]))
-    return [status(b), market(b, changed), clients(b, changed)] + [farmer(b, f, changed) for f in farmers] + [legend()]
+    return [status(b), market(b, changed), clients(b, changed)] + [farmer(b, f, changed, t) for f in farmers] + [legend(t)]
 
 
 def status(b: dict) -> Panel:
@@ -314,7 +315,7 @@ def _livestock(c: Canvas, f: dict, x: float, y: float, changed: Changes) -> floa
     return 22 + 80
 
 
-def farmer(b: dict, f: dict, changed: Changes) -> Panel:
+def farmer(b: dict, f: dict, changed: Changes, t: Translator) -> Panel:
     """A farmer's Plot with their facts beside it (below it when the Plot is
     wide): as narrow as it can be, so a phone shows it at a readable size."""
     body = Canvas()
@@ -335,7 +336,7 @@ def farmer(b: dict, f: dict, changed: Changes) -> Panel:
     width = max(width, NARROW)
     c = Canvas()
     name = f["name"] + (" (you)" if f["you"] else "") + (" · first player" if f["first"] else "")
-    symbols.farmer_header(c, f["seat"], name, f"{f['points']} points", width, f["to_act"] and not b["over"])
+    symbols.farmer_header(c, f["seat"], name, f"{f['points']} points", width, f["to_act"] and not b["over"], t)
     c.group(body)
     tiles = f["plot"]["tiles"]
     return Panel(f"{f['name']}'s Plot", width, y + 4, c, wide=True,
@@ -343,11 +344,11 @@ def farmer(b: dict, f: dict, changed: Changes) -> Panel:
                          f"{f['wheelbarrow_total']} Vegetables in the Wheelbarrow")
 
 
-def legend() -> Panel:
+def legend(t: Translator) -> Panel:
     c = Canvas()
     items = [(lambda c, x, y, n=n: symbols.vegetable(c, n, x, y, 20), n.capitalize()) for n in symbols.VEGETABLES]
     items.append((lambda c, x, y: symbols.vegetable(c, "carrot", x, y, 20, filled=False), "empty space"))
     items += [(lambda c, x, y, n=n: symbols.animal(c, n, x, y, 20), n.capitalize()) for n in ("sheep", "pig", "cow")]
     items.append((lambda c, x, y: None, "Tiles: Bl blue, Bn brown, Gr green, Ye yellow"))
-    height = symbols.key(c, items, NARROW)
-    return Panel("Key", NARROW, height, c, wide=True)
+    height = symbols.key(c, items, NARROW, t)
+    return Panel("Key", NARROW, height, c, wide=True, key=True)

@@ -13,7 +13,8 @@ import inspect
 import math
 
 from boards import palette
-from boards.svg.canvas import INK, MUTED, SMALLEST, Canvas
+from boards.i18n import Translator
+from boards.svg.canvas import BOLD, INK, MUTED, SMALLEST, Canvas
 
 
 def reused(draw):
@@ -261,7 +262,7 @@ def wheelbarrow(c: Canvas, cx: float, cy: float, s: float) -> None:
     c.circle(cx - h * 0.2, cy + h * 0.55, h * 0.3, fill="#555555", stroke=INK)
 
 
-def farmer_header(c: Canvas, seat: int, name: str, points: str, width: float, to_act: bool) -> None:
+def farmer_header(c: Canvas, seat: int, name: str, points: str, width: float, to_act: bool, t: Translator) -> None:
     """A farmer's title bar: their colour and marker, name, points, and
     "to act" when it is their turn."""
     from boards.svg.canvas import text_width
@@ -274,26 +275,28 @@ def farmer_header(c: Canvas, seat: int, name: str, points: str, width: float, to
     if to_act:
         right -= 96
         c.rect(right + 6, 4, 88, 22, fill="#0072b2", stroke="none", rx=11)
-        c.text(right + 50, 20, "▶ to act", size=13, anchor="middle", bold=True, fill="#ffffff")
+        c.text(right + 50, 20, "▶ " + t.gettext("to act"), size=13, anchor="middle", bold=True, fill="#ffffff")
     c.fitted(42, 21, name, 16, right - 46, bold=True)
     c.text(width - 8, 21, points, size=14, anchor="end", bold=True)
 
 
-def key(c: Canvas, items: list, width: float, top: float = 0.0) -> float:
+def key(c: Canvas, items: list, width: float, t: Translator, top: float = 0.0) -> float:
     """A key of ``(draw(c, cx, cy), words)`` items flowing in rows within
     ``width``; returns its height."""
     from boards.svg.canvas import text_width
 
-    c.text(0, top + 15, "Key", size=13, bold=True)
-    x, y = 44.0, top + 10
+    title = t.gettext("Key")
+    c.text(0, top + 15, title, size=13, bold=True)
+    first = max(44.0, text_width(title, 13) * BOLD + 26)  # "Legende", "Légende"
+    x, y = first, top + 10
     for draw, words in items:
         step = 30 + text_width(words, 11) + 14
-        if x + step > width and x > 44:
-            x, y = 44.0, y + 28
+        if x + step > width and x > first:
+            x, y = first, y + 28
         draw(c, x, y)
         c.text(x + 14, y + 5, words, size=11)
         x += step
     y += 22
     c.rect(0, y, 20, 14, fill="none", stroke="#d55e00", width=3, dash="7 3")
-    c.text(28, y + 11, "changed since your last turn", size=11)
+    c.text(28, y + 11, t.gettext("changed since your last turn"), size=11)
     return y + 18 - top

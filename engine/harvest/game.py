@@ -9,6 +9,7 @@ from engine.harvest import describe as describing
 from engine.harvest import notation, scoring, turns, whole
 from engine.harvest import outcome as outcomes
 from engine.harvest.state import setup
+from engine.phrases import Listed, Phrase
 from engine.words import Vocabulary
 
 
@@ -62,13 +63,19 @@ class Harvest(Game):
         return None
 
     def describe(self, state: State, move: Move) -> str:
-        return describing.describe(self, state, move)
+        return str(describing.describe_phrase(self, state, move))
+
+    def describe_phrase(self, state: State, move: Move) -> Phrase:
+        return describing.describe_phrase(self, state, move)
 
     def whole_turns(self, state: State, limit: int = 12) -> list:
         return whole.whole_turns(self, state, limit)
 
     def outcome(self, state: State, move: Move) -> str:
-        return outcomes.outcome(self, state, move)
+        return str(outcomes.outcome_phrase(self, state, move))
+
+    def outcome_phrase(self, state: State, move: Move) -> Phrase | Listed:
+        return outcomes.outcome_phrase(self, state, move)
 
     def move_words(self) -> set[str]:
         return set(notation.VERBS)

@@ -25,90 +25,97 @@ from __future__ import annotations
 from engine.core import Move, State
 from engine.harvest import content as C
 from engine.harvest import rules
+from engine.harvest.describe import coins, counted, fertilizer, points, seeds, water
+from engine.phrases import N_, Listed, Phrase, name
 
 #: resources in the order the outcome names them
-AMOUNTS = (("coins", "coin"), ("points", "point"), ("fertilizer", "Fertilizer"), ("water", "Water"))
-PERK_NAMES = {"market_free": "a free market tile", "trading_free": "a free Trading Post entry",
-              "build_discount": "buildings {n} coins cheaper", "free_planting": "free planting"}
+AMOUNTS = (("coins", coins), ("points", points), ("fertilizer", fertilizer), ("water", water))
+PERK_NAMES = {"market_free": N_("a free market tile"), "trading_free": N_("a free Trading Post entry"),
+              "build_discount": N_("buildings %(n)s coins cheaper"), "free_planting": N_("free planting")}
+#: the actions a visit goes on with, as the farmer types them
+ACTIONS = {"gain": N_("gain"), "fill": N_("fill"), "buy": N_("buy"), "plant": N_("plant"), "tend": N_("tend"),
+           "harvest": N_("harvest"), "bucket": N_("bucket"), "clear": N_("clear"), "build": N_("build"),
+           "seedup": N_("seedup")}
 
 
-def _signed(n: int, word: str) -> str:
-    plural = "" if abs(n) == 1 or word in ("Fertilizer", "Water") else "s"
-    return f"{'+' if n > 0 else '−'}{abs(n)} {word}{plural}"
-
-
-def _seed(crop: str, n: int) -> str:
-    return _signed(n, f"{C.CROP_NAMES[crop]} seed")
+def _signed(n: int, count) -> Phrase:
+    """"+2 coins", "−1 Wheat seed": ``count`` makes the counted words of ``abs(n)``."""
+    return Phrase(N_("+%(count)s") if n > 0 else N_("−%(count)s"), {"count": count(abs(n))})
 
 
 def _cells(cells: list[str]) -> str:
     return "–".join(cells)
 
 
-def _farm(before: dict, now: dict, move: Move) -> list[str]:
+def _farm(before: dict, now: dict, move: Move) -> list[Phrase]:
     out = []
     old = {tuple(t["cells"]): t for t in before["farm"]["crops"]}
     new = {tuple(t["cells"]): t for t in now["farm"]["crops"]}
     for cells, tile in new.items():
         if cells not in old or old[cells]["crop"] != tile["crop"]:
-            out.append(f"{C.CROP_NAMES[tile['crop']]} on {_cells(list(cells))}")
+            out.append(Phrase(N_("%(crop)s on %(cells)s"), {"crop": name(C.CROP_NAMES[tile["crop"]]),
+                                                           "cells": _cells(list(cells))}))
         elif tile.get("berry") and not old[cells].get("berry"):
-            out.append(f"a Blueberry on the bush at {cells[0]}")
+            out.append(Phrase(N_("a Blueberry on the bush at %(cell)s"), {"cell": cells[0]}))
     gone = [cells for cells, tile in old.items() if cells not in new or (tile.get("berry") and not new[cells].get("berry"))]
     if gone and move.kind == "harvest":
-        out.append(f"{len(gone)} crop{'s' if len(gone) != 1 else ''} harvested")
+        out.append(counted(len(gone), N_("%(n)s crop harvested"), N_("%(n)s crops harvested")))
     elif gone:  # a building over crops destroys them: say which
-        out += [f"your {C.CROP_NAMES.get(old[cells]['crop'], old[cells]['crop'])} on {_cells(list(cells))} destroyed" for cells in gone]
+        out += [Phrase(N_("your %(crop)s on %(cells)s destroyed"),
+                       {"crop": name(C.CROP_NAMES.get(old[cells]["crop"], old[cells]["crop"])), "cells": _cells(list(cells))})
+                for cells in gone]
     cleared = [cell for cell in before["farm"]["forests"] if cell not in now["farm"]["forests"]]
-    out += [f"Forest on {cell} cleared" for cell in cleared]
+    out += [Phrase(N_("Forest on %(cell)s cleared"), {"cell": cell}) for cell in cleared]
     built = now["farm"]["buildings"][len(before["farm"]["buildings"]):]
-    out += [f"{C.BUILDINGS[b['building']]['name']} on {_cells(b['cells'])}" for b in built]
+    out += [Phrase(N_("%(building)s on %(cells)s"), {"building": name(C.BUILDINGS[b["building"]]["name"]),
+                                                     "cells": _cells(b["cells"])}) for b in built]
     return out
 
 
-def _record(before: dict, now: dict) -> list[str]:
-    out = [_signed(now[key] - before[key], word) for key, word in AMOUNTS if now[key] != before[key]]
-    out += [_seed(crop, now["seeds"][crop] - before["seeds"][crop]) for crop in C.SEEDS
+def _record(before: dict, now: dict) -> list[Phrase]:
+    out = [_signed(now[key] - before[key], count) for key, count in AMOUNTS if now[key] != before[key]]
+    out += [_signed(now["seeds"][crop] - before["seeds"][crop], lambda n, crop=crop: seeds(crop, n)) for crop in C.SEEDS
             if now["seeds"][crop] != before["seeds"][crop]]
     if now["bucket"] > before["bucket"]:
-        out.append(f"bucket holds {C.BUCKET_LEVELS[now['bucket']]}")
+        out.append(Phrase(N_("bucket holds %(n)s"), {"n": C.BUCKET_LEVELS[now["bucket"]]}))
     if now["closed"] > before["closed"]:
-        out.append("a Wheelbarrow may go to a closed space")
+        out.append(Phrase(N_("a Wheelbarrow may go to a closed space")))
     for perk in C.PERKS:
         more = now["perks"].get(perk, 0) - before["perks"].get(perk, 0)
         if more > 0:
-            out.append(PERK_NAMES[perk].format(n=more))
+            out.append(Phrase(PERK_NAMES[perk], {"n": more} if perk == "build_discount" else {}))
     return out
 
 
-def _visit(state: State, after: State, seat: int) -> list[str]:
+def _visit(state: State, after: State, seat: int) -> list[Phrase]:
     """What the farmer decides next in the same visit, or at sunrise (public)."""
     if after["active"] == seat and after["phase"] == "sunrise" and after["sunrise"]["choice"] == "seedup":
-        return ["then you may upgrade a seed"]
+        return [Phrase(N_("then you may upgrade a seed"))]
     if after["active"] != seat or after["phase"] != "act":
         if state["phase"] == "act" and after["turn"] is None:
-            return ["ends the visit"]
+            return [Phrase(N_("ends the visit"))]
         return []
     turn = after["turn"]
     if turn["step"] == "bonus":
-        return ["then a Water or a Fertilizer"]
+        return [Phrase(N_("then a Water or a Fertilizer"))]
     if turn["step"] == "pay":
-        return ["then pay the entry"]
+        return [Phrase(N_("then pay the entry"))]
     if state["phase"] == "place" or state["turn"]["step"] != "act":
         kinds = [k for k in rules.allowed_actions(turn) if rules.has_kind_moves(after, k)]
-        left = turn["left"]
-        return [f"then {left} action{'s' if left != 1 else ''}: {', '.join(kinds)}"] if kinds else []
+        actions = Listed(tuple(Phrase(ACTIONS[k]) if k in ACTIONS else k for k in kinds))
+        return [counted(turn["left"], N_("then %(n)s action: %(kinds)s"), N_("then %(n)s actions: %(kinds)s"),
+                        kinds=actions)] if kinds else []
     return []
 
 
-def _keep(state: State, move: Move) -> list[str]:
+def _keep(state: State, move: Move) -> list[Phrase]:
     which, index = move.args
     dealt = state["private"][str(state["active"])][f"{which}s"]
     table = C.CHARACTERS if which == "character" else C.FARMHOUSES
-    return [table[dealt[index - 1]]["name"]]
+    return [name(table[dealt[index - 1]]["name"])]
 
 
-def outcome(game, state: State, move: Move) -> str:
+def outcome_phrase(game, state: State, move: Move) -> Phrase | Listed:
     seat = state["active"]
     before = state["farmers"][seat]
     after = game.apply(state, move)
@@ -119,16 +126,16 @@ def outcome(game, state: State, move: Move) -> str:
         dice = rules.clear_dice(before, turn)
         cost = rules.clear_cost(before, turn)
         if dice:
-            parts += ([_signed(-cost, "coin")] if cost else []) + _farm(before, now, move)
-            parts.append(f"rolls {dice} Forest dice, cannot be undone")
-            return ", ".join(parts)  # not even whether the visit goes on: the dice may pay for more
+            parts += ([_signed(-cost, coins)] if cost else []) + _farm(before, now, move)
+            parts.append(Phrase(N_("rolls %(n)s Forest dice, cannot be undone"), {"n": dice}))
+            return Listed(tuple(parts))  # not even whether the visit goes on: the dice may pay for more
     parts += _record(before, now) + _farm(before, now, move) + _visit(state, after, seat)
     if move.kind == "done" and not parts:
-        parts = ["keeps your seeds" if state["phase"] == "sunrise" else "ends the visit"]
+        parts = [Phrase(N_("keeps your seeds") if state["phase"] == "sunrise" else N_("ends the visit"))]
     if after["phase"] == "over":
-        parts.append("ends the game")
+        parts.append(Phrase(N_("ends the game")))
     elif after["round"] > state["round"]:
-        parts.append(f"ends round {state['round']}")
+        parts.append(Phrase(N_("ends round %(n)s"), {"n": state["round"]}))
     if game.reveals_information(state, after):  # a building or a sunset draws (deck and stack sizes are public)
-        parts.append("cannot be undone")
-    return ", ".join(parts) or "no change"
+        parts.append(Phrase(N_("cannot be undone")))
+    return Listed(tuple(parts)) if parts else Phrase(N_("no change"))

@@ -370,7 +370,7 @@ def board_renderings(context: dict) -> dict:
     names = [f["name"] for f in context["farmers"]]
     try:
         return {
-            "board_text": boards.text(game["kind"], context["view"], seat, names),
+            "board_text": boards.text(game["kind"], context["view"], seat, names, language_of(context)),
             "board_html": boards.mail_html(game["kind"], context["view"], seat, names),
         }
     except Exception:
@@ -403,7 +403,8 @@ def board_picture(context: dict, snapshots=None) -> bytes | None:
     names = [f["name"] for f in context["farmers"]]
 
     def render() -> bytes | None:
-        return boards.picture_png(game["kind"], context["view"], seat, names, context.get("previous_view"))
+        return boards.picture_png(game["kind"], context["view"], seat, names, context.get("previous_view"),
+                                  language_of(context))
 
     try:
         if snapshots is None:
@@ -433,7 +434,7 @@ def snapshot_pdf(context: dict, snapshots=None) -> bytes | None:
             key = SnapshotKey(str(game["id"]), context["version"], None, "report", language_of(context))
             return snapshots.get_or_render(key, report)
         meta = {"title": game["title"], "game_id": str(game["id"]), "version": context["version"], "names": names,
-                "previous": context.get("previous_view")}
+                "previous": context.get("previous_view"), "language": language_of(context)}
 
         def render() -> bytes | None:
             return boards.snapshot_pdf(game["kind"], context["view"], seat, meta)

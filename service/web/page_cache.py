@@ -52,6 +52,7 @@ from markupsafe import Markup
 
 import boards
 from boards import Panel, panel_svg
+from boards.i18n import DEFAULT_LANGUAGE
 from service.core.game_kinds import rules_for
 from service.game import previous
 
@@ -140,11 +141,11 @@ class PageCaches:
         self.panels = Recent(MAX_PANELS)
 
     def drawing_html(self, kind: str, view: dict, seat: int | None, names: list[str],
-                     before: dict | None = None) -> Markup | None:
-        """:func:`boards.drawing_html`, each panel's SVG written
+                     before: dict | None = None, language: str = DEFAULT_LANGUAGE) -> Markup | None:
+        """:func:`boards.drawing_html` in ``language``, each panel's SVG written
         once: the markup of a panel already written is taken from
         :attr:`panels`."""
-        return boards.drawing_html(kind, view, seat, names, before, write_panel=self.panel_svg)
+        return boards.drawing_html(kind, view, seat, names, before, write_panel=self.panel_svg, language=language)
 
     def panel_svg(self, panel: Panel) -> str:
         digest = hashlib.blake2b(pickle.dumps(panel, protocol=pickle.HIGHEST_PROTOCOL), digest_size=20).digest()

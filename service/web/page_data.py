@@ -132,7 +132,8 @@ def board_fragments(svc: Services, game: Game, position: int | None, highlight, 
         "html": caches.boards.get_or_render(*key, ("words", tuple(highlight), waiting, words),
                                             lambda: boards.web_html(game.kind, view(), position, names, highlight)),
         "drawing": caches.boards.get_or_render(*key, ("drawing", waiting, words),
-                                               lambda: caches.drawing_html(game.kind, view(), position, names, before())),
+                                               lambda: caches.drawing_html(game.kind, view(), position, names, before(),
+                                                                           words)),
         "progress": rules.progress(game.state),
     }
 

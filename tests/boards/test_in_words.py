@@ -83,7 +83,7 @@ def test_given_a_harvest_farm_then_every_cell_is_told_once_in_german():
     lines = text.splitlines()
     cells = [cell for line in lines[1:-1] for cell in re.findall(r"\b[a-f][1-4]\b", line)]
     assert sorted(cells) == sorted(f"{c}{r}" for c in "abcdef" for r in range(1, 5))
-    assert lines[0].startswith("Ihr Hof") and "Münzen" in lines[-1]
+    assert lines[0].startswith("Dein Hof") and "Münzen" in lines[-1]
 
 
 def test_given_harvest_then_market_tells_the_farmers_market_and_clients_the_buildings():
@@ -101,5 +101,5 @@ def test_a_spectator_has_no_plot():
 
 def test_what_changed_is_told_in_order_or_says_nothing_changed():
     t = translator("de")
-    assert told_changes([], t) == "Seit Ihrem letzten Zug hat sich nichts geändert."
+    assert told_changes([], t) == "Seit deinem letzten Zug hat sich nichts geändert."
     assert told_changes(["Bob took b2", "Cat delivered 3"], t).splitlines()[1:] == ["* Bob took b2", "* Cat delivered 3"]

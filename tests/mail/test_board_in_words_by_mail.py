@@ -32,7 +32,7 @@ ASKED = [
     ("Markt", {"sunfield": "Der Markt:", "harvest": "Der Bauernmarkt"}),
     ("my plot", {"sunfield": "Your Plot has 3 tiles", "harvest": "Your farm"}),
     ("ma parcelle", {"sunfield": "Votre Parcelle a 3 tuiles", "harvest": "Votre ferme"}),
-    ("mein Hof", {"sunfield": "Ihre Parzelle hat 3 Plättchen", "harvest": "Ihr Hof"}),
+    ("mein Hof", {"sunfield": "Deine Parzelle hat 3 Plättchen", "harvest": "Dein Hof"}),
     ("clients", {"sunfield": "The Clients on offer", "harvest": "Harvest has no Clients"}),
     ("Kunden", {"sunfield": "Die Kunden im Angebot", "harvest": "Harvest hat keine Kunden"}),
     ("scores", {"sunfield": "Scores now", "harvest": "Scores now"}),
@@ -59,7 +59,7 @@ def test_what_changed_tells_the_others_moves_since_the_farmers_last_in_order(svc
     first = {"sunfield": "take a1", "harvest": "keep character 1"}[name]
     send(svc, keys["Anna"], first)
     row = send(svc, keys["Bob"], "was ist neu", sender=BOB)
-    told = row.answer.split("Seit Ihrem letzten Zug, in der gespielten Reihenfolge:\n")[1].splitlines()
+    told = row.answer.split("Seit deinem letzten Zug, in der gespielten Reihenfolge:\n")[1].splitlines()
     assert told and all(line.startswith("* Anna ") for line in told)
     assert len(told) == len(log_texts(svc, game_id))
 

@@ -1,0 +1,61 @@
+"""The board picture in the reader's language: Harvest's drawing writes its
+own labels and alt text through the translator (boards/svg/harvest.py). In
+the pseudo-locale every word the drawing itself adds is marked; what is
+left unmarked is only the board model's own text (the Town board's action
+texts, costs, what tiles give, the state of play), which the text board
+reads too and which is not translated yet."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from boards import memo, picture_svg, sample_game
+from boards.i18n import MARK_CLOSE, MARK_OPEN
+from tests.pseudo import unmarked_html
+
+
+def model_words(value) -> set[str]:
+    """Every word of every text in the board model (its text grids too)."""
+    if isinstance(value, str):
+        return {w.strip("()[]{}.,;:!?\"'«»…*_|") for w in re.split(r"[\s–/]+", value)}
+    if isinstance(value, dict):
+        return set().union(*(model_words(v) for v in value.values())) if value else set()
+    if isinstance(getattr(value, "text", None), str):  # a text grid's segment (boards.textgrid)
+        return model_words(value.text)
+    if isinstance(value, (list, tuple)):
+        return set().union(*(model_words(v) for v in value)) if value else set()
+    return set()
+
+
+@pytest.mark.parametrize("seats,stage", [(1, "start"), (2, "middle"), (3, "end")])
+def test_given_a_harvest_picture_in_the_pseudo_locale_then_the_drawings_own_words_are_all_marked(seats, stage):
+    game = sample_game("harvest", seats, seed=2)
+    view = game.view(stage, 0)
+    svg = picture_svg("harvest", view, 0, game.names, language="qps")
+    svg = re.sub(MARK_OPEN + r"[^<" + MARK_CLOSE + r"]*…", " ", svg)  # a marked text cut with "…" to fit
+    svg = re.sub(r"[^\s>]*…", " ", svg)  # a word cut so
+    markers = [name[:1] for name in game.names] + ["G", "F"]  # Wheelbarrows: initials, Gairy; the Fertilizer sack
+    left = {found.split(": ", 1)[1] for found in unmarked_html(svg, game.names)} - set(markers)
+    assert left - model_words(memo.board("harvest", view, 0, game.names)) == set()
+
+
+def test_given_a_french_or_german_farmer_then_the_harvest_picture_labels_are_in_their_language():
+    game = sample_game("harvest", 2, seed=2)
+    view = game.view("middle", 0)
+    french = picture_svg("harvest", view, 0, game.names, language="fr")
+    german = picture_svg("harvest", view, 0, game.names, language="de")
+    assert "Plateau de la ville" in french and "Marché fermier" in french and "Légende" in french
+    assert "Stadtplan" in german and "Bauernmarkt" in german and "Legende" in german
+    assert "Town board" in picture_svg("harvest", view, 0, game.names)
+
+
+def test_given_a_french_page_then_its_drawing_is_french_and_kept_apart_from_the_english_one():
+    from service.web.page_cache import PageCaches
+
+    game = sample_game("harvest", 2, seed=2)
+    view, caches = game.view("middle", 0), PageCaches()
+    french = caches.drawing_html("harvest", view, 0, game.names, language="fr")
+    english = caches.drawing_html("harvest", view, 0, game.names)
+    assert "Plateau de la ville" in french and "Plateau de la ville" not in english and "Town board" in english

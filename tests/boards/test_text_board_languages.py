@@ -1,0 +1,32 @@
+"""The text board in the reader's language: Harvest's board.txt writes its
+headings, labels and sentences through the translator, element names by the
+glossary. In the pseudo-locale every word the template adds is marked; what
+is left unmarked is only the board model's own text (the state of play,
+the Town board's and the farms' grids, costs, what tiles give), which the
+picture shows too and which is not translated yet."""
+
+from __future__ import annotations
+
+import pytest
+
+from boards import memo, sample_game, text
+from tests.boards.test_picture_languages import model_words
+from tests.pseudo import words_outside
+
+
+@pytest.mark.parametrize("seats,stage", [(1, "start"), (2, "middle"), (4, "end")])
+def test_given_a_harvest_text_board_in_the_pseudo_locale_then_the_templates_own_words_are_all_marked(seats, stage):
+    game = sample_game("harvest", seats, seed=3)
+    view = game.view(stage, 0)
+    board = text("harvest", view, 0, game.names, language="qps")
+    left = set(words_outside(board, game.names))  # whole, not line by line: a long line wraps inside a mark
+    assert left - model_words(memo.board_in_words("harvest", view, 0, game.names)) == set()
+
+
+def test_given_a_french_or_german_farmer_then_the_harvest_text_board_is_in_their_language():
+    game = sample_game("harvest", 2, seed=3)
+    view = game.view("middle", 0)
+    french, german = (text("harvest", view, 0, game.names, language=language) for language in ("fr", "de"))
+    assert "MARCHÉ FERMIER" in french and "Manche :" in french and "(vous)" in french
+    assert "BAUERNMARKT" in german and "Runde:" in german and "(du)" in german
+    assert "FARMER'S MARKET" in text("harvest", view, 0, game.names)
