@@ -165,22 +165,22 @@ def seat_tables(svc: Services, event_id: int) -> int:
         unmade = session.scalars(select(DuplicateEntry).where(DuplicateEntry.event_id == event_id,
                                                               DuplicateEntry.table_no.is_not(None),
                                                               DuplicateEntry.game_id.is_(None))).all()
-        tables: dict[int, dict[int, tuple[int, str, str]]] = {}
+        tables: dict[int, dict[int, tuple[int, str, str, str]]] = {}
         for entry in unmade:
-            tables.setdefault(entry.table_no, {})[entry.seat] = (entry.id, entry.name, entry.email)
+            tables.setdefault(entry.table_no, {})[entry.seat] = (entry.id, entry.name, entry.email, entry.language)
         kind, options, seats, seed, per_turn = event.kind, event.options, event.seats, event.seed, event.per_turn
         if tables:  # the seats of a table already made are never among the unmade
             for entry in session.scalars(select(DuplicateEntry).where(
                     DuplicateEntry.event_id == event_id, DuplicateEntry.table_no.in_(list(tables)))):
-                tables[entry.table_no][entry.seat] = (entry.id, entry.name, entry.email)
+                tables[entry.table_no][entry.seat] = (entry.id, entry.name, entry.email, entry.language)
     for table_no, sitting in sorted(tables.items()):
-        farmers = [FarmerSpec(sitting[s][1], sitting[s][2]) if s in sitting else
+        farmers = [FarmerSpec(sitting[s][1], sitting[s][2], language=sitting[s][3]) if s in sitting else
                    FarmerSpec(f"Bot {s + 1}", bot=FILLER) for s in range(seats)]
         created = create_game(svc, kind, farmers, options=options, host=None, seed=seed, seated=True,
                               clock=ClockSettings(per_turn=per_turn, on_timeout="replace"),
                               creation_key=f"duplicate:{event_id}:{table_no}")
         with svc.db.transaction() as session:
-            for entry_id, _, _ in sitting.values():
+            for entry_id, *_ in sitting.values():
                 session.get(DuplicateEntry, entry_id).game_id = created.game_id
     return len(tables)
 

@@ -320,7 +320,7 @@ def make_tables(svc: Services, season_id: int) -> int:
         league = session.get(League, season.league_id)
         plan = _plan(session, season)
         made = set(session.scalars(select(LeagueTable.number).where(LeagueTable.season_id == season_id)))
-        names = {e.id: (e.name, e.email) for e in session.scalars(
+        names = {e.id: (e.name, e.email, e.language) for e in session.scalars(
             select(LeagueEntry).where(LeagueEntry.season_id == season_id))}
         kind, options, clock = league.kind, league.options, ClockSettings(
             per_turn=league.per_turn, on_timeout="replace", replace_after=league.replace_after)
@@ -328,7 +328,8 @@ def make_tables(svc: Services, season_id: int) -> int:
     for number, (division, round_, seated) in enumerate(plan, 1):
         if number in made:
             continue
-        farmers = [FarmerSpec(*names[entry_id]) for entry_id in seated]
+        farmers = [FarmerSpec(name, email, language=language)  # each farmer's seat speaks their language
+                   for name, email, language in (names[entry_id] for entry_id in seated)]
         created = create_game(svc, kind, farmers, options=options, host=None, clock=clock, seated=True,
                               creation_key=f"league:{season_id}:{number}")
         try:

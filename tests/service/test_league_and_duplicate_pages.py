@@ -111,3 +111,8 @@ def test_league_farmer_who_signs_up_in_french_gets_the_leagues_mails_in_french(c
     subjects = {m["To"].addresses[0].addr_spec: m["Subject"] for m in mailbox(svc) if "Pebble League" in m["Subject"]}
     assert "la saison 1 a commencé" in subjects["ann@example.org"]
     assert "season 1 has started" in subjects["bob@example.org"]
+    from service.storage.models import Seat
+
+    with svc.db.transaction() as session:  # and each table seats them in their own language
+        seated = {s.email: s.language for s in session.query(Seat).filter(Seat.email.is_not(None))}
+    assert seated == {"ann@example.org": "fr", "bob@example.org": "en"}
