@@ -252,13 +252,18 @@ def create_app_from(config):
 # --------------------------------------------------------------------------- a farmer who plays by following links
 
 
-def _token_version(url: str) -> int:
-    """The state version inside a move link (its signed payload is readable)."""
+def _token_payload(url: str) -> dict:
+    """What a move link carries (its signed payload is readable): the state
+    version ``v`` and the move codes ``m`` (a whole turn's link has several)."""
     import base64
     import json
 
     payload = url.rsplit("/", 1)[1].split(".")[0]
-    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))["v"]
+    return json.loads(base64.urlsafe_b64decode(payload + "=" * (-len(payload) % 4)))
+
+
+def _token_version(url: str) -> int:
+    return _token_payload(url)["v"]
 
 
 OPTION = re.compile(r"^\* (.+?) → .+\n  (http\S+/m/\S+)$", re.M)  # "* take b3 → outcome"
@@ -295,7 +300,7 @@ class LinkFarmer:
         assert page.status_code == 200 and ">Confirm</button>" in page.text, page.text[:3000]
         version = _token_version(url)
         page = self.http.post(url, data={"csrf_token": CSRF.search(page.text).group(1)}, timeout=60)
-        self.moves += 1
+        self.moves += len(_token_payload(url)["m"])  # a whole turn's link plays each of its steps
         while True:
             page = self.settled(page, version)
             buttons = BUTTON.findall(page.text)

@@ -59,7 +59,8 @@ def test_a_farmer_opens_a_move_link_from_a_mail_confirms_and_sees_the_new_board(
     page.wait_for_load_state()
     assert page.url == link
     assert page.get_by_role("button", name="Confirm").is_visible()
-    assert f"{first_move[0].upper()}{first_move[1:]}?" in page.inner_text("main")  # it asks, nothing is done yet
+    asked = ", then ".join(first_move.split(", "))  # a whole turn's steps, "take b2, then place 0 -1"
+    assert f"{asked[0].upper()}{asked[1:]}?" in page.inner_text("main")  # it asks, nothing is done yet
     page.screenshot(path=str(shots / "move-link-confirm.png"), full_page=True)
     assert log_of(svc) == []  # opening the link changed nothing
 
