@@ -23,7 +23,8 @@ from worker.chain import in_chain
 log = logging.getLogger(__name__)
 
 RETRY = dict(autoretry_for=DATABASE_AWAY, retry_backoff=2, retry_backoff_max=300, retry_jitter=True,
-             max_retries=8, acks_late=True)
+             max_retries=8, acks_late=True,
+             shared=False)  # on the worker's app alone: a sender (broker.sender) registers none
 
 def register(app: Celery) -> None:
     services_cache: dict[str, Services] = {}
@@ -69,25 +70,25 @@ def register(app: Celery) -> None:
 
         return in_chain(services(), lambda svc: process_inbound_counted(svc, inbound_id))
 
-    @app.task(name="farmpost.sweep", acks_late=True)
+    @app.task(name="farmpost.sweep", acks_late=True, shared=False)
     def sweep() -> dict:
         return beat_round(services())
 
-    @app.task(name="farmpost.clocks", acks_late=True)
+    @app.task(name="farmpost.clocks", acks_late=True, shared=False)
     def run_clocks() -> dict:
         """Reminders, overdue notices and timeouts that are due (docs/clocks.md)."""
         from service.usecases.clock_actions import run_clocks as run
 
         return run(services())
 
-    @app.task(name="farmpost.imap_poll", acks_late=True)
+    @app.task(name="farmpost.imap_poll", acks_late=True, shared=False)
     def imap_poll() -> int:
         """Fetch new mail from IMAP_URL (nothing to do without it)."""
         from service.inbound.imap import poll
 
         return poll(services())
 
-    @app.task(name="farmpost.mail_check", acks_late=True)
+    @app.task(name="farmpost.mail_check", acks_late=True, shared=False)
     def mail_check() -> bool | None:
         """Send and grade the daily test mail (service.ops.mail_check), when MAIL_CHECK_TO is set."""
         from service.ops.mail_check import FAIL, run_mail_check
@@ -97,7 +98,7 @@ def register(app: Celery) -> None:
             return None
         return all(line.status != FAIL for line in run_mail_check(svc))
 
-    @app.task(name="farmpost.digest", acks_late=True)
+    @app.task(name="farmpost.digest", acks_late=True, shared=False)
     def digest() -> int:
         """Write the daily digests that are due (service.notify.digest)."""
         from service.notify.digest import send_digests

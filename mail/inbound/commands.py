@@ -29,7 +29,6 @@ import re
 import unicodedata
 from dataclasses import dataclass, field, replace
 
-from boards.i18n import language_from_word, translator
 from engine import game_names
 from mail.inbound import command_words as words_of
 from mail.inbound.chains import split_chain
@@ -259,6 +258,8 @@ def _read(line: str, *, new_game: bool) -> Command | LineError:
         return _read_language(line, rest.lstrip(":").strip())
     if farmer := read_farmer_command(line):  # sign up, public name: at new@ or in any reply
         if farmer.name is None and farmer.kind == PUBLIC_NAME:
+            from boards.i18n import translator  # not at import: boards' package imports WeasyPrint
+
             return LineError(line, translator(farmer.language).gettext(
                 "write the name after “public name”, e.g. “public name Anna B”, or “public name none” to remove it"))
         return Command(farmer.kind, line, text=farmer.name or "", language=farmer.language)
@@ -321,6 +322,8 @@ def _without_outcome(move: str) -> str:
 
 def _read_language(line: str, rest: str) -> Command | LineError:
     """``language <language>``: one of the three, by its code or its name in any of them."""
+    from boards.i18n import language_from_word  # not at import: boards' package imports WeasyPrint
+
     language = language_from_word(rest) if rest else None
     if language is None:
         return LineError(line, Sentence.of(N_("Farmpost speaks English, French and German: write “language en”, "

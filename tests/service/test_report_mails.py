@@ -90,7 +90,8 @@ def final_context(sample, report: dict, seat: int) -> dict:
     return {"kind": "final", "version": 90, "report": report,
             "game": {"id": 12, "kind": "sunfield", "title": "Sunfield Farm #12"},
             "seat": {"position": seat, "name": sample.names[seat]},
-            "farmers": [{"name": name} for name in sample.names]}
+            "farmers": [{"name": name} for name in sample.names],
+            "envelope": {"language": "en"}}  # the report is kept per language, the recipient's
 
 
 def test_the_final_mail_tells_every_move_since_the_farmers_last_turn(svc):
