@@ -47,7 +47,11 @@ pytestmark = [pytest.mark.integration, pytest.mark.slow, ONE_STACK_AT_A_TIME]
 
 FARMERS = [FarmerSpec("Ann", "ann@example.org"), FarmerSpec("Bob", "bob@example.org")]
 SEED = 20261129
-TURN_OPTION = re.compile(r"^\* (.+?) → .+\n  http\S+$", re.M)  # "* take b3 → outcome"
+# "* take b3 → outcome": one step, with its link (or, under MORE OPTIONS, typed only)
+TURN_OPTION = re.compile(r"^\* (.+?) → .+$", re.M)
+# a turn mail offers whole turns first (one line plays every step), then the
+# single steps; the bot replies one step at a time, so it reads the steps only
+STEPS = re.compile(r"^(?:OR STEP BY STEP|YOUR OPTIONS)\n(.*?)(?=^AND NEXT TURN|^THE BOARD\n|\Z)", re.M | re.S)
 IMAP_USER = "farmpost-inbox"
 
 
@@ -119,7 +123,7 @@ class MailFarmer:
                 self.final += 1
             elif ": your turn" in subject:
                 self.reply_address = str(message["Reply-To"])
-                asking.append((message, TURN_OPTION.findall(text)))
+                asking.append((message, step_options(text)))
         if not asking:
             return None
         assert len(asking) == 1, f"{self.address} was asked twice at once: {[str(m['Subject']) for m, _ in asking]}"
@@ -129,6 +133,12 @@ class MailFarmer:
         quote = gmail_reply if self.replies % 2 == 0 else outlook_reply
         self.replies += 1
         return self, quote(message, self.address, typed, to=self.reply_address)
+
+
+def step_options(text: str) -> list[str]:
+    """The single steps a turn mail offers, as typed (not its whole turns)."""
+    section = STEPS.search(text)
+    return TURN_OPTION.findall(section.group(1)) if section else []
 
 
 def message_id(message) -> str:

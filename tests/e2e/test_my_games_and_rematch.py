@@ -61,7 +61,8 @@ def test_a_farmer_finds_their_games_by_mail_and_plays_again_on_a_phone(server, s
 
     [games] = [m for m in mailbox(svc, "ann@example.org") if m["Subject"] == "Farmpost: your games"]
     text = text_part(games)
-    seat_link = re.search(rf"Pebbles #{old}: over: you won.*\n.*\n  Your seat: (\S+)", text).group(1)
+    # the entry's lines (opponents, then a rating once rated) before its link
+    seat_link = re.search(rf"Pebbles #{old}: over: you won.*\n(?:.*\n)*?  Your seat: (\S+)", text).group(1)
     with svc.db.transaction() as session:  # the mail as the farmer sees it
         mail_id = session.scalar(select(MailboxMessage.id).where(MailboxMessage.subject == "Farmpost: your games"))
     phone.goto(f"{server}/mailbox/{mail_id}/html")
