@@ -26,7 +26,7 @@ _WORDS = "|".join(w for words in JOINING_WORDS.values() for w in words)
 #: one joint: punctuation and joining words, as many as are written in a row
 _JOINT = re.compile(rf"\s*(?:(?:[,;]|(?<!\S)(?:{_WORDS})(?![\w'’=]))\s*)+", re.IGNORECASE)
 #: what a new command starts with: a word of letters (not "b2", not "y=-1")
-_COMMAND_START = re.compile(r"[^\W\d_][^\W\d_'’-]*(?:['’-][^\W\d_]+)*(?=\s|$|[.!?:])")
+_COMMAND_START = re.compile(r"[^\W\d_][^\W\d_'’-]*(?:['’-][^\W\d_]+)*(?=\s|$|[.!?:,;])")
 _OPEN, _CLOSE = "([{", ")]}"
 
 

@@ -81,3 +81,27 @@ def test_given_chains_switched_off_when_split_then_a_line_is_one_command():
 def test_given_a_mail_to_new_when_split_then_its_list_of_addresses_is_not_a_chain():
     commands = split_commands("new sunfield with a@example.com, b@example.com and c@example.com", new_game=True)
     assert [c.invitees for c in commands.commands] == [("a@example.com", "b@example.com", "c@example.com")]
+
+
+def test_given_a_one_word_step_followed_by_a_joint_when_split_then_it_is_a_step_of_its_own():
+    assert split_chain("place fields 3, harvest, tend blueberry e4, harvest") == [
+        "place fields 3", "harvest", "tend blueberry e4", "harvest"]
+    assert split_chain("take b2, b3") == ["take b2, b3"]  # still not a command after the comma
+
+
+def test_given_every_whole_turn_of_harvest_typed_as_its_line_then_each_step_reads_back_as_its_move():
+    """The line a turn mail offers for a whole turn is what the farmer may type back."""
+    import random
+
+    from engine import get_game
+
+    rules = get_game("harvest")
+    for seed in range(3):
+        rng, state = random.Random(seed), rules.setup(2, {}, seed)
+        for _ in range(120):
+            if rules.is_over(state):
+                break
+            for turn in rules.whole_turns(state, 6):
+                line = ", ".join(rules.text(m) for m in turn.moves)
+                assert split_chain(line) == [rules.text(m) for m in turn.moves], line
+            state = rules.apply(state, rng.choice(rules.legal_moves(state)))
