@@ -89,6 +89,17 @@ def turn_mails_to(svc, address: str) -> int:
 # --------------------------------------------------------------------------- Sunfield
 
 
+def finish_turn(svc, game_id: int, seat: int) -> None:
+    """``seat`` plays the rest of its Harvest turn (each time the last legal move) until another seat acts."""
+    rules = get_game("harvest")
+    while to_act(svc, game_id) == seat:
+        game = game_row(svc, game_id)
+        move = rules.legal_moves(game.state)[-1]
+        request_id = playing.submit_move(svc, game_id, seat, [rules.code(move)], source="web",
+                                         base_version=game.version)
+        assert playing.wait_for(svc, request_id, 0).status == "applied"
+
+
 def test_given_cats_plan_when_her_turn_comes_and_the_tile_is_still_there_then_it_is_played_at_once(svc):
     game_id = started(svc, "sunfield", ANN, BOB, CAT)
     before = turn_mails_to(svc, "cat@example.org")
@@ -227,13 +238,7 @@ def test_given_a_harvest_plan_for_the_round_when_its_stop_condition_holds_then_i
     plans.make_plan(svc, game_id, other, read_plan(f"plan: store > fields 3; stop if coins < {coins + 1}"))
     play(svc, game_id, placer, "place workshop 2")
     # ... the placer's turn goes on with the Workshop's actions; once it ends, the plan is read
-    rules = get_game("harvest")
-    while to_act(svc, game_id) == placer:
-        game = game_row(svc, game_id)
-        move = rules.legal_moves(game.state)[-1]
-        request_id = playing.submit_move(svc, game_id, placer, [rules.code(move)], source="web",
-                                         base_version=game.version)
-        assert playing.wait_for(svc, request_id, 0).status == "applied"
+    finish_turn(svc, game_id, placer)
     plan = plan_of(svc, game_id, other)
     assert plan.status == "stopped"
     assert f"coins < {coins + 1} (you have {coins})" in plan.note
@@ -246,13 +251,7 @@ def test_given_a_harvest_plan_when_a_turn_comes_then_its_first_possible_space_is
     other = 1 - placer
     plans.make_plan(svc, game_id, other, read_plan("plan: fields 3 > store"))
     play(svc, game_id, placer, "place fields 3")
-    rules = get_game("harvest")
-    while to_act(svc, game_id) == placer:
-        game = game_row(svc, game_id)
-        move = rules.legal_moves(game.state)[-1]
-        request_id = playing.submit_move(svc, game_id, placer, [rules.code(move)], source="web",
-                                         base_version=game.version)
-        assert playing.wait_for(svc, request_id, 0).status == "applied"
+    finish_turn(svc, game_id, placer)
     placed = [e for e in log_of(svc, game_id) if e.seat == other and e.source == "plan"]
     assert placed and placed[0].text.startswith("place store ")  # fields 3 was taken: the next alternative
     plan = plan_of(svc, game_id, other)
