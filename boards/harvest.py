@@ -375,7 +375,7 @@ DEALT_PT = 20.0
 TOP_STACKED_PT = 245.0
 
 
-def words(board: dict) -> dict:
+def words(board: dict, t: Translator = ENGLISH) -> dict:
     """The grids of the board in words, which a board model gets only for
     the text board (board.txt) and the printed one (print.html,
     :func:`print_layout`): the web pages and the drawings never read them,

@@ -59,3 +59,29 @@ def test_given_a_french_page_then_its_drawing_is_french_and_kept_apart_from_the_
     french = caches.drawing_html("harvest", view, 0, game.names, language="fr")
     english = caches.drawing_html("harvest", view, 0, game.names)
     assert "Plateau de la ville" in french and "Plateau de la ville" not in english and "Town board" in english
+
+
+#: what Sunfield's drawing writes that is no word: the tabs' colour signs, the Vegetables'
+#: signs and the axes' letters (the key explains them), the game's name
+SUNFIELD_NOTATION = {"Bl", "Bn", "Gr", "Ye", "Br", "Ca", "Eg", "Co", "a", "b", "c", "x", "y", "Sunfield", "Farm"}
+
+
+@pytest.mark.parametrize("seats,stage", [(2, "start"), (3, "middle"), (4, "end")])
+def test_given_a_sunfield_picture_in_the_pseudo_locale_then_every_word_of_it_is_marked(seats, stage):
+    game = sample_game("sunfield", seats, {"advanced": seats != 2}, seed=3)
+    svg = picture_svg("sunfield", game.view(stage, 0), 0, game.names, language="qps")
+    svg = re.sub(MARK_OPEN + r"[^<" + MARK_CLOSE + r"]*…", " ", svg)  # a marked text cut with "…" to fit
+    left = {found.split(": ", 1)[1] for found in unmarked_html(svg, game.names)}
+    assert {word for word in left if len(word) > 1} - SUNFIELD_NOTATION == set()  # one letter: an initial
+
+
+def test_given_a_french_or_german_farmer_then_the_sunfield_picture_and_its_alt_text_are_in_their_language():
+    game = sample_game("sunfield", 3, {"advanced": True}, seed=3)
+    view = game.view("middle", 0)
+    french = picture_svg("sunfield", view, 0, game.names, language="fr")
+    german = picture_svg("sunfield", view, 0, game.names, language="de")
+    assert "Marché" in french and "Piste Élevage" in french and "tuiles Réputation" in french
+    assert "Markt" in german and "Ansehensplättchen" in german and "Medaillen" in german
+    english = picture_svg("sunfield", view, 0, game.names)
+    assert "Clients waiting" in english and "Livestock track" in english  # the alt text, a label
+    assert not any(words in svg for svg in (french, german) for words in ("Clients waiting", "Livestock track"))

@@ -7,6 +7,8 @@ picture shows too and which is not translated yet."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from boards import memo, sample_game, text
@@ -30,3 +32,44 @@ def test_given_a_french_or_german_farmer_then_the_harvest_text_board_is_in_their
     assert "MARCHÉ FERMIER" in french and "Manche :" in french and "(vous)" in french
     assert "BAUERNMARKT" in german and "Runde:" in german and "(du)" in german
     assert "FARMER'S MARKET" in text("harvest", view, 0, game.names)
+
+
+def sunfield_notation(word: str) -> bool:
+    """The signs of Sunfield's text board, which its last line explains: a
+    tile's colour (``Bl``), a Vegetable (``Ca``), a Plot cell's spaces
+    (``*Ca.eg``: a Carrot on its space, an empty Eggplant one), a filled
+    space (``[x]``) and the grids' axes (``a→``, ``y↓``)."""
+    signs = {"bl", "bn", "gr", "ye", "br", "ca", "eg", "co"}
+    if re.fullmatch(r"[abcxy1][→↓]?", word):
+        return True
+    return all(part.lower() in signs for part in re.split(r"[.*]", word.strip(".*")))
+
+
+def cut_mark(word: str) -> bool:
+    """A marked text cut to a grid cell's width (``⟦Šĥééþ~``)."""
+    return word.endswith("~") and not re.search(r"[A-Za-z]{2}", word)
+
+
+@pytest.mark.parametrize("seats,stage", [(2, "start"), (3, "middle"), (4, "end")])
+def test_given_a_sunfield_text_board_in_the_pseudo_locale_then_every_word_of_it_is_marked(seats, stage):
+    game = sample_game("sunfield", seats, {"advanced": seats != 2}, seed=3)
+    board = text("sunfield", game.view(stage, 0), 0, game.names, language="qps")
+    left = set(words_outside(board, game.names + ["SUNFIELD FARM"]))
+    assert {word for word in left if not sunfield_notation(word) and not cut_mark(word)} == set()
+
+
+def test_given_a_french_or_german_farmer_then_the_sunfield_text_board_is_in_their_language():
+    game = sample_game("sunfield", 2, seed=3)
+    view = game.view("middle", 0)
+    french, german = (text("sunfield", view, 0, game.names, language=language) for language in ("fr", "de"))
+    assert "MARCHÉ (prendre" in french and "Brouette :" in french and "(vous)" in french and "gratuite" in french
+    assert "MARKT (nimm" in german and "Schubkarre:" in german and "(du)" in german and "Parzelle" in german
+    assert all(len(line) <= 72 for board in (french, german) for line in board.splitlines())
+    assert "MARKET (take" in text("sunfield", view, 0, game.names)
+
+
+def test_given_two_languages_then_the_sunfield_text_boards_grids_are_kept_apart():
+    game = sample_game("sunfield", 2, seed=3)
+    view = game.view("middle", 0)
+    assert "(vide)" in text("sunfield", view, 0, game.names, language="fr")
+    assert "(vide)" not in text("sunfield", view, 0, game.names) and "(empty)" in text("sunfield", view, 0, game.names)
