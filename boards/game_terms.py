@@ -46,6 +46,24 @@ HARVEST = (
 )
 
 
+#: the score sheets' lines and tie-breaks (engine/*/scoring.py), by their English labels
+SCORE_LINES = (
+    N_("Clients"), N_("3 Clients of one colour"), N_("3 Clients of one value"), N_("Medals"), N_("Reputation tiles"),
+    N_("Wheelbarrow Vegetables (1 per 3)"), N_("Largest empty Pasture rectangle"), N_("Seeds"),
+    N_("Harvests and market"), N_("Building end effects"), N_("Building points"), N_("Unharvested crops"),
+    N_("Blueberry Bushes"), N_("Coins (1 per 2)"), N_("Leftover resources"),
+)
+#: how the engine words a solo game's rating among a score sheet's notes (engine/harvest/scoring.py)
+RATING_NOTE = "Gairy's rating: "
+
+
+def note(t: Translator, english: str) -> str:
+    """A score sheet's note ("Gairy's rating: Jolly Rancher") in ``t``'s language."""
+    if english.startswith(RATING_NOTE):
+        return t.gettext("Gairy's rating: %(rating)s", rating=t.gettext(english[len(RATING_NOTE):]))
+    return t.gettext(english)
+
+
 def name(t: Translator, english: str) -> str:
     """An element's English name (``"Carrot"``, ``"Water Tower"``) in ``t``'s language."""
     return t.gettext(english)
