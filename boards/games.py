@@ -97,7 +97,8 @@ def addressed_to_reader(model: dict, seat: int | None) -> dict:
     speaks to them: "You to act: placing the Field tile just taken in your
     Plot", not their name and "their Plot"."""
     if seat is not None and model.get("to_act") == seat and model.get("to_act_name"):
-        return {**model, "to_act_name": "You", "doing": second_person(model["doing"])}
+        # "you_act": the renderings in a reader's language say so in theirs (boards.status_words)
+        return {**model, "to_act_name": "You", "doing": second_person(model["doing"]), "you_act": True}
     return model
 
 

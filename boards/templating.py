@@ -35,7 +35,8 @@ def environment() -> Environment:
     env.filters["plural"] = plural
     # the words a board's templates make from its model, in the translator ``t`` a render passes
     from boards import game_terms, harvest, status_words, sunfield
-    env.globals.update(term=game_terms.name, status=status_words, sunfield=sunfield, harvest=harvest)
+    env.globals.update(term=game_terms.name, score_note=game_terms.note, status=status_words, sunfield=sunfield,
+                       harvest=harvest)
     env.filters["term"] = _term
     i18n.jinja_install(env)
     env.filters["plain"] = textgrid.plain
