@@ -429,7 +429,7 @@ def market_lines(market: list[dict], spaced: bool = True, t: Translator = ENGLIS
                 cells.append(([slot["name"], t.gettext("(empty)")], None))
                 continue
             tile = slot["tile"]
-            price = t.gettext("costs %(cost)s", cost=slot["cost"]) if slot["cost"] else t.gettext("free")
+            price = t.gettext("costs %(cost)s", cost=slot["cost"]) if slot["cost"] else t.pgettext("price", "free")
             seeds = t.ngettext(", +%(n)s Seed", ", +%(n)s Seeds", slot["seeds"]) if slot["seeds"] else ""
             texts = [f"{slot['name']} {term(t, tile['colour'])}", " ".join(v["sign"] for v in tile["vegetables"]),
                      price + seeds]

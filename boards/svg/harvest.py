@@ -17,6 +17,7 @@ from boards.i18n import N_, Translator
 from boards.svg import symbols
 from boards.svg.canvas import INK, LINE, MUTED, SMALLEST, Canvas, Panel
 from boards.svg.changes import Changes
+from engine.harvest import content as C
 
 CELL = 70
 LABEL = 22
@@ -142,7 +143,8 @@ def market_and_buildings(b: dict, changed: Changes, t: Translator) -> Panel:
         c.text(x + 6, y + 16, tile["label"], size=14, bold=True)
         c.fitted(x + 20, y + 16, term(t, tile["name"]), 12, w - 26, bold=True)
         cost, gives = model.market_text(tile["key"], t)
-        c.paragraph(x + 6, y + 34, t.gettext("costs %(cost)s", cost=cost), 11, w - 12, most=1)
+        free = not C.MARKET_TILES[tile["key"]]["cost"]
+        c.paragraph(x + 6, y + 34, cost if free else t.gettext("costs %(cost)s", cost=cost), 11, w - 12, most=1)
         c.paragraph(x + 6, y + 52, t.gettext("gives %(gives)s", gives=gives), 11, w - 12, most=3)
         c.text(x + w - 6, y + 98, t.gettext("%(n)s under", n=tile["under"]), size=10.5, anchor="end", fill=MUTED)
         if changed(f"market:{tile['label']}"):

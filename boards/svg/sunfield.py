@@ -14,7 +14,7 @@ from boards.game_terms import name as term
 from boards.i18n import Translator
 from boards.sunfield import TILE_SIGN, power_name
 from boards.svg import symbols
-from boards.svg.canvas import INK, LINE, MUTED, Canvas, Panel
+from boards.svg.canvas import INK, LINE, MUTED, Canvas, Panel, text_width
 from boards.svg.changes import Changes
 
 TILE = 124  # a market tile, wide
@@ -107,18 +107,22 @@ def market(b: dict, changed: Changes, t: Translator) -> Panel:
                 symbols.animal(c, tile["kind"], x + w - 16, y + 16, 22)
                 for k, veg in enumerate(tile["vegetables"]):
                     symbols.vegetable(c, veg["name"], x + 18 + k * 28, y + 44, 24)
-                price = t.gettext("costs %(cost)s", cost=slot["cost"]) if slot["cost"] else t.gettext("free")
-                c.fitted(x + 6, y + h - 9, price, 12, w - 30 - slot["seeds"] * 12, bold=bool(slot["cost"]))
+                price = t.gettext("costs %(cost)s", cost=slot["cost"]) if slot["cost"] else t.pgettext("price", "free")
+                room = w - 12 - (slot["seeds"] * 12 + 24 if slot["seeds"] else 0)  # the Seeds and their "+2" beside it
+                # a longer word leaves out the "+2", which the Seeds drawn beside it count too
+                counted = bool(slot["seeds"]) and text_width(price, 10.5) <= room
+                c.fitted(x + 6, y + h - 9, price, 12, room if counted or not slot["seeds"] else room + 20,
+                         bold=bool(slot["cost"]))
                 for k in range(slot["seeds"]):
                     symbols.seed(c, x + w - 12 - k * 12, y + h - 14, 12)
-                if slot["seeds"]:
+                if counted:
                     c.text(x + w - 18 - slot["seeds"] * 12, y + h - 9, f"+{slot['seeds']}", size=11, anchor="end")
             if changed(f"market:{slot['name']}"):
                 c.changed(x, y, w, h)
     y = top + 3 * TILE_H + 14
     piles = ", ".join(f"{term(t, p['animal'])} {p['left']}" for p in b["piles"])
-    c.fitted(0, y, t.gettext("Tiles left: %(piles)s · Clients in the deck: %(n)s", piles=piles, n=b["deck"]), 12,
-             left + 3 * TILE, fill=MUTED)
+    y += c.paragraph(0, y, t.gettext("Tiles left: %(piles)s · Clients in the deck: %(n)s", piles=piles, n=b["deck"]),
+                     12, left + 3 * TILE, fill=MUTED) - 12 * 1.2
     summary = t.gettext("Market: %(tiles)s", tiles="; ".join(
         t.gettext("%(place)s: empty", place=s["name"]) if s["empty"] else
         f"{s['name']} " + t.gettext("%(animal)s tile (%(colour)s)", animal=term(t, s["tile"]["kind"]),
@@ -218,8 +222,15 @@ def _plot(c: Canvas, f: dict, x0: float, y0: float, changed: Changes, t: Transla
                     symbols.animal(c, cell["animal"], cx + w / 2, cy + h / 2 + 4, 32)
                     c.fitted(cx + w / 2, cy + h - 4, t.gettext("Pasture"), 10.5, w - 6, anchor="middle", fill=INK)
                 else:
-                    c.rect(cx + w / 2 - 16, cy + h / 2 - 14, 32, 30, fill="none", stroke=MUTED, dash="3 2", rx=4)
-                    c.fitted(cx + w / 2, cy + h - 4, t.gettext("empty Pasture"), 10.5, w - 6, anchor="middle", fill=INK)
+                    label = t.gettext("empty Pasture")
+                    if text_width(label, 10.5) <= w - 6 or " " not in label:
+                        c.rect(cx + w / 2 - 16, cy + h / 2 - 14, 32, 30, fill="none", stroke=MUTED, dash="3 2", rx=4)
+                        c.fitted(cx + w / 2, cy + h - 4, label, 10.5, w - 6, anchor="middle", fill=INK)
+                    else:  # a longer language's words on two lines ("leere / Weide"), the empty box smaller above
+                        c.rect(cx + w / 2 - 14, cy + 20, 28, 24, fill="none", stroke=MUTED, dash="3 2", rx=4)
+                        first, _, second = label.rpartition(" ")
+                        c.fitted(cx + w / 2, cy + h - 16, first, 10.5, w - 6, anchor="middle", fill=INK)
+                        c.fitted(cx + w / 2, cy + h - 4, second, 10.5, w - 6, anchor="middle", fill=INK)
             else:
                 spaces = cell["spaces"]
                 step = min(24, (w - 4) / max(1, len(spaces)))
