@@ -13,6 +13,7 @@ import re
 import pytest
 
 from boards import sample_game, text
+from boards.i18n import translator
 from tests.boards.test_picture_languages import pseudo_piece
 from tests.pseudo import words_outside
 
@@ -75,3 +76,22 @@ def test_given_two_languages_then_the_sunfield_text_boards_grids_are_kept_apart(
     view = game.view("middle", 0)
     assert "(vide)" in text("sunfield", view, 0, game.names, language="fr")
     assert "(vide)" not in text("sunfield", view, 0, game.names) and "(empty)" in text("sunfield", view, 0, game.names)
+
+
+def test_every_text_of_harvests_characters_and_sunrise_tiles_is_in_the_game_catalog():
+    from boards.catalogs import read, template_path
+    from engine.harvest import content as C
+
+    marked = {message.id for message in read(template_path("game")) if message.id}
+    texts = [c["text"] for c in C.CHARACTERS.values()] + [s["text"] for s in C.SUNRISE_TILES.values()]
+    assert [text for text in texts if text not in marked] == []
+    assert all(translator(language).gettext(text) != text for language in ("fr", "de") for text in texts)
+
+
+def test_given_a_french_or_german_farmer_then_harvests_cards_and_costs_are_in_their_language():
+    game = sample_game("harvest", 1, seed=3)
+    view = game.view("start", 0)
+    french, german = (text("harvest", view, 0, game.names, language=language) for language in ("fr", "de"))
+    assert "Engrais" in french and "pièce" in french and "À vous de jouer" in french
+    assert "Dünger" in german and "Münze" in german and "Du bist am Zug" in german
+    assert "You to act" in text("harvest", view, 0, game.names)
