@@ -341,7 +341,7 @@ def _farmer(view: dict, seat: int, names: list[str], you: int | None, sheet: dic
 
 def space_cost_text(space: dict, t: Translator = ENGLISH) -> str:
     """What a town space costs (its ``paid``), in ``t``'s language."""
-    return income_text(space["paid"], t) if space["paid"] else t.gettext("free")
+    return income_text(space["paid"], t) if space["paid"] else t.pgettext("price", "free")
 
 
 def farmhouse_text(key: str, t: Translator = ENGLISH) -> str:

@@ -125,7 +125,7 @@ def town(b: dict, changed: Changes, t: Translator) -> Panel:
             if changed(f"space:{space['name']}"):
                 c.changed(x, y, w, h)
         y += 70
-        y += c.paragraph(0, y + 10, model.area_actions(area["key"], t), 10.5, HALF - 20, fill=MUTED, most=2) + 10
+        y += c.paragraph(0, y + 10, model.area_actions(area["key"], t), 10.5, HALF - 20, fill=MUTED, most=3) + 10
     summary = t.gettext("Town board: %(spaces)s", spaces="; ".join(
         f"{s['name']} " + (t.gettext("blocked by Gairy") if s["blocked"] else (", ".join(s["occupants"]) or t.gettext("open")))
         for a in b["areas"] for s in a["spaces"]))
