@@ -15,7 +15,7 @@ modules. The names are those of ``__all__`` below:
 - what callers pass or keep along with them: :class:`Panel` and
   :func:`panel_svg` (a web page's cache of panels' SVG), the snapshot cache
   (:class:`SnapshotCache`, :class:`SnapshotKey`, :class:`FileStore`,
-  :class:`MemoryStore`), :func:`score_table` (a mail template's filter) and
+  :class:`MemoryStore`), :func:`score_table` and :func:`score_note` (a mail template's filters) and
   :func:`sample_game` (real game states, for tests and the benchmarks).
 
 Every renderer takes a VIEW (``Game.view(state, seat)``), never the full
@@ -25,6 +25,7 @@ and which modules render them, is :mod:`boards.games`'s one registry.
 """
 
 from boards.cache import FileStore, MemoryStore, SnapshotCache, SnapshotKey
+from boards.game_terms import note as score_note
 from boards.games import has_board
 from boards.pdf import report_pdf, snapshot_pdf
 from boards.render import drawing_html, mail_html, picture_png, picture_svg, text, web_html
@@ -34,6 +35,6 @@ from boards.textgrid import score_table
 
 __all__ = [
     "FileStore", "MemoryStore", "Panel", "SnapshotCache", "SnapshotKey", "drawing_html", "has_board", "mail_html",
-    "panel_svg", "picture_png", "picture_svg", "report_pdf", "sample_game", "score_table", "snapshot_pdf", "text",
+    "panel_svg", "picture_png", "picture_svg", "report_pdf", "sample_game", "score_note", "score_table", "snapshot_pdf", "text",
     "web_html",
 ]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from boards.i18n import N_
 from boards.palette import FarmerStyle, farmer_style
 
 WIDTH, HEIGHT = 640, 210
@@ -46,9 +47,11 @@ def nice_step(top: int) -> int:
     return max(1, top // 5)
 
 
-def score_chart(names: list[str], rounds: list[dict]) -> Chart:
+def score_chart(names: list[str], rounds: list[dict], t=None) -> Chart:
     """``rounds`` is ``[{"label": "Round 1", "totals": [3, 5]}, ...]``: each
-    farmer's score total at the end of that round (or turn), in seat order."""
+    farmer's score total at the end of that round (or turn), in seat order;
+    the x labels in the language of ``t`` (a :class:`boards.i18n.Translator`,
+    English without one)."""
     left, top, right, bottom = LEFT, TOP, WIDTH - RIGHT, HEIGHT - BOTTOM
     highest = max([1] + [t for r in rounds for t in r["totals"]])
     lowest = min([0] + [t for r in rounds for t in r["totals"]])
@@ -79,7 +82,7 @@ def score_chart(names: list[str], rounds: list[dict]) -> Chart:
             shown[-1] = len(rounds) - 1
         else:
             shown.append(len(rounds) - 1)
-    x_ticks = [(x_of(i), short_label(rounds[i]["label"])) for i in shown]
+    x_ticks = [(x_of(i), short_label(rounds[i]["label"], t)) for i in shown]
     y_ticks = [(y_of(v), v) for v in range(low, high + 1, step)]
     return Chart(WIDTH, HEIGHT, series, x_ticks, y_ticks, (left, top, right, bottom))
 
@@ -98,11 +101,21 @@ def _spread_labels(series: list[Series], top: float, bottom: float, gap: float =
             s.label_y -= overflow
 
 
-def short_label(label: str) -> str:
+#: the engine's words in a stage's label (engine/*/game.py ``progress``, the report's "End")
+STAGE_WORDS = {"setup": N_("setup"), "end": N_("End"), "stage": N_("Stage %(n)s")}
+
+
+def short_label(label: str, t=None) -> str:
     """An x-axis label that fits under its tick: "round 5 (last round)" ->
-    "R5", "round 2 of 4" -> "R2", "setup: keeping ..." -> "setup"."""
+    "R5", "round 2 of 4" -> "R2", "setup: keeping ..." -> "setup"; in the
+    language of ``t`` ("M5" in French: manche)."""
     label = str(label).split(":")[0].split(" (")[0].split(" of ")[0]
     for word in ("round ", "Round "):
         if label.startswith(word):
-            return "R" + label[len(word):]
+            number = label[len(word):]
+            return t.gettext("R%(n)s", n=number) if t else "R" + number
+    if t is not None:
+        word, _, number = label.partition(" ")
+        if word.lower() in STAGE_WORDS:
+            label = t.gettext(STAGE_WORDS[word.lower()], n=number) if number else t.gettext(STAGE_WORDS[word.lower()])
     return label if len(label) <= 8 else label[:7] + "…"

@@ -46,6 +46,41 @@ HARVEST = (
 )
 
 
+#: Harvest: what its Characters and sunrise tiles do (engine/harvest/content.py, their "text")
+HARVEST_TEXTS = (
+    N_("Planting Wheat costs no Fertilizer."), N_("Tending Strawberries costs 1 Water less."),
+    N_("Buildings cost 1 coin less."), N_("Clearing a Forest at the Workshop costs 1 coin."),
+    N_("Upgrading a seed at the Trading Post gives 2 coins."),
+    N_("At sunrise: one Wheelbarrow may go to a closed space this round."),
+    N_("Each Pumpkin harvested gives 1 coin more."), N_("At sunrise: gain 1 Water."),
+    N_("Each Strawberry harvested gives 1 Fertilizer."),
+    N_("Clearing a Forest at the Trading Post still rolls one Forest die."),
+    N_("1 Fertilizer; one Wheelbarrow may go to a closed space this round"),
+    N_("1 coin; fill your water bucket to the top"), N_("2 coins; your bucket goes one step up (the Water stays)"),
+    N_("2 coins; your first Farmer's Market tile with a cost is free this round"),
+    N_("2 coins; you may upgrade one seed for free"), N_("3 coins; buildings cost you 2 coins less this round"),
+    N_("3 coins; your first Trading Post visit this round needs no entry"),
+    N_("4 coins; planting costs you no Fertilizer this round"),
+)
+
+#: the score sheets' lines and tie-breaks (engine/*/scoring.py), by their English labels
+SCORE_LINES = (
+    N_("Clients"), N_("3 Clients of one colour"), N_("3 Clients of one value"), N_("Medals"), N_("Reputation tiles"),
+    N_("Wheelbarrow Vegetables (1 per 3)"), N_("Largest empty Pasture rectangle"), N_("Seeds"),
+    N_("Harvests and market"), N_("Building end effects"), N_("Building points"), N_("Unharvested crops"),
+    N_("Blueberry Bushes"), N_("Coins (1 per 2)"), N_("Leftover resources"),
+)
+#: how the engine words a solo game's rating among a score sheet's notes (engine/harvest/scoring.py)
+RATING_NOTE = "Gairy's rating: "
+
+
+def note(t: Translator, english: str) -> str:
+    """A score sheet's note ("Gairy's rating: Jolly Rancher") in ``t``'s language."""
+    if english.startswith(RATING_NOTE):
+        return t.gettext("Gairy's rating: %(rating)s", rating=t.gettext(english[len(RATING_NOTE):]))
+    return t.gettext(english)
+
+
 def name(t: Translator, english: str) -> str:
     """An element's English name (``"Carrot"``, ``"Water Tower"``) in ``t``'s language."""
     return t.gettext(english)

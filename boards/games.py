@@ -17,6 +17,7 @@ from importlib import import_module
 from types import ModuleType
 
 import engine
+from boards.i18n import DEFAULT_LANGUAGE, translator
 from engine.core import second_person
 
 #: the game kinds that have boards: kind -> (its board module, its drawing module)
@@ -86,7 +87,9 @@ def awaiting(model: dict, view: dict) -> dict:
     if not waiting:
         return model
     who = waiting[0] if len(waiting) == 1 else f"{', '.join(waiting[:-1])} and {waiting[-1]}"
-    return {**model, "to_act_name": None, "doing": f"Waiting for {who} to join before the game starts"}
+    # "doing" stays the English sentence (the web's board); "waiting_for" is what a reader's language tells
+    return {**model, "to_act_name": None, "doing": f"Waiting for {who} to join before the game starts",
+            "waiting_for": list(waiting)}
 
 
 def addressed_to_reader(model: dict, seat: int | None) -> dict:
@@ -94,14 +97,16 @@ def addressed_to_reader(model: dict, seat: int | None) -> dict:
     speaks to them: "You to act: placing the Field tile just taken in your
     Plot", not their name and "their Plot"."""
     if seat is not None and model.get("to_act") == seat and model.get("to_act_name"):
-        return {**model, "to_act_name": "You", "doing": second_person(model["doing"])}
+        # "you_act": the renderings in a reader's language say so in theirs (boards.status_words)
+        return {**model, "to_act_name": "You", "doing": second_person(model["doing"]), "you_act": True}
     return model
 
 
-def in_words(game_name: str, board: dict) -> dict:
+def in_words(game_name: str, board: dict, language: str = DEFAULT_LANGUAGE) -> dict:
     """The board model with the grids of the board in words added (the game
-    module's ``words``): what the text board and the printed board read."""
-    return board | board_module(game_name).words(board)
+    module's ``words``), their words in ``language``: what the text board
+    and the printed board read."""
+    return board | board_module(game_name).words(board, translator(language))
 
 
 def print_layout(game_name: str, board: dict) -> dict:

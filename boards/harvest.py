@@ -24,17 +24,18 @@ ENGLISH = translator("en")
 
 #: how each thing on a farm is drawn: swatch, and the word on it
 CROP_LOOK = {
-    "wheat": ("yellow", "Wheat"),
-    "strawberry": ("red", "Strawb."),
-    "bush": ("blue", "Bush"),
-    "pumpkin": ("orange", "Pumpkin"),
+    "wheat": ("yellow", N_("Wheat")),
+    "strawberry": ("red", N_("Strawb.")),
+    "bush": ("blue", N_("Bush")),
+    "pumpkin": ("orange", N_("Pumpkin")),
 }
 FOREST_LOOK = ("green", "Forest")
 BUILDING_SWATCH = "brown"
 
+#: the General Store's action text, its seed prices filled in (:func:`area_actions`)
+STORE_ACTIONS = N_("gain 1 Fertilizer (max 9) · fill the bucket for 1 coin · buy seeds (%(prices)s coins)")
 AREA_ACTIONS = {
-    "store": "gain 1 Fertilizer (max 9) · fill the bucket for 1 coin · buy seeds ("
-    + ", ".join(f"{C.CROP_NAMES[s]} {C.CROPS[s]['price']}" for s in C.SEEDS) + " coins)",
+    "store": STORE_ACTIONS % {"prices": ", ".join(f"{C.CROP_NAMES[s]} {C.CROPS[s]['price']}" for s in C.SEEDS)},
     "fields": N_("plant · tend · harvest (3 actions: coins = round; 1 action: + a Water or a Fertilizer)"),
     "workshop": N_("different actions: bucket +1 level for 1 coin · clear a Forest for 2 coins and roll the "
                    "Forest dice · build"),
@@ -50,6 +51,23 @@ PHASES = {
     "act": N_("taking the actions of the space just visited"),
     "over": N_("the game is over"),
 }
+
+
+def area_actions(key: str, t: Translator = ENGLISH) -> str:
+    """What an area's spaces do, in ``t``'s language."""
+    if key == "store":
+        return t.gettext(STORE_ACTIONS, prices=", ".join(f"{term(t, C.CROP_NAMES[s])} {C.CROPS[s]['price']}"
+                                                         for s in C.SEEDS))
+    return t.gettext(AREA_ACTIONS[key])
+
+
+def _progress_of(view: dict) -> dict:
+    """The facts of ``GAME.progress`` (:func:`boards.status_words.progress`)."""
+    if view["phase"] == "over":
+        return {"key": "over", "n": C.ROUNDS}
+    if view["phase"] == "choose":
+        return {"key": "setup", "n": view["round"]}
+    return {"key": "round_of", "n": view["round"], "rounds": C.ROUNDS}
 
 
 def _doing(view: dict) -> str:
@@ -69,6 +87,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "game": "harvest",
         "game_title": GAME.title,
         "progress": GAME.progress(view),
+        "progress_of": _progress_of(view),
         "over": view["phase"] == "over",
         "solo": view["seats"] == 1,
         "names": names,
@@ -193,8 +212,8 @@ def market_text(key: str, t: Translator = ENGLISH) -> tuple[str, str]:
 
 
 def sunrise_tile(n: int) -> dict:
-    t = C.SUNRISE_TILES[n]
-    return {"number": n, "name": t["name"], "effect": t["text"], "codes": [f"sunrise:{n}"]}
+    tile = C.SUNRISE_TILES[n]
+    return {"number": n, "name": tile["name"], "effect": tile["text"], "codes": [f"sunrise:{n}"]}
 
 
 def _sunrise(view: dict, names: list[str]) -> dict:
@@ -223,6 +242,7 @@ def _areas(view: dict, names: list[str]) -> list[dict]:
             "actions": space["actions"],
             "shared": bool(space.get("infinite")),
             "cost": income_text(cost) if any(cost.values()) else "free",
+            "paid": cost if any(cost.values()) else None,
             "bonus": bool(space.get("bonus")),
             "entry": bool(space.get("entry")),
             "blocked": name in view["blocked"],
@@ -238,6 +258,7 @@ def _market(view: dict) -> list[dict]:
     for label, key in view["market"].items():
         cost, gives = market_text(key)
         out.append({
+            "key": key,
             "label": label,
             "space": f"market {label}",
             "name": C.MARKET_TILES[key]["name"],
@@ -297,7 +318,8 @@ def _farmer(view: dict, seat: int, names: list[str], you: int | None, sheet: dic
         "to_act": seat == view["active"],
         "points_now": sheet["total"][seat],
         "points_earned": farmer["points"],
-        "character": {"name": C.CHARACTERS[character]["name"], "text": C.CHARACTERS[character]["text"]} if character else None,
+        "character": ({"key": character, "name": C.CHARACTERS[character]["name"], "text": C.CHARACTERS[character]["text"]}
+                      if character else None),
         "farmhouse": _farmhouse(farmhouse) if farmhouse else None,
         "coins": farmer["coins"],
         "fertilizer": farmer["fertilizer"],
@@ -317,14 +339,25 @@ def _farmer(view: dict, seat: int, names: list[str], you: int | None, sheet: dic
     }
 
 
-def _farmhouse(key: str) -> dict:
+def space_cost_text(space: dict, t: Translator = ENGLISH) -> str:
+    """What a town space costs (its ``paid``), in ``t``'s language."""
+    return income_text(space["paid"], t) if space["paid"] else t.pgettext("price", "free")
+
+
+def farmhouse_text(key: str, t: Translator = ENGLISH) -> str:
+    """What a Farmhouse gives, in ``t``'s language."""
     house = C.FARMHOUSES[key]
     effects = []
     if house.get("sunrise"):
-        effects.append(f"sunrise: {income_text(house['sunrise'])}")
+        effects.append(t.gettext("sunrise: %(income)s", income=income_text(house["sunrise"], t)))
     if house.get("start"):
-        effects.append(f"at the start: {income_text(house['start'])}")
-    return {"name": house["name"], "text": "; ".join(effects)}
+        effects.append(t.gettext("at the start: %(income)s", income=income_text(house["start"], t)))
+    return "; ".join(effects)
+
+
+def _farmhouse(key: str) -> dict:
+    house = C.FARMHOUSES[key]
+    return {"key": key, "name": house["name"], "text": farmhouse_text(key)}
 
 
 def farm_grid(farm: dict) -> dict:
@@ -375,17 +408,17 @@ DEALT_PT = 20.0
 TOP_STACKED_PT = 245.0
 
 
-def words(board: dict) -> dict:
+def words(board: dict, t: Translator = ENGLISH) -> dict:
     """The grids of the board in words, which a board model gets only for
     the text board (board.txt) and the printed one (print.html,
     :func:`print_layout`): the web pages and the drawings never read them,
     and writing them was most of the making of a board."""
-    farmers = [f | {"farm_text": farm_lines(f["farm"], 10), "farm_print": farm_lines(f["farm"], 10, spaced=False)}
+    farmers = [f | {"farm_text": farm_lines(f["farm"], 10, t=t), "farm_print": farm_lines(f["farm"], 10, spaced=False, t=t)}
                for f in board["farmers"]]
     return {
         "farmers": farmers,
-        "town_text": town_lines(board["areas"]),
-        "town_print": town_lines(board["areas"], TOWN_PRINT_WIDTH),
+        "town_text": town_lines(board["areas"], t=t),
+        "town_print": town_lines(board["areas"], TOWN_PRINT_WIDTH, t),
         "print_full_width": print_full_width(farmers),
     }
 
@@ -427,7 +460,29 @@ def print_height(farmers: list[dict], full_width: bool, dealt: int = 0, grid_sca
     return (top + DEALT_PT * dealt + body) / printsize.PAGE_PT
 
 
-def farm_lines(grid: dict, width: int, spaced: bool = True) -> list[Line]:
+def cell_words(cell: dict, t: Translator = ENGLISH) -> tuple[str, str]:
+    """A farm cell's two lines of words (:func:`farm_grid`) in ``t``'s language:
+    what covers it, then more about it ("Forest", "clear it")."""
+    if t.language == ENGLISH.language:
+        return cell["word"], cell["detail"]
+    if cell["kind"] == "building":
+        first, _, rest = term(t, cell["building"]).partition(" ")
+        return first, rest
+    if cell["kind"] == "forest":
+        return term(t, "Forest"), t.gettext("clear it")
+    detail = cell["detail"]
+    if detail == "Blueberry":
+        detail = term(t, "Blueberry")
+    elif detail == "empty bush":
+        detail = t.gettext("empty bush")
+    elif detail.startswith("tile "):
+        detail = t.gettext("tile %(cell)s", cell=detail[5:])
+    elif detail == "2 cells":
+        detail = t.gettext("2 cells")
+    return t.gettext(CROP_LOOK[cell["kind"]][1]), detail
+
+
+def farm_lines(grid: dict, width: int, spaced: bool = True, t: Translator = ENGLISH) -> list[Line]:
     rows = []
     for row in grid["rows"]:
         cells = []
@@ -435,7 +490,7 @@ def farm_lines(grid: dict, width: int, spaced: bool = True) -> list[Line]:
             if cell["kind"] == "empty":
                 cells.append(cell_lines(["  .", ""], width, 2))
             else:
-                cells.append(cell_lines([cell["word"], cell["detail"]], width, 2, cell["swatch"]))
+                cells.append(cell_lines(list(cell_words(cell, t)), width, 2, cell["swatch"]))
         rows.append((f"{row['number']:>2}", cells))
     return textgrid.grid(grid["columns"], rows, width, 3 if spaced else 2, spaced=spaced, corner=grid["corner"])
 
@@ -448,7 +503,7 @@ def _private(view: dict, seat: int | None) -> dict | None:
     farmer = view["farmers"][seat]
     return {
         "characters": [
-            {"number": i + 1, "name": C.CHARACTERS[k]["name"], "text": C.CHARACTERS[k]["text"],
+            {"number": i + 1, "key": k, "name": C.CHARACTERS[k]["name"], "text": C.CHARACTERS[k]["text"],
              "codes": [f"keep:character:{i + 1}"]}
             for i, k in enumerate(mine.get("characters", []))
         ] if farmer["character"] is None else [],
@@ -459,23 +514,29 @@ def _private(view: dict, seat: int | None) -> dict | None:
     }
 
 
-def town_lines(areas: list[dict], width: int | None = None) -> list[Line]:
+def town_lines(areas: list[dict], width: int | None = None, t: Translator = ENGLISH) -> list[Line]:
     """The town board as text: one line per space. ``width`` (the PDF):
     a space whose line would be longer puts its occupants on a line of
-    their own, so the town board leaves half the row to the rest."""
+    their own, so the town board leaves half the row to the rest. Its
+    words in ``t``'s language."""
     lines: list[Line] = []
+    shared_word = t.pgettext("space", "shared")
+    actions_width = max(9, *(len(t.ngettext("%(n)s action", "%(n)s actions", n)) for n in (1, 2, 3)))
+    shared_width = max(7, len(shared_word) + 1)
     for area in areas:
-        lines.append([Seg(area["name"].upper())])
+        lines.append([Seg(term(t, area["name"]).upper())])
         for space in area["spaces"]:
-            state = "BLOCKED by Gairy" if space["blocked"] else (", ".join(space["occupants"]) or "open")
+            state = t.gettext("BLOCKED by Gairy") if space["blocked"] else (", ".join(space["occupants"]) or t.gettext("open"))
             if space["closed"] and not space["blocked"]:
-                state += " (closed)"
-            shared = " shared" if space["shared"] else ""
+                state += t.gettext(" (closed)")
+            shared = " " + shared_word if space["shared"] else ""
+            actions = t.ngettext("%(n)s action", "%(n)s actions", space["actions"])
+            cost = space_cost_text(space, t)
             if width is None:
-                lines.append([Seg(f"  {space['name']:<11} {_n(space['actions'], 'action'):<9}{shared:<7} "
-                                  f"{state:<20} {space['cost']}")])
+                lines.append([Seg(f"  {space['name']:<11} {actions:<{actions_width}}{shared:<{shared_width}} "
+                                  f"{state:<20} {cost}")])
                 continue
-            line = f"  {space['name']:<10} {_n(space['actions'], 'action'):<9}{shared:<7} {space['cost']:<7} "
+            line = f"  {space['name']:<10} {actions:<{actions_width}}{shared:<{shared_width}} {cost:<7} "
             if len(line + state) <= width:
                 lines.append([Seg(line + state)])
             else:

@@ -72,7 +72,8 @@ def board(game_name: str, view: dict, seat: int | None, names=None) -> dict:
                 lambda: games.board(game_name, view, seat, names))
 
 
-def board_in_words(game_name: str, view: dict, seat: int | None, names=None) -> dict:
-    """:func:`boards.games.in_words` of :func:`board`, made once per view content, seat and names."""
-    return kept(("words", game_name, seat, names_key(names), view_key(view)),
-                lambda: games.in_words(game_name, board(game_name, view, seat, names)))
+def board_in_words(game_name: str, view: dict, seat: int | None, names=None, language: str = "en") -> dict:
+    """:func:`boards.games.in_words` of :func:`board`, made once per view content, seat, names and
+    language (its grids' words are the reader's)."""
+    return kept(("words", game_name, seat, names_key(names), view_key(view), language),
+                lambda: games.in_words(game_name, board(game_name, view, seat, names), language))

@@ -31,8 +31,9 @@ from markupsafe import Markup
 
 from boards import chart, games, htmlpdf, pdfwrite, printsize
 from boards import report as facts
+from boards.game_terms import note as score_note
 from boards.games import has_board
-from boards.i18n import DEFAULT_LANGUAGE, translator
+from boards.i18n import DEFAULT_LANGUAGE, N_, translator
 from boards.svg import pdfdraw
 from boards.svg.drawing import drawing
 from boards.templating import render
@@ -65,9 +66,26 @@ def snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict) -> by
     return pdfwrite.snapshot(panels, meta["title"], note)
 
 
-def drawn_pdf(game_name: str, view: dict, seat: int | None, names, heading: str, note: str, previous=None) -> bytes:
-    """The drawing on A4 pages, painted by cairo (:mod:`boards.svg.pdfdraw`)."""
-    return pdfdraw.drawing_pdf(drawing(game_name, view, seat, names, previous).print_panels(), heading, note)
+def drawn_pdf(game_name: str, view: dict, seat: int | None, names, heading: str, note: str, previous=None,
+              language: str = DEFAULT_LANGUAGE) -> bytes:
+    """The drawing on A4 pages, painted by cairo (:mod:`boards.svg.pdfdraw`), its words in ``language``."""
+    return pdfdraw.drawing_pdf(drawing(game_name, view, seat, names, previous, language).print_panels(), heading, note)
+
+
+#: the report's options by their key, as its heading names them (the glossary's "Advanced mode")
+OPTION_LABELS = {"advanced": N_("Advanced mode")}
+
+
+def page_numbers(t) -> str:
+    """The CSS ``content`` of the report's page numbers ("page 2 of 9") in ``t``'s language."""
+    words = t.gettext("page %(page)s of %(pages)s", page="\0page\0", pages="\0pages\0")
+    parts = []
+    for k, part in enumerate(words.split("\0")):
+        if k % 2:
+            parts.append(f"counter({part})")
+        elif part:
+            parts.append('"' + part.replace("\\", "\\\\").replace('"', '\\"') + '"')
+    return " ".join(parts)
 
 
 def report_pdf(game_name: str, report: dict) -> bytes | None:
@@ -88,7 +106,8 @@ def report_pdf(game_name: str, report: dict) -> bytes | None:
          "started_at": "2026-11-20T09:00:00+00:00", "finished_at": "..."}
 
     The ranking is the engine's (tie-break applied); the report explains
-    where the tie-break decided a place.
+    where the tie-break decided a place. ``report["language"]`` (optional,
+    English by default): the reader's; every word of the report is in it.
     """
     if not has_board(game_name):
         return None
@@ -96,21 +115,29 @@ def report_pdf(game_name: str, report: dict) -> bytes | None:
     game = get_game(game_name)
     names = report["names"]
     sheet = report["score_sheet"]
-    board = games.in_words(game_name, games.board(game_name, report["view"], None, names))
+    language = report.get("language", DEFAULT_LANGUAGE)
+    t = translator(language)
+    board = games.in_words(game_name, games.board(game_name, report["view"], None, names), language)
     board = board | games.print_layout(game_name, board)
     # the report has pages to spare: every farmer full width, none split across pages
     board_html = render(f"boards/{game_name}/print.html", b=board, seat=None, full_width=True,
-                        small_pt=printsize.small_pt(printsize.BASE_PT))
-    drawn = drawn_pdf(game_name, report["view"], None, names, "Final boards, drawn",
-                      f"{game.title} · game {report['game_id']} · the boards in words follow")
+                        small_pt=printsize.small_pt(printsize.BASE_PT), i18n=t, t=t)
+    drawn = drawn_pdf(game_name, report["view"], None, names, t.gettext("Final boards, drawn"),
+                      t.gettext("%(game)s · game %(id)s · the boards in words follow", game=game.title,
+                                id=report["game_id"]), language=language)
     html = render(
         "pdf/report.html",
         r=report,
+        i18n=t,
+        lang=t.locale,
+        page_numbers=page_numbers(t),
+        option_label=lambda key: t.gettext(OPTION_LABELS[key]) if key in OPTION_LABELS else key,
+        score_note=score_note,
         game_title=game.title,
         places=facts.places(names, sheet, report["ranking"]),
-        explanations=facts.tiebreak_explanations(names, sheet, report["ranking"]),
-        facts=facts.game_facts(report),
-        chart=chart.score_chart(names, report.get("rounds") or []),
+        explanations=facts.tiebreak_explanations(names, sheet, report["ranking"], t),
+        facts=facts.game_facts(report, t),
+        chart=chart.score_chart(names, report.get("rounds") or [], t),
         board_html=Markup(board_html),
         ordinal=facts.ordinal,
         drawn_pages=[f"{htmlpdf.PAGE_KEPT}{k}" for k in range(htmlpdf.page_count(drawn))],

@@ -53,8 +53,9 @@ def text(game_name: str, view: dict, seat: int | None, names=None, language: str
     farmers' names in seat order (default "Farmer 1", ...); its words in
     ``language``."""
     def make() -> str:
-        text = render(f"boards/{game_name}/board.txt", b=memo.board_in_words(game_name, view, seat, names), seat=seat,
-                      i18n=translator(language))
+        t = translator(language)
+        text = render(f"boards/{game_name}/board.txt", b=memo.board_in_words(game_name, view, seat, names, language),
+                      seat=seat, i18n=t, t=t)
         return wrap_long_lines(text, TEXT_WIDTH)
 
     if not has_board(game_name):

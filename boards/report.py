@@ -11,12 +11,20 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
 
+from boards.i18n import DEFAULT_LANGUAGE, Translator, translator
 from boards.printsize import PAGE_PT
 
+#: the report speaks English until a reader's translator is passed in
+ENGLISH = translator(DEFAULT_LANGUAGE)
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+
+def ordinal(n: int, t: Translator = ENGLISH) -> str:
+    """A place ("1st", "1er", "1.") in ``t``'s language."""
+    if t.language == DEFAULT_LANGUAGE:
+        suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+        return f"{n}{suffix}"
+    # French and German tell the first apart (1er, 2e; 1., 2.), English's other suffixes stay English's
+    return t.gettext("%(n)sst", n=n) if n == 1 else t.gettext("%(n)sth", n=n)
 
 
 @dataclass
@@ -39,10 +47,10 @@ def places(names: list[str], sheet: dict, ranking: list[list[int]]) -> list[Plac
     return out
 
 
-def tiebreak_explanations(names: list[str], sheet: dict, ranking: list[list[int]]) -> list[str]:
-    """Sentences saying where the tie-break decided a place, or that it was not needed."""
+def tiebreak_explanations(names: list[str], sheet: dict, ranking: list[list[int]], t: Translator = ENGLISH) -> list[str]:
+    """Sentences saying where the tie-break decided a place, or that it was not needed (in ``t``'s language)."""
     rule = sheet.get("tiebreak") or {}
-    label = rule.get("label", "tie-break")
+    label = t.gettext(rule["label"]) if rule.get("label") else t.gettext("tie-break")
     values = rule.get("values")
     ranked = places(names, sheet, ranking)
     sentences = []
@@ -52,29 +60,33 @@ def tiebreak_explanations(names: list[str], sheet: dict, ranking: list[list[int]
     for total, tied in by_total.items():
         if len(tied) < 2:
             continue
-        who = _join([p.name for p in tied])
+        who = _join([p.name for p in tied], t)
         if values is None:
-            sentences.append(f"{who} tied on {total} points and share {ordinal(tied[0].place)} place.")
+            sentences.append(t.gettext("%(who)s tied on %(total)s points and share %(place)s place.", who=who,
+                                       total=total, place=ordinal(tied[0].place, t)))
             continue
         figures = ", ".join(f"{p.name} {p.tiebreak}" for p in tied)
         shared = {p.place for p in tied}
         if len(shared) == 1:
-            sentences.append(
-                f"{who} tied on {total} points and on the tie-break ({label}: {figures}); "
-                f"they share {ordinal(tied[0].place)} place."
-            )
+            sentences.append(t.gettext(
+                "%(who)s tied on %(total)s points and on the tie-break (%(label)s: %(figures)s); "
+                "they share %(place)s place.", who=who, total=total, label=label, figures=figures,
+                place=ordinal(tied[0].place, t)))
         else:
             order = "; ".join(
-                f"{ordinal(place)} {_join([p.name for p in tied if p.place == place])}" for place in sorted(shared)
+                f"{ordinal(place, t)} {_join([p.name for p in tied if p.place == place], t)}" for place in sorted(shared)
             )
-            sentences.append(f"{who} tied on {total} points; the tie-break is {label} ({figures}), so: {order}.")
+            sentences.append(t.gettext("%(who)s tied on %(total)s points; the tie-break is %(label)s (%(figures)s), "
+                                       "so: %(order)s.", who=who, total=total, label=label, figures=figures, order=order))
     if not sentences:
-        sentences.append(f"No farmers tied on points, so the tie-break ({label}) was not needed.")
+        sentences.append(t.gettext("No farmers tied on points, so the tie-break (%(label)s) was not needed.", label=label))
     return sentences
 
 
-def _join(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def _join(words: list[str], t: Translator = ENGLISH) -> str:
+    if len(words) == 1:
+        return words[0]
+    return t.gettext("%(first)s and %(last)s", first=", ".join(words[:-1]), last=words[-1])
 
 
 def parse_time(value) -> datetime | None:
@@ -83,43 +95,50 @@ def parse_time(value) -> datetime | None:
     return datetime.fromisoformat(str(value))
 
 
-def duration(delta: timedelta) -> str:
-    """A span as a person says it: "3 d 4 h", "2 h 5 min", "40 s"."""
+def duration(delta: timedelta, t: Translator = ENGLISH) -> str:
+    """A span as a person says it: "3 d 4 h", "2 h 5 min", "40 s" (the units in ``t``'s language)."""
     seconds = int(delta.total_seconds())
     days, rest = divmod(seconds, 86400)
     hours, rest = divmod(rest, 3600)
     minutes, secs = divmod(rest, 60)
     if days:
-        return f"{days} d {hours} h"
+        return t.gettext("%(days)s d %(hours)s h", days=days, hours=hours)
     if hours:
-        return f"{hours} h {minutes} min"
+        return t.gettext("%(hours)s h %(minutes)s min", hours=hours, minutes=minutes)
     if minutes:
-        return f"{minutes} min"
-    return f"{secs} s"
+        return t.gettext("%(minutes)s min", minutes=minutes)
+    return t.gettext("%(seconds)s s", seconds=secs)
 
 
-def game_facts(report: dict) -> list[tuple[str, str]]:
-    """(label, value) lines: dates, length, number of moves, time per move."""
+def moment(at: datetime, t: Translator = ENGLISH) -> str:
+    """A moment of the game in UTC: "29 Nov 2026 14:03 UTC" (CLDR's date in ``t``'s language)."""
+    if t.language == DEFAULT_LANGUAGE:
+        return at.strftime("%d %b %Y %H:%M UTC")
+    return t.gettext("%(date)s %(time)s UTC", date=t.date(at.date()), time=at.strftime("%H:%M"))
+
+
+def game_facts(report: dict, t: Translator = ENGLISH) -> list[tuple[str, str]]:
+    """(label, value) lines: dates, length, number of moves, time per move (in ``t``'s language)."""
     moves = report.get("moves", [])
     names = report["names"]
     started, finished = parse_time(report.get("started_at")), parse_time(report.get("finished_at"))
     facts = []
     if started:
-        facts.append(("Started", started.strftime("%d %b %Y %H:%M UTC")))
+        facts.append((t.gettext("Started"), moment(started, t)))
     if finished:
-        facts.append(("Finished", finished.strftime("%d %b %Y %H:%M UTC")))
+        facts.append((t.gettext("Finished"), moment(finished, t)))
     if started and finished:
-        facts.append(("Length", duration(finished - started)))
-    facts.append(("Moves", str(len(moves))))
+        facts.append((t.gettext("Length"), duration(finished - started, t)))
+    facts.append((t.gettext("Moves"), str(len(moves))))
     waits = _waits(moves, started)
     if waits:
-        facts.append(("Median time per move", duration(statistics.median(w for _, w in waits))))
+        facts.append((t.gettext("Median time per move"), duration(statistics.median(w for _, w in waits), t)))
         averages = []
         for seat, name in enumerate(names):
             own = [w for s, w in waits if s == seat]
             if own:
-                averages.append(f"{name} {duration(sum(own, timedelta()) / len(own))}")
-        facts.append(("Average time per move", " · ".join(averages)))
+                averages.append(f"{name} {duration(sum(own, timedelta()) / len(own), t)}")
+        facts.append((t.gettext("Average time per move"), " · ".join(averages)))
     return facts
 
 

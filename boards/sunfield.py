@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from boards import printlayout, printsize, textgrid
+from boards.game_terms import name as term
+from boards.i18n import N_, Translator, translator
 from boards.textgrid import Line, Seg, cell_lines
 from engine import get_game
 from engine.sunfield import content as C
@@ -19,6 +21,8 @@ from engine.sunfield.rules import take_cost
 from engine.sunfield.state import xy
 
 GAME = get_game("sunfield")
+#: the boards speak English until a reader's translator is passed in
+ENGLISH = translator("en")
 
 #: two-letter signs of the text board; words everywhere else
 VEG_SIGN = {"broccoli": "Br", "carrot": "Ca", "eggplant": "Eg", "corn": "Co"}
@@ -28,11 +32,18 @@ TILE_SIGN = {"blue": "Bl", "brown": "Bn", "green": "Gr", "yellow": "Ye"}
 COLOUR = {"blue": "blue", "brown": "brown", "green": "green", "yellow": "yellow", "red": "red"}
 
 PHASES = {
-    "act": "choosing an action: take a Field tile or deliver a Client",
-    "place": "placing the Field tile just taken in their Plot",
-    "put": "putting the Vegetables just gained on their tiles",
-    "after": "may still spend Seeds or use a power, or end the turn",
-    "over": "the game is over",
+    "act": N_("choosing an action: take a Field tile or deliver a Client"),
+    "place": N_("placing the Field tile just taken in their Plot"),
+    "put": N_("putting the Vegetables just gained on their tiles"),
+    "after": N_("may still spend Seeds or use a power, or end the turn"),
+    "over": N_("the game is over"),
+}
+#: the phases told to the farmer to act (:func:`boards.games.addressed_to_reader`)
+YOU_PHASES = (N_("placing the Field tile just taken in your Plot"), N_("putting the Vegetables just gained on your tiles"))
+#: the Livestock track's powers by their key, as a column of the track names them
+POWER_NAMES = {
+    "draw": N_("Draw"), "reserve": N_("Reserve"), "swap": N_("Swap"), "herd": N_("Herd"), "trade": N_("Trade"),
+    "gain": N_("Gain"), "pick": N_("Pick"), "shift": N_("Shift"), "sow": N_("Sow"), "move": N_("Move"),
 }
 
 
@@ -47,6 +58,7 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
         "game": "sunfield",
         "game_title": GAME.title,
         "progress": GAME.progress(view),
+        "progress_of": _progress_of(view),
         "over": view["phase"] == "over",
         "ending": view["ending"],
         "advanced": view["advanced"],
@@ -67,19 +79,27 @@ def board(view: dict, seat: int | None, names: list[str] | None) -> dict:
     }
 
 
-def words(board: dict) -> dict:
+def _progress_of(view: dict) -> dict:
+    """The facts of ``GAME.progress`` (:func:`boards.status_words.progress`)."""
+    if view["phase"] == "over":
+        return {"key": "over", "n": view["round"]}
+    return {"key": "last" if view["ending"] else "round", "n": view["round"]}
+
+
+def words(board: dict, t: Translator = ENGLISH) -> dict:
     """The grids of the board in words, which a board model gets only for
     the text board (board.txt) and the printed one (print.html,
     :func:`print_layout`): the web pages and the drawings never read them,
-    and writing them was most of the making of a board."""
-    farmers = [f | {"plot_text": plot_lines(f["plot"], TEXT_STYLE), "plot_print": plot_lines(f["plot"], PRINT_STYLE)}
+    and writing them was most of the making of a board. Their words in
+    ``t``'s language."""
+    farmers = [f | {"plot_text": plot_lines(f["plot"], TEXT_STYLE, t), "plot_print": plot_lines(f["plot"], PRINT_STYLE, t)}
                for f in board["farmers"]]
     return {
         "farmers": farmers,
-        "market_grid": market_lines(board["market"]),
-        "market_print": market_lines(board["market"], spaced=False),
-        "client_grid": client_lines(board["clients"]),
-        "client_print": client_lines(board["clients"], needs_word=""),
+        "market_grid": market_lines(board["market"], t=t),
+        "market_print": market_lines(board["market"], spaced=False, t=t),
+        "client_grid": client_lines(board["clients"], t=t),
+        "client_print": client_lines(board["clients"], needs=False, t=t),
         "print_full_width": len(farmers) <= 2 or not all(printlayout.fits_half(f["plot_print"]) for f in farmers),
     }
 
@@ -160,10 +180,37 @@ def _reputation(tile_id: str) -> dict:
     return {
         "id": tile_id,
         "text": f"{colours} + a Client worth {tile.value}",
+        "named": [first, second],
         "colours": [COLOUR[first], COLOUR[second]],
         "value": tile.value,
         "points": C.REPUTATION_POINTS,
     }
+
+
+def reputation_text(rep: dict, t: Translator) -> str:
+    """A Reputation tile's condition in ``t``'s language ("2 blue Clients + a Client worth 3")."""
+    first, second = rep["named"]
+    if first == second:
+        return t.gettext("2 %(colour)s Clients + a Client worth %(value)s", colour=term(t, first), value=rep["value"])
+    return t.gettext("a %(first)s and a %(second)s Client + a Client worth %(value)s", first=term(t, first),
+                     second=term(t, second), value=rep["value"])
+
+
+def power_name(power: str, t: Translator) -> str:
+    """A Livestock power's name ("Draw") in ``t``'s language."""
+    return t.gettext(POWER_NAMES[power])
+
+
+def livestock_label(column: dict, last: bool, t: Translator) -> str:
+    """A Livestock track column as the text board says it."""
+    if column["index"] == 0:
+        return t.gettext("start")
+    if last:
+        return t.gettext("last: each Sheep + Pig + Cow gives a Medal 3")
+    needs = " + ".join(term(t, need) for need in column["needs"])
+    text = t.gettext("%(index)s: needs %(needs)s, power %(power)s", index=column["index"], needs=needs,
+                     power=power_name(column["power"], t))
+    return text + (t.gettext(" (used)") if column["used"] else "")
 
 
 def _farmer(view: dict, seat: int, name: str, you: int | None, sheet: dict) -> dict:
@@ -333,15 +380,18 @@ class PlotStyle:
 
 TEXT_STYLE = PlotStyle("*", ".", "", 10, True)  # *Ca.co.eg
 PRINT_STYLE = PlotStyle("●", "○", "", 10, False)  # ●Ca○Co○Eg
-MARKET_CELL = 17
+MARKET_CELL, MARKET_LABEL = 17, 7
 #: market columns a-c grow to the right, rows 1-3 downward, as on every grid
 MARKET_CORNER = textgrid.corner("1", "a")
 
 
-def plot_lines(grid: dict, style: PlotStyle) -> list[Line]:
+def plot_lines(grid: dict, style: PlotStyle, t: Translator = ENGLISH) -> list[Line]:
     """The Plot as a grid of 2-line cells: colour sign and tile kind, then
     the Vegetable spaces (``*Ca`` filled, ``.ca`` empty) or the Pasture."""
     width = style.width
+    pasture = t.gettext("pasture")
+    if style is TEXT_STYLE:  # a word a little longer than English's ("Bl pâturage") widens the cells by one
+        width += any(len(pasture) + 3 > width for row in grid["rows"] for cell in row["cells"] if cell.get("pasture"))
     rows = []
     for row in grid["rows"]:
         cells = []
@@ -349,17 +399,18 @@ def plot_lines(grid: dict, style: PlotStyle) -> list[Line]:
             if "tile" in cell:
                 tile = cell["tile"]
                 if cell["pasture"]:
-                    texts = [f"{tile['sign']} pasture", f"  {cell['animal'] or '(none)'}"]
+                    animal = term(t, cell["animal"]) if cell["animal"] else t.gettext("(none)")
+                    texts = [f"{tile['sign']} {pasture}", f"  {animal}"]
                 else:
                     spaces = style.gap.join(
                         f"{style.full}{s['sign']}" if s["filled"]
                         else style.empty + (s["sign"].lower() if style.lower_empty else s["sign"])
                         for s in cell["spaces"]
                     )
-                    texts = [f"{tile['sign']} {tile['kind']}", spaces]
+                    texts = [f"{tile['sign']} {term(t, tile['kind'])}", spaces]
                 cells.append(cell_lines(texts, width, 2, tile["swatch"]))
             elif "open" in cell:
-                cells.append(cell_lines(["+ place", f"  {cell['x']} {cell['y']}"], width, 2))
+                cells.append(cell_lines([t.gettext("+ place"), f"  {cell['x']} {cell['y']}"], width, 2))
             else:
                 cells.append(cell_lines([], width, 2))
         rows.append((f"{row['y']:>3}", cells))
@@ -367,25 +418,34 @@ def plot_lines(grid: dict, style: PlotStyle) -> list[Line]:
     return textgrid.grid([str(x) for x in grid["columns"]], rows, width, 4 if text else 3, spaced=text, corner=grid["corner"])
 
 
-def market_lines(market: list[dict], spaced: bool = True) -> list[Line]:
+def market_lines(market: list[dict], spaced: bool = True, t: Translator = ENGLISH) -> list[Line]:
+    """The market as a grid of 3-line cells; a language's longer words widen
+    the cells and the row labels as far as 72 characters allow."""
     rows = []
     for row in market:
         cells = []
         for slot in row["slots"]:
             if slot["empty"]:
-                cells.append(cell_lines([slot["name"], "(empty)"], MARKET_CELL, 3))
+                cells.append(([slot["name"], t.gettext("(empty)")], None))
                 continue
             tile = slot["tile"]
-            price = f"costs {slot['cost']}" if slot["cost"] else "free"
-            seeds = f", +{slot['seeds']} Seed" + ("s" if slot["seeds"] > 1 else "") if slot["seeds"] else ""
-            texts = [f"{slot['name']} {tile['colour']}", " ".join(v["sign"] for v in tile["vegetables"]), price + seeds]
-            cells.append(cell_lines(texts, MARKET_CELL, 3, tile["swatch"]))
-        rows.append((f"{row['number']} {row['animal']}", cells))
-    return textgrid.grid(["a", "b", "c"], rows, MARKET_CELL, 7, spaced=spaced, corner=MARKET_CORNER)
+            price = t.gettext("costs %(cost)s", cost=slot["cost"]) if slot["cost"] else t.pgettext("price", "free")
+            seeds = t.ngettext(", +%(n)s Seed", ", +%(n)s Seeds", slot["seeds"]) if slot["seeds"] else ""
+            texts = [f"{slot['name']} {term(t, tile['colour'])}", " ".join(v["sign"] for v in tile["vegetables"]),
+                     price + seeds]
+            cells.append((texts, tile["swatch"]))
+        rows.append((f"{row['number']} {term(t, row['animal'])}", cells))
+    label = max([MARKET_LABEL] + [len(name) for name, _ in rows])
+    longest = max(len(text) for _, cells in rows for texts, _ in cells for text in texts)
+    width = min(max(MARKET_CELL, longest), (72 - label) // 3 - 1)
+    grid = [(name, [cell_lines(texts, width, 3, swatch) for texts, swatch in cells]) for name, cells in rows]
+    return textgrid.grid(["a", "b", "c"], grid, width, label, spaced=spaced, corner=MARKET_CORNER)
 
 
-def client_lines(clients: list[dict], needs_word: str = "needs ") -> list[Line]:
+def client_lines(clients: list[dict], needs: bool = True, t: Translator = ENGLISH) -> list[Line]:
     """One line per Client space; the PDF leaves out "needs", which its heading says."""
+    needs_word = t.gettext("needs") + " " if needs else ""
+    medals_word = t.gettext("Medals")
     def needs_of(client: dict) -> str:
         return " ".join(" ".join([v["sign"]] * v["count"]) for v in client["needs"])
 
@@ -394,13 +454,14 @@ def client_lines(clients: list[dict], needs_word: str = "needs ") -> list[Line]:
     lines = []
     for space in clients:
         client = space["client"]
-        medals = ",".join(map(str, space["medals"])) or "none"
+        medals = ",".join(map(str, space["medals"])) or t.gettext("none")
         if client is None:
-            lines.append([Seg(f"{space['space']}  (empty)")])
+            lines.append([Seg(f"{space['space']}  {t.gettext('(empty)')}")])
             continue
+        colour = term(t, client["colour"])
         lines.append([
             Seg(f"{space['space']} "),
-            Seg(f" {client['colour']:<6} {client['value']} ", client["swatch"], first=True),
-            Seg(f" {needs_word}{needs_of(client):<{width}} Medals {medals}"),
+            Seg(f" {colour:<6} {client['value']} ", client["swatch"], first=True),
+            Seg(f" {needs_word}{needs_of(client):<{width}} {medals_word} {medals}"),
         ])
     return lines

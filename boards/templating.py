@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from jinja2 import Environment, FileSystemLoader, StrictUndefined, select_autoescape
+from jinja2 import Environment, FileSystemLoader, StrictUndefined, pass_context, select_autoescape
 
 from boards import i18n, palette, printlayout, textgrid
 
@@ -33,10 +33,23 @@ def environment() -> Environment:
                        share_of_row=printlayout.share_of_row, top_grid_scale=printlayout.top_grid_scale,
                        FULL_PT=printlayout.FULL_PT, HALF_PT=printlayout.HALF_PT)
     env.filters["plural"] = plural
+    # the words a board's templates make from its model, in the translator ``t`` a render passes
+    from boards import game_terms, harvest, status_words, sunfield
+    env.globals.update(term=game_terms.name, score_note=game_terms.note, status=status_words, sunfield=sunfield,
+                       harvest=harvest)
+    env.filters["term"] = _term
     i18n.jinja_install(env)
     env.filters["plain"] = textgrid.plain
     env.filters["text_width"] = textgrid.width_of
     return env
+
+
+@pass_context
+def _term(context, english: str) -> str:
+    """``"Carrot"|term``: an element's name in the language of the render's ``i18n``."""
+    from boards.game_terms import name
+
+    return name(context.get("i18n") or i18n.translator(i18n.DEFAULT_LANGUAGE), english)
 
 
 def render(name: str, **context) -> str:

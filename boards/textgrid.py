@@ -185,12 +185,17 @@ def columns(rows: Sequence[Sequence[object]]) -> list[str]:
     return out
 
 
-def score_table(sheet: dict, names: Sequence[str]) -> str:
-    """The score sheet as plain text, a column per farmer headed by their name."""
+def score_table(sheet: dict, names: Sequence[str], t=None) -> str:
+    """The score sheet as plain text, a column per farmer headed by their
+    name; its labels in the language of ``t`` (a :class:`boards.i18n.Translator`,
+    English without one)."""
+    from boards.i18n import DEFAULT_LANGUAGE, translator
+
+    t = t or translator(DEFAULT_LANGUAGE)
     rows: list[list[object]] = [["", *names]]
-    rows += [[line["label"], *line["points"]] for line in sheet["lines"]]
-    rows.append(["Total", *sheet["total"]])
+    rows += [[t.gettext(line["label"]), *line["points"]] for line in sheet["lines"]]
+    rows.append([t.gettext("Total"), *sheet["total"]])
     tiebreak = sheet.get("tiebreak")
     if tiebreak:
-        rows.append([f"{tiebreak['label']} (tie-break)", *tiebreak["values"]])
+        rows.append([t.gettext("%(label)s (tie-break)", label=t.gettext(tiebreak["label"])), *tiebreak["values"]])
     return "\n".join(columns(rows))

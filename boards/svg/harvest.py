@@ -9,12 +9,15 @@ farmer's view): every word and cost is the one the text board prints.
 
 from __future__ import annotations
 
-from boards import palette
+from boards import harvest as model
+from boards import palette, status_words
 from boards.game_terms import name as term
+from boards.game_terms import note as score_note
 from boards.i18n import N_, Translator
 from boards.svg import symbols
 from boards.svg.canvas import INK, LINE, MUTED, SMALLEST, Canvas, Panel
 from boards.svg.changes import Changes
+from engine.harvest import content as C
 
 CELL = 70
 LABEL = 22
@@ -60,10 +63,9 @@ def status(b: dict, changed: Changes, t: Translator) -> Panel:
         c.text(x, 17, str(r["number"]), size=12, anchor="middle", bold=True, fill="#ffffff" if r["now"] else INK)
         x += 28
     now = next((r["number"] for r in b["rounds"] if r["now"]), None)
-    c.text(x, 17, t.gettext("round %(n)s of %(rounds)s", n=now, rounds=len(b["rounds"])) if now else b["progress"], size=12)
-    words = (t.gettext("The game is over.") if b["over"] else
-             t.gettext("%(name)s to act: %(doing)s.", name=b["to_act_name"], doing=t.gettext(b["doing"]))
-             if b["to_act_name"] else t.gettext(b["doing"]))
+    c.text(x, 17, t.gettext("round %(n)s of %(rounds)s", n=now, rounds=len(b["rounds"])) if now
+           else status_words.progress(b, t), size=12)
+    words = status_words.acting(b, t)
     if b["visit"]:
         v = b["visit"]
         words += " " + t.ngettext("Visiting %(space)s (%(area)s): %(n)s action left.",
@@ -73,7 +75,7 @@ def status(b: dict, changed: Changes, t: Translator) -> Panel:
     if len(b["order"]) > 1:
         height += 8 + c.paragraph(0, height + 14, t.gettext("Turn order: %(order)s", order=" → ".join(b["order"])), 12, HALF - 10, fill=MUTED)
     for note in b["notes"]:
-        c.text(0, height + 10, note, size=13, bold=True)
+        c.text(0, height + 10, score_note(t, note), size=13, bold=True)
         height += 18
     return Panel(t.gettext("Where the game stands"), HALF, height + 4, c, summary=words, wide=True)
 
@@ -108,7 +110,8 @@ def town(b: dict, changed: Changes, t: Translator) -> Panel:
                    dash="4 3" if closed else None)
             c.text(x + 6, y + 15, str(space["label"]), size=13, bold=True)
             c.text(x + 20, y + 15, t.ngettext("%(n)s action", "%(n)s actions", space["actions"]), size=11)
-            c.fitted(x + 6, y + 31, t.gettext("shared · %(cost)s", cost=space["cost"]) if space["shared"] else space["cost"], 11, w - 10,
+            cost = model.space_cost_text(space, t)
+            c.fitted(x + 6, y + 31, t.gettext("shared · %(cost)s", cost=cost) if space["shared"] else cost, 11, w - 10,
                      fill=MUTED if space["cost"] == "free" else INK)
             if space["blocked"]:
                 _gairy(c, x + 16, y + 50, 20)
@@ -122,7 +125,7 @@ def town(b: dict, changed: Changes, t: Translator) -> Panel:
             if changed(f"space:{space['name']}"):
                 c.changed(x, y, w, h)
         y += 70
-        y += c.paragraph(0, y + 10, t.gettext(area["actions"]), 10.5, HALF - 20, fill=MUTED, most=2) + 10
+        y += c.paragraph(0, y + 10, model.area_actions(area["key"], t), 10.5, HALF - 20, fill=MUTED, most=3) + 10
     summary = t.gettext("Town board: %(spaces)s", spaces="; ".join(
         f"{s['name']} " + (t.gettext("blocked by Gairy") if s["blocked"] else (", ".join(s["occupants"]) or t.gettext("open")))
         for a in b["areas"] for s in a["spaces"]))
@@ -139,8 +142,10 @@ def market_and_buildings(b: dict, changed: Changes, t: Translator) -> Panel:
         c.rect(x, y, w, 104, fill="#f6f0ff", stroke=INK, rx=6)
         c.text(x + 6, y + 16, tile["label"], size=14, bold=True)
         c.fitted(x + 20, y + 16, term(t, tile["name"]), 12, w - 26, bold=True)
-        c.paragraph(x + 6, y + 34, t.gettext("costs %(cost)s", cost=tile["cost"]), 11, w - 12, most=1)
-        c.paragraph(x + 6, y + 52, t.gettext("gives %(gives)s", gives=tile["gives"]), 11, w - 12, most=3)
+        cost, gives = model.market_text(tile["key"], t)
+        free = not C.MARKET_TILES[tile["key"]]["cost"]
+        c.paragraph(x + 6, y + 34, cost if free else t.gettext("costs %(cost)s", cost=cost), 11, w - 12, most=1)
+        c.paragraph(x + 6, y + 52, t.gettext("gives %(gives)s", gives=gives), 11, w - 12, most=3)
         c.text(x + w - 6, y + 98, t.gettext("%(n)s under", n=tile["under"]), size=10.5, anchor="end", fill=MUTED)
         if changed(f"market:{tile['label']}"):
             c.changed(x, y, w, 104)
@@ -158,7 +163,7 @@ def market_and_buildings(b: dict, changed: Changes, t: Translator) -> Panel:
         symbols.coin(c, coin, yy + 15, 16)
         c.text(x + w - 66, yy + 20, str(item["cost"]), size=12, bold=True)
         c.text(x + w - 6, yy + 20, t.gettext("%(n)s pts", n=item["points"]), size=12, anchor="end", bold=True)
-        c.paragraph(x + 6, yy + 40, item["text"], 10.5, w - 12, most=3)
+        c.paragraph(x + 6, yy + 40, model.building_text(item["key"], t), 10.5, w - 12, most=3)
         if changed(f"building:{item['key']}"):
             c.changed(x, yy, w, 86)
     rows = (len(b["buildings"]["offer"]) + 1) // 2
@@ -182,7 +187,7 @@ def sunrise(b: dict, changed: Changes, t: Translator) -> Panel:
         c.circle(x + 14, yy + 14, 10, fill="#e69f00", stroke=INK)
         c.text(x + 14, yy + 18, str(tile["number"]), size=11, anchor="middle", bold=True)
         c.fitted(x + 28, yy + 18, term(t, tile["name"]), 12, w - 32, bold=True)
-        c.paragraph(x + 6, yy + 36, tile["effect"], 10.5, w - 12, most=4)
+        c.paragraph(x + 6, yy + 36, t.gettext(tile["effect"]), 10.5, w - 12, most=4)
         c.fitted(x + 6, yy + 93, t.gettext("held by %(name)s", name=owner) if held else t.gettext("on display"), 10.5, w - 12, italic=True,
                  fill=MUTED)
     rows = (len(tiles) + 2) // 3
@@ -209,7 +214,8 @@ def dealt(b: dict, t: Translator) -> Panel:
         yy = y + (k // 2) * 80
         c.rect(x, yy, w, 74, fill="#eef5fb", stroke="#0072b2", width=1.5, rx=6, dash="5 3")
         c.fitted(x + 6, yy + 18, t.gettext(kind, n=card["number"], name=term(t, card["name"])), 12, w - 12, bold=True)
-        c.paragraph(x + 6, yy + 36, card["text"], 10.5, w - 12, most=3)
+        text = t.gettext(card["text"]) if kind.startswith("Character") else model.farmhouse_text(card["key"], t)
+        c.paragraph(x + 6, yy + 36, text, 10.5, w - 12, most=3)
     y += (len(cards) + 1) // 2 * 80
     return Panel(t.gettext("Dealt to you"), HALF, y, c, summary=t.gettext("Cards dealt to you"))
 
@@ -302,10 +308,10 @@ def _facts(c: Canvas, f: dict, x: float, y: float, width: float, b: dict, change
     y += 34 if left else 22
     lines = []
     if f["character"]:
-        lines.append((term(t, f["character"]["name"]), f["character"]["text"]))
+        lines.append((term(t, f["character"]["name"]), t.gettext(f["character"]["text"])))
     if f["farmhouse"]:
-        lines.append((term(t, f["farmhouse"]["name"]), f["farmhouse"]["text"]))
-    lines.append((t.gettext("Sunrise: %(tile)s", tile=term(t, f["sunrise"]["name"])), f["sunrise"]["effect"]))
+        lines.append((term(t, f["farmhouse"]["name"]), model.farmhouse_text(f["farmhouse"]["key"], t)))
+    lines.append((t.gettext("Sunrise: %(tile)s", tile=term(t, f["sunrise"]["name"])), t.gettext(f["sunrise"]["effect"])))
     if f["buildings"]:
         lines.append((t.gettext("Buildings"), ", ".join(term(t, name) for name in f["buildings"])))
     for title, text in lines:

@@ -9,10 +9,12 @@ downward (:func:`drawn_row`).
 
 from __future__ import annotations
 
-from boards import palette
+from boards import palette, status_words
+from boards.game_terms import name as term
 from boards.i18n import Translator
+from boards.sunfield import TILE_SIGN, power_name
 from boards.svg import symbols
-from boards.svg.canvas import INK, LINE, MUTED, Canvas, Panel
+from boards.svg.canvas import INK, LINE, MUTED, Canvas, Panel, text_width
 from boards.svg.changes import Changes
 
 TILE = 124  # a market tile, wide
@@ -54,20 +56,15 @@ def parts(b: dict) -> dict:
 
 def panels(b: dict, changed: Changes, t: Translator) -> list[Panel]:
     farmers = sorted(b["farmers"], key=lambda f: (not f["you"], not f["to_act"]))
-    return [status(b), market(b, changed), clients(b, changed)] + [farmer(b, f, changed, t) for f in farmers] + [legend(t)]
+    return ([status(b, t), market(b, changed, t), clients(b, changed, t)] + [farmer(b, f, changed, t) for f in farmers]
+            + [legend(t)])
 
 
-def status(b: dict) -> Panel:
+def status(b: dict, t: Translator) -> Panel:
     c = Canvas()
-    words = f"{b['game_title']} · {b['progress']}"
-    if b["over"]:
-        words += " · the game is over"
-    elif b["to_act_name"]:
-        words += f" · {b['to_act_name']} to act: {b['doing']}"
-    if b["ending"] and not b["over"]:
-        words += " · last round"
+    words = f"{b['game_title']} · {status_words.progress(b, t)} · {status_words.acting(b, t)}"
     height = 8 + c.paragraph(4, 18, words, 15, NARROW - 10, bold=True)
-    return Panel("Where the game stands", NARROW, height, c, summary=words, wide=True)
+    return Panel(t.gettext("Where the game stands"), NARROW, height, c, summary=words, wide=True)
 
 
 def _tile(c: Canvas, x: float, y: float, w: float, h: float, tile: dict, name: str) -> None:
@@ -84,10 +81,10 @@ def _on(colour: str) -> str:
     return "#ffffff" if colour in ("#0072b2", "#009e73", "#8c6239", "#d55e00") else INK
 
 
-def market(b: dict, changed: Changes) -> Panel:
+def market(b: dict, changed: Changes, t: Translator) -> Panel:
     c = Canvas()
     left = 62
-    c.text(0, 14, "Market", size=15, bold=True)
+    c.text(0, 14, t.gettext("Market"), size=15, bold=True)
     top = 22 + LABEL
     for i, letter in enumerate("abc"):
         c.text(left + i * TILE + TILE / 2, top - 6, letter, size=14, anchor="middle", bold=True)
@@ -95,13 +92,14 @@ def market(b: dict, changed: Changes) -> Panel:
         y = top + r * TILE_H
         c.text(14, y + 24, str(row["number"]), size=16, anchor="middle", bold=True)
         symbols.animal(c, row["animal"], 40, y + 22, 26)
-        c.text(30, y + 56, row["animal"], size=11, anchor="middle", fill=MUTED)
+        c.fitted(30, y + 56, term(t, row["animal"]), 11, 58, anchor="middle", fill=MUTED)
         for i, slot in enumerate(row["slots"]):
             x = left + i * TILE
             w, h = TILE - 6, TILE_H - 6
             if slot["empty"]:
                 c.rect(x, y, w, h, fill="#fafafa", stroke=LINE, rx=6, dash="5 4")
-                c.text(x + w / 2, y + h / 2, f"{slot['name']} empty", size=12, anchor="middle", fill=MUTED)
+                c.fitted(x + w / 2, y + h / 2, t.gettext("%(place)s: empty", place=slot["name"]), 12, w - 8,
+                         anchor="middle", fill=MUTED)
             else:
                 tile = slot["tile"]
                 _tile(c, x, y, w, h, tile, f"market {slot['name']}")
@@ -109,32 +107,39 @@ def market(b: dict, changed: Changes) -> Panel:
                 symbols.animal(c, tile["kind"], x + w - 16, y + 16, 22)
                 for k, veg in enumerate(tile["vegetables"]):
                     symbols.vegetable(c, veg["name"], x + 18 + k * 28, y + 44, 24)
-                price = f"costs {slot['cost']}" if slot["cost"] else "free"
-                c.text(x + 6, y + h - 9, price, size=12, bold=bool(slot["cost"]))
+                price = t.gettext("costs %(cost)s", cost=slot["cost"]) if slot["cost"] else t.pgettext("price", "free")
+                room = w - 12 - (slot["seeds"] * 12 + 24 if slot["seeds"] else 0)  # the Seeds and their "+2" beside it
+                # a longer word leaves out the "+2", which the Seeds drawn beside it count too
+                counted = bool(slot["seeds"]) and text_width(price, 10.5) <= room
+                c.fitted(x + 6, y + h - 9, price, 12, room if counted or not slot["seeds"] else room + 20,
+                         bold=bool(slot["cost"]))
                 for k in range(slot["seeds"]):
                     symbols.seed(c, x + w - 12 - k * 12, y + h - 14, 12)
-                if slot["seeds"]:
+                if counted:
                     c.text(x + w - 18 - slot["seeds"] * 12, y + h - 9, f"+{slot['seeds']}", size=11, anchor="end")
             if changed(f"market:{slot['name']}"):
                 c.changed(x, y, w, h)
     y = top + 3 * TILE_H + 14
-    piles = ", ".join(f"{p['animal']} {p['left']}" for p in b["piles"])
-    c.text(0, y, f"Tiles left: {piles} · Clients in the deck: {b['deck']}", size=12, fill=MUTED)
-    summary = "Market: " + "; ".join(
-        f"{s['name']} " + ("empty" if s["empty"] else f"{s['tile']['colour']} {s['tile']['kind']}")
+    piles = ", ".join(f"{term(t, p['animal'])} {p['left']}" for p in b["piles"])
+    y += c.paragraph(0, y, t.gettext("Tiles left: %(piles)s · Clients in the deck: %(n)s", piles=piles, n=b["deck"]),
+                     12, left + 3 * TILE, fill=MUTED) - 12 * 1.2
+    summary = t.gettext("Market: %(tiles)s", tiles="; ".join(
+        t.gettext("%(place)s: empty", place=s["name"]) if s["empty"] else
+        f"{s['name']} " + t.gettext("%(animal)s tile (%(colour)s)", animal=term(t, s["tile"]["kind"]),
+                                    colour=term(t, s["tile"]["colour"]))
         for row in b["market"] for s in row["slots"]
-    )
-    return Panel("Market", left + 3 * TILE, y + 6, c, summary=summary)
+    ))
+    return Panel(t.gettext("Market"), left + 3 * TILE, y + 6, c, summary=summary)
 
 
-def _client_card(c: Canvas, x: float, y: float, client: dict, w: float = 84) -> float:
+def _client_card(c: Canvas, x: float, y: float, client: dict, t: Translator, w: float = 84) -> float:
     sw = palette.swatch(client["swatch"])
     needs = client["needs"]
     rows = len(needs)
     h = 34 + rows * 26
     c.rect(x, y, w, h, fill="#ffffff", stroke=sw.strong, width=2.5, rx=6)
     c.rect(x, y, w, 26, fill=sw.strong, stroke="none", rx=5)
-    c.text(x + 6, y + 18, client["colour"], size=12, bold=True, fill=_on(sw.strong))
+    c.fitted(x + 6, y + 18, term(t, client["colour"]), 12, w - 34, bold=True, fill=_on(sw.strong))
     c.text(x + w - 6, y + 19, str(client["value"]), size=16, anchor="end", bold=True, fill=_on(sw.strong))
     for k, need in enumerate(needs):
         cy = y + 42 + k * 26
@@ -143,53 +148,55 @@ def _client_card(c: Canvas, x: float, y: float, client: dict, w: float = 84) -> 
     return h
 
 
-def clients(b: dict, changed: Changes) -> Panel:
+def clients(b: dict, changed: Changes, t: Translator) -> Panel:
     c = Canvas()
-    c.titled(0, 14, "Clients", "(space: colour, points, needs; Medals below)")
+    c.titled(0, 14, t.gettext("Clients"), t.gettext("(space: colour, points, needs; Medals below)"))
     top = 24
     bottom = top
     for i, space in enumerate(b["clients"]):
         x = i * 90
-        c.text(x + 42, top + 12, f"space {space['space']}", size=11, anchor="middle", fill=MUTED)
+        c.fitted(x + 42, top + 12, t.gettext("space %(n)s", n=space["space"]), 11, 84, anchor="middle", fill=MUTED)
         if space["client"]:
-            h = _client_card(c, x, top + 18, space["client"])
+            h = _client_card(c, x, top + 18, space["client"], t)
         else:
             h = 60
             c.rect(x, top + 18, 84, h, fill="#fafafa", stroke=LINE, rx=6, dash="5 4")
-            c.text(x + 42, top + 52, "empty", size=12, anchor="middle", fill=MUTED)
+            c.fitted(x + 42, top + 52, t.gettext("empty"), 12, 80, anchor="middle", fill=MUTED)
         for k, value in enumerate(space["medals"]):
             symbols.medal(c, x + 16 + k * 26, top + 18 + h + 22, 20, value)
         if changed(f"client:{space['space']}"):
             c.changed(x, top + 18, 84, h + 36)
         bottom = max(bottom, top + 18 + h + 40)
     y = bottom + 18
-    c.titled(0, y, "Reputation tiles", f"(each {b['reputation'][0]['points']} points)" if b["reputation"]
-             else "(none left)", size=13)
+    c.titled(0, y, t.gettext("Reputation tiles"),
+             t.ngettext("(each %(n)s point)", "(each %(n)s points)", b["reputation"][0]["points"]) if b["reputation"]
+             else t.gettext("(none left)"), size=13)
     y += 8
     for i, rep in enumerate(b["reputation"]):
         x = (i % 4) * 112
         yy = y + (i // 4) * 56
-        _reputation(c, x, yy, rep)
+        _reputation(c, x, yy, rep, t)
     if changed("reputation"):
         c.changed(0, y, 448, 50 * max(1, (len(b["reputation"]) + 3) // 4))
     y += 56 * max(1, (len(b["reputation"]) + 3) // 4)
-    return Panel("Clients", max(450, 90 * len(b["clients"])), y, c,
-                 summary=f"{sum(1 for s in b['clients'] if s['client'])} Clients waiting")
+    waiting = sum(1 for s in b["clients"] if s["client"])
+    return Panel(t.gettext("Clients"), max(450, 90 * len(b["clients"])), y, c,
+                 summary=t.ngettext("%(n)s Client waiting", "%(n)s Clients waiting", waiting))
 
 
-def _reputation(c: Canvas, x: float, y: float, rep: dict, w: float = 104) -> None:
+def _reputation(c: Canvas, x: float, y: float, rep: dict, t: Translator, w: float = 104) -> None:
     c.rect(x, y, w, 48, fill="#fffdf3", stroke=INK, width=1.2, rx=5)
     for k, colour in enumerate(rep["colours"]):
         sw = palette.swatch(colour)
         c.rect(x + 6 + k * 24, y + 6, 20, 20, fill=sw.strong, stroke=INK, rx=3)
         c.text(x + 16 + k * 24, y + 20, sw.letter, size=11, anchor="middle", bold=True, fill=_on(sw.strong))
     c.text(x + 56, y + 21, f"+ {rep['value']}", size=13, bold=True)
-    c.text(x + 6, y + 41, f"{rep['colours'][0]}, {rep['colours'][1]}", size=10.5, fill=MUTED)
+    c.fitted(x + 6, y + 41, f"{term(t, rep['named'][0])}, {term(t, rep['named'][1])}", 10.5, w - 10, fill=MUTED)
     if rep.get("validated"):
         c.text(x + w - 6, y + 21, "✓", size=15, anchor="end", bold=True, fill="#009e73")
 
 
-def _plot(c: Canvas, f: dict, x0: float, y0: float, changed: Changes) -> tuple[float, float]:
+def _plot(c: Canvas, f: dict, x0: float, y0: float, changed: Changes, t: Translator) -> tuple[float, float]:
     """The Plot with its axis labels; returns its width and height."""
     cells = [cell for row in f["plot"]["rows"] for cell in row["cells"]]
     xs = sorted({cell["x"] for cell in cells})
@@ -213,10 +220,17 @@ def _plot(c: Canvas, f: dict, x0: float, y0: float, changed: Changes) -> tuple[f
             if cell["pasture"]:
                 if cell["animal"]:
                     symbols.animal(c, cell["animal"], cx + w / 2, cy + h / 2 + 4, 32)
-                    c.text(cx + w / 2, cy + h - 4, "Pasture", size=10.5, anchor="middle", fill=INK)
+                    c.fitted(cx + w / 2, cy + h - 4, t.gettext("Pasture"), 10.5, w - 6, anchor="middle", fill=INK)
                 else:
-                    c.rect(cx + w / 2 - 16, cy + h / 2 - 14, 32, 30, fill="none", stroke=MUTED, dash="3 2", rx=4)
-                    c.fitted(cx + w / 2, cy + h - 4, "empty Pasture", 10.5, w - 6, anchor="middle", fill=INK)
+                    label = t.gettext("empty Pasture")
+                    if text_width(label, 10.5) <= w - 6 or " " not in label:
+                        c.rect(cx + w / 2 - 16, cy + h / 2 - 14, 32, 30, fill="none", stroke=MUTED, dash="3 2", rx=4)
+                        c.fitted(cx + w / 2, cy + h - 4, label, 10.5, w - 6, anchor="middle", fill=INK)
+                    else:  # a longer language's words on two lines ("leere / Weide"), the empty box smaller above
+                        c.rect(cx + w / 2 - 14, cy + 20, 28, 24, fill="none", stroke=MUTED, dash="3 2", rx=4)
+                        first, _, second = label.rpartition(" ")
+                        c.fitted(cx + w / 2, cy + h - 16, first, 10.5, w - 6, anchor="middle", fill=INK)
+                        c.fitted(cx + w / 2, cy + h - 4, second, 10.5, w - 6, anchor="middle", fill=INK)
             else:
                 spaces = cell["spaces"]
                 step = min(24, (w - 4) / max(1, len(spaces)))
@@ -228,18 +242,19 @@ def _plot(c: Canvas, f: dict, x0: float, y0: float, changed: Changes) -> tuple[f
         elif cell.get("open"):
             # where the tile may go: a mark on the ground, not a button (the options are the buttons)
             c.rect(cx + 4, cy + 4, w - 8, h - 8, fill="none", stroke="#5b8fb0", width=1, rx=3, dash="2 3")
-            c.text(cx + w / 2, cy + h / 2 - 2, "free", size=10, anchor="middle", fill=MUTED)
+            c.fitted(cx + w / 2, cy + h / 2 - 2, t.gettext("free"), 10, w - 10, anchor="middle", fill=MUTED)
             c.text(cx + w / 2, cy + h / 2 + 12, f"{cell['x']} {cell['y']}", size=10.5, anchor="middle", fill="#0b2e44")
         else:
             c.rect(cx + w / 2 - 1.5, cy + h / 2 - 1.5, 3, 3, fill="#c8c2b0", stroke="none")
     return LABEL + 4 + len(xs) * CELL, LABEL + len(ys) * CELL
 
 
-def _facts(c: Canvas, f: dict, x: float, y: float, width: float, changed: Changes, reserved: list) -> float:
+def _facts(c: Canvas, f: dict, x: float, y: float, width: float, changed: Changes, reserved: list,
+           t: Translator) -> float:
     """Seeds, Wheelbarrow, Clients, Medals, Reputation; returns the height."""
     start = y
     y += 14
-    c.text(x, y, "Seeds", size=12, bold=True)
+    c.fitted(x, y, t.gettext("Seeds"), 12, 52, bold=True)
     for k in range(min(f["seeds"], 8)):
         symbols.seed(c, x + 56 + k * 13, y - 4, 12)
     c.text(x + 58 + min(f["seeds"], 8) * 13, y, str(f["seeds"]), size=12)
@@ -247,7 +262,7 @@ def _facts(c: Canvas, f: dict, x: float, y: float, width: float, changed: Change
         c.changed(x - 2, y - 13, width, 18)
     y += 12
     symbols.wheelbarrow(c, x + 12, y + 14, 22)
-    c.text(x + 28, y + 14, f"Wheelbarrow: {f['wheelbarrow_total']}", size=12, bold=True)
+    c.fitted(x + 28, y + 14, t.gettext("Wheelbarrow: %(n)s", n=f["wheelbarrow_total"]), 12, width - 28, bold=True)
     y += 22
     for k, veg in enumerate(f["wheelbarrow"]):
         vx = x + 14 + k * 50
@@ -256,17 +271,18 @@ def _facts(c: Canvas, f: dict, x: float, y: float, width: float, changed: Change
     if changed(f"wheelbarrow:{f['seat']}"):
         c.changed(x - 2, y - 22, width, 48)
     y += 40
-    c.fitted(x, y, f"Clients delivered: {len(f['clients'])}", 12, width, bold=True)
+    c.fitted(x, y, t.gettext("Clients delivered: %(n)s", n=len(f["clients"])), 12, width, bold=True)
     if f["reserved"]:  # on a line of its own: beside the count it was cut short on a narrow panel
         y += 16
-        c.fitted(x, y, f"Clients reserved: {f['reserved']}", 12, width, bold=True)
+        c.fitted(x, y, t.gettext("Clients reserved: %(n)s", n=f["reserved"]), 12, width, bold=True)
     y += 6
     if reserved:
         # the farmer's own face-down Client: only in their own drawing
         for k, client in enumerate(reserved):
             sw = palette.swatch(client["swatch"])
             c.rect(x + k * 70, y, 64, 22, fill="#ffffff", stroke=sw.strong, width=2, rx=3, dash="4 2")
-            c.text(x + k * 70 + 32, y + 16, f"{sw.letter}{client['value']} yours", size=11, anchor="middle", bold=True)
+            yours = t.gettext("%(client)s yours", client=sw.letter + str(client["value"]))
+            c.fitted(x + k * 70 + 32, y + 16, yours, 11, 60, anchor="middle", bold=True)
         y += 28
     for k, client in enumerate(f["clients"][:8]):
         sw = palette.swatch(client["swatch"])
@@ -277,12 +293,12 @@ def _facts(c: Canvas, f: dict, x: float, y: float, width: float, changed: Change
                fill=_on(sw.strong))
     y += 26 * ((min(len(f["clients"]), 8) + 5) // 6) + 6
     for k, rep in enumerate(f["reputation"]):
-        _reputation(c, x + k * 110, y, rep)
+        _reputation(c, x + k * 110, y, rep, t)
     if f["reputation"]:
         y += 54
     if changed(f"clients:{f['seat']}"):
         c.changed(x - 2, y - 6 - 26 - 54 * bool(f["reputation"]) - 20, width, 26 + 20 + 54 * bool(f["reputation"]))
-    c.text(x, y + 14, f"Medals: {f['medal_points']} points", size=12, bold=True)
+    c.fitted(x, y + 14, t.ngettext("Medals: %(n)s point", "Medals: %(n)s points", f["medal_points"]), 12, width, bold=True)
     for k, value in enumerate(f["medals"][:10]):
         symbols.medal(c, x + 12 + k * 22, y + 34, 18, value)
     if changed(f"medals:{f['seat']}"):
@@ -291,25 +307,26 @@ def _facts(c: Canvas, f: dict, x: float, y: float, width: float, changed: Change
     return y - start
 
 
-def _livestock(c: Canvas, f: dict, x: float, y: float, changed: Changes) -> float:
+def _livestock(c: Canvas, f: dict, x: float, y: float, changed: Changes, t: Translator) -> float:
     track = f["livestock"]
-    c.text(x, y + 14, "Livestock track", size=12, bold=True)
+    c.text(x, y + 14, t.gettext("Livestock track"), size=12, bold=True)
     y += 22
     w = 80
     for k, col in enumerate(track["columns"]):
         cx = x + k * (w + 4)
         c.rect(cx, y, w, 74, fill="#eef6ee" if col["reached"] else "#ffffff", stroke=INK if col["here"] else LINE,
                width=2.5 if col["here"] else 1, rx=5)
-        label = "Start" if col["index"] == 0 else ("Last" if not col["power"] else col["power"].capitalize())
-        c.text(cx + 5, y + 14, f"{col['index']} {label}", size=11, bold=True)
+        label = (t.gettext("Start") if col["index"] == 0 else
+                 (t.gettext("Last") if not col["power"] else power_name(col["power"], t)))
+        c.fitted(cx + 5, y + 14, f"{col['index']} {label}", 11, w - 8, bold=True)
         for n, need in enumerate(col["needs"]):
             symbols.animal(c, need, cx + 12 + n * 22, y + 34, 18)
         if col["used"]:
-            c.text(cx + w - 5, y + 66, "used", size=10.5, anchor="end", fill=MUTED, italic=True)
+            c.fitted(cx + w - 5, y + 66, t.gettext("used"), 10.5, w - 30, anchor="end", fill=MUTED, italic=True)
         if col["here"]:
             symbols.marker(c, f["seat"], cx + 14, y + 60, 16, f["name"][:1])
             if not col["used"]:  # the thick frame says "here" too
-                c.text(cx + 26, y + 66, "here", size=10.5)
+                c.fitted(cx + 26, y + 66, t.gettext("here"), 10.5, w - 30)
     if changed(f"livestock:{f['seat']}"):
         c.changed(x, y, len(track["columns"]) * (w + 4) - 4, 74)
     return 22 + 80
@@ -319,36 +336,45 @@ def farmer(b: dict, f: dict, changed: Changes, t: Translator) -> Panel:
     """A farmer's Plot with their facts beside it (below it when the Plot is
     wide): as narrow as it can be, so a phone shows it at a readable size."""
     body = Canvas()
-    plot_w, plot_h = _plot(body, f, 0, 40, changed)
+    plot_w, plot_h = _plot(body, f, 0, 40, changed, t)
     reserved = b["private"]["reserved"] if f["you"] and b["private"] else []
     if plot_w + FACTS + 12 <= 720:
-        facts_h = _facts(body, f, plot_w + 16, 40, FACTS - 10, changed, reserved)
+        facts_h = _facts(body, f, plot_w + 16, 40, FACTS - 10, changed, reserved, t)
         height = max(plot_h, facts_h)
         width = plot_w + 16 + FACTS
     else:
-        facts_h = _facts(body, f, 0, 40 + plot_h + 8, FACTS, changed, reserved)
+        facts_h = _facts(body, f, 0, 40 + plot_h + 8, FACTS, changed, reserved, t)
         height = plot_h + 8 + facts_h
         width = plot_w + 8
     y = 40 + height + 6
     if f["livestock"]:
-        y += _livestock(body, f, 0, y, changed)
+        y += _livestock(body, f, 0, y, changed, t)
         width = max(width, len(f["livestock"]["columns"]) * 84)
     width = max(width, NARROW)
     c = Canvas()
-    name = f["name"] + (" (you)" if f["you"] else "") + (" · first player" if f["first"] else "")
-    symbols.farmer_header(c, f["seat"], name, f"{f['points']} points", width, f["to_act"] and not b["over"], t)
+    name = status_words.you(f, t) + (" · " + t.gettext("first player") if f["first"] else "")
+    points = t.ngettext("%(n)s point", "%(n)s points", f["points"])
+    symbols.farmer_header(c, f["seat"], name, points, width, f["to_act"] and not b["over"], t)
     c.group(body)
     tiles = f["plot"]["tiles"]
-    return Panel(f"{f['name']}'s Plot", width, y + 4, c, wide=True,
-                 summary=f"{f['name']}: {f['points']} points, {tiles} tiles, {f['seeds']} Seeds, "
-                         f"{f['wheelbarrow_total']} Vegetables in the Wheelbarrow")
+    return Panel(t.gettext("%(name)s's Plot", name=f["name"]), width, y + 4, c, wide=True,
+                 summary=t.gettext("%(name)s: %(points)s, %(tiles)s, %(seeds)s, %(vegetables)s", name=f["name"],
+                                   points=points, tiles=t.ngettext("%(n)s tile", "%(n)s tiles", tiles),
+                                   seeds=t.gettext(SEEDS[f["seeds"] != 1], n=f["seeds"]),
+                                   vegetables=t.ngettext("%(n)s Vegetable in the Wheelbarrow",
+                                                         "%(n)s Vegetables in the Wheelbarrow", f["wheelbarrow_total"])))
+
+
+#: a count of Seeds, in the move sentences' words (engine/sunfield/describe.py marks them)
+SEEDS = ("%(n)s Seed", "%(n)s Seeds")
 
 
 def legend(t: Translator) -> Panel:
     c = Canvas()
-    items = [(lambda c, x, y, n=n: symbols.vegetable(c, n, x, y, 20), n.capitalize()) for n in symbols.VEGETABLES]
-    items.append((lambda c, x, y: symbols.vegetable(c, "carrot", x, y, 20, filled=False), "empty space"))
-    items += [(lambda c, x, y, n=n: symbols.animal(c, n, x, y, 20), n.capitalize()) for n in ("sheep", "pig", "cow")]
-    items.append((lambda c, x, y: None, "Tiles: Bl blue, Bn brown, Gr green, Ye yellow"))
+    items = [(lambda c, x, y, n=n: symbols.vegetable(c, n, x, y, 20), term(t, n.capitalize())) for n in symbols.VEGETABLES]
+    items.append((lambda c, x, y: symbols.vegetable(c, "carrot", x, y, 20, filled=False), t.gettext("empty space")))
+    items += [(lambda c, x, y, n=n: symbols.animal(c, n, x, y, 20), term(t, n.capitalize())) for n in ("sheep", "pig", "cow")]
+    signs = ", ".join(f"{sign} {term(t, colour)}" for colour, sign in TILE_SIGN.items())
+    items.append((lambda c, x, y: None, t.gettext("Tiles: %(signs)s", signs=signs)))
     height = symbols.key(c, items, NARROW, t)
-    return Panel("Key", NARROW, height, c, wide=True, key=True)
+    return Panel(t.gettext("Key"), NARROW, height, c, wide=True, key=True)

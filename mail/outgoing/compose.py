@@ -427,7 +427,7 @@ def snapshot_pdf(context: dict, snapshots=None) -> bytes | None:
     try:
         if context["kind"] == "final":
             def report() -> bytes:
-                return boards.report_pdf(game["kind"], context["report"])
+                return boards.report_pdf(game["kind"], context["report"] | {"language": language_of(context)})
 
             if snapshots is None or not boards.has_board(game["kind"]):
                 return report()

@@ -156,7 +156,8 @@ def report(game_id: int, seat: int, token: str):
         raise InvalidInput("The score report is ready when the game is over.")
     with svc.db.transaction() as session:
         rated = rating_store.report_lines(rating_store.rated_game(session, game_id))
-    pdf = boards.report_pdf(access.game.kind, report_data(access.game, access.log, rated))
+    pdf = boards.report_pdf(access.game.kind, report_data(access.game, access.log, rated)
+                            | {"language": access.seat.language})  # in the seat's language, as its pages
     if pdf is None:
         raise InvalidInput("This game has no PDF report yet.")
     filename = f"{access.game.kind}-{game_id}-report.pdf"

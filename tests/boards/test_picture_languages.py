@@ -1,9 +1,9 @@
-"""The board picture in the reader's language: Harvest's drawing writes its
-own labels and alt text through the translator (boards/svg/harvest.py). In
-the pseudo-locale every word the drawing itself adds is marked; what is
-left unmarked is only the board model's own text (the Town board's action
-texts, costs, what tiles give, the state of play), which the text board
-reads too and which is not translated yet."""
+"""The board picture in the reader's language: both games' drawings
+(boards/svg/harvest.py, boards/svg/sunfield.py) write their labels, the
+board model's texts (costs, what tiles and cards give, the state of play)
+and their alt text through the translator. In the pseudo-locale every word
+is marked; what is left unmarked is notation the key explains (colour and
+Vegetable signs, the grids' letters), the game's name and initials."""
 
 from __future__ import annotations
 
@@ -11,22 +11,15 @@ import re
 
 import pytest
 
-from boards import memo, picture_svg, sample_game
+from boards import picture_svg, sample_game
 from boards.i18n import MARK_CLOSE, MARK_OPEN
 from tests.pseudo import unmarked_html
 
 
-def model_words(value) -> set[str]:
-    """Every word of every text in the board model (its text grids too)."""
-    if isinstance(value, str):
-        return {w.strip("()[]{}.,;:!?\"'«»…*_|") for w in re.split(r"[\s–/]+", value)}
-    if isinstance(value, dict):
-        return set().union(*(model_words(v) for v in value.values())) if value else set()
-    if isinstance(getattr(value, "text", None), str):  # a text grid's segment (boards.textgrid)
-        return model_words(value.text)
-    if isinstance(value, (list, tuple)):
-        return set().union(*(model_words(v) for v in value)) if value else set()
-    return set()
+def pseudo_piece(word: str) -> bool:
+    """A piece of a marked text that a paragraph broke over lines (``ţĥé``,
+    ``⟦ĝîṽéš``): pseudo-locale letters only, no English word in it."""
+    return not re.search(r"[A-Za-z]{2}", word)
 
 
 @pytest.mark.parametrize("seats,stage", [(1, "start"), (2, "middle"), (3, "end")])
@@ -36,9 +29,9 @@ def test_given_a_harvest_picture_in_the_pseudo_locale_then_the_drawings_own_word
     svg = picture_svg("harvest", view, 0, game.names, language="qps")
     svg = re.sub(MARK_OPEN + r"[^<" + MARK_CLOSE + r"]*…", " ", svg)  # a marked text cut with "…" to fit
     svg = re.sub(r"[^\s>]*…", " ", svg)  # a word cut so
-    markers = [name[:1] for name in game.names] + ["G", "F"]  # Wheelbarrows: initials, Gairy; the Fertilizer sack
-    left = {found.split(": ", 1)[1] for found in unmarked_html(svg, game.names)} - set(markers)
-    assert left - model_words(memo.board("harvest", view, 0, game.names)) == set()
+    left = {found.split(": ", 1)[1] for found in unmarked_html(svg, game.names)}
+    # one letter: the farm's columns, a Wheelbarrow's initial, Gairy's G, the Fertilizer sack's F
+    assert {word for word in left if len(word) > 1 and not pseudo_piece(word)} - {"Harvest"} == set()
 
 
 def test_given_a_french_or_german_farmer_then_the_harvest_picture_labels_are_in_their_language():
@@ -59,3 +52,30 @@ def test_given_a_french_page_then_its_drawing_is_french_and_kept_apart_from_the_
     french = caches.drawing_html("harvest", view, 0, game.names, language="fr")
     english = caches.drawing_html("harvest", view, 0, game.names)
     assert "Plateau de la ville" in french and "Plateau de la ville" not in english and "Town board" in english
+
+
+#: what Sunfield's drawing writes that is no word: the tabs' colour signs, the Vegetables'
+#: signs and the axes' letters (the key explains them), the game's name
+SUNFIELD_NOTATION = {"Bl", "Bn", "Gr", "Ye", "Br", "Ca", "Eg", "Co", "a", "b", "c", "x", "y", "Sunfield", "Farm"}
+
+
+@pytest.mark.parametrize("seats,stage", [(2, "start"), (3, "middle"), (4, "end")])
+def test_given_a_sunfield_picture_in_the_pseudo_locale_then_every_word_of_it_is_marked(seats, stage):
+    game = sample_game("sunfield", seats, {"advanced": seats != 2}, seed=3)
+    svg = picture_svg("sunfield", game.view(stage, 0), 0, game.names, language="qps")
+    svg = re.sub(MARK_OPEN + r"[^<" + MARK_CLOSE + r"]*…", " ", svg)  # a marked text cut with "…" to fit
+    left = {found.split(": ", 1)[1] for found in unmarked_html(svg, game.names)}
+    # one letter: a Client's colour letter, a Farmer's initial
+    assert {word for word in left if len(word) > 1 and not pseudo_piece(word)} - SUNFIELD_NOTATION == set()
+
+
+def test_given_a_french_or_german_farmer_then_the_sunfield_picture_and_its_alt_text_are_in_their_language():
+    game = sample_game("sunfield", 3, {"advanced": True}, seed=3)
+    view = game.view("middle", 0)
+    french = picture_svg("sunfield", view, 0, game.names, language="fr")
+    german = picture_svg("sunfield", view, 0, game.names, language="de")
+    assert "Marché" in french and "Piste Élevage" in french and "tuiles Réputation" in french
+    assert "Markt" in german and "Ansehensplättchen" in german and "Medaillen" in german
+    english = picture_svg("sunfield", view, 0, game.names)
+    assert "Clients waiting" in english and "Livestock track" in english  # the alt text, a label
+    assert not any(words in svg for svg in (french, german) for words in ("Clients waiting", "Livestock track"))

@@ -19,7 +19,7 @@ from flask import template_rendered
 from markupsafe import Markup
 
 from boards.i18n import LANGUAGES, PSEUDO
-from mail.outgoing import compose, templates
+from mail.outgoing import compose
 from service.core.config import ROOT
 from service.usecases import creation, my_games, open_tables, preferences, watching
 from service.usecases.creation import FarmerSpec, create_game, join
@@ -70,9 +70,6 @@ def marked(value, key: str = ""):
     return value
 
 
-filters_score_table = templates.environment().filters["score_table"]
-
-
 @pytest.fixture
 def pseudo_mails(monkeypatch):
     """Every mail template rendered for real and again in the pseudo-locale."""
@@ -87,10 +84,6 @@ def pseudo_mails(monkeypatch):
         return real(name, values)
 
     monkeypatch.setattr(compose, "render_mail", render)
-    # the score sheet in words is the boards' (the game's domain), as the values are
-    filters = templates.environment().filters
-    monkeypatch.setitem(filters, "score_table", lambda *args: "\n".join(
-        f"⟦{line}⟧" for line in filters_score_table(*args).split("\n")))
     return seen
 
 

@@ -85,13 +85,31 @@ def test_the_report_is_rendered_once_for_all_the_farmers_of_a_game(monkeypatch):
     assert compose.snapshot_pdf(final_context(sample, report, 0)) == pdfs[0]  # the same as without the cache
 
 
-def final_context(sample, report: dict, seat: int) -> dict:
+def final_context(sample, report: dict, seat: int, language: str = "en") -> dict:
     """What a final mail's composing reads of its context for the PDF."""
     return {"kind": "final", "version": 90, "report": report,
             "game": {"id": 12, "kind": "sunfield", "title": "Sunfield Farm #12"},
             "seat": {"position": seat, "name": sample.names[seat]},
             "farmers": [{"name": name} for name in sample.names],
-            "envelope": {"language": "en"}}  # the report is kept per language, the recipient's
+            "envelope": {"language": language}}  # the report is kept per language, the recipient's
+
+
+def test_given_a_french_and_an_english_farmer_then_each_final_mail_carries_the_report_in_their_language():
+    import io
+
+    import pypdf
+
+    sample = sample_game("sunfield", 2, seed=7)
+    report = sample.report()
+    cache = SnapshotCache(MemoryStore())
+    french, english = (compose.snapshot_pdf(final_context(sample, report, seat, language), cache)
+                       for seat, language in ((0, "fr"), (1, "en")))
+
+    def text(pdf: bytes) -> str:
+        return " ".join(page.extract_text() for page in pypdf.PdfReader(io.BytesIO(pdf)).pages[:1])
+
+    assert "Classement final" in text(french) and "Final ranking" in text(english)
+    assert sorted(key.language for key in cache.store.items) == ["en", "fr"]
 
 
 def test_the_final_mail_tells_every_move_since_the_farmers_last_turn(svc):
