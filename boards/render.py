@@ -78,31 +78,37 @@ def wrap_long_lines(text: str, width: int) -> str:
     return "\n".join(out) + "\n"
 
 
-def mail_html(game_name: str, view: dict, seat: int | None, names=None) -> Markup | None:
+def mail_html(game_name: str, view: dict, seat: int | None, names=None,
+              language: str = DEFAULT_LANGUAGE) -> Markup | None:
     """The board as an HTML fragment for mail bodies: tables with inline
     styles only (no SVG, no script, no class-dependent styling); nothing is
-    highlighted, since mail links carry the options."""
+    highlighted, since mail links carry the options. Its words in
+    ``language`` (the recipient's)."""
     if not has_board(game_name):
         return None
-    body = _board_html(game_name, view, seat, names, "mail", frozenset())
+    body = _board_html(game_name, view, seat, names, "mail", frozenset(), language)
     # a line break and the blanks around it are one space to HTML, as the break alone is: 1-2 KB less
     html = _inliner().inline_fragment(_BLANKS.sub(_one_blank, body), "")
     return Markup(_RUNS.sub(_one_run, html))
 
 
-def web_html(game_name: str, view: dict, seat: int | None, names=None, highlight=()) -> Markup | None:
+def web_html(game_name: str, view: dict, seat: int | None, names=None, highlight=(),
+             language: str = DEFAULT_LANGUAGE) -> Markup | None:
     """The board as an HTML fragment for the farmer's web page, with its own
     scoped ``<style>``; board elements that a legal move acts on
-    (``highlight`` = move codes) are outlined and starred."""
+    (``highlight`` = move codes) are outlined and starred. Its words in
+    ``language`` (the page's)."""
     if not has_board(game_name):
         return None
-    body = _board_html(game_name, view, seat, names, "web", frozenset(highlight))
+    body = _board_html(game_name, view, seat, names, "web", frozenset(highlight), language)
     return Markup(f"<style>{board_css()}</style>\n{body}")
 
 
-def _board_html(game_name: str, view: dict, seat: int | None, names, mode: str, highlight: frozenset) -> str:
+def _board_html(game_name: str, view: dict, seat: int | None, names, mode: str, highlight: frozenset,
+                language: str) -> str:
     board = memo.board(game_name, view, seat, names)
-    return render(f"boards/{game_name}/board.html", b=board, seat=seat, mode=mode, highlight=highlight)
+    t = translator(language)
+    return render(f"boards/{game_name}/board.html", b=board, seat=seat, mode=mode, highlight=highlight, i18n=t, t=t)
 
 
 def _one_blank(match: re.Match) -> str:
