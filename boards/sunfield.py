@@ -288,6 +288,50 @@ def plot_grid(plot: dict, seat: int, view: dict, you: int | None) -> dict:
     return {"columns": columns, "rows": rows, "tiles": len(plot), "corner": textgrid.corner("y", "x")}
 
 
+#: the mail's Plot on a phone (390 CSS pixels less the page's margins), in pixels: a Plot whose
+#: columns are wider at the mail's type sizes (mail.css: 12.8 px, 10.7 px small) is a list of tiles
+PHONE_PLOT_PX = 368
+#: a Plot of more columns is a list of tiles in any language
+PHONE_PLOT_COLUMNS = 8
+_NARROW, _WIDE = frozenset("iljft.,:;!|'-r ()1"), frozenset("mwMW")
+
+
+def _word_px(word: str, size: float, bold: bool = False) -> float:
+    """About how wide DejaVu Sans sets ``word`` at ``size`` pixels."""
+    ems = sum(0.32 if ch in _NARROW else 0.9 if ch in _WIDE else 0.72 if ch.isupper() else 0.6 for ch in word)
+    return ems * size * (1.1 if bold else 1.0)
+
+
+def plot_as_list(plot: dict, t: Translator = ENGLISH) -> bool:
+    """Whether the mail lists a Plot tile by tile (board.html's ``plot_list``):
+    when its grid, whose columns are as wide as the longest word of their
+    cells in the reader's language ("Pâturage", "Schwein", "placer ici"),
+    would not fit a phone's width."""
+    if len(plot["columns"]) > PHONE_PLOT_COLUMNS:
+        return True
+    normal, small = 12.8, 10.67
+    width = 24.0  # the row labels
+    for i in range(len(plot["columns"])):
+        widest = 0.0
+        for row in plot["rows"]:
+            cell = row["cells"][i]
+            if "tile" in cell:
+                words = [_word_px(term(t, cell["tile"]["kind"]), small)]
+                if not cell["pasture"]:
+                    words.append(_word_px("○ Ca", normal, True))
+                elif cell["animal"]:
+                    words += [_word_px(t.gettext("Pasture"), normal), _word_px(term(t, cell["animal"]), normal, True)]
+                else:
+                    words += [_word_px(t.gettext("Pasture"), normal)] + [_word_px(w, small) for w in t.gettext("no animal").split()]
+            elif cell.get("open"):
+                words = [_word_px(w, small) for w in t.gettext("place here").split()]
+            else:
+                words = []
+            widest = max([widest, *words])
+        width += widest + 5  # the cell's padding and border
+    return width > PHONE_PLOT_PX
+
+
 def _plot_tile(k: str, tile: dict) -> dict:
     x, y = xy(k)
     face = _tile_face(tile["tile"])

@@ -371,7 +371,7 @@ def board_renderings(context: dict) -> dict:
     try:
         return {
             "board_text": boards.text(game["kind"], context["view"], seat, names, language_of(context)),
-            "board_html": boards.mail_html(game["kind"], context["view"], seat, names),
+            "board_html": boards.mail_html(game["kind"], context["view"], seat, names, language_of(context)),
         }
     except Exception:
         log.exception("could not draw the board of game %s version %s", game["id"], context["version"])

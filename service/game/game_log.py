@@ -11,17 +11,19 @@ more. The seed itself is never shown.
 from __future__ import annotations
 
 import boards
+from boards.i18n import DEFAULT_LANGUAGE
 from service.core.game_kinds import rules_for
 from service.game.accounts import account_lines
 from service.storage.models import Game, MoveLogEntry
 
 
 def log_page(game: Game, entries: list[MoveLogEntry], reader: int | None, at: int | None = None,
-             as_seat: str | None = None) -> dict:
+             as_seat: str | None = None, language: str = DEFAULT_LANGUAGE) -> dict:
     """``entries``: the whole log, undone moves too, in order. ``reader``:
     the farmer's seat, None for a spectator. ``at``: how many live moves the
     board shows (default: all). ``as_seat``: once the game is over, whose
-    view to show ("public" or a seat number)."""
+    view to show ("public" or a seat number). ``language``: the words of the
+    board (the page's; English, as the log page is, by default)."""
     rules = rules_for(game.kind)
     names = [s.name for s in game.seats]
     live = [e for e in entries if not e.undone]
@@ -56,8 +58,8 @@ def log_page(game: Game, entries: list[MoveLogEntry], reader: int | None, at: in
         "seat": seat,
         "choices": ([("public", "the public view")] + [(str(p), n) for p, n in enumerate(names)]) if over else [],
         "as_seat": "public" if seat is None else str(seat),
-        "board": {"html": boards.web_html(game.kind, view, seat, names),
-                  "drawing": boards.drawing_html(game.kind, view, seat, names),
+        "board": {"html": boards.web_html(game.kind, view, seat, names, language=language),
+                  "drawing": boards.drawing_html(game.kind, view, seat, names, language=language),
                   "progress": rules.progress(shown)},
     }
 

@@ -130,7 +130,8 @@ def board_fragments(svc: Services, game: Game, position: int | None, highlight, 
     key = (game.id, game.version, position, tuple(names))
     return {
         "html": caches.boards.get_or_render(*key, ("words", tuple(highlight), waiting, words),
-                                            lambda: boards.web_html(game.kind, view(), position, names, highlight)),
+                                            lambda: boards.web_html(game.kind, view(), position, names, highlight,
+                                                                           words)),
         "drawing": caches.boards.get_or_render(*key, ("drawing", waiting, words),
                                                lambda: caches.drawing_html(game.kind, view(), position, names, before(),
                                                                            words)),

@@ -1,4 +1,4 @@
-"""The mail board read on a phone: headless Chromium at 390 px wide."""
+"""The mail board read on a phone: headless Chromium at 390 px wide, in each language."""
 
 from __future__ import annotations
 
@@ -39,6 +39,17 @@ def test_mail_board_fits_a_phone_screen_without_sideways_scrolling(phone, sample
     text = phone.inner_text("body")
     for name in sample.names:
         assert name in text
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+@pytest.mark.parametrize("stage", STAGES)
+def test_a_french_or_german_mail_board_fits_a_phone_screen_too(phone, sample, stage, language):
+    """Longer words ("Pâturage", "Heidelbeerstrauch-Samen") widen no table past the screen: a Plot
+    whose words make it too wide is a list of tiles, as a Plot of many columns is."""
+    mail = boards.mail_html(sample.game_name, sample.view(stage, 0), 0, names=sample.names, language=language)
+    phone.set_content(PAGE.format(board=mail))
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE_WIDTH, f"the {language} board is {width} px wide on a {PHONE_WIDTH} px phone"
 
 
 def test_a_plot_too_wide_for_a_phone_becomes_a_list_of_tiles(phone):
