@@ -225,6 +225,8 @@ class Option:
     label: str
     default: bool | int | str
     help: str = ""
+    #: its name in a list of options ("Sunfield Farm, Advanced mode"); the label when empty
+    short: str = ""
 
 
 # --------------------------------------------------------------------------- the contract
@@ -367,6 +369,12 @@ class Game:
     def progress(self, state: State) -> str:
         """Where the game stands, for subjects: "round 5"."""
         return ""
+
+    def progress_phrase(self, state: State) -> Phrase:
+        """:meth:`progress` kept translatable (:mod:`engine.phrases`): the
+        English text and its numbers, for a subject or a page in the
+        reader's language. By default the English words as they are."""
+        return Phrase(self.progress(state))
 
     # --- information -----------------------------------------------------
 

@@ -127,9 +127,13 @@ class Links:
         token = self.token("prefs", seat_secret, {"g": game_id, "s": seat})
         return f"{self.base_url}/prefs/{game_id}/{seat}/{token}"
 
-    def record_url(self, address: str) -> str:
-        """A farmer's record page, for the address the my-games mail went to."""
-        token = self.token("record", "", {"a": address.strip().lower()})
+    def record_url(self, address: str, language: str | None = None) -> str:
+        """A farmer's record page, for the address the my-games mail went to;
+        ``language``: the one the page speaks (the mail's reader's)."""
+        from boards.i18n import LANGUAGES
+
+        payload = {"a": address.strip().lower(), **({"l": language} if language in LANGUAGES else {})}
+        token = self.token("record", "", payload)
         return f"{self.base_url}/record/{token}"
 
     def watch_url(self, game_id: int, watch_secret: str) -> str:
@@ -214,6 +218,15 @@ class Links:
 
     def check_record(self, token: str) -> str:
         """The address of a valid record link, else LinkError."""
+        return self._record(token)["a"]
+
+    def record_language(self, token: str) -> str | None:
+        """The language a valid record link's page speaks (None: the link
+        names none, the reader's browser decides), else LinkError."""
+        language = self._record(token).get("l")
+        return language if isinstance(language, str) else None
+
+    def _record(self, token: str) -> dict:
         try:
             payload = self._serializer("record", "").loads(token, max_age=self.max_age["record"])
         except SignatureExpired:
@@ -222,7 +235,7 @@ class Links:
             raise ForgedLink("This link is not valid: it may have been mistyped.") from None
         if not isinstance(payload, dict) or not isinstance(payload.get("a"), str):
             raise ForgedLink("This link is not a record link.")
-        return payload["a"]
+        return payload
 
     def _serializer(self, purpose: str, seat_secret: str) -> URLSafeTimedSerializer:
         if purpose not in PURPOSES:

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 from sqlalchemy import select
 
 import boards
+from boards.game_phrases import progress as progress_said
 from engine.core import MoveError
 from service.core.errors import NotFound
 from service.core.game_kinds import rules_for
@@ -134,7 +135,7 @@ def board_fragments(svc: Services, game: Game, position: int | None, highlight, 
         "drawing": caches.boards.get_or_render(*key, ("drawing", waiting, words),
                                                lambda: caches.drawing_html(game.kind, view(), position, names, before(),
                                                                            words)),
-        "progress": rules.progress(game.state),
+        "progress": progress_said(rules, game.state, language.current()),
     }
 
 
@@ -195,7 +196,7 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
     page["rematch_of"] = origin_link(svc, game, seat.position)
     if game.status == "over":
         page["rematch"] = rematch_link(svc, game.id, seat.position)
-    page["record_url"] = svc.links.record_url(seat.email) if seat.email else None
+    page["record_url"] = svc.links.record_url(seat.email, seat.language) if seat.email else None
     return page
 
 

@@ -18,7 +18,7 @@ from service.usecases.playing import submit_move
 from service.usecases.rematch import rematch
 from service.usecases.seat_links import new_seat_link
 from service.usecases.watching import set_watchable
-from service.web import page_data, services
+from service.web import language, page_data, services
 from service.web.ids import id_arg
 from service.webhooks import registration
 
@@ -170,7 +170,8 @@ def log(game_id: int, seat: int, token: str):
     svc = services()
     access, _ = page_data.open_seat(svc, game_id, seat, token)
     data = game_log.log_page(access.game, page_data.whole_log(svc, game_id), seat,
-                            at=request.args.get("at", type=id_arg), as_seat=request.args.get("as"))
+                            at=request.args.get("at", type=id_arg), as_seat=request.args.get("as"),
+                            language=language.current().language)
     return render_template("web/log.html", game=access.game, title=f"{page_data.rules_for(access.game.kind).title} "
                            f"#{game_id}", reader=access.seat, back=f"/g/{game_id}/{seat}/{token}",
                            base=f"/g/{game_id}/{seat}/{token}/log", **data)
