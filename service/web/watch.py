@@ -50,7 +50,7 @@ def follow(game_id: int, token: str):
     try:
         flash(watching.follow(services(), game_id, token, request.form.get("email", ""), language.chosen()), "ok")
     except InvalidInput as error:
-        flash(error.message, "error")
+        flash(error.told(language.current()), "error")
     return redirect(f"/w/{game_id}/{token}", code=303)
 
 
