@@ -366,6 +366,13 @@ class Game:
         the word to suggest in it. By default :meth:`move_words`, English."""
         return Vocabulary({"en": {word: (word,) for word in self.move_words()}})
 
+    def nouns(self) -> Vocabulary:
+        """The nouns a move's text names (``broccoli``, ``store``) in every
+        language the game reads, the first word of each offered to a farmer
+        who writes that language, as :meth:`verbs`. By default none: a
+        move's text keeps its nouns as written."""
+        return Vocabulary({})
+
     def progress(self, state: State) -> str:
         """Where the game stands, for subjects: "round 5"."""
         return ""

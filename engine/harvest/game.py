@@ -83,6 +83,9 @@ class Harvest(Game):
     def verbs(self) -> Vocabulary:
         return notation.VERB_WORDS
 
+    def nouns(self) -> Vocabulary:
+        return notation.NOUN_WORDS
+
     def notation_help(self) -> list[tuple[str, str]]:
         return list(notation.NOTATION_HELP)
 

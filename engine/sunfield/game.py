@@ -81,6 +81,9 @@ class Sunfield(Game):
     def verbs(self) -> Vocabulary:
         return notation.VERBS
 
+    def nouns(self) -> Vocabulary:
+        return notation.NOUNS
+
     def notation_help(self) -> list[tuple[str, str]]:
         return [
             ("take b2", "take the Field tile of column b, row 2 (rows: 1 Sheep, 2 Pig, 3 Cow)"),

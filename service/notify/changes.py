@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session, selectinload
 
 from boards.game_phrases import progress as progress_said
 from boards.game_phrases import say
-from boards.i18n import DEFAULT_LANGUAGE, Translator, translator
+from boards.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -204,7 +204,18 @@ def choices_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = N
         return svc.links.move_url(game.id, seat.position, seat.secret, version, codes)
 
     return choices(rules, state, whole=svc.config.whole_turns, link=link,
-                   words=outcome_words(rules, translator(seat.language)))
+                   words=outcome_words(rules, translator(seat.language)), typed=typed_words(rules, seat.language))
+
+
+def typed_words(rules, language: str | None):
+    """A move's text as a farmer writing ``language`` types it ("prendre b2"),
+    for :func:`service.notify.choices.choices` (None for English: the game's
+    own notation)."""
+    if language in (None, DEFAULT_LANGUAGE) or language not in LANGUAGES:
+        return None
+    from service.inbound.suggest import in_language
+
+    return lambda text: in_language(rules, text, language)
 
 
 def outcome_words(rules, t: Translator):

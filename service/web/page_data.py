@@ -11,7 +11,9 @@ from sqlalchemy import select
 
 import boards
 from boards.game_phrases import progress as progress_said
+from boards.game_phrases import say
 from engine.core import MoveError
+from mail.sentence import N_
 from service.core.errors import NotFound
 from service.core.game_kinds import rules_for
 from service.core.links import BadMoveLink, ForgedLink, MoveToken, token_key
@@ -20,7 +22,7 @@ from service.core.wall_time import now
 from service.game import plans
 from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
-from service.notify.changes import away_text, outcome_words
+from service.notify.changes import away_text, outcome_words, typed_words
 from service.ops.delivery import seat_mails
 from service.storage.lookup import current_turn, live_log, load_game, seat_of
 from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat, as_utc, date_text
@@ -65,7 +67,7 @@ def seat_secret(svc: Services, game_id: int, position: int, token: str) -> str:
     with svc.db.transaction() as session:
         secret = session.scalar(select(Seat.secret).where(Seat.game_id == game_id, Seat.position == position))
     if secret is None:
-        raise NotFound(f"Game #{game_id} has no seat {position}.")
+        raise NotFound(N_("Game #%(id)s has no seat %(seat)s."), id=game_id, seat=position)
     svc.links.check("seat", token, game_id=game_id, seat=position, seat_secret=secret)
     return secret
 
@@ -78,13 +80,15 @@ def seat_request(svc: Services, game_id: int, position: int, token: str,
     has waited so far. The page of a move being applied and its status
     (asked a few times a second) ask nothing else."""
     with svc.db.transaction() as session:
-        secret = session.scalar(select(Seat.secret).where(Seat.game_id == game_id, Seat.position == position))
+        secret, words = session.execute(select(Seat.secret, Seat.language).where(
+            Seat.game_id == game_id, Seat.position == position)).first() or (None, None)
         request = session.get(MoveRequest, request_id) if secret is not None else None
     if secret is None:
-        raise NotFound(f"Game #{game_id} has no seat {position}.")
+        raise NotFound(N_("Game #%(id)s has no seat %(seat)s."), id=game_id, seat=position)
     svc.links.check("seat", token, game_id=game_id, seat=position, seat_secret=secret)
+    language.use(words)  # the page of a move being applied speaks the seat's language
     if request is None or request.game_id != game_id or request.seat != position:
-        raise NotFound(f"There is no such move request #{request_id}.")
+        raise NotFound(N_("There is no such move request #%(id)s."), id=request_id)
     return secret, request, (now() - as_utc(request.created_at)).total_seconds()
 
 
@@ -95,10 +99,11 @@ def request_texts(svc: Services, game_id: int, codes) -> list[str]:
     with svc.db.transaction() as session:
         kind = session.scalar(select(Game.kind).where(Game.id == game_id))
     rules = rules_for(kind)
+    typed = typed_words(rules, language.current().language) or str
     texts = []
     for code in codes or ():
         try:
-            texts.append(rules.text(rules.from_code(code)))
+            texts.append(typed(rules.text(rules.from_code(code))))
         except (MoveError, ValueError, KeyError, IndexError, TypeError):
             texts.append(code)
     return texts
@@ -224,7 +229,8 @@ def page_choices(svc: Services, game: Game, position: int) -> dict:
     language = seat_of(game, position).language
     return page_cache.of(svc).boards.get_or_render(
         game.id, game.version, position, (), ("choices", whole, language),
-        lambda: choices(rules, game.state, whole=whole, words=outcome_words(rules, translator(language))))
+        lambda: choices(rules, game.state, whole=whole, words=outcome_words(rules, translator(language)),
+                        typed=typed_words(rules, language)))
 
 
 def final_result(game: Game) -> dict:
@@ -253,7 +259,7 @@ def open_watch(svc: Services, game_id: int, token: str) -> tuple[Game, list[Move
         game = load_game(session, game_id)
         svc.links.check_watch(token, game_id=game_id, watch_secret=game.watch_secret)
         if not game.watchable:
-            raise ClosedToSpectators("The host has closed this game to spectators.")
+            raise ClosedToSpectators(N_("The host has closed this game to spectators."))
         return game, live_log(session, game_id)
 
 
@@ -284,10 +290,11 @@ def move_link(svc: Services, game_id: int, position: int, token: str) -> tuple[S
         request = session.scalar(select(MoveRequest).where(MoveRequest.dedupe_key == token_key(token)))
         access = SeatAccess(game, seat, live_log(session, game_id))
     rules = rules_for(game.kind)
+    typed = typed_words(rules, seat.language) or str
     texts = []
     for code in move_token.codes:
         try:
-            texts.append(rules.text(rules.from_code(code)))
+            texts.append(typed(rules.text(rules.from_code(code))))
         except Exception:  # a signed code this game cannot read: shown as it is
             texts.append(code)
     info = {"texts": texts, "request": request, "reason": request.result if request else None,
@@ -307,7 +314,7 @@ def confirming(svc: Services, game_id: int, position: int, token: str) -> tuple[
             .where(Game.id == game_id, Seat.position == position)
         ).one_or_none()
         if row is None:
-            raise NotFound(f"Game #{game_id} has no seat {position}.")
+            raise NotFound(N_("Game #%(id)s has no seat %(seat)s."), id=game_id, seat=position)
         move_token = svc.links.check_move(token, game_id=game_id, seat=position, seat_secret=row.secret)
         request = session.scalar(select(MoveRequest).where(MoveRequest.dedupe_key == token_key(token)))
     state = link_state(request, row.status, row.version, move_token)
@@ -334,13 +341,13 @@ def outcomes(rules, state: dict, codes: list[str]) -> list[str]:
         try:
             move = rules.from_code(code)
         except MoveError:
-            raise BadMoveLink(f"This link's move “{code}” cannot be read.") from None
+            raise BadMoveLink(N_("This link's move “%(code)s” cannot be read."), code=code) from None
         try:
-            out.append(rules.outcome(state, move))
+            out.append(say(rules.outcome_phrase(state, move), language.current()))
             state = rules.apply(state, move)
         except MoveError as error:
-            out.append(f"not possible now: {error.reason}")
+            out.append(language.gettext("not possible now: %(why)s", why=error.reason))
             break
         except Exception:  # a code the game's functions choke on is a broken link, not a server error
-            raise BadMoveLink(f"This link's move “{code}” cannot be read.") from None
+            raise BadMoveLink(N_("This link's move “%(code)s” cannot be read."), code=code) from None
     return out
