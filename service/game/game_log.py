@@ -13,10 +13,11 @@ from __future__ import annotations
 import boards
 from boards.game_phrases import progress as progress_said
 from boards.game_phrases import say, you_said
-from boards.i18n import DEFAULT_LANGUAGE, translator
+from boards.i18n import DEFAULT_LANGUAGE, LANGUAGES, translator
 from engine.core import MoveError
 from service.core.game_kinds import rules_for
 from service.game.accounts import account_lines
+from service.inbound.suggest import in_language
 from service.storage.models import Game, MoveLogEntry
 
 
@@ -40,8 +41,9 @@ def log_page(game: Game, entries: list[MoveLogEntry], reader: int | None, at: in
     lines = account_lines(game, entries, reader)
     rows, step, last_progress = [], 0, None
     for entry, line in zip(entries, lines):
-        if t.language != DEFAULT_LANGUAGE:
-            line = _told(rules, state, entry, reader, names, t) or line
+        if t.language in LANGUAGES and t.language != DEFAULT_LANGUAGE:
+            line = {**(_told(rules, state, entry, reader, names, t) or line),
+                    "text": in_language(rules, entry.text, t.language)}
         if entry.undone:
             rows.append({"kind": "move", "step": None, "undone": True, **line})
             continue

@@ -12,6 +12,7 @@ from sqlalchemy import select
 import boards
 from boards.game_phrases import progress as progress_said
 from boards.game_phrases import say
+from boards.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from engine.core import MoveError
 from mail.sentence import N_
 from service.core.errors import NotFound
@@ -166,10 +167,11 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "to_act": names.get(to_act) if to_act is not None else None,
         "to_act_position": to_act,
         #: "away until" dates by seat position (None: not away)
-        "away": {s.position: away_text(s) for s in game.seats},
-        "bounced_on": date_text(seat.bouncing_since) if seat.bouncing_since else None,
+        "away": {s.position: away_text(s, language.current()) for s in game.seats},
+        "bounced_on": date_text(seat.bouncing_since, language.current()) if seat.bouncing_since else None,
         #: the last mails sent to this farmer and what became of each (service/ops/delivery.py)
-        "mails": [{**mail, "at": date_text(mail["at"])} for mail in seat_mails(svc, seat)],
+        "mails": [{**mail, "at": date_text(mail["at"], language.current())}
+                  for mail in seat_mails(svc, seat, t=language.current())],
         "my_turn": my_turn,
         "options": options,
         "choices": offered,
@@ -177,7 +179,7 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         #: the last move is the farmer's own but drew on hidden information: say why undo is not offered
         "undo_blocked": my_turn and bool(turn) and turn[-1].seat == seat.position and turn[-1].revealed,
         "log": [{**line, "source": e.source, "at": e.created_at, "mine": e.seat == seat.position}
-                for e, line in zip(access.log, account_lines(game, access.log, seat.position))],
+                for e, line in zip(access.log, told_log(svc, game, access.log, seat.position))],
         "board": board(svc, access, highlight=[o["code"] for o in options] if highlight is None else highlight),
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
         "notation_help": rules.notation_help(),
@@ -203,6 +205,24 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         page["rematch"] = rematch_link(svc, game.id, seat.position)
     page["record_url"] = svc.links.record_url(seat.email, seat.language) if seat.email else None
     return page
+
+
+def told_log(svc: Services, game: Game, log: list[MoveLogEntry], position: int | None) -> list[dict]:
+    """The live ``log`` told to the farmer at ``position`` (None: a
+    spectator) in the page's language: in another than English each move's
+    sentence is made again from its position (the game replayed once per
+    version, seat and language: :mod:`service.web.page_cache`) and its typed
+    text written in the language's words."""
+    words = language.current().language
+    if words not in LANGUAGES or words == DEFAULT_LANGUAGE:
+        return account_lines(game, log, position)
+
+    def told() -> list[dict]:
+        typed = typed_words(rules_for(game.kind), words) or str
+        return [{**line, "text": typed(line["text"])}
+                for line in account_lines(game, log, position, language=words, log=log)]
+
+    return page_cache.of(svc).boards.get_or_render(game.id, game.version, position, (), ("log", words), told)
 
 
 def _chain_example(rules, offered: dict | None) -> str:
@@ -274,7 +294,7 @@ def watch_page(svc: Services, game: Game, log: list[MoveLogEntry]) -> dict:
         "title": f"{rules.title} #{game.id}",
         "to_act": names[to_act] if to_act is not None else None,
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
-        "log": account_lines(game, log, None),
+        "log": told_log(svc, game, log, None),
         "board": board_fragments(svc, game, None, (), lambda: None),
         **final_result(game),
     }

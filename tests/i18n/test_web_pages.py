@@ -41,6 +41,16 @@ def test_given_a_french_and_a_german_farmer_then_each_log_page_tells_the_moves_a
     assert "Runde 1" in dirk and "Alle Züge" in dirk and "Céline" in dirk and "Every move" not in dirk
 
 
+def test_given_a_french_farmer_then_the_seat_page_tells_the_moves_and_the_last_mails_in_french(svc, client):
+    game_id = sunfield_after_one_move(svc)
+    game, rules = game_row(svc, game_id), get_game("sunfield")
+    page = client.get(path_of(svc.links.seat_url(game_id, 0, game.seats[0].secret))).text
+    first = rules.text(rules.legal_moves(rules.setup(2, game.options, game.seed))[0])
+    assert first.startswith("take ") and f"(prendre {first.split(' ', 1)[1]})" in page
+    assert "Vous" in page and "remis à la boîte aux lettres locale" in page
+    assert "accepted by the local mailbox" not in page
+
+
 def test_given_a_french_and_a_german_first_farmer_then_the_turn_mail_subject_names_the_round_in_theirs(svc):
     for first, second in ((CELINE, DIRK), (DIRK, CELINE)):
         created = create_game(svc, "sunfield", [first, second], host=0, seed=3)
