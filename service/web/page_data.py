@@ -309,6 +309,7 @@ def move_link(svc: Services, game_id: int, position: int, token: str) -> tuple[S
         move_token = svc.links.check_move(token, game_id=game_id, seat=position, seat_secret=seat.secret)
         request = session.scalar(select(MoveRequest).where(MoveRequest.dedupe_key == token_key(token)))
         access = SeatAccess(game, seat, live_log(session, game_id))
+    language.for_seat(seat, "move")  # a move link's page speaks its seat's language, as the seat page does
     rules = rules_for(game.kind)
     typed = typed_words(rules, seat.language) or str
     texts = []

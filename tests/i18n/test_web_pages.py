@@ -51,6 +51,16 @@ def test_given_a_french_farmer_then_the_seat_page_tells_the_moves_and_the_last_m
     assert "accepted by the local mailbox" not in page
 
 
+def test_given_a_german_farmer_then_a_move_link_page_speaks_german_whatever_the_browser_says(svc, client):
+    created = create_game(svc, "sunfield", [DIRK, CELINE], host=0, seed=3)
+    join(svc, created.game_id, 1)
+    game, rules = game_row(svc, created.game_id), get_game("sunfield")
+    move = rules.legal_moves(game.state)[0]
+    link = svc.links.move_url(game.id, 0, game.seats[0].secret, game.version, [rules.code(move)])
+    page = client.get(path_of(link), headers={"Accept-Language": "fr"}).text
+    assert f"Nimm {rules.text(move).split(' ', 1)[1]}?" in page and "Bestätigen" in page
+
+
 def test_given_a_french_and_a_german_first_farmer_then_the_turn_mail_subject_names_the_round_in_theirs(svc):
     for first, second in ((CELINE, DIRK), (DIRK, CELINE)):
         created = create_game(svc, "sunfield", [first, second], host=0, seed=3)
