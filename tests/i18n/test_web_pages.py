@@ -78,6 +78,7 @@ def test_given_a_french_farmer_asking_for_their_games_then_the_record_page_of_th
     [record] = re.findall(r"https?://\S+/record/[A-Za-z0-9_.\-]+", text_part(mailbox(svc, "celine@example.org")[-1]))
     page = client.get(path_of(record), headers={"Accept-Language": "en"}).text
     assert "Votre bilan" in page and "parties terminées seulement" in page and "Your record" not in page
+    assert "no timed turn yet" not in page  # the record on the clock (a macro of another template) too
     assert "Votre bilan" not in client.get(path_of(svc.links.record_url("celine@example.org"))).text  # no language
 
 
