@@ -17,3 +17,9 @@ def say(phrase: Phrase | Listed, t: Translator, *, you: bool = False) -> str:
 def you_said(t: Translator) -> str:
     """The farmer reading about their own move, as the sentence's subject ("You")."""
     return t.gettext("You")
+
+
+def progress(rules, state, t: Translator) -> str:
+    """Where the game stands ("round 2 of 6": a subject's, a page's) in
+    ``t``'s language: the engine's :meth:`~engine.core.Game.progress_phrase`."""
+    return say(rules.progress_phrase(state), t)

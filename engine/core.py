@@ -225,6 +225,8 @@ class Option:
     label: str
     default: bool | int | str
     help: str = ""
+    #: its name in a list of options ("Sunfield Farm, Advanced mode"); the label when empty
+    short: str = ""
 
 
 # --------------------------------------------------------------------------- the contract
@@ -364,9 +366,22 @@ class Game:
         the word to suggest in it. By default :meth:`move_words`, English."""
         return Vocabulary({"en": {word: (word,) for word in self.move_words()}})
 
+    def nouns(self) -> Vocabulary:
+        """The nouns a move's text names (``broccoli``, ``store``) in every
+        language the game reads, the first word of each offered to a farmer
+        who writes that language, as :meth:`verbs`. By default none: a
+        move's text keeps its nouns as written."""
+        return Vocabulary({})
+
     def progress(self, state: State) -> str:
         """Where the game stands, for subjects: "round 5"."""
         return ""
+
+    def progress_phrase(self, state: State) -> Phrase:
+        """:meth:`progress` kept translatable (:mod:`engine.phrases`): the
+        English text and its numbers, for a subject or a page in the
+        reader's language. By default the English words as they are."""
+        return Phrase(self.progress(state))
 
     # --- information -----------------------------------------------------
 

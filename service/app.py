@@ -122,13 +122,13 @@ def _security_headers(response):
 def _register_error_pages(app: Flask) -> None:
     @app.errorhandler(LinkError)
     def link_error(error: LinkError):
-        return render_template("web/error.html", title=language.gettext("This link cannot be used"), message=error.message), error.status
+        return render_template("web/error.html", title=language.gettext("This link cannot be used"), message=error.told(language.current())), error.status
 
     @app.errorhandler(ServiceError)
     def service_error(error: ServiceError):
         retry_after = getattr(error, "retry_after", None)
         headers = {"Retry-After": str(retry_after)} if retry_after else {}
-        return (render_template("web/error.html", title=language.gettext("That did not work"), message=error.message), error.status,
+        return (render_template("web/error.html", title=language.gettext("That did not work"), message=error.told(language.current())), error.status,
                 headers)
 
     @app.errorhandler(CSRFError)

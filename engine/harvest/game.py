@@ -9,7 +9,7 @@ from engine.harvest import describe as describing
 from engine.harvest import notation, scoring, turns, whole
 from engine.harvest import outcome as outcomes
 from engine.harvest.state import setup
-from engine.phrases import Listed, Phrase
+from engine.phrases import N_, Listed, Phrase
 from engine.words import Vocabulary
 
 
@@ -83,15 +83,21 @@ class Harvest(Game):
     def verbs(self) -> Vocabulary:
         return notation.VERB_WORDS
 
+    def nouns(self) -> Vocabulary:
+        return notation.NOUN_WORDS
+
     def notation_help(self) -> list[tuple[str, str]]:
         return list(notation.NOTATION_HELP)
 
     def progress(self, state: State) -> str:
+        return str(self.progress_phrase(state))
+
+    def progress_phrase(self, state: State) -> Phrase:
         if state["phase"] == "over":
-            return f"game over after round {C.ROUNDS}"
+            return Phrase(N_("game over after round %(round)s"), {"round": C.ROUNDS})
         if state["phase"] == "choose":
-            return "setup: keeping Characters and Farmhouses"
-        return f"round {state['round']} of {C.ROUNDS}"
+            return Phrase(N_("setup: keeping Characters and Farmhouses"))
+        return Phrase(N_("round %(round)s of %(rounds)s"), {"round": state["round"], "rounds": C.ROUNDS})
 
     def plan_examples(self) -> list[tuple[str, str]]:
         return [

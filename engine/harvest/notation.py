@@ -110,6 +110,23 @@ WORDS = spelled({
     "drei": "3", "vier": "4", "fünf": "5",
 })
 
+#: the nouns of a move's text in each language (all read through WORDS),
+#: the one offered to a farmer who writes it: :meth:`engine.core.Game.nouns`
+NOUN_WORDS = Vocabulary({
+    "en": {noun: (noun,) for noun in ("wheat", "strawberry", "bush", "blueberry", "pumpkin", "fertilizer", "water",
+                                      "bucket", "store", "fields", "workshop", "market", "trading", "character",
+                                      "farmhouse", "forest")},
+    "fr": {"wheat": ("blé",), "strawberry": ("fraise",), "bush": ("myrtillier",), "blueberry": ("myrtille",),
+           "pumpkin": ("citrouille",), "fertilizer": ("engrais",), "water": ("eau",), "bucket": ("seau",),
+           "store": ("magasin",), "fields": ("champs",), "workshop": ("atelier",), "market": ("marché",),
+           "trading": ("comptoir",), "character": ("personnage",), "farmhouse": ("ferme",), "forest": ("forêt",)},
+    "de": {"wheat": ("weizen",), "strawberry": ("erdbeere",), "bush": ("heidelbeerstrauch",),
+           "blueberry": ("heidelbeere",), "pumpkin": ("kürbis",), "fertilizer": ("dünger",), "water": ("wasser",),
+           "bucket": ("eimer",), "store": ("laden",), "fields": ("felder",), "workshop": ("werkstatt",),
+           "market": ("markt",), "trading": ("handelsposten",), "character": ("figur",),
+           "farmhouse": ("bauernhaus",), "forest": ("wald",)},
+})
+
 MULTIWORD = {
     "general store": "store", "trading post": "trading", "farmer's market": "market",
     "farmers market": "market", "blueberry bushes": "bush", "blueberry bush": "bush",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine.core import Game, IllegalMove, InvalidMove, Move, Option, State
-from engine.phrases import Listed, Phrase
+from engine.phrases import N_, Listed, Phrase
 from engine.sunfield import content as C
 from engine.sunfield import describe as describing
 from engine.sunfield import notation, scoring, turns, whole
@@ -17,7 +17,7 @@ class Sunfield(Game):
     title = "Sunfield Farm"
     min_seats = 2
     max_seats = 4
-    options = (Option("advanced", "Advanced mode (Livestock cards)", False),)
+    options = (Option("advanced", N_("Advanced mode (Livestock cards)"), False, short=N_("Advanced mode")),)
 
     def setup(self, seats: int, options: dict, seed: int) -> State:
         options = self.normalize_options(options)
@@ -81,6 +81,9 @@ class Sunfield(Game):
     def verbs(self) -> Vocabulary:
         return notation.VERBS
 
+    def nouns(self) -> Vocabulary:
+        return notation.NOUNS
+
     def notation_help(self) -> list[tuple[str, str]]:
         return [
             ("take b2", "take the Field tile of column b, row 2 (rows: 1 Sheep, 2 Pig, 3 Cow)"),
@@ -94,9 +97,13 @@ class Sunfield(Game):
         ]
 
     def progress(self, state: State) -> str:
+        return str(self.progress_phrase(state))
+
+    def progress_phrase(self, state: State) -> Phrase:
+        number = {"round": state["round"]}
         if state["phase"] == "over":
-            return f"game over after round {state['round']}"
-        return f"round {state['round']}" + (" (last round)" if state["ending"] else "")
+            return Phrase(N_("game over after round %(round)s"), number)
+        return Phrase(N_("round %(round)s (last round)") if state["ending"] else N_("round %(round)s"), number)
 
     # --- plans ------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ from dataclasses import dataclass
 from itsdangerous import BadSignature, SignatureExpired, URLSafeTimedSerializer
 from itsdangerous.encoding import base64_decode, base64_encode
 
+from mail.sentence import N_
 from service.core.errors import ServiceError
 
 PURPOSES = ("seat", "move", "join", "prefs", "table", "claim", "record", "watch", "follow", "confirm", "plan")
@@ -127,9 +128,13 @@ class Links:
         token = self.token("prefs", seat_secret, {"g": game_id, "s": seat})
         return f"{self.base_url}/prefs/{game_id}/{seat}/{token}"
 
-    def record_url(self, address: str) -> str:
-        """A farmer's record page, for the address the my-games mail went to."""
-        token = self.token("record", "", {"a": address.strip().lower()})
+    def record_url(self, address: str, language: str | None = None) -> str:
+        """A farmer's record page, for the address the my-games mail went to;
+        ``language``: the one the page speaks (the mail's reader's)."""
+        from boards.i18n import LANGUAGES
+
+        payload = {"a": address.strip().lower(), **({"l": language} if language in LANGUAGES else {})}
+        token = self.token("record", "", payload)
         return f"{self.base_url}/record/{token}"
 
     def watch_url(self, game_id: int, watch_secret: str) -> str:
@@ -149,11 +154,11 @@ class Links:
         try:
             payload = serializer.loads(token, max_age=self.max_age[purpose])
         except SignatureExpired:
-            raise ExpiredLink("This link has expired. Open your seat page from a newer mail, or ask for a new link.") from None
+            raise ExpiredLink(N_("This link has expired. Open your seat page from a newer mail, or ask for a new link.")) from None
         except BadSignature:
-            raise ForgedLink("This link is not valid: it may have been mistyped, or replaced by a newer one.") from None
+            raise ForgedLink(N_("This link is not valid: it may have been mistyped, or replaced by a newer one.")) from None
         if not isinstance(payload, dict) or payload.get("g") != game_id or payload.get("s") != seat:
-            raise ForgedLink("This link does not belong to this game and seat.")
+            raise ForgedLink(N_("This link does not belong to this game and seat."))
         return payload
 
     def check_table(self, token: str, *, game_id: int) -> None:
@@ -168,61 +173,70 @@ class Links:
         try:
             payload = self._serializer(purpose, key).loads(token, max_age=self.max_age[purpose])
         except SignatureExpired:
-            raise ExpiredLink("This link has expired.") from None
+            raise ExpiredLink(N_("This link has expired.")) from None
         except BadSignature:
-            raise ForgedLink("This link is not valid: it may have been mistyped.") from None
+            raise ForgedLink(N_("This link is not valid: it may have been mistyped.")) from None
         if payload != expected:
-            raise ForgedLink("This link does not belong to this game.")
+            raise ForgedLink(N_("This link does not belong to this game."))
 
     def check_watch(self, token: str, *, game_id: int, watch_secret: str | None) -> None:
         """A valid spectator link of this game (LinkError otherwise)."""
         if not watch_secret:
-            raise ForgedLink("This game has no spectator link.")
+            raise ForgedLink(N_("This game has no spectator link."))
         payload = self._load("watch", token, watch_secret)
         if not isinstance(payload, dict) or payload.get("g") != game_id:
-            raise ForgedLink("This link does not belong to this game.")
+            raise ForgedLink(N_("This link does not belong to this game."))
 
     def check_follow(self, token: str, *, game_id: int, spectator_id: int, spectator_secret: str) -> str:
         """The action of a valid confirm / stop link of this spectator."""
         payload = self._load("follow", token, spectator_secret)
         if not isinstance(payload, dict) or payload.get("g") != game_id or payload.get("f") != spectator_id \
                 or payload.get("a") not in ("confirm", "stop"):
-            raise ForgedLink("This link does not belong to this game.")
+            raise ForgedLink(N_("This link does not belong to this game."))
         return payload["a"]
 
     def _load(self, purpose: str, token: str, key: str):
         try:
             return self._serializer(purpose, key).loads(token, max_age=self.max_age[purpose])
         except SignatureExpired:
-            raise ExpiredLink("This link has expired.") from None
+            raise ExpiredLink(N_("This link has expired.")) from None
         except BadSignature:
-            raise ForgedLink("This link is not valid: it may have been mistyped, or replaced by a newer one.") from None
+            raise ForgedLink(N_("This link is not valid: it may have been mistyped, or replaced by a newer one.")) from None
 
     def check_move(self, token: str, *, game_id: int, seat: int, seat_secret: str) -> MoveToken:
         payload = self.check("move", token, game_id=game_id, seat=seat, seat_secret=seat_secret)
         codes = payload.get("m")
         if not isinstance(payload.get("v"), int) or not isinstance(codes, list) or not all(isinstance(c, str) for c in codes):
-            raise ForgedLink("This link is not a move link.")
+            raise ForgedLink(N_("This link is not a move link."))
         return MoveToken(game_id, seat, payload["v"], tuple(codes))
 
     def check_plan(self, token: str, *, game_id: int, seat: int, seat_secret: str) -> tuple[int, str]:
         """A plan link's version (the board the farmer saw) and plan line."""
         payload = self.check("plan", token, game_id=game_id, seat=seat, seat_secret=seat_secret)
         if not isinstance(payload.get("v"), int) or not isinstance(payload.get("p"), str):
-            raise ForgedLink("This link is not a plan link.")
+            raise ForgedLink(N_("This link is not a plan link."))
         return payload["v"], payload["p"]
 
     def check_record(self, token: str) -> str:
         """The address of a valid record link, else LinkError."""
+        return self._record(token)["a"]
+
+    def record_language(self, token: str) -> str | None:
+        """The language a valid record link's page speaks (None: the link
+        names none, the reader's browser decides), else LinkError."""
+        language = self._record(token).get("l")
+        return language if isinstance(language, str) else None
+
+    def _record(self, token: str) -> dict:
         try:
             payload = self._serializer("record", "").loads(token, max_age=self.max_age["record"])
         except SignatureExpired:
-            raise ExpiredLink("This link has expired. Ask for your games again to get a new one.") from None
+            raise ExpiredLink(N_("This link has expired. Ask for your games again to get a new one.")) from None
         except BadSignature:
-            raise ForgedLink("This link is not valid: it may have been mistyped.") from None
+            raise ForgedLink(N_("This link is not valid: it may have been mistyped.")) from None
         if not isinstance(payload, dict) or not isinstance(payload.get("a"), str):
-            raise ForgedLink("This link is not a record link.")
-        return payload["a"]
+            raise ForgedLink(N_("This link is not a record link."))
+        return payload
 
     def _serializer(self, purpose: str, seat_secret: str) -> URLSafeTimedSerializer:
         if purpose not in PURPOSES:

@@ -11,9 +11,13 @@ more. The seed itself is never shown.
 from __future__ import annotations
 
 import boards
-from boards.i18n import DEFAULT_LANGUAGE
+from boards.game_phrases import progress as progress_said
+from boards.game_phrases import say, you_said
+from boards.i18n import DEFAULT_LANGUAGE, LANGUAGES, translator
+from engine.core import MoveError
 from service.core.game_kinds import rules_for
 from service.game.accounts import account_lines
+from service.inbound.suggest import in_language
 from service.storage.models import Game, MoveLogEntry
 
 
@@ -22,9 +26,11 @@ def log_page(game: Game, entries: list[MoveLogEntry], reader: int | None, at: in
     """``entries``: the whole log, undone moves too, in order. ``reader``:
     the farmer's seat, None for a spectator. ``at``: how many live moves the
     board shows (default: all). ``as_seat``: once the game is over, whose
-    view to show ("public" or a seat number). ``language``: the words of the
-    board (the page's; English, as the log page is, by default)."""
+    view to show ("public" or a seat number). ``language``: the page's, in
+    which the moves and rounds are told (another than English tells each
+    move from the position it was played in, as the replay goes)."""
     rules = rules_for(game.kind)
+    t = translator(language)
     names = [s.name for s in game.seats]
     live = [e for e in entries if not e.undone]
     at = len(live) if at is None else max(0, min(at, len(live)))
@@ -35,12 +41,15 @@ def log_page(game: Game, entries: list[MoveLogEntry], reader: int | None, at: in
     lines = account_lines(game, entries, reader)
     rows, step, last_progress = [], 0, None
     for entry, line in zip(entries, lines):
+        if t.language in LANGUAGES and t.language != DEFAULT_LANGUAGE:
+            line = {**(_told(rules, state, entry, reader, names, t) or line),
+                    "text": in_language(rules, entry.text, t.language)}
         if entry.undone:
             rows.append({"kind": "move", "step": None, "undone": True, **line})
             continue
         progress = rules.progress(state)
         if progress and progress != last_progress:
-            rows.append({"kind": "round", "label": progress})
+            rows.append({"kind": "round", "label": progress_said(rules, state, t)})
             last_progress = progress
         state = rules.apply(state, rules.from_code(entry.code))
         step += 1
@@ -56,12 +65,26 @@ def log_page(game: Game, entries: list[MoveLogEntry], reader: int | None, at: in
         "steps": len(live),
         "over": over,
         "seat": seat,
-        "choices": ([("public", "the public view")] + [(str(p), n) for p, n in enumerate(names)]) if over else [],
+        "choices": ([("public", t.gettext("the public view"))] + [(str(p), n) for p, n in enumerate(names)])
+        if over else [],
         "as_seat": "public" if seat is None else str(seat),
         "board": {"html": boards.web_html(game.kind, view, seat, names, language=language),
                   "drawing": boards.drawing_html(game.kind, view, seat, names, language=language),
-                  "progress": rules.progress(shown)},
+                  "progress": progress_said(rules, shown, t)},
     }
+
+
+def _told(rules, state: dict, entry: MoveLogEntry, reader: int | None, names: list[str], t) -> dict | None:
+    """``entry``'s line in ``t``'s language, its sentence made from
+    ``state``, the position before it (an undone move: the position it was
+    taken back to, None when it was played from another)."""
+    mine = entry.seat == reader
+    try:
+        phrase = rules.describe_phrase(state, rules.from_code(entry.code))
+    except (MoveError, ValueError, KeyError, IndexError, TypeError):
+        return None
+    return {"farmer": you_said(t) if mine else names[entry.seat], "text": entry.text,
+            "description": say(phrase, t, you=mine)}
 
 
 def _whose_view(reader: int | None, over: bool, as_seat: str | None, seats: int) -> int | None:

@@ -46,11 +46,14 @@ def pool_of(kind: str, options: dict, seats: int) -> str | None:
                           for o in changed)
 
 
-def pool_title(pool: str) -> str:
-    """"Sunfield Farm, Advanced mode" for ``sunfield+advanced``."""
+def pool_title(pool: str, t=None) -> str:
+    """"Sunfield Farm, Advanced mode" for ``sunfield+advanced``; its
+    option's words in the language of the translator ``t`` (English
+    without one)."""
     kind, *keys = pool.split("+")
     rules = rules_for(kind)
-    labels = {option.key: option.label.split(" (")[0] for option in rules.options}
+    labels = {option.key: t.gettext(option.short or option.label) if t else option.short or option.label
+              for option in rules.options}
     return ", ".join([rules.title or kind, *(labels.get(key.split("=")[0], key) for key in keys)])
 
 

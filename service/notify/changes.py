@@ -36,8 +36,9 @@ import uuid
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from boards.game_phrases import progress as progress_said
 from boards.game_phrases import say
-from boards.i18n import DEFAULT_LANGUAGE, Translator, translator
+from boards.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
 from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -152,7 +153,7 @@ def game_context(svc: Services, game: Game, seat: Seat, *, state: dict | None = 
     t = translator(seat.language)
     state = game.state if state is None else state
     return {
-        "game": {"id": game.id, "kind": game.kind, "title": rules.title, "progress": rules.progress(state),
+        "game": {"id": game.id, "kind": game.kind, "title": rules.title, "progress": progress_said(rules, state, t),
                  "options": game.options, "status": status or game.status},
         "version": game.version if version is None else version,
         "seat": {"position": seat.position, "name": seat.name},
@@ -203,7 +204,18 @@ def choices_for(svc: Services, game: Game, seat: Seat, *, state: dict | None = N
         return svc.links.move_url(game.id, seat.position, seat.secret, version, codes)
 
     return choices(rules, state, whole=svc.config.whole_turns, link=link,
-                   words=outcome_words(rules, translator(seat.language)))
+                   words=outcome_words(rules, translator(seat.language)), typed=typed_words(rules, seat.language))
+
+
+def typed_words(rules, language: str | None):
+    """A move's text as a farmer writing ``language`` types it ("prendre b2"),
+    for :func:`service.notify.choices.choices` (None for English: the game's
+    own notation)."""
+    if language in (None, DEFAULT_LANGUAGE) or language not in LANGUAGES:
+        return None
+    from service.inbound.suggest import in_language
+
+    return lambda text: in_language(rules, text, language)
 
 
 def outcome_words(rules, t: Translator):
@@ -235,7 +247,7 @@ def invite(session: Session, svc: Services, game: Game, seat: Seat, host: Seat |
     rules = rules_for(game.kind)
     context = game_context(svc, game, seat)
     t = translator(seat.language)
-    context["option_lines"] = [{"label": option.label, "value": _option_value(game.options.get(option.key), t)}
+    context["option_lines"] = [{"label": t.gettext(option.label), "value": _option_value(game.options.get(option.key), t)}
                                for option in rules.options]
     context["rules_url"] = svc.links.rules_url(game.kind)
     context["join_url"] = svc.links.join_url(game.id, seat.position, seat.secret)
@@ -312,7 +324,7 @@ def turn_mail(session: Session, svc: Services, game: Game, seat: Seat, work: Wor
     move nothing."""
     rules = rules_for(game.kind)
     t = translator(seat.language)
-    progress = rules.progress(game.state)
+    progress = progress_said(rules, game.state, t)
     if progress:
         what = (t.gettext("your turn continues (%(progress)s)", progress=progress) if continued
                 else t.gettext("your turn (%(progress)s)", progress=progress))
@@ -366,7 +378,7 @@ def full_context(session: Session, svc: Services, mail: OutgoingMail) -> dict:
         if to_act is None:  # the game is over: its final mails say so
             to_act = rules.to_act(state)
         else:  # and the round named beside it is the one now
-            full["game"] = {**full["game"], "progress": rules.progress(game.state)}
+            full["game"] = {**full["game"], "progress": progress_said(rules, game.state, t)}
         full.update(account=[*told, *account_lines(game, current_turn(log), seat.position, **in_language)],
                     to_act=game.seats[to_act].name, to_act_position=to_act,
                     to_act_away=away_text(game.seats[to_act], t))

@@ -8,7 +8,10 @@ what they achieve, the first few shown and the rest grouped by what they do
 Pure apart from the links it is given: ``link(codes)`` makes the signed,
 version-bound link of a sequence of move codes (None: no links, the page
 posts the codes instead). ``words(state, move)`` words a move's outcome in
-the reader's language (None: the engine's English, ``Game.outcome``).
+the reader's language (None: the engine's English, ``Game.outcome``);
+``typed(text)`` writes a move's text as the reader types it, in their
+language's words (None: the game's canonical English): what every option,
+whole turn and group shows, once folded and grouped by the canonical texts.
 """
 
 from __future__ import annotations
@@ -24,7 +27,7 @@ GROUP_SPLIT = 8
 
 
 def choices(rules, state: dict, *, whole: bool, link: Callable[[list[str]], str] | None = None,
-            words: Callable | None = None) -> dict:
+            words: Callable | None = None, typed: Callable[[str], str] | None = None) -> dict:
     """``whole``: offer whole turns (Config.whole_turns). Returns
     ``{"whole": [...], "steps": [...], "shown": [...], "groups": [...]}``:
     each whole turn as ``line`` (the typed chain), ``codes``, ``outcome``,
@@ -35,8 +38,40 @@ def choices(rules, state: dict, *, whole: bool, link: Callable[[list[str]], str]
     words = words or rules.outcome
     steps = [_option(rules, state, move, link, words) for move in rules.legal_moves(state)]
     folded = fold(rules, state, steps)
-    return {"whole": whole_turns(rules, state, link, words=words) if whole else [], "steps": steps,
-            "shown": folded[:SHOWN], "groups": group(folded[SHOWN:])}
+    offered = {"whole": whole_turns(rules, state, link, words=words) if whole else [], "steps": steps,
+               "shown": folded[:SHOWN], "groups": group(folded[SHOWN:])}
+    return typed_in(offered, typed) if typed else offered
+
+
+def typed_in(offered: dict, typed: Callable[[str], str]) -> dict:
+    """``offered`` with every text a farmer reads as a typed line (an
+    option's text, a whole turn's line and steps, a group's label) written
+    by ``typed``; each option once (a folded option shows in a group too)."""
+    seen: set[int] = set()
+
+    def option(o: dict) -> None:
+        if id(o) in seen:
+            return
+        seen.add(id(o))
+        for key in ("text", "line"):
+            if o.get(key):
+                o[key] = typed(o[key])
+        for key in ("texts", "others"):
+            if key in o:
+                o[key] = [typed(text) for text in o[key]]
+
+    def group_of(g: dict) -> None:
+        g["label"] = typed(g["label"])
+        for o in g["options"]:
+            option(o)
+        for inner in g["groups"]:
+            group_of(inner)
+
+    for o in offered["whole"] + offered["steps"] + offered["shown"]:
+        option(o)
+    for g in offered["groups"]:
+        group_of(g)
+    return offered
 
 
 def _option(rules, state, move, link, words) -> dict:

@@ -20,6 +20,7 @@ from datetime import UTC, datetime, timedelta
 from sqlalchemy import func, select
 from sqlalchemy.orm import selectinload
 
+from boards.game_phrases import progress as progress_said
 from boards.i18n import Translator, translator
 from service.core import wall_time
 from service.core.game_kinds import rules_for
@@ -96,7 +97,7 @@ def _section(session, svc: Services, seat: Seat, since: datetime, t: Translator)
     if not entries and to_act != seat.position:
         return None
     names = {s.position: s.name for s in game.seats}
-    progress = rules.progress(game.state)
+    progress = progress_said(rules, game.state, t)
     lines = [f"{rules.title} #{game.id}" + (f" ({progress})" if progress else "")]
     lines += [f"* {names[e.seat]} {e.description}" for e in entries[:MOST_LINES]]
     if len(entries) > MOST_LINES:

@@ -77,7 +77,7 @@ def listing(svc: Services, session: Session, address: str, t: Translator) -> dic
     rated = rating_store.rated_games(session, [seat.game_id for seat in seats if seat.game.status == "over"])
     return {"address": address, "seats": [_entry(svc, seat, rated.get(seat.game_id), t) for seat in seats],
             "waiting_game": longest_waiting(svc, seats, t),
-            "record": _record(tally(seats, address)), "record_url": svc.links.record_url(address),
+            "record": _record(tally(seats, address)), "record_url": svc.links.record_url(address, t.language),
             "ratings": [{"title": r.title, "rating": r.rating, "provisional": r.provisional, "games": r.games}
                         for r in rating_store.ratings_of(session, address)],
             "ratings_url": f"{svc.links.base_url}/ratings", "new_url": f"{svc.links.base_url}/new"}

@@ -15,7 +15,8 @@ from datetime import timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session
 
-from boards.i18n import translator
+from boards.game_phrases import progress as progress_said
+from boards.i18n import DEFAULT_LANGUAGE, translator
 from mail.outgoing.envelope import Envelope
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -37,7 +38,8 @@ def _context(svc: Services, game: Game, spectator: Spectator, kind: str, subject
     return {
         "kind": kind,
         "envelope": envelope.as_data(),
-        "game": {"id": game.id, "kind": game.kind, "title": rules.title, "progress": rules.progress(game.state),
+        "game": {"id": game.id, "kind": game.kind, "title": rules.title,
+                 "progress": progress_said(rules, game.state, translator(spectator.language)),
                  "options": game.options, "status": game.status},
         "version": game.version,
         "seat": {"position": None, "name": translator(spectator.language).gettext("spectator")},
@@ -96,7 +98,7 @@ def round_mails(session: Session, svc: Services, game: Game, work) -> None:
         if over:
             what = t.gettext("final result")
         elif spectator.last_progress:
-            what = t.gettext("%(progress)s played", progress=spectator.last_progress)
+            what = t.gettext("%(progress)s played", progress=_last_progress(rules, game, log, spectator, t))
         else:
             what = t.gettext("a round played")
         context = _context(svc, game, spectator, "watch", f"{rules.title} #{game.id}: {what}")
@@ -109,3 +111,18 @@ def round_mails(session: Session, svc: Services, game: Game, work) -> None:
         spectator.last_seq = log[-1].seq if log else -1
         if over:
             spectator.unsubscribed_at = now()  # nothing more will come
+
+
+def _last_progress(rules, game: Game, log: list[MoveLogEntry], spectator: Spectator, t) -> str:
+    """Where the game stood at the spectator's last mail (``last_progress``
+    keeps the English, which says when the next mail is due), in ``t``'s
+    language: told from the position after the last move that mail told."""
+    if t.language == DEFAULT_LANGUAGE:
+        return spectator.last_progress
+    from service.game.accounts import replayed
+
+    told = [entry for entry in log if entry.seq <= spectator.last_seq]
+    state = replayed(game, told)[-1]
+    if rules.progress(state) != spectator.last_progress:  # not the position it was told from: the English
+        return spectator.last_progress
+    return progress_said(rules, state, t)

@@ -33,12 +33,13 @@ def complaint_rate(svc: Services) -> dict:
 SEAT_MAILS = 5
 
 
-def seat_mails(svc: Services, seat, limit: int = SEAT_MAILS) -> list[dict]:
+def seat_mails(svc: Services, seat, limit: int = SEAT_MAILS, t=None) -> list[dict]:
     """The last mails sent to a seat's farmer, newest first, each with its
     fate as far as Farmpost knows it: ``answered`` (a reply of theirs names
     it in In-Reply-To), ``bounced`` (the last one not answered sent before
     their address was marked bouncing), ``failed`` (with why), ``accepted`` (the mail
-    server took it; with the local mailbox: delivered there), ``waiting``."""
+    server took it; with the local mailbox: delivered there), ``waiting``;
+    the fate told in the language of the translator ``t`` (English without one)."""
     from email.parser import BytesHeaderParser
     from email.policy import compat32
 
@@ -61,19 +62,22 @@ def seat_mails(svc: Services, seat, limit: int = SEAT_MAILS) -> list[dict]:
         before = [m.message_id for m in mails if m.sent_at is not None and m.message_id not in answered
                   and _utc(m.sent_at) <= _utc(seat.bouncing_since)]
         bounced = before[0] if before else None
-    where = "the mail server" if svc.config.smtp_url else "the local mailbox"
+    from boards.i18n import translator
+
+    t = t or translator(None)
     found = []
     for mail in mails:
         if mail.message_id in answered:
-            fate, text = "answered", "answered by you"
+            fate, text = "answered", t.gettext("answered by you")
         elif mail.message_id == bounced:
-            fate, text = "bounced", "bounced: your mail server refused it"
-        elif mail.status == "failed":
-            fate, text = "failed", "not sent: " + (mail.last_error or "it failed").splitlines()[0][:200]
+            fate, text = "bounced", t.gettext("bounced: your mail server refused it")
+        elif mail.status == "failed":  # the server's own words, as it gave them
+            fate, text = "failed", t.gettext("not sent: %(why)s", why=(mail.last_error or "it failed").splitlines()[0][:200])
         elif mail.status == "sent":
-            fate, text = "accepted", f"accepted by {where}"
+            fate, text = "accepted", (t.gettext("accepted by the mail server") if svc.config.smtp_url
+                                      else t.gettext("accepted by the local mailbox"))
         else:
-            fate, text = "waiting", "waiting to go out"
+            fate, text = "waiting", t.gettext("waiting to go out")
         found.append({"subject": mail.subject, "at": mail.sent_at or mail.created_at, "fate": fate, "text": text})
     return found
 

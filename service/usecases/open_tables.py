@@ -102,7 +102,7 @@ def _host_address(game: Game) -> str | None:
 def table_of(svc: Services, game: Game, hosts: dict[str, Reliability], t: Translator | None = None) -> Table:
     t = t or translator(DEFAULT_LANGUAGE)
     rules = rules_for(game.kind)
-    options = [{"label": option.label, "value": _option_value(game.options.get(option.key), t)}
+    options = [{"label": t.gettext(option.label), "value": _option_value(game.options.get(option.key), t)}
                for option in rules.options]
     clock = game.clock
     if clock is None or clock.per_turn is None:

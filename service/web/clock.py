@@ -6,9 +6,10 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, request
 
 from mail.inbound.clock_words import parse_duration
+from mail.sentence import N_
 from service.core.errors import InvalidInput
 from service.usecases import clock_actions, substitutes
-from service.web import page_data, services
+from service.web import language, page_data, services
 
 blueprint = Blueprint("clock", __name__)
 
@@ -24,7 +25,7 @@ def clock(game_id: int, seat: int, token: str):
             try:
                 seconds = parse_duration(request.form.get("amount", "1d"))
             except ValueError as error:
-                raise InvalidInput(str(error)) from None
+                raise InvalidInput(getattr(error, "sentence", None) or str(error)) from None
             # the same button pressed twice on the same turn is one grant
             key = f"web:{request.form.get('turn', '')}:{request.form.get('amount', '')}"
             message = clock_actions.grant(svc, game_id, seat, seconds, key)
@@ -35,12 +36,12 @@ def clock(game_id: int, seat: int, token: str):
         elif action == "substitute":
             position = request.form.get("position", "")
             if not position.isdigit():
-                raise InvalidInput("Choose the seat to hand over.")
+                raise InvalidInput(N_("Choose the seat to hand over."))
             message = substitutes.substitute(svc, game_id, seat, int(position), request.form.get("name", ""),
                                              request.form.get("email", ""))
         else:
-            raise InvalidInput("The form was incomplete; reload the page and try again.")
+            raise InvalidInput(N_("The form was incomplete; reload the page and try again."))
         flash(message, "ok")
     except InvalidInput as error:
-        flash(error.message, "error")
+        flash(error.told(language.current()), "error")
     return redirect(svc.links.seat_url(game_id, seat, access.seat.secret), code=303)

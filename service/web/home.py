@@ -6,6 +6,7 @@ from flask import Blueprint, redirect, render_template, request
 
 from engine.bots import BOTS
 from mail.inbound.clock_words import SETTING_NAMES
+from mail.sentence import N_
 from service.core.errors import InvalidInput
 from service.core.game_kinds import available_games
 from service.game.clocks import ClockSettings, read_settings
@@ -40,7 +41,7 @@ def new_game():
     except InvalidInput as error:
         form = request.form.to_dict()
         return render_template("web/new.html", games=games, bots=list(BOTS), seats=SEATS, form=form,
-                               error=error.message), 400
+                               error=error.told(language.current())), 400
     return redirect(created.host_url, code=303)
 
 
@@ -69,7 +70,7 @@ def read_new_game_form(form, language: str = "en") -> tuple[str, list[FarmerSpec
             continue
         if form.get("host") == str(row):
             if player != "person":
-                raise InvalidInput("Your own seat must be a person, not a bot or an open seat.")
+                raise InvalidInput(N_("Your own seat must be a person, not a bot or an open seat."))
             host = len(farmers)
         if player == "person":
             farmers.append(FarmerSpec(name, form.get(f"email{row}", "").strip() or None,
@@ -79,12 +80,12 @@ def read_new_game_form(form, language: str = "en") -> tuple[str, list[FarmerSpec
         else:
             farmers.append(FarmerSpec(name or f"{player.capitalize()} bot", bot=player))
     if not farmers:
-        raise InvalidInput("Write the farmers' names: at least your own, in the row marked “me”.")
+        raise InvalidInput(N_("Write the farmers' names: at least your own, in the row marked “me”."))
     if host is None:
         marked = form.get("host", "")
         if marked.isdigit() and int(marked) < SEATS and form.get(f"player{marked}", "person") == "person":
-            raise InvalidInput("Write your name in the row marked “me”: that is your seat.")
-        raise InvalidInput("Mark which farmer you are (“me”): you get that seat's page.")
+            raise InvalidInput(N_("Write your name in the row marked “me”: that is your seat."))
+        raise InvalidInput(N_("Mark which farmer you are (“me”): you get that seat's page."))
     options = {}
     for game in available_games():
         if game.name != kind:
@@ -97,7 +98,8 @@ def read_new_game_form(form, language: str = "en") -> tuple[str, list[FarmerSpec
                 try:
                     options[option.key] = int(form.get(field, option.default))
                 except ValueError:
-                    raise InvalidInput(f"{option.label} must be a whole number.") from None
+                    raise InvalidInput(N_("%(option)s must be a whole number."),
+                                       option=language.gettext(option.label)) from None
             else:
                 options[option.key] = form.get(field, option.default)
     return kind, farmers, options, host

@@ -21,12 +21,12 @@ def add(game_id: int, seat: int, token: str):
         added = registration.register(svc, game_id, seat, request.form.get("url", ""), request.form.get("format", ""),
                                   request.form.get("scope", "farmer"))
     except InvalidInput as error:
-        flash(error.message, "error")
+        flash(error.told(language.current()), "error")
         return redirect(seat_url, code=303)
     if added.secret:
         return render_template("web/webhook_added.html", secret=added.secret, seat_url=seat_url,
                                title=language.gettext("Webhook added"))
-    flash("The webhook is added: it hears about the next turn.", "ok")
+    flash(language.gettext("The webhook is added: it hears about the next turn."), "ok")
     return redirect(seat_url, code=303)
 
 
@@ -35,5 +35,5 @@ def remove(game_id: int, seat: int, token: str, hook_id: int):
     svc = services()
     access, _ = page_data.open_seat(svc, game_id, seat, token)
     registration.remove(svc, game_id, seat, hook_id)
-    flash("The webhook is removed.", "ok")
+    flash(language.gettext("The webhook is removed."), "ok")
     return redirect(svc.links.seat_url(game_id, seat, access.seat.secret), code=303)

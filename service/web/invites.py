@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request
 
+from mail.sentence import N_
 from service.usecases.creation import NotConfirmable, confirm_game, join
 from service.web import page_data, services
 
@@ -29,8 +30,8 @@ def accept(game_id: int, seat: int, token: str):
 def confirmation(game_id: int, seat: int, token: str):
     access, _ = page_data.open_seat(services(), game_id, seat, token, purpose="confirm")
     if access.game.status != "unconfirmed":
-        raise NotConfirmable("This game was confirmed already, or waited too long and was dropped; the link "
-                             "works once.")
+        raise NotConfirmable(N_("This game was confirmed already, or waited too long and was dropped; the link "
+                                "works once."))
     return render_template("web/confirm.html", game=access.game, seat=access.seat,
                            title=f"{page_data.rules_for(access.game.kind).title} #{game_id}")
 

@@ -39,7 +39,7 @@ def start(league_id: int, secret: str):
     try:
         flash(leagues.start_now(services(), league_id, secret), "ok")
     except InvalidInput as error:
-        flash(error.message, "error")
+        flash(error.told(language.current()), "error")
     return redirect(f"/league/{league_id}/organise/{secret}", code=303)
 
 
@@ -58,7 +58,7 @@ def signup(league_id: int):
         flash(leagues.ask_to_sign_up(services(), league_id, name, email, language.current().language), "ok")
     except InvalidInput as error:
         page = leagues.league_page(services(), league_id)
-        flash(error.message, "error")
+        flash(error.told(language.current()), "error")
         return render_template("web/league_signup.html", page=page, league_id=league_id, form=request.form,
                                title=_signup_title(page)), 400
     return redirect(f"/league/{league_id}", code=303)
@@ -99,7 +99,7 @@ def _signed_up(league_id: int, action):
     try:
         flash(action(), "ok")
     except InvalidInput as error:
-        flash(error.message, "error")
+        flash(error.told(language.current()), "error")
     return redirect(f"/league/{league_id}", code=303)
 
 
@@ -116,7 +116,7 @@ def ask_to_enter(event_id: int):
     try:
         flash(duplicate.ask_to_enter(services(), event_id, name, email, language.current().language), "ok")
     except InvalidInput as error:
-        flash(error.message, "error")
+        flash(error.told(language.current()), "error")
         page = duplicate.results(services(), event_id)
         return render_template("web/duplicate.html", page=page, event_id=event_id, form=request.form,
                                title=_event_title(page)), 400
@@ -139,7 +139,7 @@ def entry_confirm(event_id: int, token: str):
     try:
         flash(duplicate.enter(services(), event_id, name, email, chosen), "ok")
     except InvalidInput as error:
-        flash(error.message, "error")
+        flash(error.told(language.current()), "error")
     return redirect(f"/duplicate/{event_id}", code=303)
 
 

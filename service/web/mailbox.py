@@ -42,8 +42,8 @@ def check_access():
         abort(404)
     if config.mailbox_public or is_local(request):
         return None
-    message = ("The mailbox holds every farmer's links, so it is shown only on the machine Farmpost runs on. "
-               "Open it there, or set MAILBOX_PUBLIC=1 to show it to everyone.")
+    message = language.gettext("The mailbox holds every farmer's links, so it is shown only on the machine Farmpost "
+                               "runs on. Open it there, or set MAILBOX_PUBLIC=1 to show it to everyone.")
     return render_template("web/error.html", title=language.gettext("Mailbox not shown here"), message=message), 403
 
 
@@ -80,8 +80,13 @@ def show(message_id: int):
     text_part = message.get_body(preferencelist=("plain",))
     attachments = [part.get_filename() for part in message.iter_attachments()]
     reply_endpoint = current_app.config.get("MAILBOX_REPLY_ENDPOINT")
+    t = language.current()
+    labels = {"From": t.gettext("From"), "To": t.pgettext("mail", "To"), "Reply-To": t.gettext("Reply-To"),
+              "Date": t.gettext("Date"), "Message-ID": t.gettext("Message-ID"),
+              "In-Reply-To": t.gettext("In reply to"), "List-Unsubscribe": t.gettext("Unsubscribe")}
     return render_template(
-        "web/mailbox_message.html", item=item, message=message, title=item.subject,
+        "web/mailbox_message.html", item=item, title=item.subject,
+        headers=[(label, str(message[name])) for name, label in labels.items() if message[name]],
         text=text_part.get_content() if text_part is not None else None,
         has_html=message.get_body(preferencelist=("html",)) is not None,
         attachments=attachments,

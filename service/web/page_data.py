@@ -10,7 +10,11 @@ from urllib.parse import urlsplit
 from sqlalchemy import select
 
 import boards
+from boards.game_phrases import progress as progress_said
+from boards.game_phrases import say
+from boards.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from engine.core import MoveError
+from mail.sentence import N_
 from service.core.errors import NotFound
 from service.core.game_kinds import rules_for
 from service.core.links import BadMoveLink, ForgedLink, MoveToken, token_key
@@ -19,7 +23,7 @@ from service.core.wall_time import now
 from service.game import plans
 from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
-from service.notify.changes import away_text, outcome_words
+from service.notify.changes import away_text, outcome_words, typed_words
 from service.ops.delivery import seat_mails
 from service.storage.lookup import current_turn, live_log, load_game, seat_of
 from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat, as_utc, date_text
@@ -64,7 +68,7 @@ def seat_secret(svc: Services, game_id: int, position: int, token: str) -> str:
     with svc.db.transaction() as session:
         secret = session.scalar(select(Seat.secret).where(Seat.game_id == game_id, Seat.position == position))
     if secret is None:
-        raise NotFound(f"Game #{game_id} has no seat {position}.")
+        raise NotFound(N_("Game #%(id)s has no seat %(seat)s."), id=game_id, seat=position)
     svc.links.check("seat", token, game_id=game_id, seat=position, seat_secret=secret)
     return secret
 
@@ -77,13 +81,15 @@ def seat_request(svc: Services, game_id: int, position: int, token: str,
     has waited so far. The page of a move being applied and its status
     (asked a few times a second) ask nothing else."""
     with svc.db.transaction() as session:
-        secret = session.scalar(select(Seat.secret).where(Seat.game_id == game_id, Seat.position == position))
+        secret, words = session.execute(select(Seat.secret, Seat.language).where(
+            Seat.game_id == game_id, Seat.position == position)).first() or (None, None)
         request = session.get(MoveRequest, request_id) if secret is not None else None
     if secret is None:
-        raise NotFound(f"Game #{game_id} has no seat {position}.")
+        raise NotFound(N_("Game #%(id)s has no seat %(seat)s."), id=game_id, seat=position)
     svc.links.check("seat", token, game_id=game_id, seat=position, seat_secret=secret)
+    language.use(words)  # the page of a move being applied speaks the seat's language
     if request is None or request.game_id != game_id or request.seat != position:
-        raise NotFound(f"There is no such move request #{request_id}.")
+        raise NotFound(N_("There is no such move request #%(id)s."), id=request_id)
     return secret, request, (now() - as_utc(request.created_at)).total_seconds()
 
 
@@ -94,10 +100,11 @@ def request_texts(svc: Services, game_id: int, codes) -> list[str]:
     with svc.db.transaction() as session:
         kind = session.scalar(select(Game.kind).where(Game.id == game_id))
     rules = rules_for(kind)
+    typed = typed_words(rules, language.current().language) or str
     texts = []
     for code in codes or ():
         try:
-            texts.append(rules.text(rules.from_code(code)))
+            texts.append(typed(rules.text(rules.from_code(code))))
         except (MoveError, ValueError, KeyError, IndexError, TypeError):
             texts.append(code)
     return texts
@@ -135,7 +142,7 @@ def board_fragments(svc: Services, game: Game, position: int | None, highlight, 
         "drawing": caches.boards.get_or_render(*key, ("drawing", waiting, words),
                                                lambda: caches.drawing_html(game.kind, view(), position, names, before(),
                                                                            words)),
-        "progress": rules.progress(game.state),
+        "progress": progress_said(rules, game.state, language.current()),
     }
 
 
@@ -161,10 +168,11 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "to_act": names.get(to_act) if to_act is not None else None,
         "to_act_position": to_act,
         #: "away until" dates by seat position (None: not away)
-        "away": {s.position: away_text(s) for s in game.seats},
-        "bounced_on": date_text(seat.bouncing_since) if seat.bouncing_since else None,
+        "away": {s.position: away_text(s, language.current()) for s in game.seats},
+        "bounced_on": date_text(seat.bouncing_since, language.current()) if seat.bouncing_since else None,
         #: the last mails sent to this farmer and what became of each (service/ops/delivery.py)
-        "mails": [{**mail, "at": date_text(mail["at"])} for mail in seat_mails(svc, seat)],
+        "mails": [{**mail, "at": date_text(mail["at"], language.current())}
+                  for mail in seat_mails(svc, seat, t=language.current())],
         "my_turn": my_turn,
         "options": options,
         "choices": offered,
@@ -172,7 +180,7 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         #: the last move is the farmer's own but drew on hidden information: say why undo is not offered
         "undo_blocked": my_turn and bool(turn) and turn[-1].seat == seat.position and turn[-1].revealed,
         "log": [{**line, "source": e.source, "at": e.created_at, "mine": e.seat == seat.position}
-                for e, line in zip(access.log, account_lines(game, access.log, seat.position))],
+                for e, line in zip(access.log, told_log(svc, game, access.log, seat.position))],
         "board": board(svc, access, highlight=[o["code"] for o in options] if highlight is None else highlight),
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
         "notation_help": rules.notation_help(),
@@ -196,8 +204,26 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
     page["rematch_of"] = origin_link(svc, game, seat.position)
     if game.status == "over":
         page["rematch"] = rematch_link(svc, game.id, seat.position)
-    page["record_url"] = svc.links.record_url(seat.email) if seat.email else None
+    page["record_url"] = svc.links.record_url(seat.email, seat.language) if seat.email else None
     return page
+
+
+def told_log(svc: Services, game: Game, log: list[MoveLogEntry], position: int | None) -> list[dict]:
+    """The live ``log`` told to the farmer at ``position`` (None: a
+    spectator) in the page's language: in another than English each move's
+    sentence is made again from its position (the game replayed once per
+    version, seat and language: :mod:`service.web.page_cache`) and its typed
+    text written in the language's words."""
+    words = language.current().language
+    if words not in LANGUAGES or words == DEFAULT_LANGUAGE:
+        return account_lines(game, log, position)
+
+    def told() -> list[dict]:
+        typed = typed_words(rules_for(game.kind), words) or str
+        return [{**line, "text": typed(line["text"])}
+                for line in account_lines(game, log, position, language=words, log=log)]
+
+    return page_cache.of(svc).boards.get_or_render(game.id, game.version, position, (), ("log", words), told)
 
 
 def _chain_example(rules, offered: dict | None) -> str:
@@ -224,7 +250,8 @@ def page_choices(svc: Services, game: Game, position: int) -> dict:
     language = seat_of(game, position).language
     return page_cache.of(svc).boards.get_or_render(
         game.id, game.version, position, (), ("choices", whole, language),
-        lambda: choices(rules, game.state, whole=whole, words=outcome_words(rules, translator(language))))
+        lambda: choices(rules, game.state, whole=whole, words=outcome_words(rules, translator(language)),
+                        typed=typed_words(rules, language)))
 
 
 def final_result(game: Game) -> dict:
@@ -253,7 +280,7 @@ def open_watch(svc: Services, game_id: int, token: str) -> tuple[Game, list[Move
         game = load_game(session, game_id)
         svc.links.check_watch(token, game_id=game_id, watch_secret=game.watch_secret)
         if not game.watchable:
-            raise ClosedToSpectators("The host has closed this game to spectators.")
+            raise ClosedToSpectators(N_("The host has closed this game to spectators."))
         return game, live_log(session, game_id)
 
 
@@ -268,7 +295,7 @@ def watch_page(svc: Services, game: Game, log: list[MoveLogEntry]) -> dict:
         "title": f"{rules.title} #{game.id}",
         "to_act": names[to_act] if to_act is not None else None,
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
-        "log": account_lines(game, log, None),
+        "log": told_log(svc, game, log, None),
         "board": board_fragments(svc, game, None, (), lambda: None),
         **final_result(game),
     }
@@ -283,11 +310,13 @@ def move_link(svc: Services, game_id: int, position: int, token: str) -> tuple[S
         move_token = svc.links.check_move(token, game_id=game_id, seat=position, seat_secret=seat.secret)
         request = session.scalar(select(MoveRequest).where(MoveRequest.dedupe_key == token_key(token)))
         access = SeatAccess(game, seat, live_log(session, game_id))
+    language.for_seat(seat, "move")  # a move link's page speaks its seat's language, as the seat page does
     rules = rules_for(game.kind)
+    typed = typed_words(rules, seat.language) or str
     texts = []
     for code in move_token.codes:
         try:
-            texts.append(rules.text(rules.from_code(code)))
+            texts.append(typed(rules.text(rules.from_code(code))))
         except Exception:  # a signed code this game cannot read: shown as it is
             texts.append(code)
     info = {"texts": texts, "request": request, "reason": request.result if request else None,
@@ -307,7 +336,7 @@ def confirming(svc: Services, game_id: int, position: int, token: str) -> tuple[
             .where(Game.id == game_id, Seat.position == position)
         ).one_or_none()
         if row is None:
-            raise NotFound(f"Game #{game_id} has no seat {position}.")
+            raise NotFound(N_("Game #%(id)s has no seat %(seat)s."), id=game_id, seat=position)
         move_token = svc.links.check_move(token, game_id=game_id, seat=position, seat_secret=row.secret)
         request = session.scalar(select(MoveRequest).where(MoveRequest.dedupe_key == token_key(token)))
     state = link_state(request, row.status, row.version, move_token)
@@ -334,13 +363,13 @@ def outcomes(rules, state: dict, codes: list[str]) -> list[str]:
         try:
             move = rules.from_code(code)
         except MoveError:
-            raise BadMoveLink(f"This link's move “{code}” cannot be read.") from None
+            raise BadMoveLink(N_("This link's move “%(code)s” cannot be read."), code=code) from None
         try:
-            out.append(rules.outcome(state, move))
+            out.append(say(rules.outcome_phrase(state, move), language.current()))
             state = rules.apply(state, move)
         except MoveError as error:
-            out.append(f"not possible now: {error.reason}")
+            out.append(language.gettext("not possible now: %(why)s", why=error.reason))
             break
         except Exception:  # a code the game's functions choke on is a broken link, not a server error
-            raise BadMoveLink(f"This link's move “{code}” cannot be read.") from None
+            raise BadMoveLink(N_("This link's move “%(code)s” cannot be read."), code=code) from None
     return out

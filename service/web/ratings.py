@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from flask import Blueprint, render_template
 
+from boards.i18n import N_
 from service.core.errors import NotFound
 from service.core.game_kinds import available_games
 from service.game import rating_store, ratings
-from service.web import services
+from service.web import language, services
 
 blueprint = Blueprint("ratings", __name__)
 
@@ -24,17 +25,20 @@ def known_pools() -> list[str]:
 
 @blueprint.get("/ratings")
 def index():
-    pools = [(pool, ratings.pool_title(pool)) for pool in known_pools()]
-    return render_template("web/ratings_index.html", pools=pools, title="Leaderboards",
+    t = language.current()
+    pools = [(pool, ratings.pool_title(pool, t)) for pool in known_pools()]
+    return render_template("web/ratings_index.html", pools=pools, title=t.gettext("Leaderboards"),
                            provisional_games=ratings.PROVISIONAL_GAMES)
 
 
 @blueprint.get("/ratings/<pool>")
 def leaderboard(pool: str):
     if pool not in known_pools():
-        raise NotFound(f"There is no leaderboard called “{pool}”.")
+        raise NotFound(N_("There is no leaderboard called “%(pool)s”."), pool=pool)
     with services().db.transaction() as session:
         board = rating_store.leaderboard(session, pool)
-    return render_template("web/ratings.html", pool=pool, pool_title=ratings.pool_title(pool), board=board,
-                           title=f"Leaderboard: {ratings.pool_title(pool)}", provisional_games=ratings.PROVISIONAL_GAMES,
+    t = language.current()
+    title = ratings.pool_title(pool, t)
+    return render_template("web/ratings.html", pool=pool, pool_title=title, board=board,
+                           title=t.gettext("Leaderboard: %(pool)s", pool=title), provisional_games=ratings.PROVISIONAL_GAMES,
                            bots={name: ratings.shown(mu) for name, (mu, _) in ratings.BOT_RATINGS.items()})

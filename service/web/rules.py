@@ -18,6 +18,11 @@ def show(kind: str):
     rules = rules_for(kind)  # an unknown game is a ServiceError page
     notation = list(rules.notation_help())
     example = notation[0][0] if notation else "pass"
-    commands = typed_commands(language.current(), example)
-    return render_template("web/rules.html", title=language.gettext("%(game)s rules", game=rules.title), game=rules,
+    t = language.current()
+    commands = typed_commands(t, example)
+    # the options' words are the game's (its catalog); the notation's meanings stay the engine's English
+    options = [{"label": t.gettext(option.label), "help": t.gettext(option.help) if option.help else ""}
+               for option in rules.options]
+    return render_template("web/rules.html", title=t.gettext("%(game)s rules", game=rules.title), game=rules,
+                           options=options, seats={"low": rules.min_seats, "high": rules.max_seats},
                            notation=notation, commands=commands, plans=rules.plan_examples())

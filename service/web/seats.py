@@ -9,6 +9,7 @@ from flask import Blueprint, Response, flash, jsonify, redirect, render_template
 
 import boards
 from mail.inbound.plans import PlanError, is_plan_line, read_plan
+from mail.sentence import N_, both, quoted, told
 from service.core.errors import InvalidInput
 from service.game import game_log, rating_store
 from service.game.final_report import report_data
@@ -18,7 +19,7 @@ from service.usecases.playing import submit_move
 from service.usecases.rematch import rematch
 from service.usecases.seat_links import new_seat_link
 from service.usecases.watching import set_watchable
-from service.web import page_data, services
+from service.web import language, page_data, services
 from service.web.ids import id_arg
 from service.webhooks import registration
 
@@ -60,9 +61,9 @@ def act(game_id: int, seat: int, token: str):
     try:
         version = id_arg(request.form.get("version", ""))
     except ValueError:
-        raise InvalidInput("The form was incomplete; reload the page and try again.") from None
+        raise InvalidInput(N_("The form was incomplete; reload the page and try again.")) from None
     if action == "resign" and request.form.get("confirm") != "yes":
-        flash("To resign, tick the box that says you are sure.", "error")
+        flash(language.gettext("To resign, tick the box that says you are sure."), "error")
         return redirect(svc.links.seat_url(game_id, seat, secret), code=303)
     codes = codes if action == "move" else []
     # the same button pressed twice on the same board is one request
@@ -105,7 +106,7 @@ def flash_result(move_request) -> None:
     if move_request.status == "applied":
         flash(move_request.result, "ok")
     elif move_request.status == "stale":
-        flash("The board has moved on since that page was shown; here it is as it is now.", "error")
+        flash(language.gettext("The board has moved on since that page was shown; here it is as it is now."), "error")
     else:
         flash(move_request.result, "error")
 
@@ -124,7 +125,7 @@ def plan(game_id: int, seat: int, token: str):
         try:
             flash(plans.make_plan(svc, game_id, seat, read_plan(line)), "ok")
         except PlanError as error:
-            flash(f"“{line}”: {error}", "error")  # the rule, as the plan reader words it
+            flash(f"{quoted(language.current(), line)}: {told(error, language.current())}", "error")  # the plan reader's rule
     return redirect(svc.links.seat_url(game_id, seat, secret), code=303)
 
 
@@ -142,9 +143,11 @@ def play_again(game_id: int, seat: int, token: str):
     svc = services()
     page_data.open_seat(svc, game_id, seat, token)
     made = rematch(svc, game_id, seat)
-    invited = f" Invitations went to {', '.join(made.invited)}." if made.new and made.invited else ""
-    flash(f"{made.title} is set up: a rematch of #{game_id}.{invited}" if made.new
-          else f"You are in {made.title}, the rematch of #{game_id}.", "ok")
+    t = language.current()
+    invited = (" " + t.gettext("Invitations went to %(names)s.", names=both(t, made.invited))
+               if made.new and made.invited else "")
+    flash(t.gettext("%(game)s is set up: a rematch of #%(id)s.", game=made.title, id=game_id) + invited if made.new
+          else t.gettext("You are in %(game)s, the rematch of #%(id)s.", game=made.title, id=game_id), "ok")
     return redirect(made.seat_url, code=303)
 
 
@@ -153,13 +156,13 @@ def report(game_id: int, seat: int, token: str):
     svc = services()
     access, _ = page_data.open_seat(svc, game_id, seat, token)
     if access.game.status != "over":
-        raise InvalidInput("The score report is ready when the game is over.")
+        raise InvalidInput(N_("The score report is ready when the game is over."))
     with svc.db.transaction() as session:
         rated = rating_store.report_lines(rating_store.rated_game(session, game_id))
     pdf = boards.report_pdf(access.game.kind, report_data(access.game, access.log, rated)
                             | {"language": access.seat.language})  # in the seat's language, as its pages
     if pdf is None:
-        raise InvalidInput("This game has no PDF report yet.")
+        raise InvalidInput(N_("This game has no PDF report yet."))
     filename = f"{access.game.kind}-{game_id}-report.pdf"
     return Response(pdf, mimetype="application/pdf",
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
@@ -171,7 +174,8 @@ def log(game_id: int, seat: int, token: str):
     svc = services()
     access, _ = page_data.open_seat(svc, game_id, seat, token)
     data = game_log.log_page(access.game, page_data.whole_log(svc, game_id), seat,
-                            at=request.args.get("at", type=id_arg), as_seat=request.args.get("as"))
+                            at=request.args.get("at", type=id_arg), as_seat=request.args.get("as"),
+                            language=language.current().language)
     return render_template("web/log.html", game=access.game, title=f"{page_data.rules_for(access.game.kind).title} "
                            f"#{game_id}", reader=access.seat, back=f"/g/{game_id}/{seat}/{token}",
                            base=f"/g/{game_id}/{seat}/{token}/log", **data)
@@ -197,5 +201,5 @@ def watchable(game_id: int, seat: int, token: str):
     try:
         flash(set_watchable(svc, game_id, seat, request.form.get("watchable") == "on"), "ok")
     except InvalidInput as error:
-        flash(error.message, "error")
+        flash(error.told(language.current()), "error")
     return redirect(svc.links.seat_url(game_id, seat, access.seat.secret), code=303)

@@ -41,7 +41,7 @@ def ask(game_id: int, token: str):
         open_tables.ask_for_seat(svc, game_id, token, name, email, language.chosen())
     except InvalidInput as error:
         found = open_tables.table(svc, game_id, token, language.current())
-        return render_template("web/table.html", table=found, form=request.form, error=error.message,
+        return render_template("web/table.html", table=found, form=request.form, error=error.told(language.current()),
                                title=found.title), 400
     return render_template("web/claim_sent.html", email=email.strip(), title=language.gettext("Check your mail"))
 

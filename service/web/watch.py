@@ -33,7 +33,8 @@ def page(game_id: int, token: str):
 def log(game_id: int, token: str):
     game, _ = page_data.open_watch(services(), game_id, token)
     data = game_log.log_page(game, page_data.whole_log(services(), game_id), None,
-                            at=request.args.get("at", type=id_arg), as_seat=request.args.get("as"))
+                            at=request.args.get("at", type=id_arg), as_seat=request.args.get("as"),
+                            language=language.current().language)
     return render_template("web/log.html", game=game, title=f"{page_data.rules_for(game.kind).title} #{game.id}",
                            reader=None, back=f"/w/{game_id}/{token}", base=f"/w/{game_id}/{token}/log", **data)
 
@@ -49,7 +50,7 @@ def follow(game_id: int, token: str):
     try:
         flash(watching.follow(services(), game_id, token, request.form.get("email", ""), language.chosen()), "ok")
     except InvalidInput as error:
-        flash(error.message, "error")
+        flash(error.told(language.current()), "error")
     return redirect(f"/w/{game_id}/{token}", code=303)
 
 

@@ -189,3 +189,48 @@ def test_given_the_pages_a_newcomer_and_a_farmer_see_in_the_pseudo_locale_then_n
             "web/seat.html", "web/prefs.html", "web/table.html", "web/claim_sent.html", "web/confirm_seat.html",
             "web/new_link.html", "web/move.html", "web/watch.html", "web/follow.html"} <= set(pseudo_pages)
     assert report(pseudo_pages) == ""
+
+
+def test_given_the_pages_around_a_finished_game_in_the_pseudo_locale_then_no_template_text_is_unmarked(
+        svc, client, pseudo_pages, monkeypatch):
+    """The log (a farmer's and a spectator's, during and after the game),
+    the record, the leaderboards, the rules of every game and the local
+    mailbox, whose mails (their subjects) are the pseudo-locale's too."""
+    from service.usecases.public_names import set_public_name
+
+    monkeypatch.setattr(creation, "LANGUAGES", (*LANGUAGES, PSEUDO))
+    created = create_game(svc, "toy", [FarmerSpec("Ann", "ann@example.org", language=PSEUDO),
+                                       FarmerSpec("Béatrice", "bea@example.org", language=PSEUDO)],
+                          host=0, seed=1, watchable=True)
+    join(svc, created.game_id, 1)
+    game = game_row(svc, created.game_id)
+    seat_page = path_of(created.host_url)
+    watch_page = path_of(svc.links.watch_url(game.id, game.watch_secret))
+    for path in (seat_page + "/log", watch_page + "/log"):  # a game under way: the reader's own view
+        client.get(path + "?lang=qps")
+    play_turns(svc, created.game_id, ANN_WINS)
+    for path in (seat_page + "/log", seat_page + "/log?at=1&as=public", watch_page + "/log?at=2"):  # over
+        client.get(path + ("&" if "?" in path else "?") + "lang=qps")
+    set_public_name(svc, "ann@example.org", "Ann")
+    record = path_of(svc.links.record_url("ann@example.org"))
+    for path in (record, "/ratings", "/ratings/toy", "/ratings/sunfield+advanced", "/rules/toy", "/rules/sunfield",
+                 "/rules/harvest", "/mailbox", "/mailbox?to=ann@example.org"):
+        client.get(path + ("&" if "?" in path else "?") + "lang=qps")
+    for message in mailbox_rows(svc)[:3]:
+        client.get(f"/mailbox/{message}?lang=qps")
+    shown = client.get(record + "?lang=qps")
+    client.post(record + "/name?lang=qps", data={"csrf_token": csrf_token(shown.text), "name": "!"})  # refused
+    assert {"web/log.html", "web/record.html", "web/ratings.html", "web/ratings_index.html", "web/rules.html",
+            "web/mailbox.html", "web/mailbox_message.html"} <= set(pseudo_pages)
+    # the mailbox's addresses, cut where a narrow screen may break them, are no one's words
+    cut = {"text: ann@", "text: bea@", "text: example.org"}
+    left = report({name: [w for w in words if w not in cut] for name, words in pseudo_pages.items()})
+    assert left == ""
+
+
+def mailbox_rows(svc):
+    from sqlalchemy import select
+
+    from service.storage.models import MailboxMessage
+    with svc.db.transaction() as session:
+        return list(session.scalars(select(MailboxMessage.id).order_by(MailboxMessage.id)))

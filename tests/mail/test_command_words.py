@@ -117,4 +117,4 @@ def test_given_a_harvest_slip_in_german_the_moves_offered_are_in_german():
     state = game.setup(1, {}, 3)
     with pytest.raises(MoveError) as error:
         game.parse(state, 0, "behalde Figur 1")
-    assert "Did you mean “behalte character 1”" in suggest.did_you_mean(game, state, "behalde Figur 1", error.value, translator("en"))
+    assert "Did you mean “behalte figur 1”" in suggest.did_you_mean(game, state, "behalde Figur 1", error.value, translator("en"))
