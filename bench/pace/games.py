@@ -283,8 +283,10 @@ class _Table:
             log = session.execute(select(MoveLogEntry.seat, MoveLogEntry.source).where(
                 MoveLogEntry.game_id == self.game_id, MoveLogEntry.undone.is_(False))
                 .order_by(MoveLogEntry.seq)).all()
+            # a held confirmation told by the farmer's next mail instead never goes ("merged")
             mails = session.scalar(select(func.count()).select_from(OutgoingMail).join(
-                Seat, Seat.id == OutgoingMail.seat_id).where(OutgoingMail.game_id == self.game_id))
+                Seat, Seat.id == OutgoingMail.seat_id).where(OutgoingMail.game_id == self.game_id,
+                                                             OutgoingMail.status != "merged"))
             sent = session.scalar(select(func.count()).select_from(InboundMail))
         turns, planned, last = [0] * len(FARMERS), 0, None
         for seat, source in log:
