@@ -12,9 +12,9 @@ log-normal distribution (median 6 h, 10 % over 24 h) and have one habit:
   leaves the turn going brings a "your turn continues" mail, answered
   after another delay;
 * ``plan``: reply as ``reply`` does, with a ``next:`` line of the greedy
-  bot's two best next turns (worked out on a board dealt from what the
-  farmer sees, the others played by the greedy bot), so a turn can be
-  played from the plan without a wait.
+  bot's two best next turns, each whole (worked out on a board dealt from
+  what the farmer sees, the others played by the greedy bot), so a turn
+  can be played from the plan without a wait.
 
 Every farmer chooses their moves as the greedy bot does. ``--baseline``
 also plays each setup with whole turns, chains and plans switched off
@@ -195,20 +195,18 @@ class _Table:
     def _newer_turn_mail(self, seat: int, mail_id: int) -> bool:
         return any(s == seat and m > mail_id for _, _, s, m in self.queue)
 
-    def _steps(self, state: dict, seat: int, *, whole: bool, past_reveals: bool = True) -> tuple[list[str], dict]:
+    def _steps(self, state: dict, seat: int, *, whole: bool) -> tuple[list[str], dict]:
         """The greedy choices of the farmer's turn from ``state`` (one step,
         or every step to the end of the turn: past a step that reveals
         hidden information too, as a farmer who writes "take a3, place 1 -1"
-        places the tile they took whatever the market's new tiles are,
-        unless ``past_reveals`` is False), and the state after them."""
+        places the tile they took whatever the market's new tiles are), and
+        the state after them."""
         texts = []
         while self.rules.to_act(state) == seat:
             move = _greedy(self.rules, state, seat)[0]
             texts.append(self.rules.text(move))
-            after = self.rules.apply(state, move)
-            revealed = self.rules.reveals_information(state, after)
-            state = after
-            if not whole or (revealed and not past_reveals):
+            state = self.rules.apply(state, move)
+            if not whole:
                 break
         return texts, state
 
@@ -265,11 +263,10 @@ class _Table:
             return None
         alternatives = []
         for first in _greedy(self.rules, state, seat)[:2]:
-            texts, scratch = [self.rules.text(first)], self.rules.apply(state, first)
-            if not self.rules.reveals_information(state, scratch):
-                more, _ = self._steps(scratch, seat, whole=True, past_reveals=False)
-                texts += more
-            alternatives.append(", ".join(texts[:MAX_STEPS]))
+            # the whole turn, past a step that draws new tiles, as the plan's answer asks
+            # ("Write whole turns"): the service plays each step while what it names is what they saw
+            more, _ = self._steps(self.rules.apply(state, first), seat, whole=True)
+            alternatives.append(", ".join([self.rules.text(first), *more][:MAX_STEPS]))
         return "next: " + " | ".join(alternatives)
 
     # --- figures ------------------------------------------------------------------
