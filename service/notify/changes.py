@@ -133,9 +133,9 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
         to_addr=seat.email,
         subject=subject,
         context={**context, "kind": kind, "envelope": envelope.as_data()},
+        # both given on every row, so that a held row goes in the same INSERT as the others
+        status="pending" if held_until is None else "held", next_try_at=held_until,
     )
-    if held_until is not None:
-        mail.status, mail.next_try_at = "held", held_until
     session.add(mail)
     if held_until is None:
         work.mails.append(mail)
