@@ -13,8 +13,10 @@ log-normal distribution (median 6 h, 10 % over 24 h) and have one habit:
   after another delay;
 * ``plan``: reply as ``reply`` does, with a ``next:`` line of the greedy
   bot's two best next turns, each whole (worked out on a board dealt from
-  what the farmer sees, the others played by the greedy bot), so a turn
-  can be played from the plan without a wait.
+  what the farmer sees, the others played by the greedy bot), among those
+  whose first move names a tile the farmer sees (not one the dealt board
+  drew in a column taken empty), so a turn can be played from the plan
+  without a wait.
 
 Every farmer chooses their moves as the greedy bot does. ``--baseline``
 also plays each setup with whole turns, chains and plans switched off
@@ -261,13 +263,23 @@ class _Table:
             state = self.rules.apply(state, _greedy(self.rules, state, to_act)[0])
         else:
             return None
+        # a farmer writes only what they see: a turn whose first move names a
+        # tile of the dealt board they never saw (a column drawn anew on it) is
+        # not one of theirs; the plan would name a guess, which the service
+        # rightly never plays (docs/plans.md)
+        seen = self.rules.view(self._game().state, seat)
         alternatives = []
-        for first in _greedy(self.rules, state, seat)[:2]:
+        for first in _greedy(self.rules, state, seat):
+            named = self.rules.names(state, first)
+            if named and named != self.rules.names(seen, first):
+                continue
             # the whole turn, past a step that draws new tiles, as the plan's answer asks
             # ("Write whole turns"): the service plays each step while what it names is what they saw
             more, _ = self._steps(self.rules.apply(state, first), seat, whole=True)
             alternatives.append(", ".join([self.rules.text(first), *more][:MAX_STEPS]))
-        return "next: " + " | ".join(alternatives)
+            if len(alternatives) == 2:
+                break
+        return "next: " + " | ".join(alternatives) if alternatives else None
 
     # --- figures ------------------------------------------------------------------
 
