@@ -123,6 +123,7 @@ class MailFarmer:
                 self.confirmations += 1
             elif subject.endswith("final result"):
                 self.final += 1
+                self.confirmations += " was applied: " in text  # their last turn, when the other ended the game
             elif ": your turn" in subject:
                 # the turn this farmer mailed in last, confirmed in the mail that comes next
                 self.confirmations += " was applied: " in text
