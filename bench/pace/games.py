@@ -12,9 +12,11 @@ log-normal distribution (median 6 h, 10 % over 24 h) and have one habit:
   leaves the turn going brings a "your turn continues" mail, answered
   after another delay;
 * ``plan``: reply as ``reply`` does, with a ``next:`` line of the greedy
-  bot's two best next turns (worked out on a board dealt from what the
-  farmer sees, the others played by the greedy bot), so a turn can be
-  played from the plan without a wait.
+  bot's two best next turns, each whole (worked out on a board dealt from
+  what the farmer sees, the others played by the greedy bot), among those
+  whose first move names a tile the farmer sees (not one the dealt board
+  drew in a column taken empty), so a turn can be played from the plan
+  without a wait.
 
 Every farmer chooses their moves as the greedy bot does. ``--baseline``
 also plays each setup with whole turns, chains and plans switched off
@@ -195,20 +197,18 @@ class _Table:
     def _newer_turn_mail(self, seat: int, mail_id: int) -> bool:
         return any(s == seat and m > mail_id for _, _, s, m in self.queue)
 
-    def _steps(self, state: dict, seat: int, *, whole: bool, past_reveals: bool = True) -> tuple[list[str], dict]:
+    def _steps(self, state: dict, seat: int, *, whole: bool) -> tuple[list[str], dict]:
         """The greedy choices of the farmer's turn from ``state`` (one step,
         or every step to the end of the turn: past a step that reveals
         hidden information too, as a farmer who writes "take a3, place 1 -1"
-        places the tile they took whatever the market's new tiles are,
-        unless ``past_reveals`` is False), and the state after them."""
+        places the tile they took whatever the market's new tiles are), and
+        the state after them."""
         texts = []
         while self.rules.to_act(state) == seat:
             move = _greedy(self.rules, state, seat)[0]
             texts.append(self.rules.text(move))
-            after = self.rules.apply(state, move)
-            revealed = self.rules.reveals_information(state, after)
-            state = after
-            if not whole or (revealed and not past_reveals):
+            state = self.rules.apply(state, move)
+            if not whole:
                 break
         return texts, state
 
@@ -263,14 +263,23 @@ class _Table:
             state = self.rules.apply(state, _greedy(self.rules, state, to_act)[0])
         else:
             return None
+        # a farmer writes only what they see: a turn whose first move names a
+        # tile of the dealt board they never saw (a column drawn anew on it) is
+        # not one of theirs; the plan would name a guess, which the service
+        # rightly never plays (docs/plans.md)
+        seen = self.rules.view(self._game().state, seat)
         alternatives = []
-        for first in _greedy(self.rules, state, seat)[:2]:
-            texts, scratch = [self.rules.text(first)], self.rules.apply(state, first)
-            if not self.rules.reveals_information(state, scratch):
-                more, _ = self._steps(scratch, seat, whole=True, past_reveals=False)
-                texts += more
-            alternatives.append(", ".join(texts[:MAX_STEPS]))
-        return "next: " + " | ".join(alternatives)
+        for first in _greedy(self.rules, state, seat):
+            named = self.rules.names(state, first)
+            if named and named != self.rules.names(seen, first):
+                continue
+            # the whole turn, past a step that draws new tiles, as the plan's answer asks
+            # ("Write whole turns"): the service plays each step while what it names is what they saw
+            more, _ = self._steps(self.rules.apply(state, first), seat, whole=True)
+            alternatives.append(", ".join([self.rules.text(first), *more][:MAX_STEPS]))
+            if len(alternatives) == 2:
+                break
+        return "next: " + " | ".join(alternatives) if alternatives else None
 
     # --- figures ------------------------------------------------------------------
 
@@ -283,8 +292,10 @@ class _Table:
             log = session.execute(select(MoveLogEntry.seat, MoveLogEntry.source).where(
                 MoveLogEntry.game_id == self.game_id, MoveLogEntry.undone.is_(False))
                 .order_by(MoveLogEntry.seq)).all()
+            # a held confirmation told by the farmer's next mail instead never goes ("merged")
             mails = session.scalar(select(func.count()).select_from(OutgoingMail).join(
-                Seat, Seat.id == OutgoingMail.seat_id).where(OutgoingMail.game_id == self.game_id))
+                Seat, Seat.id == OutgoingMail.seat_id).where(OutgoingMail.game_id == self.game_id,
+                                                             OutgoingMail.status != "merged"))
             sent = session.scalar(select(func.count()).select_from(InboundMail))
         turns, planned, last = [0] * len(FARMERS), 0, None
         for seat, source in log:

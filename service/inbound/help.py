@@ -99,7 +99,8 @@ def help_text(svc: Services, game_id: int, position: int, state: dict, t: Transl
                                moves="\n".join(f"* {example} — {meaning}" for example, meaning in later)))
     if rules.plan_examples():
         parts.append(t.gettext("Plans (only you see them; an alternative whose Field tile or space changed is not "
-                               "played, nor anything after a move that reveals something hidden):\n%(plans)s",
+                               "played; write whole turns: the steps after a move that draws new tiles are played "
+                               "while what they name is what you saw):\n%(plans)s",
                                plans="\n".join(f"* {example} — {meaning}" for example, meaning in rules.plan_examples())))
     if options:
         lines = "\n".join(f"* {text}" + (f"\n  {svc.links.move_url(game_id, position, secret, version, [code])}"

@@ -9,8 +9,9 @@ Who gets what (see docs/architecture.md):
             with what the others did since their last turn folded in;
 * account — a short account of the turn just played, without the board: to
             the other farmers who opted in (preference ``accounts``, off by
-            default), and to the farmer who played it by mail (their
-            confirmation);
+            default); to the farmer who played it by mail, their
+            confirmation, only when no other mail tells it soon
+            (:func:`played`, docs/mail.md "Confirming a turn mailed in");
 * turn, continued — a farmer who mailed in a step of a turn that goes on
             (or an undo) gets the options left (subject "your turn continues");
 * note    — the answer to a mailed request that was not a move: a
@@ -32,6 +33,7 @@ when it is sent; the board is the farmer's view, never the state.
 from __future__ import annotations
 
 import uuid
+from datetime import timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
@@ -51,11 +53,17 @@ from service.game.previous import previous_view
 from service.jobs.work import Work
 from service.notify import hooks, spectator_mail
 from service.storage.lookup import current_turn
-from service.storage.models import Game, MoveLogEntry, OutgoingMail, Seat, as_utc, date_text
+from service.storage.models import Game, MoveLogEntry, MoveRequest, OutgoingMail, Seat, as_utc, date_text
 
 #: mail: any mail about the game; accounts: a short mail after every other
 #: farmer's turn; digest: one mail a day about all the farmer's games
-DEFAULT_PREFERENCES = {"mail": True, "accounts": False, "digest": False}
+#: confirmations: a mail at once for every turn the farmer mails in (else a
+#: turn fully applied is confirmed in their next mail, :func:`played`)
+DEFAULT_PREFERENCES = {"mail": True, "accounts": False, "digest": False, "confirmations": False}
+
+#: a turn mailed in and fully applied is confirmed in the farmer's next mail
+#: about the game; when none has gone this long after it, by a mail of its own
+CONFIRM_WITHIN = timedelta(hours=48)
 
 #: answers to what the farmer asked for: sent even when their mail is off
 ANSWERS = ("link", "note")
@@ -93,8 +101,10 @@ def subject_for(game: Game, what: str) -> str:
 
 
 def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: str, subject: str,
-               context: dict, work: Work) -> OutgoingMail | None:
-    """Add one outbox row for ``seat`` (nothing if the farmer takes no mail)."""
+               context: dict, work: Work, *, held_until=None) -> OutgoingMail | None:
+    """Add one outbox row for ``seat`` (nothing if the farmer takes no mail).
+    ``held_until``: the row waits (status ``held``) and goes at that moment
+    unless another mail to the seat goes first (:func:`played`)."""
     if not seat.email or (kind not in ANSWERS and not wants_mail(seat, kind)):
         return None
     if kind in HELD_WHILE_AWAY and is_away(seat):
@@ -102,7 +112,11 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
         return None
     if kind == "turn":
         seat.turn_held = False  # this one is the turn mail owed
-    context = with_plan(session, game, seat, kind, context)
+    if held_until is None:
+        news = bool(seat.plan_news)
+        context = with_plan(session, game, seat, kind, context)
+        if news and kind in PLAN_TOLD_IN:  # it tells the confirmation a held mail was waiting to tell
+            _merge_held(session, seat)
     domain = svc.config.mail_domain
     message_id = f"<{uuid.uuid4().hex}.g{game.id}@{domain}>"
     envelope = Envelope(
@@ -120,10 +134,45 @@ def queue_mail(session: Session, svc: Services, game: Game, seat: Seat, kind: st
         to_addr=seat.email,
         subject=subject,
         context={**context, "kind": kind, "envelope": envelope.as_data()},
+        # both given on every row, so that a held row goes in the same INSERT as the others
+        status="pending" if held_until is None else "held", next_try_at=held_until,
     )
     session.add(mail)
-    work.mails.append(mail)
+    if held_until is None:
+        work.mails.append(mail)
     return mail
+
+
+def _merge_held(session: Session, seat: Seat) -> None:
+    """The seat's held confirmations whose time has not come are told by the
+    mail being written (their line is in its news: a seat without news has
+    no held mail, and no query is made for it): they go no more."""
+    for held in session.scalars(select(OutgoingMail).where(OutgoingMail.seat_id == seat.id,
+                                                           OutgoingMail.status == "held",
+                                                           OutgoingMail.next_try_at > now())):
+        held.status, held.next_try_at = "merged", None
+
+
+def release_held(svc: Services) -> int:
+    """Beat's sweep: the held confirmations whose time has come, with the
+    news still untold for their seat, go out. Returns how many."""
+    from service.jobs.dispatching import enqueue, mail_job
+
+    with svc.db.transaction() as session:
+        due = session.scalars(select(OutgoingMail).where(OutgoingMail.status == "held",
+                                                         OutgoingMail.next_try_at <= now())
+                              .order_by(OutgoingMail.id)).all()
+        released = []
+        for mail in due:
+            seat = session.get(Seat, mail.seat_id) if mail.seat_id is not None else None
+            game = session.get(Game, mail.game_id) if mail.game_id is not None else None
+            if seat is not None and game is not None:
+                mail.context = with_plan(session, game, seat, mail.kind, mail.context)
+            mail.status, mail.next_try_at = "pending", None
+            released.append((mail.id, mail.kind))
+    for mail_id, kind in released:
+        enqueue(svc, mail_job(kind), mail_id)
+    return len(released)
 
 
 #: the mails that tell a farmer what became of their plan, and show the plan waiting
@@ -405,14 +454,30 @@ def _options_and_choices(offered: dict) -> dict:
     return {"options": offered["steps"], "choices": offered}
 
 
-def played(session: Session, svc: Services, game: Game, seat: Seat, work: Work) -> None:
-    """Tell a farmer who played their turn by mail what it did and who is next
-    (a short account mail to the actor: their confirmation). Composed later,
-    as a turn mail is (:func:`full_context`): the move reads neither its turn
-    from the log nor the farmer's view."""
+def played(session: Session, svc: Services, game: Game, seat: Seat, work: Work,
+           request: MoveRequest | None = None, texts: str = "") -> None:
+    """Confirm to a farmer that the turn they mailed in was played in full
+    (docs/mail.md, "Confirming a turn mailed in"). The confirmation is a
+    line, "Your answer of <time> was applied: take b2, place 1 0.", told at
+    the top of the next mail the farmer gets about the game (their turn
+    mail when it comes straight back); the short account mail "you played"
+    (what the turn did and who is next) is held, and goes only if no other
+    mail has gone to them within :data:`CONFIRM_WITHIN`. A farmer who chose
+    ``confirmations`` gets the account at once. Composed later, as a turn
+    mail is (:func:`full_context`): the move reads neither its turn from
+    the log nor the farmer's view."""
     context = {"compose_later": _as_it_is(game), "account": []}
     t = translator(seat.language)
-    queue_mail(session, svc, game, seat, "account", subject_for(game, t.gettext("you played")), context, work)
+    subject = subject_for(game, t.gettext("you played"))
+    if preference(seat, "confirmations") or request is None:
+        queue_mail(session, svc, game, seat, "account", subject, context, work)
+        return
+    if not wants_mail(seat, "account"):
+        return
+    line = t.gettext("Your answer of %(time)s was applied: %(moves)s.", time=date_text(request.created_at or now(), t),
+                     moves=texts)
+    seat.plan_news = f"{line}\n{seat.plan_news}" if seat.plan_news else line  # before what it says of a plan
+    queue_mail(session, svc, game, seat, "account", subject, context, work, held_until=now() + CONFIRM_WITHIN)
 
 
 def acknowledge(session: Session, svc: Services, game: Game, seat: Seat, action: str, status: str,

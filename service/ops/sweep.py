@@ -1,7 +1,8 @@
 """What beat's sweep does (``farmpost.sweep``, every SWEEP_EVERY seconds):
 enqueue again the work that waited too long (a broker outage, a worker that
 died), end the vacations whose date has passed, expire the games made by mail
-that were never confirmed, drop the rate counters of windows gone, and move
+that were never confirmed, send the held confirmations whose time has come
+(service/notify/changes.py ``played``), drop the rate counters of windows gone, and move
 leagues on (seasons started, tables counted, seasons ended) and duplicate
 events (closed when their week is up, finished when their games have ended)."""
 
@@ -45,6 +46,7 @@ def beat_round(svc: Services) -> dict:
     were never confirmed, open again the seats whose "still in?" lapsed, and
     drop the rate counters of windows gone."""
     from service.inbound.receive import sweep_pending_inbound
+    from service.notify.changes import release_held
     from service.storage.ratelimit import prune
     from service.usecases.creation import expire_unconfirmed
     from service.usecases.duplicate import advance as advance_duplicates
@@ -54,6 +56,7 @@ def beat_round(svc: Services) -> dict:
 
     again = SWEEPS_A_JOB_OUTLIVES * sweep_every()  # a job the sweep queues again expires after ten sweeps
     return {**sweep_pending(svc, expires=again), "inbound": sweep_pending_inbound(svc, expires=again),
+            "confirmations": release_held(svc),
             "vacations": end_due_vacations(svc),
             "expired": expire_unconfirmed(svc), "still_in_lapsed": lapse_still_in(svc), "rate_counts": prune(svc),
             "leagues": advance_leagues(svc), "duplicates": advance_duplicates(svc)}

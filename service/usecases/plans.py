@@ -72,8 +72,10 @@ def planned_answer(plan: PlanText) -> str:
     parts = [t.gettext("Your plan is kept: %(plan)s", plan=plan.text), when, *lines]
     if plan.stops:
         parts.append(t.gettext("It stops if %(conditions)s.", conditions=" | ".join(s.text for s in plan.stops)))
-    parts.append(t.gettext("An alternative whose Field tile or space changed is not played, nor anything after a "
-                           "move that reveals hidden information. “cancel plan” removes it."))
+    parts.append(t.gettext("An alternative whose Field tile or space changed is not played. Write whole turns: the "
+                           "steps after a move that draws new tiles are played while what they name is what you "
+                           "saw; after a move that shows you alone something hidden, the rest is yours to play. "
+                           "“cancel plan” removes it."))
     return "\n".join(parts)
 
 

@@ -228,8 +228,9 @@ def _decide(session: Session, svc: Services, game: Game, request: MoveRequest, w
         ))
     game.state = state
     game.version += 1
-    _after_change(session, svc, game, seat.position, to_act, work, source=request.source)
     texts = ", ".join(rules.text(m) for _, m, _ in steps)
+    _after_change(session, svc, game, seat.position, to_act, work, source=request.source, request=request,
+                  texts=texts)
     return "applied", t.gettext("Done: %(moves)s.", moves=texts)
 
 
@@ -241,7 +242,8 @@ def _text_or_code(rules, code: str) -> str:
 
 
 def _after_change(session: Session, svc: Services, game: Game, actor: int, before_to_act: int | None,
-                  work: Work, source: str | None = None) -> None:
+                  work: Work, source: str | None = None, request: MoveRequest | None = None,
+                  texts: str = "") -> None:
     """Mails the change owes: the next farmer's turn mail when the seat to act
     changes, the end of game. A farmer who played by mail also hears back by
     mail: their turn goes on (a turn mail with the options left) or it passed
@@ -264,7 +266,7 @@ def _after_change(session: Session, svc: Services, game: Game, actor: int, befor
         turn = turn_in_progress(session, game.id) if changes.accounts_owed(game, actor) else []
         changes.turn_changed(session, svc, game, actor, turn, work, planned=planned)
         if source == "mail":
-            changes.played(session, svc, game, seat_of(game, actor), work)
+            changes.played(session, svc, game, seat_of(game, actor), work, request=request, texts=texts)
     elif source in ("mail", "plan"):  # a plan that stopped mid-turn: the rest is the farmer's, by mail
         changes.turn_mail(session, svc, game, seat_of(game, actor), work, continued=True, so_far=True)
     queue_bot(session, game, work)

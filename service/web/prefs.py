@@ -33,6 +33,7 @@ def save(game_id: int, seat: int, token: str):
     _check_csrf()
     access.seat.preferences = set_preferences(services(), game_id, seat, mail="mail" in request.form,
                                               accounts="accounts" in request.form,
+                                              confirmations="confirmations" in request.form,
                                               digest="digest" in request.form)
     if request.form.get("language"):
         access.seat.language = set_language(services(), game_id, seat, request.form["language"])

@@ -5,10 +5,12 @@ Redis and a real Celery worker process doing the work.
 
 What a bot knows is what it was mailed. A turn mail lists the options in
 their typed form; the bot chooses one with its own seeded generator and
-replies with it. Every reply brings exactly one mail back: when the step
+replies with it. Every reply is answered exactly once: when the step
 leaves the turn going, a turn mail "your turn continues" with the options
-left; when the turn passed, an account "you played". Every step is thus read
-from a turn mail. Replies quote the mail they answer as Gmail or Outlook
+left; when the turn passed, its confirmation ("Your answer of … was
+applied: …") at the top of the farmer's next turn mail, or an account "you
+played" when none came within two days. Every step is thus read from a
+turn mail. Replies quote the mail they answer as Gmail or Outlook
 would, alternately, and go to the mail's reply address.
 
 Between two rounds the post is let settle: nothing is pending in the inbox
@@ -121,7 +123,10 @@ class MailFarmer:
                 self.confirmations += 1
             elif subject.endswith("final result"):
                 self.final += 1
+                self.confirmations += " was applied: " in text  # their last turn, when the other ended the game
             elif ": your turn" in subject:
+                # the turn this farmer mailed in last, confirmed in the mail that comes next
+                self.confirmations += " was applied: " in text
                 self.reply_address = str(message["Reply-To"])
                 asking.append((message, step_options(text)))
         if not asking:
@@ -270,8 +275,9 @@ def check_the_game(svc, stack, kind: str, game_id: int, farmers: list[MailFarmer
     received = stack.inbox.received()
     assert Counter((to, message_id(m)) for to, m in received) == Counter((to, mid) for mid, to, _, _ in outbox)
 
-    # every reply brought one mail back (none for a duplicate delivery): the
-    # turn going on, "you played", or the end; no answer mail was needed
+    # every reply was answered once (none for a duplicate delivery): the turn
+    # going on, its confirmation in the next turn mail (or "you played"), or
+    # the end; no answer mail was needed
     continued = sum(1 for _, m in received if ": your turn continues" in str(m["Subject"]))
     assert continued + sum(f.confirmations for f in farmers) + 1 == len(sent_ids)
     assert not [kind for _, _, kind, _ in outbox if kind == "answer"]

@@ -4,13 +4,17 @@ answered) through the service's use cases. Runs on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 import pytest
 from sqlalchemy import func, select
 
 from engine.core import Move
+from service.core.wall_time import now
 from service.inbound.receive import process_inbound, receive
-from service.storage.models import Game, InboundMail, MoveRequest, Seat
-from service.usecases import creation
+from service.ops.sweep import beat_round
+from service.storage.models import Game, InboundMail, MoveRequest, OutgoingMail, Seat
+from service.usecases import creation, preferences
 from tests.mail.inbound_helpers import (
     count,
     game_version,
@@ -315,7 +319,9 @@ def test_say_relays_the_message_to_the_other_farmers_once(svc, game):
 
 class TestHearingBackAfterAMove:
     """A farmer who plays by mail always hears back by mail, with or without a
-    worker: the options left when the turn goes on, an account when it passed."""
+    worker: the options left when the turn goes on; when it passed, the
+    confirmation in her next mail, or an account of its own when no mail
+    came within two days (or at once, if she chose every confirmation)."""
 
     def test_a_step_that_leaves_the_turn_going_brings_a_turn_mail_with_the_options_left(self, svc, game):
         game_id, keys = game
@@ -329,10 +335,44 @@ class TestHearingBackAfterAMove:
         assert "* end" in text_part(latest) and "took 2" in text_part(latest)
         assert str(latest["Reply-To"]) == f"play+{keys['Anna']}@farmpost.test"
 
-    def test_a_whole_turn_brings_an_account_of_it_to_the_farmer_who_played_it(self, svc, game):
+    def test_a_whole_turn_mailed_in_is_confirmed_at_the_top_of_the_farmers_next_mail(self, svc, game):
+        # Given Anna's turn, when she mails it in whole
         game_id, keys = game
         receive(svc, reply(keys["Anna"], "take 2\nend"), source="ingest")
+        # then nothing comes back at once: the account "you played" waits
+        assert not [m for m in mailbox(svc, "anna@example.org") if str(m["Subject"]).endswith("you played")]
+        [held] = mails(svc, kind="account", to="anna@example.org")
+        assert held.status == "held"
+        # and when Bob plays, her turn mail starts with the confirmation, and the account never goes
+        receive(svc, reply(keys["Bob"], "take 1\nend", sender="Bob <bob@example.org>"), source="ingest")
+        latest = mailbox(svc, "anna@example.org")[-1]
+        assert ": your turn" in str(latest["Subject"])
+        assert "Your answer of " in text_part(latest) and " was applied: take 2, end." in text_part(latest)
+        assert [m.status for m in mails(svc, kind="account", to="anna@example.org")] == ["merged"]
+
+    def test_a_turn_mailed_in_gets_its_own_confirmation_when_no_mail_came_within_two_days(self, svc, game):
+        # Given Anna mailed in her turn, and Bob has not played for two days
+        game_id, keys = game
+        receive(svc, reply(keys["Anna"], "take 2\nend"), source="ingest")
+        with svc.db.transaction() as session:
+            [held] = session.scalars(select(OutgoingMail).where(OutgoingMail.status == "held")).all()
+            assert held.next_try_at is not None
+            held.next_try_at = now() - timedelta(minutes=1)
+        # when beat sweeps, then the account "you played" goes, with the confirmation
+        assert beat_round(svc)["confirmations"] == 1
+        [played] = [m for m in mailbox(svc, "anna@example.org") if str(m["Subject"]).endswith("you played")]
+        assert " was applied: take 2, end." in text_part(played) and "Bob" in text_part(played)
+        # once: the next mail neither repeats it nor finds a held mail to merge
+        assert beat_round(svc)["confirmations"] == 0
+        receive(svc, reply(keys["Bob"], "take 1\nend", sender="Bob <bob@example.org>"), source="ingest")
+        assert "was applied" not in text_part(mailbox(svc, "anna@example.org")[-1])
+
+    def test_a_farmer_who_chose_every_confirmation_gets_the_account_of_her_turn_at_once(self, svc, game):
+        game_id, keys = game
+        preferences.set_preferences(svc, game_id, 0, confirmations=True)
+        receive(svc, reply(keys["Anna"], "take 2\nend"), source="ingest")
         [played] = [m for m in mails(svc, kind="account", to="anna@example.org") if m.subject.endswith("you played")]
+        assert played.status == "sent"
         assert "Bob" in played.context["to_act"]
         assert [line["text"] for line in played.context["account"]] == ["take 2", "end"]
         assert {line["farmer"] for line in played.context["account"]} == {"You"}  # told to them, not by name
@@ -367,14 +407,33 @@ def test_a_mail_that_stops_where_only_optional_steps_are_left_ends_the_turn(svc,
     assert log_texts(svc, game_id) == ["take 2", "end", "take 1", "take 1", "end"]
 
 
-def test_a_turn_mailed_in_against_a_bot_is_answered_with_its_account_and_that_it_is_her_turn_again(svc):
+def test_a_turn_mailed_in_against_a_bot_is_confirmed_in_the_turn_mail_that_comes_straight_back(svc):
     """Given Anna against a bot, when she mails in a whole turn, then the bot
-    answers in her move's transaction, and the account of her turn says it
-    is her turn again (not the bot's, which was over before the mail went)."""
+    answers in her move's transaction, and the one mail she gets is her next
+    turn mail, which starts with the confirmation: no "you played" besides it."""
     created = creation.create_game(svc, "toy", [creation.FarmerSpec("Anna", "anna@example.org"),
                                                 creation.FarmerSpec("Bot", bot="greedy")], host=0, seed=7)
     with svc.db.transaction() as session:
         key = session.scalars(select(Seat.reply_key).where(Seat.game_id == created.game_id, Seat.position == 0)).one()
+    before = len(mailbox(svc, "anna@example.org"))
+    receive(svc, reply(key, "take 1\nend"), source="ingest")
+    assert log_texts(svc, created.game_id)[:2] == ["take 1", "end"] and len(log_texts(svc, created.game_id)) > 2
+    [turn] = mailbox(svc, "anna@example.org")[before:]
+    assert str(turn["Subject"]).endswith("your turn (round 2)")
+    assert " was applied: take 1, end." in text_part(turn)
+    assert [m.status for m in mails(svc, kind="account", to="anna@example.org")] == ["merged"]
+
+
+def test_a_turn_mailed_in_against_a_bot_is_answered_with_its_account_and_that_it_is_her_turn_again(svc):
+    """Given Anna against a bot, who chose every confirmation, when she mails
+    in a whole turn, then the bot answers in her move's transaction, and the
+    account of her turn says it is her turn again (not the bot's, which was
+    over before the mail went)."""
+    created = creation.create_game(svc, "toy", [creation.FarmerSpec("Anna", "anna@example.org"),
+                                                creation.FarmerSpec("Bot", bot="greedy")], host=0, seed=7)
+    with svc.db.transaction() as session:
+        key = session.scalars(select(Seat.reply_key).where(Seat.game_id == created.game_id, Seat.position == 0)).one()
+    preferences.set_preferences(svc, created.game_id, 0, confirmations=True)
     receive(svc, reply(key, "take 1\nend"), source="ingest")
     assert log_texts(svc, created.game_id)[:2] == ["take 1", "end"] and len(log_texts(svc, created.game_id)) > 2
     [played] = [m for m in mailbox(svc, "anna@example.org") if str(m["Subject"]).endswith("you played")]

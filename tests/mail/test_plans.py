@@ -5,11 +5,15 @@ with a move, kept and played through the service."""
 from __future__ import annotations
 
 import pytest
+from sqlalchemy import update
 
 from mail.inbound import commands as cmd
 from mail.inbound.commands import split_commands
 from mail.inbound.plans import NEXT, ROUND, PlanError, Stop, is_cancel, read_plan
+from service.core.wall_time import now
 from service.inbound.receive import receive
+from service.ops.sweep import beat_round
+from service.storage.models import OutgoingMail
 from tests.mail.inbound_helpers import inbound_row, log_texts, reply, start_game
 from tests.service.helpers import game_row, mailbox, text_part
 
@@ -83,9 +87,16 @@ def test_a_plan_mailed_with_a_move_is_kept_told_with_the_moves_mail_and_played_w
     receive(svc, reply(keys["Anna"], "take 1\nend"), source="ingest")
     assert log_texts(svc, game_id) == ["take 1", "end", "take 2", "end"]
     assert not game_row(svc, game_id).seats[1].planned
+    told = len(mailbox(svc, "anna@example.org"))
     receive(svc, reply(keys["Anna"], "take 1\nend\nnext: take 1, end"), source="ingest")
-    # Anna's move and her plan go in one mail: the account of her turn says the plan is kept
+    # Anna's move and her plan go in one mail: nothing comes back at once (it was all applied) ...
+    assert len(mailbox(svc, "anna@example.org")) == told
+    # ... and the confirmation of her turn, when it goes (no other mail within two days), says the plan is kept
+    with svc.db.transaction() as session:
+        session.execute(update(OutgoingMail).where(OutgoingMail.status == "held").values(next_try_at=now()))
+    assert beat_round(svc)["confirmations"] == 1
     anna = [text_part(m) for m in mailbox(svc, "anna@example.org")]
+    assert "was applied: take 1, end." in anna[-1]
     assert "Your plan is kept: next: take 1, end" in anna[-1]
     assert "Your plan for your next turn: next: take 1, end" in anna[-1]
     # Bob's turn mail tells what his plan played

@@ -156,6 +156,19 @@ def test_given_a_plan_whose_first_move_draws_a_column_anew_then_the_tile_it_took
                                                                       ("place 1 -1", "plan", False)]
 
 
+
+def test_the_answer_to_a_plan_asks_for_whole_turns_and_tells_the_steps_after_new_tiles_are_played(svc):
+    """What the farmer is told when her plan is kept is the rule the test
+    above shows: a move that draws a column anew does not stop her plan, so
+    she writes the whole turn (a plan cut at that move would leave its
+    place to another mail)."""
+    game_id = started(svc, "sunfield", ANN, BOB, CAT)
+    answer = plans.make_plan(svc, game_id, 2, read_plan("next: take a3, place 1 -1"))
+    assert "Write whole turns: the steps after a move that draws new tiles are played while what they name is " \
+           "what you saw" in answer
+    assert "nor anything after a move that reveals" not in answer
+
+
 class Drawing:
     """A game of one step and its follow-up: ``draw`` deals its farmer a
     hidden card (their private view changes), ``flip`` turns a public card

@@ -122,10 +122,12 @@ def test_a_move_mailed_in_reply_to_a_turn_mail_is_read_in_four_transactions_and_
     assert continued.to_addr == "ann@example.org"
 
 
-def test_a_turn_mailed_in_whole_is_applied_with_its_two_mails_in_five_statements_on_postgresql(svc):
-    """The account to the farmer who mailed the turn and the next farmer's
+def test_a_turn_mailed_in_whole_is_applied_with_its_two_mails_in_six_statements_on_postgresql(svc):
+    """The account to the farmer who mailed the turn (held: it goes only if
+    no other mail tells her the turn was applied) and the next farmer's
     turn mail go in one INSERT, as do the turn's two log entries; SQLite's
-    driver writes each row with its own."""
+    driver writes each row with its own. One statement more than a move by
+    link: the confirmation line kept on her seat for her next mail."""
     started_game(svc)
     turn_mail = mailbox(svc, "ann@example.org")[-1]
     process_inbound(svc, receive(svc, gmail_reply(turn_mail, "Ann <ann@example.org>", "moves"), source="ingest").id)
@@ -136,7 +138,8 @@ def test_a_turn_mailed_in_whole_is_applied_with_its_two_mails_in_five_statements
         assert playing.apply_move_request(svc, row.request_id).status == "applied"
 
     rows_each = 2 if svc.db.is_sqlite else 0  # a second log entry, a second mail
-    assert len(beside_the_lock(svc, sent)) <= MOST + rows_each, "\n".join(sent)
+    confirmation = 1  # UPDATE seats SET plan_news: "Your answer of … was applied: take 2, end."
+    assert len(beside_the_lock(svc, sent)) <= MOST + rows_each + confirmation, "\n".join(sent)
     assert not any(s.lstrip().upper().startswith("SELECT") and "move_log" in s for s in sent)
     assert [(m.kind, m.to_addr) for m in mails(svc)[-2:]] == [("turn", "bob@example.org"),
                                                               ("account", "ann@example.org")]

@@ -282,7 +282,19 @@ def test_the_preferences_form_saves_with_its_token_only(client, svc):
     page = client.get(url)
     response = client.post(url, data={"csrf_token": csrf_token(page.text), "mail": "on"})
     assert "Saved." in response.text
-    assert game_row(svc).seats[0].preferences == {"mail": True, "accounts": False, "digest": False}
+    assert game_row(svc).seats[0].preferences == {"mail": True, "accounts": False, "digest": False,
+                                                  "confirmations": False}
+
+
+def test_the_preferences_form_asks_for_every_confirmation_and_saves_it(client, svc):
+    # Given Ann's preferences page, when she ticks "Confirm every turn I mail in", then it is kept
+    started(svc)
+    url = path_of(mailbox(svc, "ann@example.org")[-1]["List-Unsubscribe"].strip("<>"))
+    page = client.get(url)
+    assert 'name="confirmations"' in page.text and "Confirm every turn I mail in" in page.text
+    response = client.post(url, data={"csrf_token": csrf_token(page.text), "mail": "on", "confirmations": "on"})
+    assert "Saved." in response.text and 'name="confirmations" checked' in response.text
+    assert game_row(svc).seats[0].preferences["confirmations"] is True
 
 
 def test_the_mailbox_shows_every_mail_with_its_parts_and_links(client, svc):
