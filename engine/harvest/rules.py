@@ -161,49 +161,76 @@ def plant_moves(seed: str, free: frozenset[str]) -> tuple[Move, ...]:
                  for anchor, orientation, _ in placements(C.CROPS[seed]["shape"], free))
 
 
+def _gen_gain(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    if farmer["fertilizer"] < C.FERTILIZER_MAX:
+        yield _move("gain", "fertilizer")
+
+
+def _gen_fill(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    if farmer["coins"] >= C.FILL_BUCKET_COST and farmer["water"] < capacity(farmer):
+        yield _move("fill", "bucket")
+
+
+def _gen_buy(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    for seed in C.SEEDS:
+        yield from _BUY_MOVES[seed][:min(MAX_BUY, farmer["coins"] // C.CROPS[seed]["price"])]
+
+
+def _gen_plant(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    free = None
+    mods = modifiers(farmer)
+    for seed in C.SEEDS:
+        if farmer["seeds"][seed] and farmer["fertilizer"] >= plant_cost(farmer, seed, turn, mods):
+            if free is None:
+                free = CELL_SET - occupied(farmer["farm"])
+            yield from plant_moves(seed, free)
+
+
+def _gen_tend(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    return gen_tend(farmer, turn, fresh, CELL_SET - occupied(farmer["farm"]))
+
+
+def _gen_harvest(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    if any(t["crop"] != "bush" or t["berry"] for t in farmer["farm"]["crops"]):
+        yield _move("harvest")
+
+
+def _gen_bucket(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    if farmer["bucket"] < len(C.BUCKET_LEVELS) - 1 and farmer["coins"] >= C.BUCKET_UPGRADE_COST:
+        yield _move("upgrade", "bucket")
+
+
+def _gen_clear(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    if farmer["coins"] >= clear_cost(farmer, turn):
+        yield from (_move("clear", "forest", cell) for cell in sorted(farmer["farm"]["forests"], key=CELL_ORDER.__getitem__))
+
+
+def _gen_build(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    farm = farmer["farm"]
+    blocked = set(farm["forests"]).union(*(b["cells"] for b in farm["buildings"]))
+    anchors = [a for a, cells in BLOCKS.items() if not blocked.intersection(cells)]
+    yield from (_move("build", offer["building"], a) for offer in state["buildings"]["offer"]
+                if farmer["coins"] >= build_cost(farmer, offer["cost"], turn) for a in anchors)
+
+
+def _gen_seedup(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    yield from (_move("upgrade", seed) for seed in C.SEEDS[:-1] if farmer["seeds"][seed])
+
+
+#: action kind -> the generator of its legal moves (state, farmer, visit, fresh)
+GENERATORS = {"gain": _gen_gain, "fill": _gen_fill, "buy": _gen_buy, "plant": _gen_plant, "tend": _gen_tend,
+              "harvest": _gen_harvest, "bucket": _gen_bucket, "clear": _gen_clear, "build": _gen_build,
+              "seedup": _gen_seedup}
+
+
 def generate(state: State, kind: str, fresh: bool) -> Iterator[Move]:
     """Legal moves of one action kind for the farmer whose visit is resolved,
     one at a time (whether there is one at all needs only the first)."""
-    turn = state["turn"]
-    farmer = state["farmers"][state["active"]]
-    if kind == "gain":
-        if farmer["fertilizer"] < C.FERTILIZER_MAX:
-            yield _move("gain", "fertilizer")
-    elif kind == "fill":
-        if farmer["coins"] >= C.FILL_BUCKET_COST and farmer["water"] < capacity(farmer):
-            yield _move("fill", "bucket")
-    elif kind == "buy":
-        for seed in C.SEEDS:
-            yield from _BUY_MOVES[seed][:min(MAX_BUY, farmer["coins"] // C.CROPS[seed]["price"])]
-    elif kind == "plant":
-        free = None
-        mods = modifiers(farmer)
-        for seed in C.SEEDS:
-            if farmer["seeds"][seed] and farmer["fertilizer"] >= plant_cost(farmer, seed, turn, mods):
-                if free is None:
-                    free = CELL_SET - occupied(farmer["farm"])
-                yield from plant_moves(seed, free)
-    elif kind == "tend":
-        yield from gen_tend(farmer, turn, fresh, CELL_SET - occupied(farmer["farm"]))
-    elif kind == "harvest":
-        if any(t["crop"] != "bush" or t["berry"] for t in farmer["farm"]["crops"]):
-            yield _move("harvest")
-    elif kind == "bucket":
-        if farmer["bucket"] < len(C.BUCKET_LEVELS) - 1 and farmer["coins"] >= C.BUCKET_UPGRADE_COST:
-            yield _move("upgrade", "bucket")
-    elif kind == "clear":
-        if farmer["coins"] >= clear_cost(farmer, turn):
-            yield from (_move("clear", "forest", cell) for cell in sorted(farmer["farm"]["forests"], key=CELL_ORDER.__getitem__))
-    elif kind == "build":
-        farm = farmer["farm"]
-        blocked = set(farm["forests"]).union(*(b["cells"] for b in farm["buildings"]))
-        anchors = [a for a, cells in BLOCKS.items() if not blocked.intersection(cells)]
-        yield from (_move("build", offer["building"], a) for offer in state["buildings"]["offer"]
-                    if farmer["coins"] >= build_cost(farmer, offer["cost"], turn) for a in anchors)
-    elif kind == "seedup":
-        yield from (_move("upgrade", seed) for seed in C.SEEDS[:-1] if farmer["seeds"][seed])
-    else:
-        raise ValueError(kind)
+    try:
+        generator = GENERATORS[kind]
+    except KeyError:
+        raise ValueError(kind) from None
+    return generator(state, state["farmers"][state["active"]], state["turn"], fresh)
 
 
 #: seed -> the moves buying 1, 2, ... MAX_BUY of it
