@@ -246,11 +246,11 @@ def kind_moves(state: State, kind: str) -> Iterator[Move]:
     or starting a new one (Tend may do both: eligible parents go on, the
     others start a new action)."""
     turn = state["turn"]
-    can_start = (turn["left"] > 0 and not (turn["space"].startswith("workshop") and kind in turn["used"])
+    can_start = (turn["left"] > 0 and not (kind in turn["used"] and turn["space"].startswith("workshop"))
                  and turn.get("entries") != 0)
-    if kind == "tend" and going_on(turn, kind):
-        return generate(state, kind, fresh=can_start)
-    if going_on(turn, kind) or can_start:
+    if going_on(turn, kind):
+        return generate(state, kind, fresh=can_start if kind == "tend" else True)
+    if can_start:
         return generate(state, kind, fresh=True)
     return iter(())
 
@@ -276,7 +276,14 @@ def by_cost(kinds: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def any_action(state: State) -> bool:
-    return any(has_kind_moves(state, kind) for kind in by_cost(allowed_actions(state["turn"])))
+    """Whether an action move is open now: once no new action may start (none
+    left, or the Trading Post entry not paid), only the open one may go on."""
+    turn = state["turn"]
+    kinds = allowed_actions(turn)
+    if turn["left"] == 0 or turn.get("entries") == 0:
+        open_kind = turn["open"]
+        return open_kind in ONGOING and open_kind in kinds and has_kind_moves(state, open_kind)
+    return any(has_kind_moves(state, kind) for kind in by_cost(kinds))
 
 
 # --------------------------------------------------------------------------- resolvers

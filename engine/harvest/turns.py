@@ -45,26 +45,39 @@ DONE = Move("done")
 
 def space_cost(state: State, name: str) -> dict:
     """What a Wheelbarrow on ``name`` costs (read only: the dict is shared)."""
-    space = SPACES[name]
-    if space["area"] == "market":
-        return C.MARKET_TILES[state["market"][space["label"]]]["cost"]
-    cost = space.get("cost", 0)
-    return _COIN_COSTS[state["round"] if cost == "round" else cost]
+    label = MARKET_LABELS.get(name)
+    if label is not None:
+        return C.MARKET_TILES[state["market"][label]]["cost"]
+    if name in ROUND_COST:
+        return _COIN_COSTS[state["round"]]
+    return FIXED_COSTS[name]
 
 
 #: coins -> the cost of that many coins
 _COIN_COSTS = {coins: {"coins": coins} for coins in range(C.ROUNDS + 1)}
 
+#: the spaces by what they are (content.SPACES), for the checks made of every
+#: space at every placement: the Farmer's Market spaces (-> their tile's
+#: label), those costing coins equal to the round, the others' fixed cost,
+#: those that cost nothing, the spaces any number of Wheelbarrows may share, the Trading Post's
+MARKET_LABELS = {name: s["label"] for name, s in SPACES.items() if s["area"] == "market"}
+ROUND_COST = frozenset(name for name, s in SPACES.items() if s.get("cost") == "round")
+FIXED_COSTS = {name: _COIN_COSTS[s.get("cost", 0)] for name, s in SPACES.items()
+               if name not in MARKET_LABELS and name not in ROUND_COST}
+FREE = frozenset(name for name, cost in FIXED_COSTS.items() if not cost["coins"])
+INFINITE = frozenset(name for name, s in SPACES.items() if s.get("infinite"))
+ENTRY = frozenset(name for name, s in SPACES.items() if s.get("entry"))
+
 
 def market_pass_applies(state: State, farmer: dict, name: str) -> bool:
     """Whether placing on ``name`` would use the farmer's Early Market pass:
     a market tile that has a cost, and a pass in hand."""
-    return (SPACES[name]["area"] == "market" and bool(farmer["perks"].get("market_free"))
+    return (name in MARKET_LABELS and bool(farmer["perks"].get("market_free"))
             and any(space_cost(state, name).values()))
 
 
 def is_closed(state: State, name: str) -> bool:
-    return name in state["blocked"] or (bool(state["spaces"][name]) and not SPACES[name].get("infinite"))
+    return name in state["blocked"] or (bool(state["spaces"][name]) and name not in INFINITE)
 
 
 def may_place(state: State, name: str, visits: dict | None = None) -> bool:
@@ -73,9 +86,9 @@ def may_place(state: State, name: str, visits: dict | None = None) -> bool:
     farmer = state["farmers"][state["active"]]
     if is_closed(state, name) and not farmer["closed"]:
         return False
-    if not market_pass_applies(state, farmer, name) and not can_pay(farmer, space_cost(state, name)):
+    if name not in FREE and not can_pay(farmer, space_cost(state, name)) and not market_pass_applies(state, farmer, name):
         return False
-    if not SPACES[name].get("entry"):
+    if name not in ENTRY:
         return True
     if visits is None:
         return opens_a_visit(state, name)
@@ -96,8 +109,9 @@ def opens_a_visit(state: State, name: str) -> bool:
     return any(opens_action(_entry_paid(visit, move)) for move in pay_moves(visit["farmers"][visit["active"]]))
 
 
-#: space name -> its place move
+#: space name -> its place move, and back
 PLACE_MOVES = {name: Move("place", (s["area"], s["label"])) for name, s in SPACES.items()}
+PLACED_ON = {move: name for name, move in PLACE_MOVES.items()}
 
 
 def place_moves(state: State) -> list[Move]:
@@ -106,12 +120,16 @@ def place_moves(state: State) -> list[Move]:
 
 
 def pay_moves(farmer: dict) -> list[Move]:
-    moves = [Move("pay", (seed,)) for seed in C.SEEDS if farmer["seeds"][seed] >= C.TRADING_ENTRY["seed"]]
+    moves = [PAY_MOVES[seed] for seed in C.SEEDS if farmer["seeds"][seed] >= C.TRADING_ENTRY["seed"]]
     if farmer["fertilizer"] >= C.TRADING_ENTRY["fertilizer"]:
-        moves.append(Move("pay", ("fertilizer",)))
+        moves.append(PAY_MOVES["fertilizer"])
     if farmer["water"] >= C.TRADING_ENTRY["water"]:
-        moves.append(Move("pay", ("water",)))
+        moves.append(PAY_MOVES["water"])
     return moves
+
+
+#: what may be handed over at the Trading Post -> its pay move
+PAY_MOVES = {what: Move("pay", (what,)) for what in (*C.SEEDS, "fertilizer", "water")}
 
 
 def entry_moves(state: State) -> list[Move]:
@@ -240,7 +258,7 @@ def copy_for_move(state: State, move: Move) -> State:
     farmers[seat] = copy_farmer(farmers[seat])
     out = dict(state)
     if state["phase"] == "place":  # a Wheelbarrow joins one space (sunset copies them all: own_all)
-        name = " ".join(map(str, move.args))
+        name = PLACED_ON[move]
         spaces = out["spaces"] = dict(state["spaces"])
         spaces[name] = list(spaces[name])
     else:
@@ -267,8 +285,8 @@ def _is_legal(state: State, move: Move) -> bool:
     """As ``move in legal_moves(state)``, listing no more moves than its kind's
     (an action move is checked by ``rules.check``)."""
     if state["phase"] == "place" and move.kind == "place":
-        name = " ".join(map(str, move.args))
-        return name in state["spaces"] and PLACE_MOVES[name] == move and may_place(state, name)
+        name = PLACED_ON.get(move)
+        return name in state["spaces"] and may_place(state, name)
     if state["phase"] == "act" and state["turn"]["step"] == "act":
         if move.kind == "pay":
             return move in entry_moves(state)
@@ -395,7 +413,7 @@ def _next_picker(state: State) -> None:
 
 
 def _place(state: State, move: Move) -> None:
-    name = " ".join(map(str, move.args))
+    name = PLACED_ON[move]
     seat = state["active"]
     farmer = state["farmers"][seat]
     if is_closed(state, name):
