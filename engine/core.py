@@ -142,13 +142,19 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without modulo bias."""
+        """A uniform integer in [0, n), without modulo bias; ``next64``
+        written out (the same draws: a random bot draws at every move)."""
         if n <= 0:
             raise ValueError("n must be positive")
         limit = (1 << 64) - ((1 << 64) % n)
+        state = self.state
         while True:
-            value = self.next64()
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            value = z ^ (z >> 31)
             if value < limit:
+                self.state = state
                 return value % n
 
     def shuffle(self, items: list) -> list:

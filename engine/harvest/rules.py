@@ -217,20 +217,12 @@ def _gen_seedup(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator
     yield from (_move("upgrade", seed) for seed in C.SEEDS[:-1] if farmer["seeds"][seed])
 
 
-#: action kind -> the generator of its legal moves (state, farmer, visit, fresh)
+#: action kind -> the generator of its legal moves for the farmer whose visit is
+#: resolved (state, farmer, visit, fresh), one at a time: whether there is one
+#: at all needs only the first
 GENERATORS = {"gain": _gen_gain, "fill": _gen_fill, "buy": _gen_buy, "plant": _gen_plant, "tend": _gen_tend,
               "harvest": _gen_harvest, "bucket": _gen_bucket, "clear": _gen_clear, "build": _gen_build,
               "seedup": _gen_seedup}
-
-
-def generate(state: State, kind: str, fresh: bool) -> Iterator[Move]:
-    """Legal moves of one action kind for the farmer whose visit is resolved,
-    one at a time (whether there is one at all needs only the first)."""
-    try:
-        generator = GENERATORS[kind]
-    except KeyError:
-        raise ValueError(kind) from None
-    return generator(state, state["farmers"][state["active"]], state["turn"], fresh)
 
 
 #: seed -> the moves buying 1, 2, ... MAX_BUY of it
@@ -249,9 +241,9 @@ def kind_moves(state: State, kind: str) -> Iterator[Move]:
     can_start = (turn["left"] > 0 and not (kind in turn["used"] and turn["space"].startswith("workshop"))
                  and turn.get("entries") != 0)
     if going_on(turn, kind):
-        return generate(state, kind, fresh=can_start if kind == "tend" else True)
+        return GENERATORS[kind](state, state["farmers"][state["active"]], turn, can_start if kind == "tend" else True)
     if can_start:
-        return generate(state, kind, fresh=True)
+        return GENERATORS[kind](state, state["farmers"][state["active"]], turn, True)
     return iter(())
 
 

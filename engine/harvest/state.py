@@ -200,10 +200,12 @@ def gain(farmer: dict, income: dict) -> None:
 
 
 def fill_bush(farmer: dict, tile: dict) -> None:
-    """A Blueberry on the Blueberry Bush ``tile``, which is replaced by a copy:
-    a move copies the farm's lists but shares their tiles with the state
-    before (turns.copy_farmer), and this is the one change made to a tile."""
-    crops = farmer["farm"]["crops"]
+    """A Blueberry on the Blueberry Bush ``tile``, which is replaced by a copy
+    in a copy of the farm: a move copies the farmer's record but shares the
+    farm's tiles, and most moves the farm itself, with the state before
+    (turns.copy_farmer); this is the one change made to a tile."""
+    farm = farmer["farm"] = {**farmer["farm"], "crops": list(farmer["farm"]["crops"])}
+    crops = farm["crops"]
     index = next(i for i, t in enumerate(crops) if t is tile)
     crops[index] = {**tile, "berry": True}
 

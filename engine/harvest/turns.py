@@ -216,14 +216,22 @@ def changed_parts(state: State, move: Move) -> tuple[str, ...]:
     return ("turn",)
 
 
-def copy_farmer(farmer: dict) -> dict:
-    """A farmer's record copied (state.py gives the shape), its farm's lists
-    too but not their crop tiles and buildings, which no move changes: a move
-    replaces them (a Blueberry: ``state.fill_bush``)."""
-    farm = farmer["farm"]
-    return {**farmer, "seeds": dict(farmer["seeds"]), "perks": dict(farmer["perks"]), "farm": {
-        "forests": list(farm["forests"]), "crops": list(farm["crops"]), "buildings": list(farm["buildings"]),
-    }}
+#: the action moves that change the farm (its Forests, crops or buildings);
+#: the others share it with the state before (a Blueberry gained at sunrise
+#: copies what it changes: ``state.fill_bush``)
+FARM_MOVES = frozenset({"plant", "tend", "harvest", "clear", "build"})
+
+
+def copy_farmer(farmer: dict, farm: bool = True) -> dict:
+    """A farmer's record copied (state.py gives the shape), with ``farm`` its
+    farm's lists too but not their crop tiles and buildings, which no move
+    changes: a move replaces them (a Blueberry: ``state.fill_bush``)."""
+    out = {**farmer, "seeds": dict(farmer["seeds"]), "perks": dict(farmer["perks"])}
+    if farm:
+        farm = farmer["farm"]
+        out["farm"] = {"forests": list(farm["forests"]), "crops": list(farm["crops"]),
+                       "buildings": list(farm["buildings"])}
+    return out
 
 
 def copy_turn(turn: dict | None) -> dict | None:
@@ -255,7 +263,7 @@ def copy_for_move(state: State, move: Move) -> State:
     first copy what they change with :func:`own_farmers` and :func:`own_all`."""
     seat = state["active"]
     farmers = list(state["farmers"])
-    farmers[seat] = copy_farmer(farmers[seat])
+    farmers[seat] = copy_farmer(farmers[seat], farm=state["phase"] == "act" and move.kind in FARM_MOVES)
     out = dict(state)
     if state["phase"] == "place":  # a Wheelbarrow joins one space (sunset copies them all: own_all)
         name = PLACED_ON[move]
