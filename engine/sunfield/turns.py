@@ -82,7 +82,7 @@ def _can_place(plot: dict, move: Move) -> bool:
     if len(move.args) != 2:
         return False
     k = key(*move.args)
-    return k not in plot and any(n in plot for n in neighbours(k))
+    return k not in plot and not plot.keys().isdisjoint(neighbours(k))
 
 
 @lru_cache(maxsize=4096)
