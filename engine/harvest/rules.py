@@ -136,8 +136,9 @@ def dominoes_touching(cells: tuple[str, ...]) -> tuple:
 
 def gen_tend(farmer: dict, turn: dict, fresh: bool, free: set[str]) -> Iterator[Move]:
     mods = modifiers(farmer)
+    costs_water = not is_free(turn)
     for tile in tend_parents(farmer, turn, fresh):
-        if farmer["water"] < tend_cost(farmer, tile, turn, mods):
+        if costs_water and farmer["water"] < tend_cost(farmer, tile, turn, mods):
             continue
         crop, parent = tile["crop"], tile["cells"][0]
         if crop == "bush":

@@ -178,6 +178,8 @@ def _modifiers(character: str | None, buildings: tuple[str, ...], discounts: tup
 def gain(farmer: dict, income: dict) -> None:
     """Add an income (see content.py); Fertilizer above 9 and Water above the
     bucket's capacity are lost."""
+    if not income:  # most abilities give nothing at a given moment
+        return
     if "bucket" in income:
         farmer["bucket"] = min(len(C.BUCKET_LEVELS) - 1, farmer["bucket"] + income["bucket"])
     farmer["coins"] += income.get("coins", 0)
