@@ -32,17 +32,12 @@ ONGOING = frozenset({"buy", "plant", "tend"})
 MAX_BUY = 9
 
 
+@cache
 def _move(kind: str, *args) -> Move:
     """A shared Move instance (moves are immutable): legal move lists are
-    rebuilt at every step, and building Move objects is most of their cost."""
-    key = (kind, args)
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = Move(kind, args)
-    return move
-
-
-_MOVES: dict[tuple, Move] = {}
+    rebuilt at every step, and building Move objects is most of their cost
+    (the cache finds one without a Python call)."""
+    return Move(kind, args)
 
 
 def action_kind(move: Move) -> str | None:

@@ -136,10 +136,15 @@ def entry_moves(state: State) -> list[Move]:
     """At the Trading Post, the entry for the next action ("To take an action
     here, it costs ..."): offered once the paid entries are used up, while
     the visit has actions left (the first entry is the visit's "pay" step)."""
-    turn = state["turn"]
-    if turn.get("entries") != 0 or turn["left"] == 0:
+    if not entry_due(state["turn"]):
         return []
     return opening_entries(state)
+
+
+def entry_due(turn: dict) -> bool:
+    """Whether the Trading Post asks the entry for the next action now: the
+    paid entries are used up and the visit has actions left."""
+    return turn.get("entries") == 0 and turn["left"] != 0
 
 
 def opening_entries(state: State) -> list[Move]:
@@ -297,9 +302,16 @@ def _is_legal(state: State, move: Move) -> bool:
         return name in state["spaces"] and may_place(state, name)
     if state["phase"] == "act" and state["turn"]["step"] == "act":
         if move.kind == "pay":
-            return move in entry_moves(state)
+            return entry_due(state["turn"]) and opens_with(state, move)
         return move == DONE
+    if state["phase"] == "act" and state["turn"]["step"] == "pay":
+        return opens_with(state, move)
     return move in legal_moves(state)
+
+
+def opens_with(state: State, move: Move) -> bool:
+    """As ``move in opening_entries(state)``, for that entry alone."""
+    return move in pay_moves(state["farmers"][state["active"]]) and opens_action(_entry_paid(state, move))
 
 
 #: The move each step waits for, and what to tell a farmer who sent another.
