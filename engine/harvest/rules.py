@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 from engine.core import IllegalMove, Move, Rng, State
 from engine.harvest import content as C
 from engine.harvest.farm import BLOCKS, CELL_SET, DOMINOES, NEIGHBOURS, cell_sort_key, occupied, placements, touching
-from engine.harvest.state import capacity, fill_bush, gain, modifiers
+from engine.harvest.state import SPACES, capacity, fill_bush, gain, modifiers
 
 #: cell -> its cell_sort_key, for sorting without a call per cell
 CELL_ORDER = {cell: cell_sort_key(cell) for cell in CELL_SET}
@@ -27,6 +27,8 @@ AREA_ACTIONS = {
     "workshop": ("bucket", "clear", "build"),
     "trading": ("plant", "tend", "harvest", "clear", "seedup"),
 }
+#: space name -> the actions of its area (a market space's tile grants its own)
+SPACE_ACTIONS = {name: AREA_ACTIONS[space["area"]] for name, space in SPACES.items() if space["area"] in AREA_ACTIONS}
 #: Actions that go on over several moves.
 ONGOING = frozenset({"buy", "plant", "tend"})
 MAX_BUY = 9
@@ -52,7 +54,7 @@ def action_kind(move: Move) -> str | None:
 def allowed_actions(turn: dict) -> tuple[str, ...]:
     if turn.get("grant"):
         return (turn["grant"]["action"],)
-    return AREA_ACTIONS[turn["space"].split()[0]]
+    return SPACE_ACTIONS[turn["space"]]
 
 
 def is_free(turn: dict) -> bool:
