@@ -13,8 +13,8 @@ from functools import cache
 
 from engine.core import State
 from engine.sunfield import content as C
-from engine.sunfield.plot import SPACES, largest_empty_pasture, neighbours
-from engine.sunfield.state import key, new_tile
+from engine.sunfield.plot import SPACES, empty_pastures, largest_rectangle, neighbours
+from engine.sunfield.state import key, new_tile, xy
 
 
 def farmer_to_act(state: State) -> dict:
@@ -281,8 +281,9 @@ def return_animal(state: State, farmer: dict, animal: str) -> None:
     best = holders[0]
     if state["advanced"] and len(holders) > 1:
         best_size = -1
+        empty = empty_pastures(plot)
         for k in holders:
-            size = largest_empty_pasture({**plot, k: {**plot[k], "animal": None}})
+            size = largest_rectangle(empty | {xy(k)} if plot[k]["pasture"] else empty)
             if size > best_size:
                 best, best_size = k, size
     own_tile(plot, best)["animal"] = None
