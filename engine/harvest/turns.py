@@ -283,9 +283,12 @@ def copy_for_move(state: State, move: Move) -> State:
 
 
 def own_farmers(state: State) -> None:
-    """Copy the farmers that :func:`copy_for_move` shared (all but the one to act)."""
+    """Copy the records of the farmers that :func:`copy_for_move` shared (all
+    but the one to act): the steps that change every farmer (the placing
+    that follows the sunrise picks, sunset) set a record's own values
+    (Wheelbarrows, closed-space placements, passes) and leave its parts alone."""
     active = state["active"]
-    state["farmers"] = [farmer if seat == active else clone(farmer) for seat, farmer in enumerate(state["farmers"])]
+    state["farmers"] = [farmer if seat == active else dict(farmer) for seat, farmer in enumerate(state["farmers"])]
 
 
 def own_all(state: State) -> None:
