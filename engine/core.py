@@ -33,7 +33,7 @@ import re
 import unicodedata
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from engine.phrases import Listed, Phrase
 from engine.words import Vocabulary
@@ -78,12 +78,15 @@ class AmbiguousMove(MoveError):
 _INT = re.compile(r"-?\d+\Z")
 
 
-@dataclass(frozen=True, order=True)
-class Move:
+class Move(NamedTuple):
     """One atomic decision: a verb and its arguments (ints or words).
 
     Word arguments must never look like integers, so that the code
     ``kind:arg:arg`` reads back unambiguously.
+
+    A move is an immutable value, a named tuple: comparing, hashing and
+    building moves, which bots and legality checks do at every step, costs
+    no more than for a tuple (moves order by verb, then arguments).
     """
 
     kind: str
@@ -139,13 +142,19 @@ class Rng:
         return z ^ (z >> 31)
 
     def below(self, n: int) -> int:
-        """A uniform integer in [0, n), without modulo bias."""
+        """A uniform integer in [0, n), without modulo bias; ``next64``
+        written out (the same draws: a random bot draws at every move)."""
         if n <= 0:
             raise ValueError("n must be positive")
         limit = (1 << 64) - ((1 << 64) % n)
+        state = self.state
         while True:
-            value = self.next64()
+            state = (state + 0x9E3779B97F4A7C15) & _MASK64
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK64
+            value = z ^ (z >> 31)
             if value < limit:
+                self.state = state
                 return value % n
 
     def shuffle(self, items: list) -> list:

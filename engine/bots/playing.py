@@ -42,11 +42,13 @@ def play(game: Game, seats: int, options: dict, seed: int, bots: list[Bot], max_
         if seat is None:
             break
         bot = bots[seat]
+        if on_decision is None:
+            move = bot.choose(game, state, rng)
+        else:
+            def choose(bot=bot, state=state):
+                return bot.choose(game, state, rng)
 
-        def choose(bot=bot, state=state):
-            return bot.choose(game, state, rng)
-
-        move = choose() if on_decision is None else on_decision(seat, state, choose)
+            move = on_decision(seat, state, choose)
         state = game.apply(state, move)
         played.codes.append(game.code(move))
         played.actors.append(seat)

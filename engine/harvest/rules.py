@@ -15,7 +15,7 @@ from functools import cache, lru_cache
 from engine.core import IllegalMove, Move, Rng, State
 from engine.harvest import content as C
 from engine.harvest.farm import BLOCKS, CELL_SET, DOMINOES, NEIGHBOURS, cell_sort_key, occupied, placements, touching
-from engine.harvest.state import capacity, fill_bush, gain, modifiers
+from engine.harvest.state import SPACES, capacity, fill_bush, gain, modifiers
 
 #: cell -> its cell_sort_key, for sorting without a call per cell
 CELL_ORDER = {cell: cell_sort_key(cell) for cell in CELL_SET}
@@ -27,22 +27,19 @@ AREA_ACTIONS = {
     "workshop": ("bucket", "clear", "build"),
     "trading": ("plant", "tend", "harvest", "clear", "seedup"),
 }
+#: space name -> the actions of its area (a market space's tile grants its own)
+SPACE_ACTIONS = {name: AREA_ACTIONS[space["area"]] for name, space in SPACES.items() if space["area"] in AREA_ACTIONS}
 #: Actions that go on over several moves.
 ONGOING = frozenset({"buy", "plant", "tend"})
 MAX_BUY = 9
 
 
+@cache
 def _move(kind: str, *args) -> Move:
     """A shared Move instance (moves are immutable): legal move lists are
-    rebuilt at every step, and building Move objects is most of their cost."""
-    key = (kind, args)
-    move = _MOVES.get(key)
-    if move is None:
-        move = _MOVES[key] = Move(kind, args)
-    return move
-
-
-_MOVES: dict[tuple, Move] = {}
+    rebuilt at every step, and building Move objects is most of their cost
+    (the cache finds one without a Python call)."""
+    return Move(kind, args)
 
 
 def action_kind(move: Move) -> str | None:
@@ -57,7 +54,7 @@ def action_kind(move: Move) -> str | None:
 def allowed_actions(turn: dict) -> tuple[str, ...]:
     if turn.get("grant"):
         return (turn["grant"]["action"],)
-    return AREA_ACTIONS[turn["space"].split()[0]]
+    return SPACE_ACTIONS[turn["space"]]
 
 
 def is_free(turn: dict) -> bool:
@@ -136,8 +133,9 @@ def dominoes_touching(cells: tuple[str, ...]) -> tuple:
 
 def gen_tend(farmer: dict, turn: dict, fresh: bool, free: set[str]) -> Iterator[Move]:
     mods = modifiers(farmer)
+    costs_water = not is_free(turn)
     for tile in tend_parents(farmer, turn, fresh):
-        if farmer["water"] < tend_cost(farmer, tile, turn, mods):
+        if costs_water and farmer["water"] < tend_cost(farmer, tile, turn, mods):
             continue
         crop, parent = tile["crop"], tile["cells"][0]
         if crop == "bush":
@@ -161,49 +159,68 @@ def plant_moves(seed: str, free: frozenset[str]) -> tuple[Move, ...]:
                  for anchor, orientation, _ in placements(C.CROPS[seed]["shape"], free))
 
 
-def generate(state: State, kind: str, fresh: bool) -> Iterator[Move]:
-    """Legal moves of one action kind for the farmer whose visit is resolved,
-    one at a time (whether there is one at all needs only the first)."""
-    turn = state["turn"]
-    farmer = state["farmers"][state["active"]]
-    if kind == "gain":
-        if farmer["fertilizer"] < C.FERTILIZER_MAX:
-            yield _move("gain", "fertilizer")
-    elif kind == "fill":
-        if farmer["coins"] >= C.FILL_BUCKET_COST and farmer["water"] < capacity(farmer):
-            yield _move("fill", "bucket")
-    elif kind == "buy":
-        for seed in C.SEEDS:
-            yield from _BUY_MOVES[seed][:min(MAX_BUY, farmer["coins"] // C.CROPS[seed]["price"])]
-    elif kind == "plant":
-        free = None
-        mods = modifiers(farmer)
-        for seed in C.SEEDS:
-            if farmer["seeds"][seed] and farmer["fertilizer"] >= plant_cost(farmer, seed, turn, mods):
-                if free is None:
-                    free = CELL_SET - occupied(farmer["farm"])
-                yield from plant_moves(seed, free)
-    elif kind == "tend":
-        yield from gen_tend(farmer, turn, fresh, CELL_SET - occupied(farmer["farm"]))
-    elif kind == "harvest":
-        if any(t["crop"] != "bush" or t["berry"] for t in farmer["farm"]["crops"]):
-            yield _move("harvest")
-    elif kind == "bucket":
-        if farmer["bucket"] < len(C.BUCKET_LEVELS) - 1 and farmer["coins"] >= C.BUCKET_UPGRADE_COST:
-            yield _move("upgrade", "bucket")
-    elif kind == "clear":
-        if farmer["coins"] >= clear_cost(farmer, turn):
-            yield from (_move("clear", "forest", cell) for cell in sorted(farmer["farm"]["forests"], key=CELL_ORDER.__getitem__))
-    elif kind == "build":
-        farm = farmer["farm"]
-        blocked = set(farm["forests"]).union(*(b["cells"] for b in farm["buildings"]))
-        anchors = [a for a, cells in BLOCKS.items() if not blocked.intersection(cells)]
-        yield from (_move("build", offer["building"], a) for offer in state["buildings"]["offer"]
-                    if farmer["coins"] >= build_cost(farmer, offer["cost"], turn) for a in anchors)
-    elif kind == "seedup":
-        yield from (_move("upgrade", seed) for seed in C.SEEDS[:-1] if farmer["seeds"][seed])
-    else:
-        raise ValueError(kind)
+def _gen_gain(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    if farmer["fertilizer"] < C.FERTILIZER_MAX:
+        yield _move("gain", "fertilizer")
+
+
+def _gen_fill(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    if farmer["coins"] >= C.FILL_BUCKET_COST and farmer["water"] < capacity(farmer):
+        yield _move("fill", "bucket")
+
+
+def _gen_buy(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    for seed in C.SEEDS:
+        yield from _BUY_MOVES[seed][:min(MAX_BUY, farmer["coins"] // C.CROPS[seed]["price"])]
+
+
+def _gen_plant(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    free = None
+    mods = modifiers(farmer)
+    for seed in C.SEEDS:
+        if farmer["seeds"][seed] and farmer["fertilizer"] >= plant_cost(farmer, seed, turn, mods):
+            if free is None:
+                free = CELL_SET - occupied(farmer["farm"])
+            yield from plant_moves(seed, free)
+
+
+def _gen_tend(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    return gen_tend(farmer, turn, fresh, CELL_SET - occupied(farmer["farm"]))
+
+
+def _gen_harvest(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    if any(t["crop"] != "bush" or t["berry"] for t in farmer["farm"]["crops"]):
+        yield _move("harvest")
+
+
+def _gen_bucket(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    if farmer["bucket"] < len(C.BUCKET_LEVELS) - 1 and farmer["coins"] >= C.BUCKET_UPGRADE_COST:
+        yield _move("upgrade", "bucket")
+
+
+def _gen_clear(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    if farmer["coins"] >= clear_cost(farmer, turn):
+        yield from (_move("clear", "forest", cell) for cell in sorted(farmer["farm"]["forests"], key=CELL_ORDER.__getitem__))
+
+
+def _gen_build(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    farm = farmer["farm"]
+    blocked = set(farm["forests"]).union(*(b["cells"] for b in farm["buildings"]))
+    anchors = [a for a, cells in BLOCKS.items() if not blocked.intersection(cells)]
+    yield from (_move("build", offer["building"], a) for offer in state["buildings"]["offer"]
+                if farmer["coins"] >= build_cost(farmer, offer["cost"], turn) for a in anchors)
+
+
+def _gen_seedup(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    yield from (_move("upgrade", seed) for seed in C.SEEDS[:-1] if farmer["seeds"][seed])
+
+
+#: action kind -> the generator of its legal moves for the farmer whose visit is
+#: resolved (state, farmer, visit, fresh), one at a time: whether there is one
+#: at all needs only the first
+GENERATORS = {"gain": _gen_gain, "fill": _gen_fill, "buy": _gen_buy, "plant": _gen_plant, "tend": _gen_tend,
+              "harvest": _gen_harvest, "bucket": _gen_bucket, "clear": _gen_clear, "build": _gen_build,
+              "seedup": _gen_seedup}
 
 
 #: seed -> the moves buying 1, 2, ... MAX_BUY of it
@@ -219,12 +236,12 @@ def kind_moves(state: State, kind: str) -> Iterator[Move]:
     or starting a new one (Tend may do both: eligible parents go on, the
     others start a new action)."""
     turn = state["turn"]
-    can_start = (turn["left"] > 0 and not (turn["space"].startswith("workshop") and kind in turn["used"])
+    can_start = (turn["left"] > 0 and not (kind in turn["used"] and turn["space"].startswith("workshop"))
                  and turn.get("entries") != 0)
-    if kind == "tend" and going_on(turn, kind):
-        return generate(state, kind, fresh=can_start)
-    if going_on(turn, kind) or can_start:
-        return generate(state, kind, fresh=True)
+    if going_on(turn, kind):
+        return GENERATORS[kind](state, state["farmers"][state["active"]], turn, can_start if kind == "tend" else True)
+    if can_start:
+        return GENERATORS[kind](state, state["farmers"][state["active"]], turn, True)
     return iter(())
 
 
@@ -249,7 +266,14 @@ def by_cost(kinds: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def any_action(state: State) -> bool:
-    return any(has_kind_moves(state, kind) for kind in by_cost(allowed_actions(state["turn"])))
+    """Whether an action move is open now: once no new action may start (none
+    left, or the Trading Post entry not paid), only the open one may go on."""
+    turn = state["turn"]
+    kinds = allowed_actions(turn)
+    if turn["left"] == 0 or turn.get("entries") == 0:
+        open_kind = turn["open"]
+        return open_kind in ONGOING and open_kind in kinds and has_kind_moves(state, open_kind)
+    return any(has_kind_moves(state, kind) for kind in by_cost(kinds))
 
 
 # --------------------------------------------------------------------------- resolvers

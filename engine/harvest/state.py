@@ -178,6 +178,8 @@ def _modifiers(character: str | None, buildings: tuple[str, ...], discounts: tup
 def gain(farmer: dict, income: dict) -> None:
     """Add an income (see content.py); Fertilizer above 9 and Water above the
     bucket's capacity are lost."""
+    if not income:  # most abilities give nothing at a given moment
+        return
     if "bucket" in income:
         farmer["bucket"] = min(len(C.BUCKET_LEVELS) - 1, farmer["bucket"] + income["bucket"])
     farmer["coins"] += income.get("coins", 0)
@@ -200,10 +202,12 @@ def gain(farmer: dict, income: dict) -> None:
 
 
 def fill_bush(farmer: dict, tile: dict) -> None:
-    """A Blueberry on the Blueberry Bush ``tile``, which is replaced by a copy:
-    a move copies the farm's lists but shares their tiles with the state
-    before (turns.copy_farmer), and this is the one change made to a tile."""
-    crops = farmer["farm"]["crops"]
+    """A Blueberry on the Blueberry Bush ``tile``, which is replaced by a copy
+    in a copy of the farm: a move copies the farmer's record but shares the
+    farm's tiles, and most moves the farm itself, with the state before
+    (turns.copy_farmer); this is the one change made to a tile."""
+    farm = farmer["farm"] = {**farmer["farm"], "crops": list(farmer["farm"]["crops"])}
+    crops = farm["crops"]
     index = next(i for i, t in enumerate(crops) if t is tile)
     crops[index] = {**tile, "berry": True}
 

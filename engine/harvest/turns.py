@@ -45,26 +45,39 @@ DONE = Move("done")
 
 def space_cost(state: State, name: str) -> dict:
     """What a Wheelbarrow on ``name`` costs (read only: the dict is shared)."""
-    space = SPACES[name]
-    if space["area"] == "market":
-        return C.MARKET_TILES[state["market"][space["label"]]]["cost"]
-    cost = space.get("cost", 0)
-    return _COIN_COSTS[state["round"] if cost == "round" else cost]
+    label = MARKET_LABELS.get(name)
+    if label is not None:
+        return C.MARKET_TILES[state["market"][label]]["cost"]
+    if name in ROUND_COST:
+        return _COIN_COSTS[state["round"]]
+    return FIXED_COSTS[name]
 
 
 #: coins -> the cost of that many coins
 _COIN_COSTS = {coins: {"coins": coins} for coins in range(C.ROUNDS + 1)}
 
+#: the spaces by what they are (content.SPACES), for the checks made of every
+#: space at every placement: the Farmer's Market spaces (-> their tile's
+#: label), those costing coins equal to the round, the others' fixed cost,
+#: those that cost nothing, the spaces any number of Wheelbarrows may share, the Trading Post's
+MARKET_LABELS = {name: s["label"] for name, s in SPACES.items() if s["area"] == "market"}
+ROUND_COST = frozenset(name for name, s in SPACES.items() if s.get("cost") == "round")
+FIXED_COSTS = {name: _COIN_COSTS[s.get("cost", 0)] for name, s in SPACES.items()
+               if name not in MARKET_LABELS and name not in ROUND_COST}
+FREE = frozenset(name for name, cost in FIXED_COSTS.items() if not cost["coins"])
+INFINITE = frozenset(name for name, s in SPACES.items() if s.get("infinite"))
+ENTRY = frozenset(name for name, s in SPACES.items() if s.get("entry"))
+
 
 def market_pass_applies(state: State, farmer: dict, name: str) -> bool:
     """Whether placing on ``name`` would use the farmer's Early Market pass:
     a market tile that has a cost, and a pass in hand."""
-    return (SPACES[name]["area"] == "market" and bool(farmer["perks"].get("market_free"))
+    return (name in MARKET_LABELS and bool(farmer["perks"].get("market_free"))
             and any(space_cost(state, name).values()))
 
 
 def is_closed(state: State, name: str) -> bool:
-    return name in state["blocked"] or (bool(state["spaces"][name]) and not SPACES[name].get("infinite"))
+    return name in state["blocked"] or (bool(state["spaces"][name]) and name not in INFINITE)
 
 
 def may_place(state: State, name: str, visits: dict | None = None) -> bool:
@@ -73,9 +86,9 @@ def may_place(state: State, name: str, visits: dict | None = None) -> bool:
     farmer = state["farmers"][state["active"]]
     if is_closed(state, name) and not farmer["closed"]:
         return False
-    if not market_pass_applies(state, farmer, name) and not can_pay(farmer, space_cost(state, name)):
+    if name not in FREE and not can_pay(farmer, space_cost(state, name)) and not market_pass_applies(state, farmer, name):
         return False
-    if not SPACES[name].get("entry"):
+    if name not in ENTRY:
         return True
     if visits is None:
         return opens_a_visit(state, name)
@@ -96,8 +109,9 @@ def opens_a_visit(state: State, name: str) -> bool:
     return any(opens_action(_entry_paid(visit, move)) for move in pay_moves(visit["farmers"][visit["active"]]))
 
 
-#: space name -> its place move
+#: space name -> its place move, and back
 PLACE_MOVES = {name: Move("place", (s["area"], s["label"])) for name, s in SPACES.items()}
+PLACED_ON = {move: name for name, move in PLACE_MOVES.items()}
 
 
 def place_moves(state: State) -> list[Move]:
@@ -106,22 +120,31 @@ def place_moves(state: State) -> list[Move]:
 
 
 def pay_moves(farmer: dict) -> list[Move]:
-    moves = [Move("pay", (seed,)) for seed in C.SEEDS if farmer["seeds"][seed] >= C.TRADING_ENTRY["seed"]]
+    moves = [PAY_MOVES[seed] for seed in C.SEEDS if farmer["seeds"][seed] >= C.TRADING_ENTRY["seed"]]
     if farmer["fertilizer"] >= C.TRADING_ENTRY["fertilizer"]:
-        moves.append(Move("pay", ("fertilizer",)))
+        moves.append(PAY_MOVES["fertilizer"])
     if farmer["water"] >= C.TRADING_ENTRY["water"]:
-        moves.append(Move("pay", ("water",)))
+        moves.append(PAY_MOVES["water"])
     return moves
+
+
+#: what may be handed over at the Trading Post -> its pay move
+PAY_MOVES = {what: Move("pay", (what,)) for what in (*C.SEEDS, "fertilizer", "water")}
 
 
 def entry_moves(state: State) -> list[Move]:
     """At the Trading Post, the entry for the next action ("To take an action
     here, it costs ..."): offered once the paid entries are used up, while
     the visit has actions left (the first entry is the visit's "pay" step)."""
-    turn = state["turn"]
-    if turn.get("entries") != 0 or turn["left"] == 0:
+    if not entry_due(state["turn"]):
         return []
     return opening_entries(state)
+
+
+def entry_due(turn: dict) -> bool:
+    """Whether the Trading Post asks the entry for the next action now: the
+    paid entries are used up and the visit has actions left."""
+    return turn.get("entries") == 0 and turn["left"] != 0
 
 
 def opening_entries(state: State) -> list[Move]:
@@ -198,14 +221,22 @@ def changed_parts(state: State, move: Move) -> tuple[str, ...]:
     return ("turn",)
 
 
-def copy_farmer(farmer: dict) -> dict:
-    """A farmer's record copied (state.py gives the shape), its farm's lists
-    too but not their crop tiles and buildings, which no move changes: a move
-    replaces them (a Blueberry: ``state.fill_bush``)."""
-    farm = farmer["farm"]
-    return {**farmer, "seeds": dict(farmer["seeds"]), "perks": dict(farmer["perks"]), "farm": {
-        "forests": list(farm["forests"]), "crops": list(farm["crops"]), "buildings": list(farm["buildings"]),
-    }}
+#: the action moves that change the farm (its Forests, crops or buildings);
+#: the others share it with the state before (a Blueberry gained at sunrise
+#: copies what it changes: ``state.fill_bush``)
+FARM_MOVES = frozenset({"plant", "tend", "harvest", "clear", "build"})
+
+
+def copy_farmer(farmer: dict, farm: bool = True) -> dict:
+    """A farmer's record copied (state.py gives the shape), with ``farm`` its
+    farm's lists too but not their crop tiles and buildings, which no move
+    changes: a move replaces them (a Blueberry: ``state.fill_bush``)."""
+    out = {**farmer, "seeds": dict(farmer["seeds"]), "perks": dict(farmer["perks"])}
+    if farm:
+        farm = farmer["farm"]
+        out["farm"] = {"forests": list(farm["forests"]), "crops": list(farm["crops"]),
+                       "buildings": list(farm["buildings"])}
+    return out
 
 
 def copy_turn(turn: dict | None) -> dict | None:
@@ -237,10 +268,10 @@ def copy_for_move(state: State, move: Move) -> State:
     first copy what they change with :func:`own_farmers` and :func:`own_all`."""
     seat = state["active"]
     farmers = list(state["farmers"])
-    farmers[seat] = copy_farmer(farmers[seat])
+    farmers[seat] = copy_farmer(farmers[seat], farm=state["phase"] == "act" and move.kind in FARM_MOVES)
     out = dict(state)
     if state["phase"] == "place":  # a Wheelbarrow joins one space (sunset copies them all: own_all)
-        name = " ".join(map(str, move.args))
+        name = PLACED_ON[move]
         spaces = out["spaces"] = dict(state["spaces"])
         spaces[name] = list(spaces[name])
     else:
@@ -252,9 +283,12 @@ def copy_for_move(state: State, move: Move) -> State:
 
 
 def own_farmers(state: State) -> None:
-    """Copy the farmers that :func:`copy_for_move` shared (all but the one to act)."""
+    """Copy the records of the farmers that :func:`copy_for_move` shared (all
+    but the one to act): the steps that change every farmer (the placing
+    that follows the sunrise picks, sunset) set a record's own values
+    (Wheelbarrows, closed-space placements, passes) and leave its parts alone."""
     active = state["active"]
-    state["farmers"] = [farmer if seat == active else clone(farmer) for seat, farmer in enumerate(state["farmers"])]
+    state["farmers"] = [farmer if seat == active else dict(farmer) for seat, farmer in enumerate(state["farmers"])]
 
 
 def own_all(state: State) -> None:
@@ -267,13 +301,20 @@ def _is_legal(state: State, move: Move) -> bool:
     """As ``move in legal_moves(state)``, listing no more moves than its kind's
     (an action move is checked by ``rules.check``)."""
     if state["phase"] == "place" and move.kind == "place":
-        name = " ".join(map(str, move.args))
-        return name in state["spaces"] and PLACE_MOVES[name] == move and may_place(state, name)
+        name = PLACED_ON.get(move)
+        return name in state["spaces"] and may_place(state, name)
     if state["phase"] == "act" and state["turn"]["step"] == "act":
         if move.kind == "pay":
-            return move in entry_moves(state)
+            return entry_due(state["turn"]) and opens_with(state, move)
         return move == DONE
+    if state["phase"] == "act" and state["turn"]["step"] == "pay":
+        return opens_with(state, move)
     return move in legal_moves(state)
+
+
+def opens_with(state: State, move: Move) -> bool:
+    """As ``move in opening_entries(state)``, for that entry alone."""
+    return move in pay_moves(state["farmers"][state["active"]]) and opens_action(_entry_paid(state, move))
 
 
 #: The move each step waits for, and what to tell a farmer who sent another.
@@ -395,7 +436,7 @@ def _next_picker(state: State) -> None:
 
 
 def _place(state: State, move: Move) -> None:
-    name = " ".join(map(str, move.args))
+    name = PLACED_ON[move]
     seat = state["active"]
     farmer = state["farmers"][seat]
     if is_closed(state, name):

@@ -91,11 +91,16 @@ def largest_rectangle(cells: set[tuple[int, int]]) -> int:
     return best
 
 
-def largest_empty_pasture(plot: dict) -> int:
-    """Tiles in the largest rectangle of Pasture-face tiles without Animals."""
+def empty_pastures(plot: dict) -> set[tuple[int, int]]:
+    """The cells of the Pasture-face tiles without Animals."""
     cells = set()
     for k, t in plot.items():
         if t["pasture"] and not t["animal"]:
             x, y = k.split(",")
             cells.add((int(x), int(y)))
-    return largest_rectangle(cells)
+    return cells
+
+
+def largest_empty_pasture(plot: dict) -> int:
+    """Tiles in the largest rectangle of Pasture-face tiles without Animals."""
+    return largest_rectangle(empty_pastures(plot))

@@ -13,8 +13,8 @@ from functools import cache
 
 from engine.core import State
 from engine.sunfield import content as C
-from engine.sunfield.plot import SPACES, largest_empty_pasture, neighbours
-from engine.sunfield.state import key, new_tile
+from engine.sunfield.plot import SPACES, empty_pastures, largest_rectangle, neighbours
+from engine.sunfield.state import key, new_tile, xy
 
 
 def farmer_to_act(state: State) -> dict:
@@ -120,24 +120,27 @@ def gain_vegetables(state: State, at: str) -> None:
     place_vegetables(state)
 
 
-def vegetable_targets(plot: dict, at: str, veg: str) -> list[tuple[str, int]]:
-    """The OTHER tiles that may receive ``veg`` gained by the tile at ``at``:
-    adjacent to it and/or of its colour, Vegetable face, with a free ``veg``
-    space; with their number of free ``veg`` spaces."""
+def vegetable_targets(plot: dict, at: str, vegetables: list[str]) -> dict[str, list[tuple[str, int]]]:
+    """For each of ``vegetables`` gained by the tile at ``at``, the OTHER
+    tiles that may receive it: adjacent to it and/or of its colour, Vegetable
+    face, with a free space of it; with their number of such free spaces (in
+    Plot order, one pass over the Plot for them all)."""
     colour = _COLOUR[plot[at]["tile"]]
     near = neighbours(at)
-    out = []
+    out: dict[str, list[tuple[str, int]]] = {veg: [] for veg in vegetables}
     for k, tile in plot.items():
         if tile["pasture"] or k == at:
             continue
         tile_id = tile["tile"]
         if k in near or _COLOUR[tile_id] == colour:
-            spaces = SPACES[tile_id].get(veg)
-            if spaces:
-                filled = tile["filled"]
-                free = sum(1 for index in spaces if not filled[index])
-                if free:
-                    out.append((k, free))
+            spaces_of = SPACES[tile_id]
+            filled = tile["filled"]
+            for veg, targets in out.items():
+                spaces = spaces_of.get(veg)
+                if spaces:
+                    free = sum(1 for index in spaces if not filled[index])
+                    if free:
+                        targets.append((k, free))
     return out
 
 
@@ -149,11 +152,8 @@ def open_choices(state: State) -> dict[str, list[str]]:
     """Pending Vegetables whose place is a real choice: veg -> candidate tiles."""
     pending = state["pending"]
     plot = farmer_to_act(state)["plot"]
-    return {
-        veg: [k for k, _ in vegetable_targets(plot, pending["at"], veg)]
-        for veg, count in pending["vegetables"].items()
-        if count
-    }
+    waiting = [veg for veg, count in pending["vegetables"].items() if count]
+    return {veg: [k for k, _ in targets] for veg, targets in vegetable_targets(plot, pending["at"], waiting).items()}
 
 
 def place_vegetables(state: State) -> None:
@@ -165,22 +165,26 @@ def place_vegetables(state: State) -> None:
     """
     pending = state["pending"]
     plot = farmer_to_act(state)["plot"]
+    gained = pending["vegetables"]
     waiting = False
-    for veg in C.VEGETABLES:
-        count = pending["vegetables"].get(veg, 0)
-        if not count:
-            continue
-        targets = vegetable_targets(plot, pending["at"], veg)
+    # placing one kind leaves the free spaces of the others as they are: their
+    # targets are found at once
+    kinds = [veg for veg in C.VEGETABLES if gained.get(veg, 0)]
+    for veg, targets in vegetable_targets(plot, pending["at"], kinds).items():
+        count = gained[veg]
         room = sum(free for _, free in targets)
         if count >= room or len(targets) == 1:
             placed = min(count, room)
             for k, free in targets:
-                for _ in range(min(free, placed)):
-                    fill_space(own_tile(plot, k), veg)
-                    placed -= 1
+                here = min(free, placed)
+                if here:
+                    tile = own_tile(plot, k)
+                    for _ in range(here):
+                        fill_space(tile, veg)
+                    placed -= here
             kept = min(count, room)
             state["reserve"][veg] += count - kept  # lost: back to the reserve
-            pending["vegetables"][veg] = 0
+            gained[veg] = 0
         else:
             waiting = True
     if waiting:
@@ -255,8 +259,7 @@ def deliver_animals(state: State) -> None:
 
 def _has_trio(plot: dict) -> bool:
     """Whether a Sheep, a Pig and a Cow all stand in the Plot."""
-    animals = {t["animal"] for t in plot.values()}
-    return all(a in animals for a in C.ANIMALS)
+    return {t["animal"] for t in plot.values()}.issuperset(C.ANIMALS)
 
 
 def take_trio_medal(state: State, farmer: dict) -> None:
@@ -278,8 +281,9 @@ def return_animal(state: State, farmer: dict, animal: str) -> None:
     best = holders[0]
     if state["advanced"] and len(holders) > 1:
         best_size = -1
+        empty = empty_pastures(plot)
         for k in holders:
-            size = largest_empty_pasture({**plot, k: {**plot[k], "animal": None}})
+            size = largest_rectangle(empty | {xy(k)} if plot[k]["pasture"] else empty)
             if size > best_size:
                 best, best_size = k, size
     own_tile(plot, best)["animal"] = None
@@ -385,24 +389,36 @@ def pay_client(state: State, farmer: dict, client: str) -> None:
     farmer["clients"].append(client)
 
 
-def reputation_met(tile_id: str, clients: list[str]) -> bool:
-    """Two Clients of the tile's colours and a Client of its value; one Client
-    may count for a colour and for the value."""
-    tile = C.REPUTATION_TILES[tile_id]
-    colours = Counter(C.CLIENTS[c].colour for c in clients)
-    if any(colours[colour] < n for colour, n in Counter(tile.colours).items()):
-        return False
-    return any(C.CLIENTS[c].value == tile.value for c in clients)
+#: Reputation tile -> the Client colours it asks for (counted) and the value
+REPUTATION_NEEDS = {t.id: (tuple(Counter(t.colours).items()), t.value) for t in C.REPUTATION_TILES.values()}
+
+
+def delivered(clients: list[str]) -> tuple[dict[str, int], set[int]]:
+    """The delivered Clients' colours (counted) and values."""
+    colours: dict[str, int] = {}
+    for client in clients:
+        colour = C.CLIENTS[client].colour
+        colours[colour] = colours.get(colour, 0) + 1
+    return colours, {C.CLIENTS[client].value for client in clients}
+
+
+def reputation_met(tile_id: str, colours: dict[str, int], values: set[int]) -> bool:
+    """Two Clients of the tile's colours and a Client of its value (given the
+    :func:`delivered` Clients' colours and values); one Client may count for
+    a colour and for the value."""
+    needs, value = REPUTATION_NEEDS[tile_id]
+    return all(colours.get(colour, 0) >= n for colour, n in needs) and value in values
 
 
 def validate_reputation_tiles(state: State) -> None:
     """Flip the farmer's own tile and take every board tile whose conditions
     hold (several at once is fine; board tiles are not replaced)."""
     farmer = farmer_to_act(state)
+    colours, values = delivered(farmer["clients"])
     for held in farmer["reputation"]:
-        if not held["validated"] and reputation_met(held["tile"], farmer["clients"]):
+        if not held["validated"] and reputation_met(held["tile"], colours, values):
             held["validated"] = True
     for tile in list(state["reputation"]):
-        if reputation_met(tile, farmer["clients"]):
+        if reputation_met(tile, colours, values):
             state["reputation"].remove(tile)
             farmer["reputation"].append({"tile": tile, "validated": True})

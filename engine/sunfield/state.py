@@ -68,6 +68,7 @@ box at setup): see :func:`components`.
 from __future__ import annotations
 
 from collections import Counter
+from functools import lru_cache
 
 from engine.core import Rng, State
 from engine.sunfield import content as C
@@ -77,7 +78,9 @@ def key(x: int, y: int) -> str:
     return f"{x},{y}"
 
 
+@lru_cache(maxsize=4096)
 def xy(k: str) -> tuple[int, int]:
+    """The coordinates of cell ``k`` (cached: the powers read every tile's)."""
     x, y = k.split(",")
     return int(x), int(y)
 

@@ -82,7 +82,7 @@ def _can_place(plot: dict, move: Move) -> bool:
     if len(move.args) != 2:
         return False
     k = key(*move.args)
-    return k not in plot and any(n in plot for n in neighbours(k))
+    return k not in plot and not plot.keys().isdisjoint(neighbours(k))
 
 
 @lru_cache(maxsize=4096)
@@ -286,6 +286,18 @@ FARMER_COPIES = {
 #: the rule steps copy a tile before changing it (rules.own_tile)
 SHARED_TILES = {**FARMER_COPIES, "plot": dict}
 
+#: what a renewed column and a delivery draw from the hidden part: the tile
+#: piles, the Client deck; each copies that alone (powers copy it all)
+DRAWS = {
+    "renew": {**PART_COPIES, "hidden": lambda hidden: {
+        **hidden, "piles": {animal: list(pile) for animal, pile in hidden["piles"].items()}}},
+    "deliver": {**PART_COPIES, "hidden": lambda hidden: {**hidden, "deck": list(hidden["deck"])}},
+}
+#: the parts a taken tile changes besides its own column of the market
+#: (copied alone), without and with the renewal of that column
+TAKE_CHANGES = {renewed: tuple(part for part in CHANGES["renew" if renewed else "take"] if part != "market")
+                for renewed in (False, True)}
+
 
 def _copy(part, value, copies: dict):
     copy = copies.get(part)
@@ -304,24 +316,27 @@ def copy_for_move(state: State, move: Move) -> State:
     """
     seat = state["seat"]
     kind = move.kind
-    parts = CHANGES.get(kind)
-    if kind == "take" and column_emptied(state, move):
-        parts = CHANGES["renew"]
-    if parts is None:
-        parts = tuple(k for k in state if k != "farmers")
     farmer = dict(state["farmers"][seat])
     for part in FARMER_CHANGES.get(kind, FARMER_COPIES):
         farmer[part] = _copy(part, farmer[part], SHARED_TILES if kind in ("place", "put") else FARMER_COPIES)
     farmers = list(state["farmers"])
     farmers[seat] = farmer
     out = dict(state)
+    copies = DRAWS.get(kind, PART_COPIES)
     if kind == "take":  # taking (and renewing) changes the slots of its own column only
+        renewed = column_emptied(state, move)
         column = COLUMN_INDEX[move.args[0]]
         market = out["market"] = list(state["market"])
         market[column] = [dict(slot) if slot else None for slot in market[column]]
-        parts = tuple(part for part in parts if part != "market")
+        parts = TAKE_CHANGES[renewed]
+        if renewed:
+            copies = DRAWS["renew"]
+    else:
+        parts = CHANGES.get(kind)
+        if parts is None:
+            parts = tuple(k for k in state if k != "farmers")
     for part in parts:
-        out[part] = _copy(part, state[part], PART_COPIES)
+        out[part] = _copy(part, state[part], copies)
     out["farmers"] = farmers
     return out
 
