@@ -87,3 +87,19 @@ def spelled(table: Mapping[str, str]) -> dict[str, str]:
             if out.setdefault(spelling, meaning) != meaning:
                 raise ValueError(f"“{spelling}” means both {out[spelling]!r} and {meaning!r}")
     return out
+
+
+def in_language(rules, text: str, language: str) -> str:
+    """A move's text with its verb and nouns in ``language`` ("take b2" ->
+    "prendre b2", "plant wheat a1" -> "planter blé a1"): what the farmer who
+    writes that language is offered (the game reads it back as the same move;
+    tests/i18n/test_typed_lines.py). Each step of a chain on its own."""
+    if language == "en":
+        return text
+    if ", " in text:
+        return ", ".join(in_language(rules, step, language) for step in text.split(", "))
+    verb, _, rest = text.partition(" ")
+    nouns = rules.nouns()
+    english = nouns.by_language.get("en", {})
+    words = [nouns.word(word, language) if word in english else word for word in rest.split(" ")] if rest else []
+    return " ".join([rules.verbs().word(verb, language), *words])

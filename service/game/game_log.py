@@ -15,9 +15,9 @@ from boards.game_phrases import progress as progress_said
 from boards.game_phrases import say, you_said
 from boards.i18n import DEFAULT_LANGUAGE, LANGUAGES, translator
 from engine.core import MoveError
+from engine.words import in_language
 from service.core.game_kinds import rules_for
 from service.game.accounts import account_lines
-from service.inbound.suggest import in_language
 from service.storage.models import Game, MoveLogEntry
 
 

@@ -17,6 +17,7 @@ import re
 
 from boards.i18n import Translator
 from engine.core import MoveError, normalize
+from engine.words import in_language
 from mail.inbound import command_words
 from mail.inbound.commands import plain_spaces, unquoted
 from mail.inbound.signoffs import is_sign_off
@@ -89,22 +90,6 @@ def _words_by_language(vocabulary) -> dict[str, str]:
     """Every word of ``vocabulary`` as written -> its language."""
     return {word: language for language, table in vocabulary.by_language.items()
             for words in table.values() for word in words}
-
-
-def in_language(rules, text: str, language: str) -> str:
-    """A move's text with its verb and nouns in ``language`` ("take b2" ->
-    "prendre b2", "plant wheat a1" -> "planter blé a1"): what the farmer who
-    writes that language is offered (the game reads it back as the same move;
-    tests/i18n/test_typed_lines.py). Each step of a chain on its own."""
-    if language == "en":
-        return text
-    if ", " in text:
-        return ", ".join(in_language(rules, step, language) for step in text.split(", "))
-    verb, _, rest = text.partition(" ")
-    nouns = rules.nouns()
-    english = nouns.by_language.get("en", {})
-    words = [nouns.word(word, language) if word in english else word for word in rest.split(" ")] if rest else []
-    return " ".join([rules.verbs().word(verb, language), *words])
 
 
 def did_you_mean(rules, state: dict, line: str, error: MoveError, t: Translator) -> str:

@@ -262,7 +262,7 @@ def typed_words(rules, language: str | None):
     own notation)."""
     if language in (None, DEFAULT_LANGUAGE) or language not in LANGUAGES:
         return None
-    from service.inbound.suggest import in_language
+    from engine.words import in_language
 
     return lambda text: in_language(rules, text, language)
 
