@@ -7,25 +7,19 @@ from __future__ import annotations
 import pytest
 
 from engine import get_game
-from engine.core import InvalidMove, Rng
+from engine.core import InvalidMove
 from engine.sunfield import notation as sunfield_words
 from engine.words import Vocabulary, plain, spellings
 from tests.engine.harvest.test_typed_variants import STATES
 from tests.engine.sunfield.builder import new_game, set_wheelbarrow
+from tests.engine.walk import random_positions
 
 LANGUAGES = ("fr", "de")
 
 
 def positions(name: str, seats: int = 2, count: int = 60, **options):
     """The first ``count`` positions of a random game (every kind of move comes up)."""
-    game = get_game(name)
-    state, rng = game.setup(seats, options, 3), Rng(5)
-    for _ in range(count):
-        if game.is_over(state):
-            return
-        yield state
-        moves = game.legal_moves(state)
-        state = game.apply(state, moves[rng.below(len(moves))])
+    return random_positions(get_game(name), seats, options, 3, count, draws=5)
 
 
 def in_language(game, text: str, language: str, *, accents: bool = True) -> str:

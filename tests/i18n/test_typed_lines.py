@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from engine import get_game
-from engine.core import Rng
 from service.notify.changes import typed_words
 from service.notify.choices import choices
+from tests.engine.walk import random_positions
 
 #: the seeds of the games walked through, and how many moves of each
 SEEDS, MOVES = (1, 2), 120
@@ -21,14 +21,7 @@ def positions(kind: str):
     """The positions along games played at random (Sunfield in advanced mode: its Livestock moves too)."""
     rules = get_game(kind)
     for seed in SEEDS:
-        state = rules.setup(2, {"advanced": True} if kind == "sunfield" else {}, seed)
-        rng = Rng(seed)
-        for _ in range(MOVES):
-            if rules.is_over(state):
-                break
-            yield state
-            moves = rules.legal_moves(state)
-            state = rules.apply(state, moves[rng.below(len(moves))])
+        yield from random_positions(rules, 2, {"advanced": True} if kind == "sunfield" else {}, seed, MOVES)
 
 
 def read_back(rules, state: dict, line: str) -> list[str]:
