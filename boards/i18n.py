@@ -102,9 +102,12 @@ class Translator:
         from babel.dates import format_time
         return self._mark(format_time(dt, format=format, tzinfo=_zone(zone), locale=self.locale))
 
-    def number(self, n: float) -> str:
+    def number(self, n: float, places: int | None = None) -> str:
+        """``n`` in the language's digits and separators; with ``places``,
+        always that many decimals (an average: "1.0", "1,0")."""
         from babel.numbers import format_decimal
-        return format_decimal(n, locale=self.locale)
+        pattern = None if places is None else "#,##0" + ("." + "0" * places if places else "")
+        return format_decimal(n, format=pattern, locale=self.locale)
 
     def duration(self, seconds: float, threshold: float = 0.85, format: str = "long") -> str:
         """``seconds`` as the nearest whole unit ("3 days", "3 jours")."""
