@@ -98,7 +98,7 @@ def database_url(request, tmp_path):
 def empty_postgres(url: str) -> None:
     """Remove every row (the schema stays) so the next test starts clean, as
     TRUNCATE ... RESTART IDENTITY would: rows deleted children first, every
-    used sequence back to 1. TRUNCATE makes new files for each of the ~30
+    sequence back to 1. TRUNCATE makes new files for each of the ~30
     tables, 0.6 s a test on a busy machine; deleting a test's few rows takes
     a twentieth of that."""
     from service.storage.migrate import schema_metadata
@@ -112,7 +112,7 @@ def empty_postgres(url: str) -> None:
         for table in sorted(tables, key=lambda name: order.index(name) if name in order else -1):
             connection.exec_driver_sql(f'DELETE FROM "{table}"')
         for sequence in connection.exec_driver_sql(
-                "SELECT sequencename FROM pg_sequences WHERE schemaname = 'public' AND last_value IS NOT NULL").scalars():
+                "SELECT sequencename FROM pg_sequences WHERE schemaname = 'public'").scalars():
             connection.exec_driver_sql(f"SELECT setval('\"{sequence}\"', 1, false)")
     engine.dispose()
 

@@ -54,7 +54,7 @@ def season_over(svc, travel):
     assert leagues.advance(svc)["over"] == 1
     ends = {}
     with svc.db.transaction() as session:
-        for mail in session.scalars(select(OutgoingMail).where(OutgoingMail.kind == "league")):
+        for mail in session.scalars(select(OutgoingMail).where(OutgoingMail.kind == "league").order_by(OutgoingMail.id)):
             if "1" in mail.subject and ("is over" in mail.subject or "terminée" in mail.subject) \
                     and "Table" not in mail.subject:
                 ends[mail.to_addr] = message_from_bytes(mail.raw, policy=policy.default)
