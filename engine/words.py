@@ -94,7 +94,7 @@ def in_language(rules, text: str, language: str) -> str:
     "prendre b2", "plant wheat a1" -> "planter blé a1"): what the farmer who
     writes that language is offered (the game reads it back as the same move;
     tests/i18n/test_typed_lines.py). Each step of a chain on its own."""
-    if language == "en":
+    if language == "en" or language not in rules.verbs().by_language:
         return text
     if ", " in text:
         return ", ".join(in_language(rules, step, language) for step in text.split(", "))

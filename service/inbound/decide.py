@@ -449,7 +449,13 @@ def _say(svc: Services, game_id: int, position: int, text: str, key: str, t: Tra
 
 
 def _options(rules, state: dict, t: Translator) -> str:
-    lines = [f"* {rules.text(m)} → {rules.outcome(state, m)}" for m in rules.legal_moves(state)]
+    """The moves of the board as it is, typed in the reader's words, each
+    with its outcome in the reader's language."""
+    from boards.game_phrases import say
+    from engine.words import in_language
+
+    lines = [f"* {in_language(rules, rules.text(m), t.language)} → {say(rules.outcome_phrase(state, m), t)}"
+             for m in rules.legal_moves(state)]
     return t.gettext("Your options now:\n%(options)s", options="\n".join(lines)) if lines else ""
 
 

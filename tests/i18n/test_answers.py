@@ -208,3 +208,18 @@ def test_given_a_sentence_made_without_its_reader_then_it_is_told_in_the_readers
     refusal = InvalidInput("A vacation lasts 1 to %(most)s days.", most=30)
     assert (refusal.message, refusal.told(translator("de"))) == ("A vacation lasts 1 to 30 days.",
                                                                   "Ein Urlaub dauert 1 bis 30 Tage.")
+
+
+def test_given_a_french_farmer_whose_line_is_refused_then_the_options_listed_are_typed_in_french():
+    """The answer's "Vos options maintenant" lists the board as it is, each
+    move in the farmer's words with its outcome in French."""
+    from engine import get_game
+    from service.inbound.decide import _options
+
+    rules = get_game("harvest")
+    state = rules.setup(2, {}, 1)
+    listed = _options(rules, state, translator("fr"))
+    english = _options(rules, state, translator("en"))
+    assert listed.startswith("Vos options maintenant")
+    assert "* keep character 1" in english and "keep character" not in listed
+    assert len(listed.splitlines()) == len(english.splitlines())
