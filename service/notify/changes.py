@@ -62,7 +62,8 @@ from service.storage.models import Game, MoveLogEntry, MoveRequest, OutgoingMail
 DEFAULT_PREFERENCES = {"mail": True, "accounts": False, "digest": False, "confirmations": False}
 
 #: a turn mailed in and fully applied is confirmed in the farmer's next mail
-#: about the game; when none has gone this long after it, by a mail of its own
+#: about the game; the first one at a table, when no mail has gone this long
+#: after it, by a mail of its own (:func:`played`)
 CONFIRM_WITHIN = timedelta(hours=48)
 
 #: answers to what the farmer asked for: sent even when their mail is off
@@ -460,12 +461,15 @@ def played(session: Session, svc: Services, game: Game, seat: Seat, work: Work,
     (docs/mail.md, "Confirming a turn mailed in"). The confirmation is a
     line, "Your answer of <time> was applied: take b2, place 1 0.", told at
     the top of the next mail the farmer gets about the game (their turn
-    mail when it comes straight back); the short account mail "you played"
-    (what the turn did and who is next) is held, and goes only if no other
-    mail has gone to them within :data:`CONFIRM_WITHIN`. A farmer who chose
-    ``confirmations`` gets the account at once. Composed later, as a turn
-    mail is (:func:`full_context`): the move reads neither its turn from
-    the log nor the farmer's view."""
+    mail when it comes straight back). The first turn a farmer mails in at
+    a table also says so, once, and its short account mail "you played"
+    (what the turn did and who is next) is held: it goes only if no other
+    mail has gone to them within :data:`CONFIRM_WITHIN`. Once told, the
+    farmer knows that silence means applied: no account is held for later
+    turns (``Seat.confirmation_told``). A farmer who chose ``confirmations``
+    gets the account at once, every time. Composed later, as a turn mail is
+    (:func:`full_context`): the move reads neither its turn from the log nor
+    the farmer's view."""
     context = {"compose_later": _as_it_is(game), "account": []}
     t = translator(seat.language)
     subject = subject_for(game, t.gettext("you played"))
@@ -476,8 +480,14 @@ def played(session: Session, svc: Services, game: Game, seat: Seat, work: Work,
         return
     line = t.gettext("Your answer of %(time)s was applied: %(moves)s.", time=date_text(request.created_at or now(), t),
                      moves=texts)
+    first = not seat.confirmation_told
+    if first:
+        line += " " + t.gettext("From now on a turn you mail in is confirmed this way, at the top of your next "
+                                "mail; your mail preferences can confirm each one with a mail of its own.")
     seat.plan_news = f"{line}\n{seat.plan_news}" if seat.plan_news else line  # before what it says of a plan
-    queue_mail(session, svc, game, seat, "account", subject, context, work, held_until=now() + CONFIRM_WITHIN)
+    if first:
+        seat.confirmation_told = True
+        queue_mail(session, svc, game, seat, "account", subject, context, work, held_until=now() + CONFIRM_WITHIN)
 
 
 def acknowledge(session: Session, svc: Services, game: Game, seat: Seat, action: str, status: str,

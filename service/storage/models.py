@@ -134,6 +134,9 @@ class Seat(Base):
     planned: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
     #: what became of a plan, not yet told: the next mail to the farmer says it and clears it
     plan_news: Mapped[str | None] = mapped_column(Text, nullable=True)
+    #: the farmer has been told how a turn they mail in is confirmed (the
+    #: first such turn at this table): later ones are told in their next mail only
+    confirmation_told: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
     game: Mapped[Game] = relationship(back_populates="seats")
     clock: Mapped[SeatClock | None] = relationship(uselist=False)

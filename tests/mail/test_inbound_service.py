@@ -320,8 +320,9 @@ def test_say_relays_the_message_to_the_other_farmers_once(svc, game):
 class TestHearingBackAfterAMove:
     """A farmer who plays by mail always hears back by mail, with or without a
     worker: the options left when the turn goes on; when it passed, the
-    confirmation in her next mail, or an account of its own when no mail
-    came within two days (or at once, if she chose every confirmation)."""
+    confirmation in her next mail, or, the first time at the table, an
+    account of its own when no mail came within two days (or at once, if
+    she chose every confirmation)."""
 
     def test_a_step_that_leaves_the_turn_going_brings_a_turn_mail_with_the_options_left(self, svc, game):
         game_id, keys = game
@@ -366,6 +367,21 @@ class TestHearingBackAfterAMove:
         assert beat_round(svc)["confirmations"] == 0
         receive(svc, reply(keys["Bob"], "take 1\nend", sender="Bob <bob@example.org>"), source="ingest")
         assert "was applied" not in text_part(mailbox(svc, "anna@example.org")[-1])
+
+    def test_the_first_confirmation_says_how_turns_are_confirmed_and_later_turns_hold_no_account(self, svc, game):
+        # Given Anna's first turn mailed in, confirmed in her next mail with the way it is done
+        game_id, keys = game
+        receive(svc, reply(keys["Anna"], "take 2\nend"), source="ingest")
+        receive(svc, reply(keys["Bob"], "take 1\nend", sender="Bob <bob@example.org>"), source="ingest")
+        told = text_part(mailbox(svc, "anna@example.org")[-1])
+        assert " was applied: take 2, end." in told and "From now on a turn you mail in is confirmed this way" in told
+        # when she mails in her next turn
+        receive(svc, reply(keys["Anna"], "take 1\nend"), source="ingest")
+        # then no account waits to go after two days: silence means applied, and her next mail says it
+        assert [m.status for m in mails(svc, kind="account", to="anna@example.org")] == ["merged"]
+        receive(svc, reply(keys["Bob"], "take 1\nend", sender="Bob <bob@example.org>"), source="ingest")
+        told = text_part(mailbox(svc, "anna@example.org")[-1])
+        assert " was applied: take 1, end." in told and "From now on" not in told
 
     def test_a_farmer_who_chose_every_confirmation_gets_the_account_of_her_turn_at_once(self, svc, game):
         game_id, keys = game
