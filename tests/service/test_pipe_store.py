@@ -126,7 +126,11 @@ def test_the_job_queued_is_the_message_celery_sends_and_a_celery_worker_runs_it(
     queue = queue_name(config, "inbound")
     sender(config).send_task("farmpost.process_inbound", args=[7])
     task_message.send(config, "farmpost.process_inbound", queue, [8])
-    assert the_tasks_run(config, queue, 2) == [7, 8]
+    # both run as Celery runs them; the embedded broker orders two messages
+    # written in the same millisecond by their random names, as Celery's own
+    # filesystem transport does, so only Redis keeps the order they were sent in
+    ran = the_tasks_run(config, queue, 2)
+    assert (sorted(ran) if broker == "embedded" else ran) == [7, 8]
 
     ours = task_message.message("farmpost.process_inbound", queue, [8])
     sender(config).send_task("farmpost.process_inbound", args=[8])
