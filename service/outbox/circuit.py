@@ -85,6 +85,11 @@ def close(svc: Services, name: str = SMTP) -> None:
             log.info("%s server is back; sending resumes", name.upper())
 
 
+def is_closed(session, name: str = SMTP) -> bool:
+    """Whether the breaker is closed, read in the caller's transaction."""
+    return session.get(CircuitBreaker, name) is None
+
+
 def state(svc: Services, name: str = SMTP) -> CircuitBreaker | None:
     with svc.db.transaction() as session:
         return session.get(CircuitBreaker, name)

@@ -183,11 +183,18 @@ def _close_if_probe(svc: Services, permit) -> None:
 
 
 def _wait_for_server(svc: Services, mail_id: int, until, reason: str | None = None) -> str:
-    """The server is unavailable: the mail waits for the breaker, no try counted."""
+    """The server is unavailable: the mail waits for the breaker, no try
+    counted. A mail turned away by the open breaker (no ``reason``) whose
+    probe got through before this is written is due at once: the probe's
+    release of the waiting mails (:func:`_close_if_probe`) may have run
+    between the refusal and now. The mail's row is locked first, so a
+    release that runs later finds the wait written here."""
     with svc.db.transaction() as session:
         mail = session.get(OutgoingMail, mail_id, with_for_update=True)
         if mail.status in ("sent", "failed"):
             return mail.status
+        if reason is None and circuit.is_closed(session):
+            until = wall_time.now()
         mail.status, mail.next_try_at = "pending", until
         if reason:
             mail.last_error = reason[:2000]

@@ -283,6 +283,29 @@ def test_a_mail_turned_away_while_the_probe_was_out_is_due_as_soon_as_the_probe_
     svc.db.dispose()
 
 
+def test_a_mail_turned_away_just_before_the_probe_got_through_but_written_after_is_due_at_once(config, toy_game):
+    """The narrow order of two workers: the other one is turned away by the
+    breaker the probe keeps open, the probe gets through and makes the
+    waiting mails due, and only then does the other write its wait. It must
+    not wait the probe's whole window (600 s here) for a server that is up."""
+    port = free_port()
+    svc, queued = smtp_services(config, port, breaker_delay=600.0)
+    create_game(svc, "toy", [ANN, BOB, CAT], host=0, seed=1)
+    other = queued[1]
+    circuit.trip(svc, "connection refused")
+    wait_is_over(svc)
+    probing = circuit.permit(svc)
+    turned_away = circuit.permit(svc)
+    assert probing.probe and not turned_away.allowed
+    # when the probe gets through before the other mail's wait is written
+    sending._close_if_probe(svc, probing)
+    assert sending._wait_for_server(svc, other, turned_away.wait_until) == "pending"
+    # then that mail is due now, not when the probe's wait would have ended
+    [waiting] = [m for m in mails(svc) if m.id == other]
+    assert as_utc(waiting.next_try_at) <= now() < as_utc(turned_away.wait_until)
+    svc.db.dispose()
+
+
 class Deferring(Sink):
     """Answers 451 (try later) for one address, takes the others."""
 
