@@ -336,6 +336,8 @@ def _why_not(state: State, move: Move) -> Phrase:
     step = state["turn"]["step"] if state["phase"] == "act" else state["phase"]
     if step == "sunrise" and state["sunrise"]["choice"]:
         step = state["sunrise"]["choice"]
+    if step not in STEP_MOVES:  # a "done" or "pay" the visit's actions do not allow
+        return Phrase(N_("that is not possible now"))
     kind, reason = STEP_MOVES[step]
     if move.kind != kind:
         return reason
