@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from engine.phrases import Listed, Phrase
+from engine.phrases import N_, Listed, Phrase, Typed
 from engine.words import Vocabulary
 
 State = dict[str, Any]
@@ -45,14 +45,21 @@ State = dict[str, Any]
 
 
 class MoveError(ValueError):
-    """A move a farmer chose or typed cannot be used; ``reason`` is for the farmer.
+    """A move a farmer chose or typed cannot be used: ``phrase`` says why,
+    for the farmer (:mod:`engine.phrases`: told in their language by the
+    rendering floor); ``reason`` is its English, for logs and tests.
 
-    ``suggestions`` are texts of legal moves close to what was asked for.
+    ``hint`` is "; did you mean …?" after the reason (a phrase, or None),
+    which ``reason`` ends with too. ``suggestions`` are texts of legal moves
+    close to what was asked for. A reason given as plain text is a phrase
+    whose text is not in any catalog (it is shown as it is).
     """
 
-    def __init__(self, reason: str, *, suggestions: Sequence[str] = ()):
-        super().__init__(reason)
-        self.reason = reason
+    def __init__(self, reason: str | Phrase, *, suggestions: Sequence[str] = (), hint: Phrase | None = None):
+        self.phrase = reason if isinstance(reason, Phrase) else Phrase(reason)
+        self.hint = hint
+        self.reason = str(self.phrase) + (str(hint) if hint else "")
+        super().__init__(self.reason)
         self.suggestions = list(suggestions)
 
 
@@ -67,7 +74,7 @@ class IllegalMove(MoveError):
 class AmbiguousMove(MoveError):
     """Several legal moves match the text; ``candidates`` are their texts."""
 
-    def __init__(self, reason: str, *, candidates: Sequence[str]):
+    def __init__(self, reason: str | Phrase, *, candidates: Sequence[str]):
         super().__init__(reason, suggestions=candidates)
         self.candidates = list(candidates)
 
@@ -98,10 +105,10 @@ class Move(NamedTuple):
     @classmethod
     def from_code(cls, code: str) -> Move:
         if not isinstance(code, str) or not code or len(code) > 200:
-            raise InvalidMove(f"not a move code: {code!r}")
+            raise InvalidMove(Phrase(N_("not a move code: %(code)s"), {"code": repr(code)}))
         kind, *raw = code.split(":")
         if not re.fullmatch(r"[a-z][a-z_]*", kind) or any(a == "" for a in raw):
-            raise InvalidMove(f"not a move code: {code!r}")
+            raise InvalidMove(Phrase(N_("not a move code: %(code)s"), {"code": repr(code)}))
         return cls(kind, tuple(int(a) if _INT.match(a) else a for a in raw))
 
     def __repr__(self) -> str:
@@ -490,6 +497,22 @@ def match_text(game: Game, state: State, wanted: str, candidates: Iterable[Move]
     if len(prefixed) == 1:
         return texts[prefixed[0]]
     if len(prefixed) > 1:
-        raise AmbiguousMove(f"“{wanted}” could mean several moves", candidates=sorted(prefixed))
+        raise AmbiguousMove(Phrase(N_("“%(move)s” could mean several moves"), {"move": Typed(wanted, game.name)}),
+                            candidates=sorted(prefixed))
     suggestions = closest(wanted, texts, n=3, cutoff=0.5)
-    raise IllegalMove(f"“{wanted}” is not possible now", suggestions=suggestions)
+    raise IllegalMove(not_possible(game, wanted), suggestions=suggestions)
+
+
+def not_possible(game: Game, text: str) -> Phrase:
+    """"“take 7” is not possible now": a move's text (in the game's English
+    words) that names no legal move."""
+    return Phrase(N_("“%(move)s” is not possible now"), {"move": Typed(text, game.name)})
+
+
+def game_over() -> Phrase:
+    return Phrase(N_("the game is over"))
+
+
+def not_your_turn(seat: int) -> Phrase:
+    """"it is not your turn: farmer 2 is to play" (``seat`` counted from 0)."""
+    return Phrase(N_("it is not your turn: farmer %(farmer)s is to play"), {"farmer": seat + 1})

@@ -3,7 +3,7 @@ that hold the rules (turns, rules), the notation and the scoring."""
 
 from __future__ import annotations
 
-from engine.core import Game, IllegalMove, Move, State, match_text
+from engine.core import Game, IllegalMove, Move, State, game_over, match_text
 from engine.harvest import content as C
 from engine.harvest import describe as describing
 from engine.harvest import notation, scoring, turns, whole
@@ -41,23 +41,24 @@ class Harvest(Game):
 
     def parse(self, state: State, seat: int, text: str) -> Move:
         if state["active"] is None:
-            raise IllegalMove("the game is over")
+            raise IllegalMove(game_over())
         wanted = notation.canonical(state, seat, text)
         if seat != state["active"]:
-            raise IllegalMove(f"it is not your turn: farmer {state['active'] + 1} is to decide")
+            raise IllegalMove(Phrase(N_("it is not your turn: farmer %(farmer)s is to decide"),
+                                     {"farmer": state["active"] + 1}))
         try:
             return match_text(self, state, wanted)
         except IllegalMove as error:
-            raise IllegalMove(self._why_not(state, wanted) or error.reason, suggestions=error.suggestions) from None
+            raise IllegalMove(self._why_not(state, wanted) or error.phrase, suggestions=error.suggestions) from None
 
-    def _why_not(self, state: State, wanted: str) -> str | None:
+    def _why_not(self, state: State, wanted: str) -> Phrase | None:
         """The rule a well-formed move that is not legal now breaks, from the
         rules themselves (“build well c3”: the Well is not on offer)."""
         try:
             move = Move.from_code(wanted.replace(" ", ":"))
             turns.apply(state, move)
         except IllegalMove as error:
-            return error.reason
+            return error.phrase
         except Exception:  # not a move the rules can read: match_text's answer stands
             return None
         return None

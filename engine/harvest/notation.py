@@ -16,6 +16,7 @@ from engine.core import IllegalMove, InvalidMove, Move, State, closest, normaliz
 from engine.harvest import content as C
 from engine.harvest.farm import CELL_SET, DOMINOES, cell_sort_key
 from engine.harvest.state import MARKET_LABELS
+from engine.phrases import N_, Phrase, Typed, did_you_mean
 from engine.words import Vocabulary, spelled, spellings
 
 #: the verbs in English, French and German; the first word of each is the
@@ -258,15 +259,15 @@ def canonical(state: State, seat: int, raw: str) -> str:
     while tokens and WORDS.get(tokens[0]) == "" and tokens[0] not in VERBS:  # "please", "i will", ...
         tokens.pop(0)
     if not tokens:
-        raise InvalidMove("write a move, for example “place store 2”")
+        raise InvalidMove(Phrase(N_("write a move, for example “%(example)s”"),
+                                 {"example": Typed("place store 2", "harvest")}))
     if WORDS.get(tokens[0]) in AREAS or tokens[0] in MULTIWORD.values():  # "fields 3": where to go
         tokens.insert(0, "place")
     verb = VERBS.get(tokens[0]) or _abbreviation(tokens[0], VERBS)
     if verb is None:
-        guess = closest(tokens[0], VERBS)
-        hint = f"; did you mean “{guess[0]}”?" if guess else ""  # in the language it was typed in
-        raise InvalidMove(f"“{tokens[0]}” is not a Harvest command{hint}",
-                          suggestions=[VERBS[g] for g in guess])
+        guess = closest(tokens[0], VERBS)  # in the language it was typed in
+        raise InvalidMove(Phrase(N_("“%(word)s” is not a Harvest command"), {"word": tokens[0]}),
+                          suggestions=[VERBS[g] for g in guess], hint=did_you_mean(guess[:1]))
     if len(tokens) > 1 and tokens[1] in VERBS and verb in ("gain", "place"):  # "take sunrise 3", "go place ..."
         tokens.pop(0)
         verb = VERBS[tokens[0]]
@@ -287,8 +288,8 @@ def canonical(state: State, seat: int, raw: str) -> str:
             words.append(_abbreviation(token, BUILDING_WORDS))
         else:
             guess = closest(token, VOCABULARY)
-            hint = f"; did you mean “{guess[0]}”?" if guess else ""
-            raise InvalidMove(f"“{token}” is not a word Harvest knows{hint}", suggestions=guess)
+            raise InvalidMove(Phrase(N_("“%(word)s” is not a word Harvest knows"), {"word": token}),
+                              suggestions=guess, hint=did_you_mean(guess[:1]))
     return " ".join(_shape(state, seat, verb, words))
 
 
@@ -371,7 +372,7 @@ def _keep_words(state: State, seat: int, words: list[str]) -> list[str]:
         if word in FARMHOUSE_WORDS and FARMHOUSE_WORDS[word] in dealt.get("farmhouses", []):
             return ["farmhouse", str(dealt["farmhouses"].index(FARMHOUSE_WORDS[word]) + 1)]
         if word in CHARACTER_WORDS or word in FARMHOUSE_WORDS:
-            raise IllegalMove(f"“{word}” is not one of the cards you were dealt")
+            raise IllegalMove(Phrase(N_("“%(word)s” is not one of the cards you were dealt"), {"word": word}))
     if words and words[0].isdigit() and state["phase"] == "choose":
         farmer = state["farmers"][seat]
         return ["character" if farmer["character"] is None else "farmhouse", words[0]]

@@ -16,6 +16,7 @@ from engine.core import IllegalMove, Move, Rng, State
 from engine.harvest import content as C
 from engine.harvest.farm import BLOCKS, CELL_SET, DOMINOES, NEIGHBOURS, cell_sort_key, occupied, placements, touching
 from engine.harvest.state import SPACES, capacity, fill_bush, gain, modifiers
+from engine.phrases import N_, Listed, Phrase, Typed, name
 
 #: cell -> its cell_sort_key, for sorting without a call per cell
 CELL_ORDER = {cell: cell_sort_key(cell) for cell in CELL_SET}
@@ -428,23 +429,25 @@ def check(state: State, move: Move) -> None:
     turn = state["turn"]
     if kind is None or kind not in allowed_actions(turn):
         area = C.AREA_NAMES[turn["space"].split()[0]]
-        raise IllegalMove(f"“{move.kind}” is not an action of your visit to the {area}; "
-                          "take one of its actions or write “done”")
+        raise IllegalMove(Phrase(N_("“%(verb)s” is not an action of your visit to the %(area)s; "
+                                    "take one of its actions or write “%(done)s”"),
+                                 {"verb": Typed(move.kind, "harvest"), "area": name(area),
+                                  "done": Typed("done", "harvest")}))
     if move not in kind_moves(state, kind):  # stops at the move
         raise IllegalMove(_why_not(state, kind, move))
 
 
-def _why_not(state: State, kind: str, move: Move) -> str:
+def _why_not(state: State, kind: str, move: Move) -> Phrase:
     turn = state["turn"]
     farmer = state["farmers"][state["active"]]
     if turn["left"] == 0 and not going_on(turn, kind):
-        return "this visit has no actions left"
+        return Phrase(N_("this visit has no actions left"))
     if kind in turn["used"] and turn["space"].startswith("workshop") and not going_on(turn, kind):
-        return "at the Workshop each action must be different"
+        return Phrase(N_("at the Workshop each action must be different"))
     if kind == "buy" and len(move.args) == 2 and move.args[0] in C.CROPS:
-        return f"you have {farmer['coins']} coins"
+        return Phrase(N_("you have %(n)s coins"), {"n": farmer["coins"]})
     if kind == "plant" and move.args and move.args[0] in farmer["seeds"] and not farmer["seeds"][move.args[0]]:
-        return f"you have no {C.CROP_NAMES[move.args[0]]} seed"
+        return Phrase(N_("you have no %(crop)s seed"), {"crop": name(C.CROP_NAMES[move.args[0]])})
     if kind == "build" and len(move.args) == 2:
         reason = _why_not_build(state, farmer, turn, *move.args)
         if reason:
@@ -453,63 +456,79 @@ def _why_not(state: State, kind: str, move: Move) -> str:
         reason = _why_not_tend(farmer, turn, *move.args)
         if reason:
             return reason
-    return "that is not possible on your farm now"
+    return Phrase(N_("that is not possible on your farm now"))
 
 
-def _and(words: list[str]) -> str:
-    return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} and {words[-1]}"
+def _and(words: list) -> Phrase | str:
+    """"a, b and c" (names or cells)."""
+    if len(words) == 1:
+        return words[0]
+    return Phrase(N_("%(first)s and %(last)s"), {"first": Listed(tuple(words[:-1])), "last": words[-1]})
 
 
-def _why_not_build(state: State, farmer: dict, turn: dict, name, anchor) -> str | None:
+def _building(key) -> Phrase | str:
+    return name(C.BUILDINGS[key]["name"]) if key in C.BUILDINGS else str(key)
+
+
+def _why_not_build(state: State, farmer: dict, turn: dict, key, anchor) -> Phrase | None:
     """The rule a ``build NAME ANCHOR`` breaks: the building is not on offer
     (bought or discarded), it costs more coins than the farmer has, or its
     2×2 plot is off the farm or covered by a Forest or a building."""
-    title = C.BUILDINGS[name]["name"] if name in C.BUILDINGS else str(name)
+    title = _building(key)
     offer = {o["building"]: o for o in state["buildings"]["offer"]}
-    if name not in offer:
-        on_offer = _and([C.BUILDINGS[b]["name"] for b in offer]) if offer else "nothing"
-        return f"the {title} is not on offer now (on offer: {on_offer})"
-    cost = build_cost(farmer, offer[name]["cost"], turn)
+    if key not in offer:
+        on_offer = _and([_building(b) for b in offer]) if offer else Phrase(N_("nothing"))
+        return Phrase(N_("the %(building)s is not on offer now (on offer: %(offer)s)"),
+                      {"building": title, "offer": on_offer})
+    cost = build_cost(farmer, offer[key]["cost"], turn)
     if farmer["coins"] < cost:
-        return f"the {title} costs {cost} coins, you have {farmer['coins']}"
+        return Phrase(N_("the %(building)s costs %(cost)s coins, you have %(n)s"),
+                      {"building": title, "cost": cost, "n": farmer["coins"]})
     cells = BLOCKS.get(str(anchor))
     if cells is None:
-        return f"a building covers 2×2 spaces and {anchor} is not the top left space of such a plot"
+        return Phrase(N_("a building covers 2×2 spaces and %(cell)s is not the top left space of such a plot"),
+                      {"cell": anchor})
     farm = farmer["farm"]
     forest = sorted(set(cells) & set(farm["forests"]), key=cell_sort_key)
     if forest:
-        return f"{_and(forest)} {'is' if len(forest) == 1 else 'are'} Forest: clear it before you build there"
+        return Phrase(N_("%(cells)s is Forest: clear it before you build there") if len(forest) == 1 else
+                      N_("%(cells)s are Forest: clear it before you build there"), {"cells": _and(forest)})
     for building in farm["buildings"]:
         if set(cells) & set(building["cells"]):
-            return f"your {C.BUILDINGS[building['building']]['name']} stands on {'–'.join(building['cells'])}"
+            return Phrase(N_("your %(building)s stands on %(cells)s"),
+                          {"building": _building(building["building"]), "cells": "–".join(building["cells"])})
     return None
 
 
-def _why_not_tend(farmer: dict, turn: dict, crop, parent, *targets) -> str | None:
+def _why_not_tend(farmer: dict, turn: dict, crop, parent, *targets) -> Phrase | None:
     """The rule a ``tend CROP PARENT CELL…`` breaks: no such crop there, it
     was tended in this action already, too little Water, or a new space that
     is not next to the crop or not free."""
-    crop_name = C.CROP_NAMES.get(crop, str(crop))
+    crop_name = name(C.CROP_NAMES[crop]) if crop in C.CROP_NAMES else str(crop)
     tile = next((t for t in farmer["farm"]["crops"] if t["cells"][0] == parent
                  and (t["crop"] == crop or (t["crop"] == "bush" and crop == "blueberry"))), None)
+    at = {"crop": crop_name, "cell": parent}
     if tile is None:
-        return f"you have no {crop_name} at {parent}"
+        return Phrase(N_("you have no %(crop)s at %(cell)s"), at)
     if parent in set(turn["tended"]) | set(turn["grown"]) and turn["open"] == "tend":
-        return f"your {crop_name} at {parent} was tended in this action already"
+        return Phrase(N_("your %(crop)s at %(cell)s was tended in this action already"), at)
     if tile["crop"] == "bush" and tile.get("berry"):
-        return f"your Blueberry bush at {parent} already carries a berry"
+        return Phrase(N_("your Blueberry bush at %(cell)s already carries a berry"), at)
     cost = tend_cost(farmer, tile, turn)
     if farmer["water"] < cost:
-        return f"tending your {crop_name} takes {cost} Water, you have {farmer['water']}"
+        return Phrase(N_("tending your %(crop)s takes %(cost)s Water, you have %(n)s"),
+                      {"crop": crop_name, "cost": cost, "n": farmer["water"]})
     taken = occupied(farmer["farm"])
     cells = [t for t in targets if t not in ("h", "v")]
     for cell in cells:
         if cell not in NEIGHBOURS:
-            return f"there is no space {cell} on your farm"
+            return Phrase(N_("there is no space %(cell)s on your farm"), {"cell": cell})
         if tile["crop"] != "pumpkin" and cell not in NEIGHBOURS[parent]:
-            return f"{cell} is not next to {parent}: a {crop_name} grows onto the spaces beside it"
+            return Phrase(N_("%(cell)s is not next to %(parent)s: a %(crop)s grows onto the spaces beside it"),
+                          {"cell": cell, "parent": parent, "crop": crop_name})
         if cell in taken:
-            return f"{cell} is not free"
+            return Phrase(N_("%(cell)s is not free"), {"cell": cell})
     if tile["crop"] == "strawberry" and len(cells) != 2:
-        return f"a Strawberry grows onto two free spaces next to it: write both, e.g. “tend strawberry {parent} …”"
+        return Phrase(N_("a Strawberry grows onto two free spaces next to it: write both, e.g. “%(example)s …”"),
+                      {"example": Typed(f"tend strawberry {parent}", "harvest")})
     return None

@@ -10,10 +10,12 @@ with sunset. The rules of each Town-area action live in
 
 from __future__ import annotations
 
-from engine.core import IllegalMove, Move, State, clone
+from engine.core import IllegalMove, Move, State, clone, game_over
 from engine.harvest import content as C
 from engine.harvest import rules
 from engine.harvest.state import SPACES, can_pay, gain, pay, use_pass
+from engine.phrases import N_, Phrase, Typed
+from engine.phrases import name as named
 
 # --------------------------------------------------------------------------- legal moves
 
@@ -186,7 +188,7 @@ def apply(state: State, move: Move, checked: bool = False) -> State:
     (taken from :func:`legal_moves`), so it is not checked again."""
     phase = state["phase"]
     if phase == "over":
-        raise IllegalMove("the game is over")
+        raise IllegalMove(game_over())
     if phase == "act" and state["turn"]["step"] == "act" and move.kind not in ("done", "pay"):
         if not checked:
             rules.check(state, move)
@@ -319,45 +321,55 @@ def opens_with(state: State, move: Move) -> bool:
 
 #: The move each step waits for, and what to tell a farmer who sent another.
 STEP_MOVES = {
-    "choose": ("keep", "keep a Character and a Farmhouse first"),
-    "sunrise": ("sunrise", "pick a sunrise tile first"),
-    "place": ("place", "place a Wheelbarrow first"),
-    "bonus": ("bonus", "take the Fields bonus first: a Water or a Fertilizer"),
-    "pay": ("pay", "pay the Trading Post entry first: 1 seed, 2 Fertilizer or 3 Water"),
-    "seedup": ("upgrade", ("First Light: upgrade one seed first (for example “upgrade wheat”), "
-                           "or write “done” to keep your seeds")),
+    "choose": ("keep", Phrase(N_("keep a Character and a Farmhouse first"))),
+    "sunrise": ("sunrise", Phrase(N_("pick a sunrise tile first"))),
+    "place": ("place", Phrase(N_("place a Wheelbarrow first"))),
+    "bonus": ("bonus", Phrase(N_("take the Fields bonus first: a Water or a Fertilizer"))),
+    "pay": ("pay", Phrase(N_("pay the Trading Post entry first: 1 seed, 2 Fertilizer or 3 Water"))),
+    "seedup": ("upgrade", Phrase(N_("First Light: upgrade one seed first (for example “%(example)s”), "
+                                    "or write “%(done)s” to keep your seeds"),
+                                 {"example": Typed("upgrade wheat", "harvest"), "done": Typed("done", "harvest")})),
 }
 
 
-def _why_not(state: State, move: Move) -> str:
+def _why_not(state: State, move: Move) -> Phrase:
     step = state["turn"]["step"] if state["phase"] == "act" else state["phase"]
     if step == "sunrise" and state["sunrise"]["choice"]:
         step = state["sunrise"]["choice"]
+    if step not in STEP_MOVES:  # a "done" or "pay" the visit's actions do not allow
+        return Phrase(N_("that is not possible now"))
     kind, reason = STEP_MOVES[step]
     if move.kind != kind:
         return reason
     if step == "seedup":
         seed = move.args[0] if move.args else "?"
         if seed == C.SEEDS[-1]:
-            return "a Pumpkin seed cannot be upgraded"
-        return f"you have no {C.CROP_NAMES.get(seed, seed)} seed to upgrade"
+            return Phrase(N_("a Pumpkin seed cannot be upgraded"))
+        return Phrase(N_("you have no %(crop)s seed to upgrade"),
+                      {"crop": named(C.CROP_NAMES[seed]) if seed in C.CROP_NAMES else seed})
     if move.kind == "sunrise":
-        return f"sunrise tile {move.args[0] if move.args else '?'} is not on display"
+        return Phrase(N_("sunrise tile %(n)s is not on display"), {"n": move.args[0] if move.args else "?"})
     if move.kind == "place":
-        name = " ".join(map(str, move.args))
-        if name not in state["spaces"]:
-            return f"there is no space “{name}” in this game"
-        if is_closed(state, name):
-            return f"{name} is taken"
+        space = " ".join(map(str, move.args))
+        if space not in state["spaces"]:
+            return Phrase(N_("there is no space “%(space)s” in this game"), _space(space))
+        where = _space(space)
+        if is_closed(state, space):
+            return Phrase(N_("%(space)s is taken"), where)
         farmer = state["farmers"][state["active"]]
-        if SPACES[name].get("entry") and (farmer["perks"].get("trading_free") or pay_moves(farmer)):
-            return f"no action could follow a visit to {name}"
-        return f"you cannot pay for {name}"
+        if SPACES[space].get("entry") and (farmer["perks"].get("trading_free") or pay_moves(farmer)):
+            return Phrase(N_("no action could follow a visit to %(space)s"), where)
+        return Phrase(N_("you cannot pay for %(space)s"), where)
     if move.kind == "pay":
         if move in pay_moves(state["farmers"][state["active"]]):
-            return "no action could follow that entry"
-        return "you cannot pay that"
-    return "that is not possible now"
+            return Phrase(N_("no action could follow that entry"))
+        return Phrase(N_("you cannot pay that"))
+    return Phrase(N_("that is not possible now"))
+
+
+def _space(space: str) -> dict:
+    """A space's name ("fields 3") as a reason's ``space`` part, in the reader's words."""
+    return {"space": Typed(space, "harvest", verb=False)}
 
 
 def _keep(state: State, move: Move) -> None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 from functools import cache
 from typing import NamedTuple
 
+from engine.phrases import N_
+
 VEGETABLES = ("broccoli", "carrot", "eggplant", "corn")
 ANIMALS = ("sheep", "pig", "cow")
 TILE_COLOURS = ("blue", "brown", "green", "yellow")
@@ -250,16 +252,16 @@ REPUTATION_TILES = {r.id: r for r in (
 
 #: the powers, by the word a farmer types to use them
 POWERS = {
-    "draw": "Take the top tile of the card's draw pile and place it Vegetable face up (no Vegetables gained)",
-    "reserve": "Reserve a visible Client face down; only you may deliver it (never with a Medal)",
-    "swap": "Exchange an Animal on one of your Pastures for another Animal from the reserve",
-    "herd": "Move an Animal of your Plot to another empty Pasture",
-    "trade": "Exchange a Wheelbarrow Vegetable for another Vegetable from the reserve",
-    "gain": "Take a Vegetable of your choice from the reserve into your Wheelbarrow",
-    "pick": "Take a Vegetable from one of your Field tiles into your Wheelbarrow",
-    "shift": "Move a Vegetable from one of your Field tiles to a matching free space of another",
-    "sow": "Place a Vegetable of your choice from the reserve on a matching free space of your Field tiles",
-    "move": "Move one of your Field tiles next to another; the Plot must stay in one piece",
+    "draw": N_("Take the top tile of the card's draw pile and place it Vegetable face up (no Vegetables gained)"),
+    "reserve": N_("Reserve a visible Client face down; only you may deliver it (never with a Medal)"),
+    "swap": N_("Exchange an Animal on one of your Pastures for another Animal from the reserve"),
+    "herd": N_("Move an Animal of your Plot to another empty Pasture"),
+    "trade": N_("Exchange a Wheelbarrow Vegetable for another Vegetable from the reserve"),
+    "gain": N_("Take a Vegetable of your choice from the reserve into your Wheelbarrow"),
+    "pick": N_("Take a Vegetable from one of your Field tiles into your Wheelbarrow"),
+    "shift": N_("Move a Vegetable from one of your Field tiles to a matching free space of another"),
+    "sow": N_("Place a Vegetable of your choice from the reserve on a matching free space of your Field tiles"),
+    "move": N_("Move one of your Field tiles next to another; the Plot must stay in one piece"),
 }
 
 #: Livestock A cards hold the starting column and columns 1-2, B cards columns

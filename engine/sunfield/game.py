@@ -33,7 +33,7 @@ class Sunfield(Game):
         try:
             notation.check_shape(move)
         except InvalidMove as error:
-            raise IllegalMove(error.reason) from None
+            raise IllegalMove(error.phrase) from None
         return turns.apply(state, move)
 
     def apply_legal(self, state: State, move: Move) -> State:
@@ -42,7 +42,7 @@ class Sunfield(Game):
     def closing_moves(self, state: State) -> list[Move]:
         return turns.closing_moves(state)
 
-    def explain(self, state: State, move: Move) -> str:
+    def explain(self, state: State, move: Move) -> Phrase:
         return turns.explain(state, move)
 
     # --- text ---------------------------------------------------------------

@@ -44,8 +44,11 @@ from engine.core import (
     Move,
     State,
     closest,
+    game_over,
     normalize,
+    not_your_turn,
 )
+from engine.phrases import N_, Phrase, Typed, did_you_mean
 from engine.sunfield import content as C
 from engine.sunfield.turns import explain_verb
 from engine.words import Vocabulary, spellings
@@ -176,7 +179,7 @@ def text(move: Move) -> str:
 def check_shape(move: Move) -> None:
     """InvalidMove unless ``move`` has a known verb and arguments of the right kinds."""
     if not _well_formed(move.kind, move.args, tuple(map(type, move.args))):
-        raise InvalidMove(f"not a Sunfield Farm move: {move.code()!r}")
+        raise InvalidMove(Phrase(N_("not a Sunfield Farm move: %(code)s"), {"code": repr(move.code())}))
 
 
 @lru_cache(maxsize=8192)
@@ -239,7 +242,9 @@ def _lookup(word: str, words: dict[str, str]) -> str | None:
 
 def _verb(tokens: list[str]) -> tuple[str, list[str]]:
     if not tokens:
-        raise InvalidMove("empty command; try “take b2” or “deliver 3”", suggestions=["take b2", "deliver 3"])
+        raise InvalidMove(Phrase(N_("empty command; try “%(take)s” or “%(deliver)s”"),
+                                 {"take": _typed("take b2"), "deliver": _typed("deliver 3")}),
+                          suggestions=["take b2", "deliver 3"])
     word, rest = tokens[0], tokens[1:]
     if word in C.COLUMNS:  # "b2": a tile to take
         return "take", tokens
@@ -251,8 +256,8 @@ def _verb(tokens: list[str]) -> tuple[str, list[str]]:
     if verb is None:
         hints = (sorted({VERB_WORDS[w] for w in VERB_WORDS if w.startswith(word)})
                  or _one_per_meaning(closest(word, VERB_WORDS, n=9, cutoff=0.6), VERB_WORDS)[:3])
-        hint = f"; did you mean {' or '.join(f'“{h}”' for h in hints)}?" if hints else ""
-        raise InvalidMove(f"unknown command “{word}”{hint}", suggestions=[VERB_WORDS[h] for h in hints])
+        raise InvalidMove(Phrase(N_("unknown command “%(word)s”"), {"word": word}),
+                          suggestions=[VERB_WORDS[h] for h in hints], hint=did_you_mean(hints))
     return verb, rest
 
 
@@ -277,7 +282,8 @@ def _drop_counts(verb: str, rest: list[str]) -> list[str]:
         if _INT.match(word) and ((after and _lookup(after, VEGETABLE_WORDS))
                                  or (after is None and before and _lookup(before, VEGETABLE_WORDS))):
             if int(word) != 1:
-                raise InvalidMove(f"one Vegetable per move: for {word}, write the move {word} times, one a line")
+                raise InvalidMove(Phrase(N_("one Vegetable per move: for %(n)s, write the move %(n)s times, one a line"),
+                                         {"n": word}))
             counts.add(index)
     return [w for i, w in enumerate(words) if i not in counts]
 
@@ -302,12 +308,13 @@ def _classify(verb: str, rest: list[str]) -> dict[str, list]:
             if verb not in _PLACED_VERBS:
                 found["a"].append(animal)
         elif verb == "take" and re.fullmatch(r"[a-z]\d", word):
-            raise InvalidMove(f"“{word}”: market columns are a, b and c, rows 1 to 3 (e.g. “take b2”)")
+            raise InvalidMove(Phrase(N_("“%(word)s”: market columns are a, b and c, rows 1 to 3 (e.g. “%(example)s”)"),
+                                     {"word": word, "example": _typed("take b2")}))
         else:
             vocabulary = list(VEGETABLE_WORDS) + list(ANIMAL_WORDS)
             hints = closest(word, vocabulary, n=3, cutoff=0.6)
-            hint = f"; did you mean {' or '.join(f'“{h}”' for h in hints)}?" if hints else ""
-            raise InvalidMove(f"“{word}” is not a word of Sunfield Farm moves{hint}")
+            raise InvalidMove(Phrase(N_("“%(word)s” is not a word of Sunfield Farm moves"), {"word": word}),
+                              hint=did_you_mean(hints))
     return found
 
 
@@ -336,18 +343,21 @@ def _refine(verb: str, found: dict[str, list], rest: list[str], phase: str) -> s
 
 def parse(game, state: State, seat: int, typed: str) -> Move:
     if not isinstance(typed, str) or len(typed) > 300:
-        raise InvalidMove("a move is a short line of text, like “take b2”")
+        raise InvalidMove(Phrase(N_("a move is a short line of text, like “%(example)s”"),
+                                 {"example": _typed("take b2")}))
     if state["phase"] == "over":
-        raise IllegalMove("the game is over")
+        raise IllegalMove(game_over())
     if seat != state["seat"]:
-        raise IllegalMove(f"it is not your turn: farmer {state['seat'] + 1} is to play")
+        raise IllegalMove(not_your_turn(state["seat"]))
     verb, rest = _verb(_tokens(typed))
     found = _classify(verb, rest)
     verb = _refine(verb, found, rest, state["phase"])
     pattern = _pattern(verb, found)
     for kind in "cnvar":
         if len(found[kind]) > pattern.count(kind):
-            raise InvalidMove(f"too many {_KIND_NAMES[kind]} for “{verb}”; e.g. “{_EXAMPLES[verb]}”")
+            raise InvalidMove(Phrase(N_("too many %(what)s for “%(verb)s”; e.g. “%(example)s”"),
+                                     {"what": Phrase(_KIND_NAMES[kind]), "verb": _typed(verb),
+                                      "example": _typed(_EXAMPLES[verb])}))
 
     legal = [m for m in game.legal_moves(state) if m.kind == verb]
     matching = [m for m in legal if _matches(m, found)]
@@ -356,7 +366,8 @@ def parse(game, state: State, seat: int, typed: str) -> Move:
         return matching[0]
     if len(matching) > 1:
         texts = sorted(text(m) for m in matching)
-        raise AmbiguousMove(f"“{typed.strip()}” could mean {len(texts)} moves: say which", candidates=texts)
+        raise AmbiguousMove(Phrase(N_("“%(typed)s” could mean %(n)s moves: say which"),
+                                   {"typed": typed.strip(), "n": len(texts)}), candidates=texts)
     texts = [text(m) for m in game.legal_moves(state)]
     if complete:
         move = Move(verb, tuple(_arrange(found, pattern)))
@@ -366,19 +377,25 @@ def parse(game, state: State, seat: int, typed: str) -> Move:
         suggestions = closest(text(move), same_verb, n=3, cutoff=0.5) or same_verb[:3] or closest(text(move), texts, n=3, cutoff=0.3)
         raise IllegalMove(reason, suggestions=suggestions)
     if legal:
-        raise IllegalMove(f"no “{verb}” move matches “{typed.strip()}” now", suggestions=[text(m) for m in legal][:5])
+        raise IllegalMove(Phrase(N_("no “%(verb)s” move matches “%(typed)s” now"),
+                                 {"verb": _typed(verb), "typed": typed.strip()}), suggestions=[text(m) for m in legal][:5])
     raise IllegalMove(explain_verb(state, verb), suggestions=texts[:5])
 
 
 #: verbs whose Vegetable may be typed with a count of 1
 _VEGETABLE_VERBS = {"put", "exchange", "buy", "trade", "gain", "pick", "shift", "sow", "swap", "place", "move"}
-_KIND_NAMES = {"c": "columns", "n": "numbers", "v": "Vegetables", "a": "Animals", "r": "words"}
+_KIND_NAMES = {"c": N_("columns"), "n": N_("numbers"), "v": N_("Vegetables"), "a": N_("Animals"), "r": N_("words")}
 _EXAMPLES = {
     "take": "take b2", "place": "place 1 -1", "put": "put carrot 0 1", "exchange": "exchange carrot corn",
     "buy": "buy corn", "deliver": "deliver 3", "end": "end", "draw": "draw", "reserve": "reserve 2",
     "swap": "swap 0 1 cow", "herd": "herd 0 1 to 2 0", "trade": "trade carrot corn", "gain": "gain corn",
     "pick": "pick carrot 0 1", "shift": "shift carrot 0 1 to 1 1", "sow": "sow corn 0 1", "move": "move 0 1 to 2 1",
 }
+
+
+def _typed(text: str) -> Typed:
+    """A move or a verb as the farmer types it, in the reader's words."""
+    return Typed(text, "sunfield")
 
 
 def _pattern(verb: str, found: dict[str, list]) -> str:

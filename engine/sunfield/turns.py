@@ -27,7 +27,9 @@ from __future__ import annotations
 from collections import Counter
 from functools import lru_cache
 
-from engine.core import IllegalMove, Move, State, clone
+from engine.core import IllegalMove, Move, State, clone, game_over
+from engine.phrases import N_, Listed, Phrase, Typed
+from engine.phrases import name as named
 from engine.sunfield import content as C
 from engine.sunfield import powers, rules
 from engine.sunfield.plot import neighbours, open_positions
@@ -412,32 +414,51 @@ def end_turn(state: State) -> None:
 # --------------------------------------------------------------------------- why not
 
 
-def _name(word: str) -> str:
-    return word.capitalize()
+def _name(vegetable: str) -> Phrase:
+    """A Vegetable's name ("Carrot"), translated by the catalog."""
+    return named(vegetable.capitalize())
 
 
-def _phase_reason(state: State, verb: str) -> str | None:
+def _typed(text: str) -> Typed:
+    return Typed(text, "sunfield")
+
+
+def _phase_reason(state: State, verb: str) -> Phrase | None:
     """Why no ``verb`` move can be played in the current phase (None: the phase allows it)."""
     phase = state["phase"]
     if phase == "over":
-        return "the game is over"
+        return game_over()
     if phase == "place" and verb != "place" and not (verb in C.POWERS and taken_tile_waits(state)):
+        params = {"tile": state["pending"]["tile"], "example": _typed("place x y")}
         if verb in C.POWERS and state["advanced"]:
-            return f"first place the tile the draw power turned up ({state['pending']['tile']}) in your Plot, e.g. “place x y”"
-        return f"first place the tile you have ({state['pending']['tile']}) in your Plot, e.g. “place x y”"
+            return Phrase(N_("first place the tile the draw power turned up (%(tile)s) in your Plot, "
+                             "e.g. “%(example)s”"), params)
+        return Phrase(N_("first place the tile you have (%(tile)s) in your Plot, e.g. “%(example)s”"), params)
     if phase == "put" and verb != "put":
-        waiting = ", ".join(_name(v) for v in rules.open_choices(state))
-        return f"first choose where your gained Vegetables go ({waiting}), e.g. “put carrot x y”"
+        waiting = Listed(tuple(_name(v) for v in rules.open_choices(state)))
+        return Phrase(N_("first choose where your gained Vegetables go (%(waiting)s), e.g. “%(example)s”"),
+                      {"waiting": waiting, "example": _typed("put carrot x y")})
     if verb in ("place", "put") and phase not in ("place", "put"):
-        return "there is no tile or Vegetable waiting to be placed"
+        return Phrase(N_("there is no tile or Vegetable waiting to be placed"))
     if phase == "after" and verb in ("take", "deliver"):
-        return "you have already taken your action this turn; spend Seeds, use a power or “end”"
+        return Phrase(N_("you have already taken your action this turn; spend Seeds, use a power or “%(end)s”"),
+                      {"end": _typed("end")})
     if verb in C.POWERS and not state["advanced"]:
-        return "powers belong to the advanced mode (Livestock cards)"
+        return _ADVANCED_ONLY
     return None
 
 
-def explain(state: State, move: Move) -> str:
+_ADVANCED_ONLY = Phrase(N_("powers belong to the advanced mode (Livestock cards)"))
+
+
+def _seeds_needed(cost: int, what: str, farmer: dict) -> Phrase:
+    """"you need 2 Seeds to exchange a Vegetable, you have 1"."""
+    texts = {"exchange": N_("you need %(cost)s Seeds to exchange a Vegetable, you have %(n)s"),
+             "buy": N_("you need %(cost)s Seeds to buy a Vegetable, you have %(n)s")}
+    return Phrase(texts[what], {"cost": cost, "n": farmer["seeds"]})
+
+
+def explain(state: State, move: Move) -> Phrase:
     """Why ``move`` (well-formed) is not legal now, in the farmer's words."""
     reason = _phase_reason(state, move.kind)
     if reason:
@@ -445,27 +466,29 @@ def explain(state: State, move: Move) -> str:
     farmer = rules.farmer_to_act(state)
     kind, args = move.kind, move.args
     if kind == "take" and args[1] not in (1, 2, 3):
-        return "market rows are 1 (Sheep), 2 (Pig) and 3 (Cow)"
+        return Phrase(N_("market rows are 1 (Sheep), 2 (Pig) and 3 (Cow)"))
     if kind in ("deliver", "reserve") and args[0] != "reserved" and not 1 <= args[0] <= len(state["clients"]):
-        return f"Client spaces are numbered 1 to {len(state['clients'])}"
+        return Phrase(N_("Client spaces are numbered 1 to %(n)s"), {"n": len(state["clients"])})
     if kind == "take":
         return _explain_take(state, farmer, args)
     if kind == "place":
-        return f"a new tile goes on an empty place next to a tile of your Plot; ({args[0]}, {args[1]}) is not one"
+        return Phrase(N_("a new tile goes on an empty place next to a tile of your Plot; (%(x)s, %(y)s) is not one"),
+                      {"x": args[0], "y": args[1]})
     if kind == "put":
         veg = args[0]
         if veg not in rules.open_choices(state):
-            return f"you have no {_name(veg)} waiting to be placed"
-        return f"a gained {_name(veg)} goes on a free {_name(veg)} space of a tile next to the new tile or of its colour; ({args[1]}, {args[2]}) has none"
+            return Phrase(N_("you have no %(vegetable)s waiting to be placed"), {"vegetable": _name(veg)})
+        return Phrase(N_("a gained %(vegetable)s goes on a free %(vegetable)s space of a tile next to the new tile "
+                         "or of its colour; (%(x)s, %(y)s) has none"), {"vegetable": _name(veg), "x": args[1], "y": args[2]})
     if kind == "exchange":
         give, get = args
         if farmer["seeds"] < C.EXCHANGE_COST:
-            return f"you need {C.EXCHANGE_COST} Seeds to exchange a Vegetable, you have {farmer['seeds']}"
+            return _seeds_needed(C.EXCHANGE_COST, "exchange", farmer)
         return _explain_swap_vegetables(state, farmer, give, get)
     if kind == "buy":
         if farmer["seeds"] < C.BUY_COST:
-            return f"you need {C.BUY_COST} Seeds to buy a Vegetable, you have {farmer['seeds']}"
-        return f"the reserve has no {_name(args[0])} left"
+            return _seeds_needed(C.BUY_COST, "buy", farmer)
+        return Phrase(N_("the reserve has no %(vegetable)s left"), {"vegetable": _name(args[0])})
     if kind == "deliver":
         return _explain_deliver(state, farmer, args[0])
     if kind in C.POWERS:
@@ -473,29 +496,29 @@ def explain(state: State, move: Move) -> str:
     return explain_verb(state, kind)
 
 
-def explain_verb(state: State, verb: str) -> str:
+def explain_verb(state: State, verb: str) -> Phrase:
     """Why no ``verb`` move at all is legal now."""
     reason = _phase_reason(state, verb)
     if reason:
         return reason
     farmer = rules.farmer_to_act(state)
     if verb == "take":
-        return "no Field tile is within reach of your Seeds"
+        return Phrase(N_("no Field tile is within reach of your Seeds"))
     if verb == "deliver":
-        return "no Client can be delivered with the Vegetables in your Wheelbarrow"
+        return Phrase(N_("no Client can be delivered with the Vegetables in your Wheelbarrow"))
     if verb == "exchange":
         if farmer["seeds"] < C.EXCHANGE_COST:
-            return f"you need {C.EXCHANGE_COST} Seeds to exchange a Vegetable, you have {farmer['seeds']}"
-        return "your Wheelbarrow has nothing to exchange"
+            return _seeds_needed(C.EXCHANGE_COST, "exchange", farmer)
+        return Phrase(N_("your Wheelbarrow has nothing to exchange"))
     if verb == "buy":
         if farmer["seeds"] < C.BUY_COST:
-            return f"you need {C.BUY_COST} Seeds to buy a Vegetable, you have {farmer['seeds']}"
-        return "the reserve has no Vegetables left"
+            return _seeds_needed(C.BUY_COST, "buy", farmer)
+        return Phrase(N_("the reserve has no Vegetables left"))
     if verb == "end":
-        return "your turn is not over: take a Field tile or deliver a Client first"
+        return Phrase(N_("your turn is not over: take a Field tile or deliver a Client first"))
     if verb in C.POWERS:
         return _explain_power(state, farmer, Move(verb))
-    return f"“{verb}” is not possible now"
+    return Phrase(N_("“%(move)s” is not possible now"), {"move": _typed(verb)})
 
 
 def _explain_take(state, farmer, args):
@@ -503,46 +526,50 @@ def _explain_take(state, farmer, args):
     label = f"{column}{row}"
     slots = state["market"][COLUMN_INDEX[column]]
     if not slots[row - 1]:
-        return f"there is no Field tile at {label}"
+        return Phrase(N_("there is no Field tile at %(tile)s"), {"tile": label})
     cost = rules.take_cost(slots, row - 1)
-    return f"you need {cost} Seed{'s' if cost != 1 else ''} to take {label}, you have {farmer['seeds']}"
+    return Phrase(N_("you need %(cost)s Seed to take %(tile)s, you have %(n)s") if cost == 1 else
+                  N_("you need %(cost)s Seeds to take %(tile)s, you have %(n)s"),
+                  {"cost": cost, "tile": label, "n": farmer["seeds"]})
 
 
 def _explain_swap_vegetables(state, farmer, give, get):
     if give == get:
-        return "exchange for a different Vegetable"
+        return Phrase(N_("exchange for a different Vegetable"))
     if not farmer["wheelbarrow"][give]:
-        return f"your Wheelbarrow has no {_name(give)}"
-    return f"the reserve has no {_name(get)} left"
+        return Phrase(N_("your Wheelbarrow has no %(vegetable)s"), {"vegetable": _name(give)})
+    return Phrase(N_("the reserve has no %(vegetable)s left"), {"vegetable": _name(get)})
 
 
 def _explain_deliver(state, farmer, space):
     if space == "reserved":
         reserved = state["private"][str(state["seat"])]["reserved"]
         if not reserved:
-            return "you have no reserved Client"
+            return Phrase(N_("you have no reserved Client"))
         client = reserved[0]
     else:
         client = state["clients"][space - 1]
         if not client:
-            return f"there is no Client on space {space}"
+            return Phrase(N_("there is no Client on space %(n)s"), {"n": space})
     missing = Counter(C.CLIENTS[client].vegetables)
     missing.subtract(farmer["wheelbarrow"])
-    lacking = ", ".join(f"{n} {_name(v)}" for v, n in missing.items() if n > 0)
-    return f"this Client asks for {', '.join(_name(v) for v in C.CLIENTS[client].vegetables)}; your Wheelbarrow lacks {lacking}"
+    lacking = Listed(tuple(Phrase(N_("%(n)s %(vegetable)s"), {"n": n, "vegetable": _name(v)})
+                           for v, n in missing.items() if n > 0))
+    return Phrase(N_("this Client asks for %(asked)s; your Wheelbarrow lacks %(lacking)s"),
+                  {"asked": Listed(tuple(_name(v) for v in C.CLIENTS[client].vegetables)), "lacking": lacking})
 
 
 def _explain_power(state, farmer, move):
-    name = move.kind
+    power = {"power": _typed(move.kind)}
     if not state["advanced"]:
-        return "powers belong to the advanced mode (Livestock cards)"
+        return _ADVANCED_ONLY
     columns = powers.power_columns(farmer)
-    if name not in columns:
-        return f"your Farmer token has not reached a column with the “{name}” power"
-    if columns[name] in farmer["livestock"]["used"]:
-        return f"you have already used the “{name}” power (once per game)"
+    if move.kind not in columns:
+        return Phrase(N_("your Farmer token has not reached a column with the “%(power)s” power"), power)
+    if columns[move.kind] in farmer["livestock"]["used"]:
+        return Phrase(N_("you have already used the “%(power)s” power (once per game)"), power)
     if farmer["seeds"] < 1:
-        return "using a power costs a Seed, you have none"
-    if not powers.power_moves(state, name):
-        return f"the “{name}” power has nothing to act on now"
-    return f"the “{name}” power cannot do that: {C.POWERS[name]}"
+        return Phrase(N_("using a power costs a Seed, you have none"))
+    if not powers.power_moves(state, move.kind):
+        return Phrase(N_("the “%(power)s” power has nothing to act on now"), power)
+    return Phrase(N_("the “%(power)s” power cannot do that: %(what)s"), {**power, "what": Phrase(C.POWERS[move.kind])})

@@ -20,8 +20,10 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import boards
+from boards.game_phrases import say
 from boards.i18n import DEFAULT_LANGUAGE, N_, Translator, translator
 from engine.core import MoveError
+from engine.words import in_language
 from mail.inbound import commands as cmd
 from mail.inbound.errors import (
     Answer,
@@ -451,9 +453,6 @@ def _say(svc: Services, game_id: int, position: int, text: str, key: str, t: Tra
 def _options(rules, state: dict, t: Translator) -> str:
     """The moves of the board as it is, typed in the reader's words, each
     with its outcome in the reader's language."""
-    from boards.game_phrases import say
-    from engine.words import in_language
-
     lines = [f"* {in_language(rules, rules.text(m), t.language)} → {say(rules.outcome_phrase(state, m), t)}"
              for m in rules.legal_moves(state)]
     return t.gettext("Your options now:\n%(options)s", options="\n".join(lines)) if lines else ""
@@ -480,9 +479,9 @@ def _preview(rules, state, position, text: str, t: Translator) -> str:
     if rules.reveals_information(state, after):
         return t.gettext("Preview of “%(move)s” (nothing applied): %(outcome)s. This move reveals hidden information "
                          "(%(hidden)s): its result is shown once it is played.", move=text,
-                         outcome=rules.outcome(state, move).rstrip("."), hidden=t.gettext(HIDDEN))
+                         outcome=say(rules.outcome_phrase(state, move), t).rstrip("."), hidden=t.gettext(HIDDEN))
     return t.gettext("Preview of “%(move)s” (nothing applied): %(what)s.", move=text,
-                     what=rules.describe(state, move).rstrip("."))
+                     what=say(rules.describe_phrase(state, move), t).rstrip("."))
 
 
 def _my_games(svc: Services, reading: Reading, t: Translator, **where) -> Decision:

@@ -4,8 +4,9 @@ are legal now, closest to what was typed first.
 The engine's suggestions may name a verb ("take") or a word of its
 vocabulary; a verb stands for its legal moves, a move that is not legal now
 is dropped, and with nothing left the legal moves closest to the line are
-offered. The engine's own "; did you mean …?" hint is taken out of its
-reason, so that the answer offers moves once, and only legal ones. A move
+offered. The engine's own "; did you mean …?" hint is left out of its
+reason, so that the answer offers moves once, and only legal ones. The
+reason is told in the reader's language (``boards.game_phrases.refusal``). A move
 offered is in the language of the command word the farmer typed (English,
 French or German): "prendee b2" is offered "prendre b2".
 """
@@ -15,8 +16,10 @@ from __future__ import annotations
 import difflib
 import re
 
+from boards.game_phrases import refusal, say
 from boards.i18n import Translator
 from engine.core import MoveError, normalize
+from engine.phrases import Listed
 from engine.words import in_language
 from mail.inbound import command_words
 from mail.inbound.commands import plain_spaces, unquoted
@@ -24,14 +27,6 @@ from mail.inbound.signoffs import is_sign_off
 from mail.sentence import either, quoted
 
 MAX_SUGGESTIONS = 3
-
-_HINT = re.compile(r"[;,.]?\s*did you mean\b.*\?\s*$", re.IGNORECASE | re.DOTALL)
-
-
-def reason(error: MoveError) -> str:
-    """The engine's reason without its "did you mean" hint."""
-    return _HINT.sub("", error.reason).strip() or error.reason
-
 
 def legal_suggestions(rules, state: dict, line: str, error: MoveError) -> list[str]:
     """At most three texts of moves legal in ``state``, for ``line``."""
@@ -57,14 +52,15 @@ _LOSS = re.compile(r"\b(destroyed|removed|lost|discarded)\b", re.IGNORECASE)
 def warned(rules, state: dict, text: str, t: Translator, shown: str | None = None) -> str:
     """A suggested move, quoted (as ``shown``: in the farmer's words), and
     what it costs when it destroys or loses something (a building put over
-    a crop): never proposed without saying so."""
+    a crop): never proposed without saying so, in ``t``'s language."""
     shown = shown or text
     try:
         move = next(m for m in rules.legal_moves(state) if rules.text(m) == text)
-        outcome = rules.outcome(state, move)
+        outcome = rules.outcome_phrase(state, move)
     except (StopIteration, MoveError):
         return quoted(t, shown)
-    losses = [part.strip() for part in outcome.split(",") if _LOSS.search(part)]
+    parts = outcome.items if isinstance(outcome, Listed) else (outcome,)
+    losses = [say(part, t) for part in parts if _LOSS.search(str(part))]
     return (t.gettext("“%(move)s” (careful: %(losses)s)", move=shown, losses=", ".join(losses)) if losses
             else quoted(t, shown))
 
@@ -98,9 +94,9 @@ def did_you_mean(rules, state: dict, line: str, error: MoveError, t: Translator)
     something saying so; in ``t``'s language."""
     suggestions = legal_suggestions(rules, state, line, error)
     if not suggestions:
-        return reason(error)
+        return refusal(error, t)
     language = typed_language(rules, line)
-    return t.gettext("%(reason)s\nDid you mean %(moves)s?", reason=reason(error),
+    return t.gettext("%(reason)s\nDid you mean %(moves)s?", reason=refusal(error, t),
                      moves=either(t, [warned(rules, state, s, t, in_language(rules, s, language))
                                       for s in suggestions]))
 

@@ -16,6 +16,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from boards.game_phrases import refusal
 from boards.i18n import Translator, translator
 from engine.core import MoveError
 from mail.sentence import N_, both
@@ -215,7 +216,7 @@ def _decide(session: Session, svc: Services, game: Game, request: MoveRequest, w
             after = rules.apply(state, move)
         except MoveError as error:
             shown = _text_or_code(rules, code)
-            return "rejected", t.gettext("“%(move)s”: %(why)s Nothing was applied.", move=shown, why=error.reason)
+            return "rejected", t.gettext("“%(move)s”: %(why)s Nothing was applied.", move=shown, why=refusal(error, t))
         steps.append((state, move, after))
         state = after
 

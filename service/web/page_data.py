@@ -11,7 +11,7 @@ from sqlalchemy import select
 
 import boards
 from boards.game_phrases import progress as progress_said
-from boards.game_phrases import say
+from boards.game_phrases import refusal, say
 from boards.i18n import DEFAULT_LANGUAGE, LANGUAGES
 from engine.core import MoveError
 from mail.sentence import N_
@@ -368,7 +368,7 @@ def outcomes(rules, state: dict, codes: list[str]) -> list[str]:
             out.append(say(rules.outcome_phrase(state, move), language.current()))
             state = rules.apply(state, move)
         except MoveError as error:
-            out.append(language.gettext("not possible now: %(why)s", why=error.reason))
+            out.append(language.gettext("not possible now: %(why)s", why=refusal(error, language.current())))
             break
         except Exception:  # a code the game's functions choke on is a broken link, not a server error
             raise BadMoveLink(N_("This link's move “%(code)s” cannot be read."), code=code) from None

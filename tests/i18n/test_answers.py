@@ -34,7 +34,7 @@ from tests.service.helpers import game_row
 #: title, move texts and sentences (tests/service/toygame.py; "place": the
 #: chains help's example of a Sunfield move), the mail's own
 #: lines; phrases first (each is taken out of the text in turn)
-NOT_OURS = ("drew a card", "ended the turn", "is not a Pebbles command", "is not possible now", "it is not your turn",
+NOT_OURS = ("drew a card", "ended the turn", "is not a Pebbles command",
             "Anna", "Bob", "Pebbles", "pebbles", "pebble", "take", "place", "draw", "end", "round", "took", "hi")
 
 #: one mail of each kind an answer is written for (its outcome named first)

@@ -9,7 +9,7 @@ game; the score is the pebbles taken.
 
 from __future__ import annotations
 
-from engine.core import Game, IllegalMove, InvalidMove, Move, Rng, match_text, normalize
+from engine.core import Game, IllegalMove, InvalidMove, Move, Rng, match_text, normalize, not_possible, not_your_turn
 
 
 class Pebbles(Game):
@@ -44,7 +44,7 @@ class Pebbles(Game):
 
     def apply(self, state, move):
         if move not in self.legal_moves(state):
-            raise IllegalMove(f"{self.text(move)} is not possible now")
+            raise IllegalMove(not_possible(self, self.text(move)))
         state = {**state, "taken": list(state["taken"]), "hidden": dict(state["hidden"]),
                  "private": {k: {"cards": list(v["cards"])} for k, v in state["private"].items()}}
         seat = state["turn"]
@@ -72,7 +72,7 @@ class Pebbles(Game):
         if not wanted or wanted.split()[0] not in ("take", "draw", "end"):
             raise InvalidMove(f"“{text}” is not a Pebbles command")
         if self.to_act(state) != seat:
-            raise IllegalMove("it is not your turn")
+            raise IllegalMove(not_your_turn(self.to_act(state)))
         return match_text(self, state, wanted)
 
     def describe(self, state, move):
