@@ -229,12 +229,11 @@ def harvest(state: State) -> None:
     for k, tile in plot.items():
         if tile["pasture"] or 0 in tile["filled"]:
             continue
-        tile = own_tile(plot, k)
         face = C.TILES[tile["tile"]]
         for veg in face.vegetables:
             farmer["wheelbarrow"][veg] += 1
-        tile["filled"] = [0] * len(face.vegetables)
-        tile["pasture"] = True
+        # flipped to its Pasture face: a new tile (the Plot's may be shared, see own_tile)
+        tile = plot[k] = {**tile, "filled": [0] * len(face.vegetables), "pasture": True}
         if state["reserve"][face.animal] > 0:
             state["reserve"][face.animal] -= 1
             tile["animal"] = face.animal
