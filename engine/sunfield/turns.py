@@ -241,8 +241,11 @@ FARMER_CHANGES = {
 
 def column_emptied(state: State, move: Move) -> bool:
     """Whether taking ``move``'s tile leaves its column empty (so it is renewed)."""
-    column = state["market"][COLUMN_INDEX[move.args[0]]]
-    return sum(1 for slot in column if slot) == 1
+    left = 0
+    for slot in state["market"][COLUMN_INDEX[move.args[0]]]:
+        if slot:
+            left += 1
+    return left == 1
 
 
 def _copy_pending(pending: dict | None) -> dict | None:
