@@ -62,7 +62,11 @@ def take_seed_from_reserve(state: State) -> int:
 
 def take_cost(column: list, row: int) -> int:
     """Seeds to pay to take the tile of ``row``: one per tile above it (empty spaces ignored)."""
-    return sum(1 for slot in column[:row] if slot)
+    cost = 0
+    for slot in column[:row]:
+        if slot:
+            cost += 1
+    return cost
 
 
 def take_field_tile(state: State, column: int, row: int) -> None:
@@ -138,7 +142,10 @@ def vegetable_targets(plot: dict, at: str, vegetables: list[str]) -> dict[str, l
             for veg, targets in out.items():
                 spaces = spaces_of.get(veg)
                 if spaces:
-                    free = sum(1 for index in spaces if not filled[index])
+                    free = 0  # a loop, not sum() over a generator: this is the hot path of every placing
+                    for index in spaces:
+                        if not filled[index]:
+                            free += 1
                     if free:
                         targets.append((k, free))
     return out
@@ -172,7 +179,9 @@ def place_vegetables(state: State) -> None:
     kinds = [veg for veg in C.VEGETABLES if gained.get(veg, 0)]
     for veg, targets in vegetable_targets(plot, pending["at"], kinds).items():
         count = gained[veg]
-        room = sum(free for _, free in targets)
+        room = 0
+        for _, free in targets:
+            room += free
         if count >= room or len(targets) == 1:
             placed = min(count, room)
             for k, free in targets:
@@ -229,12 +238,11 @@ def harvest(state: State) -> None:
     for k, tile in plot.items():
         if tile["pasture"] or 0 in tile["filled"]:
             continue
-        tile = own_tile(plot, k)
         face = C.TILES[tile["tile"]]
         for veg in face.vegetables:
             farmer["wheelbarrow"][veg] += 1
-        tile["filled"] = [0] * len(face.vegetables)
-        tile["pasture"] = True
+        # flipped to its Pasture face: a new tile (the Plot's may be shared, see own_tile)
+        tile = plot[k] = {**tile, "filled": [0] * len(face.vegetables), "pasture": True}
         if state["reserve"][face.animal] > 0:
             state["reserve"][face.animal] -= 1
             tile["animal"] = face.animal

@@ -243,8 +243,11 @@ FARMER_CHANGES = {
 
 def column_emptied(state: State, move: Move) -> bool:
     """Whether taking ``move``'s tile leaves its column empty (so it is renewed)."""
-    column = state["market"][COLUMN_INDEX[move.args[0]]]
-    return sum(1 for slot in column if slot) == 1
+    left = 0
+    for slot in state["market"][COLUMN_INDEX[move.args[0]]]:
+        if slot:
+            left += 1
+    return left == 1
 
 
 def _copy_pending(pending: dict | None) -> dict | None:
@@ -308,6 +311,16 @@ def _copy(part, value, copies: dict):
     return clone(value) if isinstance(value, (dict, list)) else value
 
 
+#: verb -> (part, how it is copied) for the parts of the farmer to act it may
+#: change, and for the top-level parts (a take's market column aside), worked
+#: out once; a power (not listed) copies every part
+FARMER_PLANS = {kind: tuple((part, (SHARED_TILES if kind in ("place", "put") else FARMER_COPIES)[part]) for part in parts)
+                for kind, parts in FARMER_CHANGES.items()}
+PART_PLANS = {kind: tuple((part, DRAWS.get(kind, PART_COPIES)[part]) for part in parts)
+              for kind, parts in CHANGES.items() if kind != "take"}
+TAKE_PLANS = {renewed: tuple((part, DRAWS["renew"][part]) for part in parts) for renewed, parts in TAKE_CHANGES.items()}
+
+
 def copy_for_move(state: State, move: Move) -> State:
     """A copy that ``move`` may change in place.
 
@@ -319,26 +332,28 @@ def copy_for_move(state: State, move: Move) -> State:
     seat = state["seat"]
     kind = move.kind
     farmer = dict(state["farmers"][seat])
-    for part in FARMER_CHANGES.get(kind, FARMER_COPIES):
-        farmer[part] = _copy(part, farmer[part], SHARED_TILES if kind in ("place", "put") else FARMER_COPIES)
+    plan = FARMER_PLANS.get(kind)
+    if plan is None:  # a power
+        plan = FARMER_COPIES.items()
+    for part, copy in plan:
+        farmer[part] = copy(farmer[part])
     farmers = list(state["farmers"])
     farmers[seat] = farmer
     out = dict(state)
-    copies = DRAWS.get(kind, PART_COPIES)
     if kind == "take":  # taking (and renewing) changes the slots of its own column only
-        renewed = column_emptied(state, move)
         column = COLUMN_INDEX[move.args[0]]
         market = out["market"] = list(state["market"])
         market[column] = [dict(slot) if slot else None for slot in market[column]]
-        parts = TAKE_CHANGES[renewed]
-        if renewed:
-            copies = DRAWS["renew"]
+        plan = TAKE_PLANS[column_emptied(state, move)]
     else:
-        parts = CHANGES.get(kind)
-        if parts is None:
-            parts = tuple(k for k in state if k != "farmers")
-    for part in parts:
-        out[part] = _copy(part, state[part], copies)
+        plan = PART_PLANS.get(kind)
+        if plan is None:  # a power
+            for part in state:
+                if part != "farmers":
+                    out[part] = _copy(part, state[part], PART_COPIES)
+            plan = ()
+    for part, copy in plan:
+        out[part] = copy(state[part])
     out["farmers"] = farmers
     return out
 
