@@ -12,9 +12,13 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from boards import i18n
+from boards.game_phrases import progress as progress_said
+from boards.game_phrases import refusal
 from engine.core import AmbiguousMove, MoveError
 from mail.inbound.commands import is_closing_end
 from service.core.game_kinds import rules_for
+from service.game.accounts import account_lines
+from service.storage.lookup import live_log
 from service.storage.models import Game, MoveLogEntry, Plan, Seat
 
 NEXT, ROUND = "next", "round"
@@ -28,15 +32,16 @@ def waiting_plan(session: Session, game: Game, seat: Seat) -> Plan | None:
                                              Plan.status == "active").order_by(Plan.id.desc()).limit(1))
 
 
-def shown(plan: Plan | None) -> dict | None:
-    """A plan as a page or a mail shows it."""
+def shown(plan: Plan | None, game: Game, language: str | None) -> dict | None:
+    """A plan as a page or a mail shows it, in the farmer's ``language``
+    (a plan waits within the round it was made in: its round is the game's)."""
     if plan is None:
         return None
-    t = i18n.translator(None)
+    t = i18n.translator(language)
     return {"text": plan.text, "kind": plan.kind, "alternatives": [", ".join(steps) for steps in plan.alternatives],
             "stops": [f"{s['name']} {s['op']} {s['value']}" for s in plan.stops], "played": plan.played,
             "for": t.gettext("your next turn") if plan.kind == NEXT
-            else t.gettext("your turns to the end of %(round)s", round=plan.progress or "-")}
+            else t.gettext("your turns to the end of %(round)s", round=progress_said(rules_for(game.kind), game.state, t))}
 
 
 def amount_of(amounts: dict[str, int], name: str) -> int | None:
@@ -64,13 +69,13 @@ class Choice:
     stop: str | None = None
 
 
-def choose(session: Session, game: Game, plan: Plan) -> Choice:
-    """The moves ``plan`` plays for its seat, now that its turn has come."""
+def choose(session: Session, game: Game, plan: Plan, t: i18n.Translator) -> Choice:
+    """The moves ``plan`` plays for its seat, now that its turn has come;
+    why not told in ``t``'s language (the farmer's)."""
     rules = rules_for(game.kind)
-    t = i18n.translator(None)
     state, seat = game.state, plan.seat
     if plan.kind == ROUND and rules.progress(state) != plan.progress:
-        return Choice(stop=t.gettext("%(round)s is over", round=plan.progress or "-"))
+        return Choice(stop=t.gettext("the round it was made for is over"))
     view = rules.view(state, seat)
     if view.get("private") != plan.view.get("private"):
         return Choice(stop=t.gettext("what only you see changed since you planned (something hidden was drawn "
@@ -83,10 +88,11 @@ def choose(session: Session, game: Game, plan: Plan) -> Choice:
             return Choice(stop=t.gettext("%(condition)s (you have %(amount)s)", condition=condition, amount=amount))
     reasons = []
     for steps in plan.alternatives:
-        codes, left, reason = _try(rules, state, seat, tuple(steps), plan.view)
+        codes, left, reason = _try(rules, state, seat, tuple(steps), plan.view, t)
         if codes:
             return Choice(codes, tuple(steps), left, reasons)
-        reasons.append(f"“{', '.join(steps)}”: {_before_you(session, game, plan, steps, reason)}")
+        reasons.append(t.gettext("“%(steps)s”: %(reason)s", steps=", ".join(steps),
+                                 reason=_before_you(session, game, plan, steps, reason, t)))
     return Choice(reasons=reasons)
 
 
@@ -95,7 +101,8 @@ def _holds(op: str, amount: int, value: int) -> bool:
             "=": amount == value}[op]
 
 
-def _try(rules, state: dict, seat: int, steps: tuple[str, ...], seen: dict) -> tuple[list[str], tuple, str]:
+def _try(rules, state: dict, seat: int, steps: tuple[str, ...], seen: dict,
+         t: i18n.Translator) -> tuple[list[str], tuple, str]:
     """The codes of one alternative played on ``state`` (with the closing
     moves a mail would add), the steps left after one that revealed hidden
     information to the farmer alone (their private view changed: what
@@ -104,7 +111,6 @@ def _try(rules, state: dict, seat: int, steps: tuple[str, ...], seen: dict) -> t
     played when what it names is still what the farmer saw: a reveal that
     changed it stops the alternative there, by the names check."""
     codes: list[str] = []
-    t = i18n.translator(None)
     for index, step in enumerate(steps):
         if rules.to_act(state) != seat:
             if codes and all(is_closing_end(rest, rules.move_words()) for rest in steps[index:]):
@@ -113,7 +119,7 @@ def _try(rules, state: dict, seat: int, steps: tuple[str, ...], seen: dict) -> t
         try:
             move = _read(rules, state, seat, step)
         except MoveError as error:
-            return [], (), error.reason
+            return [], (), refusal(error, t)
         named = rules.names(seen, move)
         if named and named != rules.names(state, move):
             if codes:  # a move of this plan revealed it: what was played stands, the rest is the farmer's
@@ -145,7 +151,7 @@ def _read(rules, state: dict, seat: int, step: str):
         raise
 
 
-def _before_you(session: Session, game: Game, plan: Plan, steps, reason: str) -> str:
+def _before_you(session: Session, game: Game, plan: Plan, steps, reason: str, t: i18n.Translator) -> str:
     """Why an alternative failed, told as what changed: "Bob took the … at b2
     before you" when another farmer played its first move since the plan."""
     wanted = " ".join(steps[0].lower().split())
@@ -154,7 +160,7 @@ def _before_you(session: Session, game: Game, plan: Plan, steps, reason: str) ->
         MoveLogEntry.seat != plan.seat).order_by(MoveLogEntry.seq))
     for entry in entries:
         if entry.text == wanted:
-            name = next(s.name for s in game.seats if s.position == entry.seat)
-            return i18n.translator(None).gettext("%(name)s %(move)s before you", name=name, move=entry.description)
+            [told] = account_lines(game, [entry], language=t.language, log=live_log(session, game.id))
+            return t.gettext("%(name)s %(move)s before you", name=told["farmer"], move=told["description"])
     return reason
 

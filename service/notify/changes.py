@@ -188,7 +188,7 @@ def with_plan(session: Session, game: Game, seat: Seat, kind: str, context: dict
     if kind not in PLAN_TOLD_IN or not (seat.plan_news or seat.planned):
         return context
     context = {**context, "plan_news": (seat.plan_news or "").splitlines(),
-               "plan": plans.shown(plans.waiting_plan(session, game, seat)) if game.status == "active" else None}
+               "plan": plans.shown(plans.waiting_plan(session, game, seat), game, seat.language) if game.status == "active" else None}
     seat.plan_news = None
     return context
 

@@ -4,8 +4,8 @@ played for them like a bot's turn for one seat, in the transaction of the
 move that handed them the turn (:func:`plan_turn`, called where the seat to
 act changes); an undo drops the plans made after the move it takes back; a
 substitute starts without the seat's plan. What became of a plan is kept
-on the seat (``plan_news``) for the farmer's next mail. In English until
-answers know the farmer's language (the texts are in the ``answers`` catalog)."""
+on the seat (``plan_news``) for the farmer's next mail, in the seat's
+language (the texts are in the ``answers`` catalog)."""
 
 from __future__ import annotations
 
@@ -13,7 +13,9 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 from boards import i18n
+from engine.words import in_language
 from mail.inbound.plans import NEXT, PlanText
+from mail.sentence import N_
 from service.core.errors import InvalidInput
 from service.core.game_kinds import rules_for
 from service.core.services import Services
@@ -30,25 +32,25 @@ def make_plan(svc: Services, game_id: int, position: int, plan: PlanText, *, tel
     kept with it: what its moves name (a Field tile) must still be there.
     ``tell_later``: the answer goes with the farmer's next mail (the one
     their moves of the same mail owe) instead of a mail of its own."""
-    t = i18n.translator(None)
     if not svc.config.plans:
-        raise InvalidInput(t.gettext("Plans are not offered on this server: answer each turn as it comes."))
+        raise InvalidInput(N_("Plans are not offered on this server: answer each turn as it comes."))
     with svc.db.transaction() as session:
         game = lookup.lock_game(session, game_id)
         seat = lookup.seat_of(game, position)
+        t = i18n.translator(seat.language)
         if game.status != "active":
-            raise InvalidInput(t.gettext("A plan needs a game in play: this one is over.") if game.status == "over"
-                               else t.gettext("A plan needs a game in play: this one has not started yet."))
+            raise InvalidInput(N_("A plan needs a game in play: this one is over.") if game.status == "over"
+                               else N_("A plan needs a game in play: this one has not started yet."))
         if seat.resigned or seat.bot:
-            raise InvalidInput(t.gettext("Your seat is played by a bot now, so it takes no plan."))
+            raise InvalidInput(N_("Your seat is played by a bot now, so it takes no plan."))
         rules = rules_for(game.kind)
         view = rules.view(game.state, position)
         amounts = rules.amounts(view, position)
         unknown = [s.name for s in plan.stops if amount_of(amounts, s.name) is None]
         if unknown:
-            raise InvalidInput(t.gettext("“stop if %(name)s …”: %(game)s has no count called “%(name)s”; a stop "
-                                         "condition may name: %(names)s.", name=unknown[0], game=rules.title,
-                                         names=", ".join(sorted(amounts)) or "-"))
+            raise InvalidInput(N_("“stop if %(name)s …”: %(game)s has no count called “%(name)s”; a stop "
+                                  "condition may name: %(names)s."), name=unknown[0], game=rules.title,
+                               names=", ".join(sorted(amounts)) or "-")
         _end_waiting(session, game, seat, "cancelled", t.gettext("replaced by a new plan"))
         session.add(Plan(game_id=game.id, seat=position, kind=plan.kind,
                          alternatives=[list(steps) for steps in plan.alternatives],
@@ -56,14 +58,14 @@ def make_plan(svc: Services, game_id: int, position: int, plan: PlanText, *, tel
                          text=plan.text, view=view, made_version=game.version, made_seq=game.next_seq,
                          progress=rules.progress(game.state), status="active"))
         seat.planned = True
+        answer = planned_answer(plan, t)
         if tell_later:
-            tell(seat, planned_answer(plan))
-    return planned_answer(plan)
+            tell(seat, answer)
+    return answer
 
 
-def planned_answer(plan: PlanText) -> str:
-    """What the farmer is told when their plan is kept."""
-    t = i18n.translator(None)
+def planned_answer(plan: PlanText, t: i18n.Translator) -> str:
+    """What the farmer is told when their plan is kept, in ``t``'s language."""
     lines = [f"{index}. {', '.join(steps)}" for index, steps in enumerate(plan.alternatives, 1)]
     when = (t.gettext("When your next turn comes, the first of these still possible is played for you at once:")
             if plan.kind == NEXT else
@@ -84,7 +86,7 @@ def cancel_plan(svc: Services, game_id: int, position: int) -> str:
     with svc.db.transaction() as session:
         game = lookup.lock_game(session, game_id)
         seat = lookup.seat_of(game, position)
-        t = i18n.translator(None)
+        t = i18n.translator(seat.language)
         ended = _end_waiting(session, game, seat, "cancelled", t.gettext("cancelled by you"))
     return (t.gettext("Your plan (%(plan)s) is cancelled.", plan=ended) if ended
             else t.gettext("You had no plan waiting: nothing to cancel."))
@@ -120,8 +122,8 @@ def plan_turn(session: Session, svc: Services, game: Game, work: Work) -> bool:
     if plan is None:
         seat.planned = False
         return False
-    choice = choose(session, game, plan)
-    t = i18n.translator(None)
+    t = i18n.translator(seat.language)
+    choice = choose(session, game, plan, t)
     if not choice.codes:
         why = choice.stop or "; ".join(choice.reasons)
         _finish(seat, plan, "stopped", why)
@@ -164,16 +166,17 @@ def drop_after_undo(session: Session, game: Game, undone: MoveLogEntry) -> None:
     if not planners:
         return
     who = lookup.seat_of(game, undone.seat).name
-    t = i18n.translator(None)
     for plan in session.scalars(select(Plan).where(Plan.game_id == game.id, Plan.status == "active",
                                                    Plan.made_seq > undone.seq)):
         seat = lookup.seat_of(game, plan.seat)
-        why = t.gettext("%(name)s took back “%(move)s”, which you saw when you planned", name=who, move=undone.text)
+        t = i18n.translator(seat.language)
+        why = t.gettext("%(name)s took back “%(move)s”, which you saw when you planned", name=who,
+                        move=in_language(rules_for(game.kind), undone.text, t.language))
         _finish(seat, plan, "stopped", why)
         tell(seat, t.gettext("Your plan (%(plan)s) stopped: %(why)s.", plan=plan.text, why=why))
 
 
 def drop_for_substitute(session: Session, game: Game, seat: Seat) -> None:
     """A new farmer takes the seat: they start without the plan of the one who left."""
-    _end_waiting(session, game, seat, "cancelled", i18n.translator(None).gettext("the seat went to a substitute"))
+    _end_waiting(session, game, seat, "cancelled", i18n.translator(seat.language).gettext("the seat went to a substitute"))
     seat.plan_news = None

@@ -59,7 +59,7 @@ def seat_plan(svc: Services, game: Game, seat: Seat) -> dict | None:
     if not seat.planned:
         return None
     with svc.db.transaction() as session:
-        return plans.shown(plans.waiting_plan(session, game, seat))
+        return plans.shown(plans.waiting_plan(session, game, seat), game, seat.language)
 
 
 def seat_secret(svc: Services, game_id: int, position: int, token: str) -> str:

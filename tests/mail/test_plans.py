@@ -5,17 +5,12 @@ with a move, kept and played through the service."""
 from __future__ import annotations
 
 import pytest
-from sqlalchemy import update
-
 from mail.inbound import commands as cmd
 from mail.inbound.commands import split_commands
 from mail.inbound.plans import NEXT, ROUND, PlanError, Stop, is_cancel, read_plan
-from service.core.wall_time import now
 from service.inbound.receive import receive
-from service.ops.sweep import beat_round
-from service.storage.models import OutgoingMail
 from tests.mail.inbound_helpers import inbound_row, log_texts, reply, start_game
-from tests.service.helpers import game_row, mailbox, text_part
+from tests.service.helpers import game_row, mailbox, mails, text_part
 
 
 def test_next_reads_alternatives_in_order_each_a_chain_of_steps():
@@ -89,16 +84,19 @@ def test_a_plan_mailed_with_a_move_is_kept_told_with_the_moves_mail_and_played_w
     assert not game_row(svc, game_id).seats[1].planned
     told = len(mailbox(svc, "anna@example.org"))
     receive(svc, reply(keys["Anna"], "take 1\nend\nnext: take 1, end"), source="ingest")
-    # Anna's move and her plan go in one mail: nothing comes back at once (it was all applied) ...
+    # Anna's move and her plan go in one mail: nothing comes back at once (it was all applied), and,
+    # as her first turn mailed in told her how such a turn is confirmed, no account waits to go either
     assert len(mailbox(svc, "anna@example.org")) == told
-    # ... and the confirmation of her turn, when it goes (no other mail within two days), says the plan is kept
-    with svc.db.transaction() as session:
-        session.execute(update(OutgoingMail).where(OutgoingMail.status == "held").values(next_try_at=now()))
-    assert beat_round(svc)["confirmations"] == 1
-    anna = [text_part(m) for m in mailbox(svc, "anna@example.org")]
-    assert "was applied: take 1, end." in anna[-1]
-    assert "Your plan is kept: next: take 1, end" in anna[-1]
-    assert "Your plan for your next turn: next: take 1, end" in anna[-1]
+    assert "held" not in [m.status for m in mails(svc, kind="account", to="anna@example.org")]
     # Bob's turn mail tells what his plan played
     bob = [text_part(m) for m in mailbox(svc, "bob@example.org")]
     assert any("Played from your plan: take 2, end." in body for body in bob)
+    # when Bob plays, Anna's plan plays her turn at once; when he plays again, her turn mail says
+    # that her answer was applied, that her plan was kept, and what it played
+    receive(svc, reply(keys["Bob"], "take 1\nend", sender="Bob <bob@example.org>"), source="ingest")
+    assert len(mailbox(svc, "anna@example.org")) == told
+    receive(svc, reply(keys["Bob"], "take 1\nend", sender="Bob <bob@example.org>"), source="ingest")
+    anna = text_part(mailbox(svc, "anna@example.org")[-1])
+    assert "was applied: take 1, end." in anna
+    assert "Your plan is kept: next: take 1, end" in anna
+    assert "Played from your plan: take 1, end." in anna

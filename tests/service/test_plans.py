@@ -9,6 +9,7 @@ import dataclasses
 import pytest
 from sqlalchemy import select
 
+from boards.i18n import translator
 from engine import get_game
 from mail.inbound.plans import read_plan
 from service.core.errors import InvalidInput
@@ -126,6 +127,39 @@ def test_given_a_plan_for_a_tile_another_farmer_took_then_the_next_alternative_i
     assert "Bob took" in news and "at a2" in news and "before you" in news
 
 
+def test_given_a_french_planner_then_what_became_of_her_plan_is_told_in_french_and_who_took_her_tile(svc):
+    # Given Cat, who reads French, planned a tile Bob takes before her turn
+    game_id = started(svc, "sunfield", ANN, BOB, dataclasses.replace(CAT, language="fr"))
+    answer = plans.make_plan(svc, game_id, 2, read_plan("next: take a2, place 1 -1 | take c1, place 2 0"))
+    assert answer.startswith("Votre plan est gardé")
+    play(svc, game_id, 0, "take a1", "place -2 0")
+    play(svc, game_id, 1, "take a2", "place -2 0")
+    # then her news say in French what was played, what was not, and who took her tile
+    news = news_of(svc, game_id, 2)
+    assert "Joué depuis votre plan\u00a0: take c1, place 2 0." in news, news  # her moves as she wrote them
+    assert "Non joué\u00a0: « take a2, place 1 -1 »\u00a0: Bob a pris la tuile" in news and "en a2 avant vous" in news
+    assert "took" not in news and "before you" not in news
+
+
+def test_given_a_german_planner_whose_plan_stops_then_the_stop_and_her_waiting_plan_read_in_german(svc):
+    game_id = started(svc, "harvest", dataclasses.replace(ANN, language="de"), dataclasses.replace(BOB, language="de"))
+    harvest_to_placing(svc, game_id)
+    placer = to_act(svc, game_id)
+    other = 1 - placer
+    game = game_row(svc, game_id)
+    coins = get_game("harvest").amounts(game.state, other)["coin"]
+    plans.make_plan(svc, game_id, other, read_plan(f"plan: store > fields 3; stop if coins < {coins + 1}"))
+    with svc.db.transaction() as session:
+        game = lookup.load_game(session, game_id)
+        waiting = shown_plans.shown(shown_plans.waiting_plan(session, game, game.seats[other]), game,
+                                    game.seats[other].language)
+    assert waiting["for"].startswith("deine Züge bis zum Ende von") and "Runde 1" in waiting["for"], waiting
+    play(svc, game_id, placer, "place workshop 2")
+    finish_turn(svc, game_id, placer)
+    plan = plan_of(svc, game_id, other)
+    assert plan.status == "stopped" and f"(du hast {coins})" in plan.note, plan.note
+
+
 def test_given_a_plan_for_a_space_that_holds_a_new_tile_since_a_reveal_then_it_is_not_played(svc):
     game_id = started(svc, "sunfield", ANN, BOB, CAT)
     play(svc, game_id, 0, "take a1", "place -2 0")
@@ -204,7 +238,7 @@ class Drawing:
 def test_a_plan_stops_after_a_move_that_shows_its_farmer_something_hidden_and_plays_on_after_a_public_one(
         first, played, left):
     start = {"steps": 0, "private": [], "hidden": 0}
-    codes, rest, _ = shown_plans._try(Drawing(), start, 0, (first, "keep"), seen={"private": []})
+    codes, rest, _ = shown_plans._try(Drawing(), start, 0, (first, "keep"), seen={"private": []}, t=translator("en"))
     assert (codes, rest) == (played, left)
 
 
