@@ -110,9 +110,25 @@ WORDS = spelled({
     "drei": "3", "vier": "4", "fünf": "5",
 })
 
-#: the nouns of a move's text in each language (all read through WORDS),
-#: the one offered to a farmer who writes it: :meth:`engine.core.Game.nouns`
-NOUN_WORDS = Vocabulary({
+#: a Building as a move's text names it, one word in each language (``build coop a1``,
+#: ``construire poulailler a1``, ``baue hühnerstall a1``): the first word of each is
+#: offered to a farmer who writes that language, and every one is read (:data:`BUILDING_WORDS`)
+BUILDING_NOUNS = Vocabulary({
+    "en": {key: (key,) for key in C.BUILDINGS},
+    "fr": {"silo": ("silo",), "watertower": ("château",), "greenhouse": ("serre",), "barn": ("grange",),
+           "beehive": ("ruche",), "cellar": ("cave",), "windmill": ("moulin",), "farmstand": ("étal",),
+           "well": ("puits",), "compost": ("compost",), "coop": ("poulailler",), "toolshed": ("cabane",),
+           "cottage": ("gîte",), "hall": ("halle",)},
+    "de": {"silo": ("silo",), "watertower": ("wasserturm",), "greenhouse": ("gewächshaus",), "barn": ("scheune",),
+           "beehive": ("bienenstock",), "cellar": ("keller",), "windmill": ("windmühle",), "farmstand": ("hofladen",),
+           "well": ("brunnen",), "compost": ("kompost",), "coop": ("hühnerstall",), "toolshed": ("schuppen",),
+           "cottage": ("gästehaus",), "hall": ("markthalle",)},
+})
+
+#: the nouns of a move's text in each language (all read through WORDS, the
+#: Buildings through BUILDING_WORDS), the one offered to a farmer who writes
+#: it: :meth:`engine.core.Game.nouns`
+NOUN_WORDS = Vocabulary({language: {**nouns, **BUILDING_NOUNS.by_language[language]} for language, nouns in {
     "en": {noun: (noun,) for noun in ("wheat", "strawberry", "bush", "blueberry", "pumpkin", "fertilizer", "water",
                                       "bucket", "store", "fields", "workshop", "market", "trading", "character",
                                       "farmhouse", "forest")},
@@ -125,7 +141,7 @@ NOUN_WORDS = Vocabulary({
            "bucket": ("eimer",), "store": ("laden",), "fields": ("felder",), "workshop": ("werkstatt",),
            "market": ("markt",), "trading": ("handelsposten",), "character": ("figur",),
            "farmhouse": ("bauernhaus",), "forest": ("wald",)},
-})
+}.items()})
 
 MULTIWORD = {
     "general store": "store", "trading post": "trading", "farmer's market": "market",
@@ -184,15 +200,18 @@ def _typed(name: str) -> str:
     return _ARTICLE.sub("", name.lower()).replace(" ", "")
 
 
-def _names(kind: str, english: dict) -> dict[str, str]:
-    """Every typed form of the names of one kind (buildings, ...) -> its key."""
+def _names(kind: str, english: dict, nouns: Vocabulary | None = None) -> dict[str, str]:
+    """Every typed form of the names of one kind (buildings, ...) -> its key
+    (and the words of ``nouns``, a move's one-word names of them)."""
     names = {key: key for key in english} | {_typed(item["name"]): key for key, item in english.items()}
     for table in NAMES.values():
         names |= {_typed(name): key for key, name in table[kind].items()}
+    if nouns is not None:
+        names |= {word: key for table in nouns.by_language.values() for key, words in table.items() for word in words}
     return spelled(names)
 
 
-BUILDING_WORDS = _names("buildings", C.BUILDINGS)
+BUILDING_WORDS = _names("buildings", C.BUILDINGS, BUILDING_NOUNS)
 CHARACTER_WORDS = _names("characters", C.CHARACTERS)
 FARMHOUSE_WORDS = _names("farmhouses", C.FARMHOUSES)
 VOCABULARY = set(VERBS) | set(WORDS) | set(BUILDING_WORDS) | set(CHARACTER_WORDS) | set(FARMHOUSE_WORDS)
