@@ -16,6 +16,7 @@ from engine.core import IllegalMove, InvalidMove, Move, State, closest, normaliz
 from engine.harvest import content as C
 from engine.harvest.farm import CELL_SET, DOMINOES, cell_sort_key
 from engine.harvest.state import MARKET_LABELS
+from engine.phrases import N_
 from engine.words import Vocabulary, spelled, spellings
 
 #: the verbs in English, French and German; the first word of each is the
@@ -397,25 +398,26 @@ def _keep_words(state: State, seat: int, words: list[str]) -> list[str]:
     return words
 
 
+#: (example, meaning): the meanings are ``game`` catalog msgids (boards.notation_help)
 NOTATION_HELP = [
-    ("keep character 2", "keep the second Character you were dealt (or its name: keep lumberjack)"),
-    ("keep farmhouse 1", "keep the first Farmhouse you were dealt"),
-    ("sunrise 3", "take sunrise tile 3 from the display"),
-    ("place fields 3", "put a Wheelbarrow on the Fields' 3-action space (place market b: a market tile)"),
-    ("bonus water", "the Fields 1-space bonus: a Water or a Fertilizer"),
-    ("pay fertilizer", "the Trading Post entry for one action: 2 Fertilizer (or: pay water, pay wheat)"),
-    ("buy wheat 2", "buy 2 Wheat seeds at the General Store"),
-    ("gain fertilizer", "take a Fertilizer at the General Store"),
-    ("fill bucket", "pay 1 coin to fill the water bucket"),
-    ("plant pumpkin a1 h", "plant a Pumpkin on a1 and b1 (v: on a1 and a2)"),
-    ("tend wheat b2 b3", "tend the Wheat on b2, the new Wheat goes on b3"),
-    ("tend strawberry c2 b2 d2", "tend the Strawberry on c2, the two new ones go on b2 and d2"),
-    ("tend blueberry c3", "grow a Blueberry on the bush at c3"),
-    ("harvest", "harvest every crop on your farm"),
-    ("upgrade bucket", "make the water bucket one step bigger"),
-    ("upgrade wheat", ("Trading Post: swap a Wheat seed for a Strawberry seed and gain 1 coin "
-                       "(at sunrise with First Light: the swap alone, or “done” to decline)")),
-    ("clear forest d4", "clear the Forest on d4"),
-    ("build silo c3", "build a Silo on c3, d3, c4 and d4"),
-    ("done", "end this visit (unused actions are lost)"),
+    ("keep character 2", N_("keep the second Character you were dealt (or its name: keep lumberjack)")),
+    ("keep farmhouse 1", N_("keep the first Farmhouse you were dealt")),
+    ("sunrise 3", N_("take sunrise tile 3 from the display")),
+    ("place fields 3", N_("put a Wheelbarrow on the Fields' 3-action space (place market b: a market tile)")),
+    ("bonus water", N_("the Fields 1-space bonus: a Water or a Fertilizer")),
+    ("pay fertilizer", N_("the Trading Post entry for one action: 2 Fertilizer (or: pay water, pay wheat)")),
+    ("buy wheat 2", N_("buy 2 Wheat seeds at the General Store")),
+    ("gain fertilizer", N_("take a Fertilizer at the General Store")),
+    ("fill bucket", N_("pay 1 coin to fill the water bucket")),
+    ("plant pumpkin a1 h", N_("plant a Pumpkin on a1 and b1 (v: on a1 and a2)")),
+    ("tend wheat b2 b3", N_("tend the Wheat on b2, the new Wheat goes on b3")),
+    ("tend strawberry c2 b2 d2", N_("tend the Strawberry on c2, the two new ones go on b2 and d2")),
+    ("tend blueberry c3", N_("grow a Blueberry on the bush at c3")),
+    ("harvest", N_("harvest every crop on your farm")),
+    ("upgrade bucket", N_("make the water bucket one step bigger")),
+    ("upgrade wheat", N_("Trading Post: swap a Wheat seed for a Strawberry seed and gain 1 coin "
+                         "(at sunrise with First Light: the swap alone, or “done” to decline)")),
+    ("clear forest d4", N_("clear the Forest on d4")),
+    ("build silo c3", N_("build a Silo on c3, d3, c4 and d4")),
+    ("done", N_("end this visit (unused actions are lost)")),
 ]

@@ -38,6 +38,7 @@ from datetime import timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from boards import notation_help as told_notation
 from boards.game_phrases import progress as progress_said
 from boards.game_phrases import say
 from boards.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
@@ -213,7 +214,7 @@ def game_context(svc: Services, game: Game, seat: Seat, *, state: dict | None = 
             "seat": svc.links.seat_url(game.id, seat.position, seat.secret),
             "prefs": svc.links.prefs_url(game.id, seat.position, seat.secret),
         },
-        "notation_help": [list(pair) for pair in rules.notation_help()],
+        "notation_help": [list(pair) for pair in told_notation.notation_help(rules, t)],
         "clock": describe_clock(game, seat, t=t),
     }
 
