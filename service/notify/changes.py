@@ -53,7 +53,7 @@ from service.game.final_report import report_data
 from service.game.previous import previous_view
 from service.jobs.work import Work
 from service.notify import hooks, spectator_mail
-from service.storage.lookup import current_turn
+from service.storage.lookup import current_turn, live_log
 from service.storage.models import Game, MoveLogEntry, MoveRequest, OutgoingMail, Seat, as_utc, date_text
 
 #: mail: any mail about the game; accounts: a short mail after every other
@@ -318,6 +318,7 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state)
     spectator_mail.round_mails(session, svc, game, work)
+    replay: dict = {}  # the live log and its positions, replayed once for the readers in another language
     for seat in game.seats:
         account = account_lines(game, turn, seat.position)
         if seat.position == to_act:
@@ -325,6 +326,10 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
                 turn_mail(session, svc, game, seat, work)
         elif seat.position != actor and account and preference(seat, "accounts") and not preference(seat, "digest"):
             t = translator(seat.language)
+            if t.language != DEFAULT_LANGUAGE:  # each move told from its position, in the reader's language
+                if not replay:
+                    replay.update(log=(log := live_log(session, game.id)), states=replayed(game, log))
+                account = account_lines(game, turn, seat.position, language=t.language, **replay)
             context = game_context(svc, game, seat)
             context.update(account=account, to_act=game.seats[to_act].name, to_act_position=to_act,
                            to_act_away=away_text(game.seats[to_act], t))
