@@ -66,11 +66,16 @@ _CODE = "(?:bl|bn|gr|ye|br|ca|eg|co)"
 SIGN = re.compile(rf"{_CODE}(?:[.*]{_CODE})*", re.IGNORECASE)
 
 
+#: a link's signed token: random letters, with a digit or a capital after a small letter
+TOKEN = re.compile(r"(?=[\w-]{6,}$)(?:.*\d.*|.*[a-z].*[A-Z].*)")
+
+
 def unmarked(text: str | None, rules) -> list[str]:
     left = words_outside(text or "", (*MAIL_LINES, *REFUSALS_DONE_ELSEWHERE, *NAMES))
-    # a marked word cut short by a text board's cell ("⟦þåšţûŕ~", "ƀû~") was marked
+    # a marked word cut short by a text board's cell ("⟦þåšţûŕ~", "ƀû~") was marked; a signed
+    # link's token ("6_Rltt5SvktU56WyEU", random: letters and digits) is no word
     return [w for w in left if w not in not_words(rules) and not SIGN.fullmatch(w)
-            and not w.startswith("⟦") and not w.endswith("~")]
+            and not w.startswith("⟦") and not w.endswith("~") and not TOKEN.fullmatch(w)]
 
 
 def answer_to(svc, key: str, body: str, sender: str) -> str:
