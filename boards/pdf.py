@@ -38,6 +38,7 @@ from boards.svg import pdfdraw
 from boards.svg.drawing import drawing
 from boards.templating import render
 from engine import get_game
+from engine.words import in_language
 
 
 def snapshot_pdf(game_name: str, view: dict, seat: int | None, meta: dict) -> bytes | None:
@@ -141,7 +142,9 @@ def report_pdf(game_name: str, report: dict) -> bytes | None:
         board_html=Markup(board_html),
         ordinal=facts.ordinal,
         drawn_pages=[f"{htmlpdf.PAGE_KEPT}{k}" for k in range(htmlpdf.page_count(drawn))],
-        log_pages=facts.move_log_pages(names, report.get("moves") or []),
+        # each move as the reader types it ("placer champs 3"), as the seat page offers it
+        log_pages=facts.move_log_pages(names, [{**move, "text": in_language(game, move["text"], language)}
+                                               for move in report.get("moves") or []]),
     )
     return htmlpdf.write_pdf(html, htmlpdf.REPORT, root_pt=printsize.BASE_PT, onto=drawn)
 

@@ -367,7 +367,9 @@ class Game:
         return Phrase(self.outcome(state, move))
 
     def notation_help(self) -> list[tuple[str, str]]:
-        """(example, meaning) pairs that teach the typed notation."""
+        """(example, meaning) pairs that teach the typed notation: the
+        example as typed in English, the meaning a ``game`` catalog msgid
+        (``N_``), both shown in the reader's language by :mod:`boards.notation_help`."""
         return []
 
     def move_words(self) -> set[str]:

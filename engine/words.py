@@ -93,7 +93,8 @@ def in_language(rules, text: str, language: str) -> str:
     """A move's text with its verb and nouns in ``language`` ("take b2" ->
     "prendre b2", "plant wheat a1" -> "planter blé a1"): what the farmer who
     writes that language is offered (the game reads it back as the same move;
-    tests/i18n/test_typed_lines.py). Each step of a chain on its own."""
+    tests/i18n/test_typed_lines.py). Each step of a chain on its own; a text
+    that starts with a noun (a plan's ``store``, where to go) keeps it a noun."""
     if language == "en" or language not in rules.verbs().by_language:
         return text
     if ", " in text:
@@ -102,4 +103,6 @@ def in_language(rules, text: str, language: str) -> str:
     nouns = rules.nouns()
     english = nouns.by_language.get("en", {})
     words = [nouns.word(word, language) if word in english else word for word in rest.split(" ")] if rest else []
+    if verb in english and verb not in rules.verbs().by_language.get("en", {}):  # a plan's "store": a place
+        return " ".join([nouns.word(verb, language), *words])
     return " ".join([rules.verbs().word(verb, language), *words])

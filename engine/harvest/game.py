@@ -103,10 +103,10 @@ class Harvest(Game):
     def plan_examples(self) -> list[tuple[str, str]]:
         return [
             ("plan: store > fields 3 > market; stop if Seeds < 3",
-             "each of your placements to the end of the round: a General Store space (the best one free), else "
-             "the Fields' 3-action space, else a market tile; it stops once you have fewer than 3 Seeds"),
+             N_("each of your placements to the end of the round: a General Store space (the best one free), else "
+                "the Fields' 3-action space, else a market tile; it stops once you have fewer than 3 Seeds")),
             ("next: place fields 3, plant wheat a1 | place store 2, buy wheat 2",
-             "your next turn only: a placement with the actions of its space, or the next alternative"),
+             N_("your next turn only: a placement with the actions of its space, or the next alternative")),
         ]
 
     def names(self, state: State, move: Move) -> str:

@@ -111,9 +111,25 @@ WORDS = spelled({
     "drei": "3", "vier": "4", "fünf": "5",
 })
 
-#: the nouns of a move's text in each language (all read through WORDS),
-#: the one offered to a farmer who writes it: :meth:`engine.core.Game.nouns`
-NOUN_WORDS = Vocabulary({
+#: a Building as a move's text names it, one word in each language (``build coop a1``,
+#: ``construire poulailler a1``, ``baue hühnerstall a1``): the first word of each is
+#: offered to a farmer who writes that language, and every one is read (:data:`BUILDING_WORDS`)
+BUILDING_NOUNS = Vocabulary({
+    "en": {key: (key,) for key in C.BUILDINGS},
+    "fr": {"silo": ("silo",), "watertower": ("château",), "greenhouse": ("serre",), "barn": ("grange",),
+           "beehive": ("ruche",), "cellar": ("cave",), "windmill": ("moulin",), "farmstand": ("étal",),
+           "well": ("puits",), "compost": ("compost",), "coop": ("poulailler",), "toolshed": ("cabane",),
+           "cottage": ("gîte",), "hall": ("halle",)},
+    "de": {"silo": ("silo",), "watertower": ("wasserturm",), "greenhouse": ("gewächshaus",), "barn": ("scheune",),
+           "beehive": ("bienenstock",), "cellar": ("keller",), "windmill": ("windmühle",), "farmstand": ("hofladen",),
+           "well": ("brunnen",), "compost": ("kompost",), "coop": ("hühnerstall",), "toolshed": ("schuppen",),
+           "cottage": ("gästehaus",), "hall": ("markthalle",)},
+})
+
+#: the nouns of a move's text in each language (all read through WORDS, the
+#: Buildings through BUILDING_WORDS), the one offered to a farmer who writes
+#: it: :meth:`engine.core.Game.nouns`
+NOUN_WORDS = Vocabulary({language: {**nouns, **BUILDING_NOUNS.by_language[language]} for language, nouns in {
     "en": {noun: (noun,) for noun in ("wheat", "strawberry", "bush", "blueberry", "pumpkin", "fertilizer", "water",
                                       "bucket", "store", "fields", "workshop", "market", "trading", "character",
                                       "farmhouse", "forest")},
@@ -126,7 +142,7 @@ NOUN_WORDS = Vocabulary({
            "bucket": ("eimer",), "store": ("laden",), "fields": ("felder",), "workshop": ("werkstatt",),
            "market": ("markt",), "trading": ("handelsposten",), "character": ("figur",),
            "farmhouse": ("bauernhaus",), "forest": ("wald",)},
-})
+}.items()})
 
 MULTIWORD = {
     "general store": "store", "trading post": "trading", "farmer's market": "market",
@@ -185,15 +201,18 @@ def _typed(name: str) -> str:
     return _ARTICLE.sub("", name.lower()).replace(" ", "")
 
 
-def _names(kind: str, english: dict) -> dict[str, str]:
-    """Every typed form of the names of one kind (buildings, ...) -> its key."""
+def _names(kind: str, english: dict, nouns: Vocabulary | None = None) -> dict[str, str]:
+    """Every typed form of the names of one kind (buildings, ...) -> its key
+    (and the words of ``nouns``, a move's one-word names of them)."""
     names = {key: key for key in english} | {_typed(item["name"]): key for key, item in english.items()}
     for table in NAMES.values():
         names |= {_typed(name): key for key, name in table[kind].items()}
+    if nouns is not None:
+        names |= {word: key for table in nouns.by_language.values() for key, words in table.items() for word in words}
     return spelled(names)
 
 
-BUILDING_WORDS = _names("buildings", C.BUILDINGS)
+BUILDING_WORDS = _names("buildings", C.BUILDINGS, BUILDING_NOUNS)
 CHARACTER_WORDS = _names("characters", C.CHARACTERS)
 FARMHOUSE_WORDS = _names("farmhouses", C.FARMHOUSES)
 VOCABULARY = set(VERBS) | set(WORDS) | set(BUILDING_WORDS) | set(CHARACTER_WORDS) | set(FARMHOUSE_WORDS)
@@ -379,25 +398,26 @@ def _keep_words(state: State, seat: int, words: list[str]) -> list[str]:
     return words
 
 
+#: (example, meaning): the meanings are ``game`` catalog msgids (boards.notation_help)
 NOTATION_HELP = [
-    ("keep character 2", "keep the second Character you were dealt (or its name: keep lumberjack)"),
-    ("keep farmhouse 1", "keep the first Farmhouse you were dealt"),
-    ("sunrise 3", "take sunrise tile 3 from the display"),
-    ("place fields 3", "put a Wheelbarrow on the Fields' 3-action space (place market b: a market tile)"),
-    ("bonus water", "the Fields 1-space bonus: a Water or a Fertilizer"),
-    ("pay fertilizer", "the Trading Post entry for one action: 2 Fertilizer (or: pay water, pay wheat)"),
-    ("buy wheat 2", "buy 2 Wheat seeds at the General Store"),
-    ("gain fertilizer", "take a Fertilizer at the General Store"),
-    ("fill bucket", "pay 1 coin to fill the water bucket"),
-    ("plant pumpkin a1 h", "plant a Pumpkin on a1 and b1 (v: on a1 and a2)"),
-    ("tend wheat b2 b3", "tend the Wheat on b2, the new Wheat goes on b3"),
-    ("tend strawberry c2 b2 d2", "tend the Strawberry on c2, the two new ones go on b2 and d2"),
-    ("tend blueberry c3", "grow a Blueberry on the bush at c3"),
-    ("harvest", "harvest every crop on your farm"),
-    ("upgrade bucket", "make the water bucket one step bigger"),
-    ("upgrade wheat", ("Trading Post: swap a Wheat seed for a Strawberry seed and gain 1 coin "
-                       "(at sunrise with First Light: the swap alone, or “done” to decline)")),
-    ("clear forest d4", "clear the Forest on d4"),
-    ("build silo c3", "build a Silo on c3, d3, c4 and d4"),
-    ("done", "end this visit (unused actions are lost)"),
+    ("keep character 2", N_("keep the second Character you were dealt (or its name: keep lumberjack)")),
+    ("keep farmhouse 1", N_("keep the first Farmhouse you were dealt")),
+    ("sunrise 3", N_("take sunrise tile 3 from the display")),
+    ("place fields 3", N_("put a Wheelbarrow on the Fields' 3-action space (place market b: a market tile)")),
+    ("bonus water", N_("the Fields 1-space bonus: a Water or a Fertilizer")),
+    ("pay fertilizer", N_("the Trading Post entry for one action: 2 Fertilizer (or: pay water, pay wheat)")),
+    ("buy wheat 2", N_("buy 2 Wheat seeds at the General Store")),
+    ("gain fertilizer", N_("take a Fertilizer at the General Store")),
+    ("fill bucket", N_("pay 1 coin to fill the water bucket")),
+    ("plant pumpkin a1 h", N_("plant a Pumpkin on a1 and b1 (v: on a1 and a2)")),
+    ("tend wheat b2 b3", N_("tend the Wheat on b2, the new Wheat goes on b3")),
+    ("tend strawberry c2 b2 d2", N_("tend the Strawberry on c2, the two new ones go on b2 and d2")),
+    ("tend blueberry c3", N_("grow a Blueberry on the bush at c3")),
+    ("harvest", N_("harvest every crop on your farm")),
+    ("upgrade bucket", N_("make the water bucket one step bigger")),
+    ("upgrade wheat", N_("Trading Post: swap a Wheat seed for a Strawberry seed and gain 1 coin "
+                         "(at sunrise with First Light: the swap alone, or “done” to decline)")),
+    ("clear forest d4", N_("clear the Forest on d4")),
+    ("build silo c3", N_("build a Silo on c3, d3, c4 and d4")),
+    ("done", N_("end this visit (unused actions are lost)")),
 ]

@@ -86,14 +86,14 @@ class Sunfield(Game):
 
     def notation_help(self) -> list[tuple[str, str]]:
         return [
-            ("take b2", "take the Field tile of column b, row 2 (rows: 1 Sheep, 2 Pig, 3 Cow)"),
-            ("place 1 -1", "place the tile in your Plot at x=1, y=-1: x grows to the right, y downward, so y=-1 is the row above your first tiles (-1 0, 0 0, 1 0)"),
-            ("put carrot 0 1", "put a gained Carrot on your tile at 0 1"),
-            ("exchange carrot corn", "3 Seeds: exchange a Wheelbarrow Carrot for a Corn"),
-            ("buy corn", "5 Seeds: add a Corn to your Wheelbarrow"),
-            ("deliver 3", "deliver the Client on space 3"),
-            ("end", "end your turn after your action (by mail you need not: the end of your mail ends it)"),
-            ("gain corn", "advanced mode: use a power (draw, reserve, swap, herd, trade, gain, pick, shift, sow, move)"),
+            ("take b2", N_("take the Field tile of column b, row 2 (rows: 1 Sheep, 2 Pig, 3 Cow)")),
+            ("place 1 -1", N_("place the tile in your Plot at x=1, y=-1: x grows to the right, y downward, so y=-1 is the row above your first tiles (-1 0, 0 0, 1 0)")),
+            ("put carrot 0 1", N_("put a gained Carrot on your tile at 0 1")),
+            ("exchange carrot corn", N_("3 Seeds: exchange a Wheelbarrow Carrot for a Corn")),
+            ("buy corn", N_("5 Seeds: add a Corn to your Wheelbarrow")),
+            ("deliver 3", N_("deliver the Client on space 3")),
+            ("end", N_("end your turn after your action (by mail you need not: the end of your mail ends it)")),
+            ("gain corn", N_("advanced mode: use a power (draw, reserve, swap, herd, trade, gain, pick, shift, sow, move)")),
         ]
 
     def progress(self, state: State) -> str:
@@ -110,11 +110,11 @@ class Sunfield(Game):
     def plan_examples(self) -> list[tuple[str, str]]:
         return [
             ("next: take b2, place 1 0 | take c1, place 0 -1",
-             "your next turn, played when it comes: the Field tile you see at b2 placed at 1 0; if that tile is "
-             "gone, the one at c1 at 0 -1; if neither is possible, nothing is played and you are told why"),
+             N_("your next turn, played when it comes: the Field tile you see at b2 placed at 1 0; if that tile is "
+                "gone, the one at c1 at 0 -1; if neither is possible, nothing is played and you are told why")),
             ("plan: take a1, place 2 0 > take b1, place -2 0; stop if Seeds < 2",
-             "each of your turns to the end of the round, the first alternative still possible, until you "
-             "have fewer than 2 Seeds"),
+             N_("each of your turns to the end of the round, the first alternative still possible, until you "
+                "have fewer than 2 Seeds")),
         ]
 
     def names(self, state: State, move: Move) -> str:

@@ -123,8 +123,11 @@ ANIMALS = Vocabulary({
     "de": {"sheep": ("schaf", "schafe"), "pig": ("schwein", "schweine"), "cow": ("kuh", "kühe")},
 })
 ANIMAL_WORDS = ANIMALS.table()
-#: the nouns of a move's text, for :meth:`engine.core.Game.nouns`
-NOUNS = Vocabulary({language: {**VEGETABLES.by_language[language], **ANIMALS.by_language[language]}
+#: the nouns of a move's text, for :meth:`engine.core.Game.nouns` (``deliver reserved``'s
+#: word too, read among RESERVED_WORDS)
+_RESERVED = {"en": ("reserved",), "fr": ("réservé",), "de": ("reserviert",)}
+NOUNS = Vocabulary({language: {**VEGETABLES.by_language[language], **ANIMALS.by_language[language],
+                               "reserved": _RESERVED[language]}
                     for language in VEGETABLES.by_language})
 RESERVED_WORDS = set().union(*map(spellings, (
     "reserved", "reserve", "hidden", "facedown", "réservé", "réservée", "cachée", "caché", "reserviert",

@@ -4,11 +4,13 @@ hand and the options as links."""
 
 from __future__ import annotations
 
+from boards import notation_help as told_notation
 from boards.i18n import Translator
-from mail.inbound import command_words
+from mail.inbound import chains, command_words
 from mail.inbound import commands as cmd
 from service.core.game_kinds import rules_for
 from service.core.services import Services
+from service.notify.changes import typed_words
 from service.storage import lookup
 
 
@@ -56,12 +58,15 @@ def chains_help(rules, state: dict, my_turn: bool, t: Translator) -> str:
     game (its best whole turn now, when there is one) and the joints of
     the three languages (:mod:`mail.inbound.chains`), in ``t``'s language."""
     turns = rules.whole_turns(state, 1) if my_turn else []
-    example = ", ".join(rules.text(m) for m in turns[0].moves) if turns else "take b2, place 1 0"
+    typed = typed_words(rules, t.language) or str
+    example = ", ".join(typed(rules.text(m)) for m in turns[0].moves) if turns else ", ".join(
+        example for example, _ in told_notation.notation_help(rules, t)[:2])
+    joint = chains.JOINING_WORDS.get(t.language, chains.JOINING_WORDS["en"])[0]
     lines = [
         t.gettext("Several steps of one turn may go on one line, played in order:"),
         f"* {example}",
         t.gettext("Steps are joined by “,” “;” “then” “and” (French “puis” “ensuite” “et”, German “dann” “und”): "
-                  "“%(example)s” is the same.", example=example.replace(", ", " then ", 1)),
+                  "“%(example)s” is the same.", example=example.replace(", ", f" {joint} ", 1)),
         t.gettext("A step that cannot be played stops there: the steps before it are kept, and the answer says "
                   "why and what is open now."),
     ]
@@ -81,13 +86,16 @@ def help_text(svc: Services, game_id: int, position: int, state: dict, t: Transl
         waiting_for = lookup.seat_of(game, to_act).name if to_act is not None else None
     rules = rules_for(kind)
     options = [(rules.text(m), rules.code(m)) for m in rules.legal_moves(state)] if to_act == position else []
-    notation = list(rules.notation_help())
+    verbs = {text.split()[0] for text, _ in options}
+    # each move as the reader types it ("prendre b2"); the notation's examples too, their meanings in t's language
+    typed = typed_words(rules, t.language) or str
+    options = [(typed(text), code) for text, code in options]
+    english, notation = rules.notation_help(), told_notation.notation_help(rules, t)
     example = options[0][0] if options else (notation[0][0] if notation else "pass")
     parts = [t.gettext("Reply with one command per line (or several on a line, separated by “;”):\n%(commands)s",
                        commands="\n".join(f"* {typed}\n  {meaning}" for typed, meaning in typed_commands(t, example)))]
-    verbs = {text.split()[0] for text, _ in options}
     # every move of the game, the decision at hand's first: help is the whole list, not this step's alone
-    at_hand = [pair for pair in notation if pair[0].split()[0] in verbs] or notation
+    at_hand = [told for told, (text, _) in zip(notation, english) if text.split()[0] in verbs] or notation
     later = [pair for pair in notation if pair not in at_hand]
     if svc.config.whole_turns:
         parts.append(chains_help(rules, state, to_act == position, t))
@@ -97,11 +105,11 @@ def help_text(svc: Services, game_id: int, position: int, state: dict, t: Transl
     if later:
         parts.append(t.gettext("Later in the game:\n%(moves)s",
                                moves="\n".join(f"* {example} — {meaning}" for example, meaning in later)))
-    if rules.plan_examples():
+    if plans := told_notation.plan_examples(rules, t):
         parts.append(t.gettext("Plans (only you see them; an alternative whose Field tile or space changed is not "
                                "played; write whole turns: the steps after a move that draws new tiles are played "
                                "while what they name is what you saw):\n%(plans)s",
-                               plans="\n".join(f"* {example} — {meaning}" for example, meaning in rules.plan_examples())))
+                               plans="\n".join(f"* {example} — {meaning}" for example, meaning in plans)))
     if options:
         lines = "\n".join(f"* {text}" + (f"\n  {svc.links.move_url(game_id, position, secret, version, [code])}"
                                           if with_links else "") for text, code in options)

@@ -38,6 +38,7 @@ from datetime import timedelta
 from sqlalchemy import select
 from sqlalchemy.orm import Session, selectinload
 
+from boards import notation_help as told_notation
 from boards.game_phrases import progress as progress_said
 from boards.game_phrases import say
 from boards.i18n import DEFAULT_LANGUAGE, LANGUAGES, Translator, translator
@@ -52,7 +53,7 @@ from service.game.final_report import report_data
 from service.game.previous import previous_view
 from service.jobs.work import Work
 from service.notify import hooks, spectator_mail
-from service.storage.lookup import current_turn
+from service.storage.lookup import current_turn, live_log
 from service.storage.models import Game, MoveLogEntry, MoveRequest, OutgoingMail, Seat, as_utc, date_text
 
 #: mail: any mail about the game; accounts: a short mail after every other
@@ -214,7 +215,7 @@ def game_context(svc: Services, game: Game, seat: Seat, *, state: dict | None = 
             "seat": svc.links.seat_url(game.id, seat.position, seat.secret),
             "prefs": svc.links.prefs_url(game.id, seat.position, seat.secret),
         },
-        "notation_help": [list(pair) for pair in rules.notation_help()],
+        "notation_help": [list(pair) for pair in told_notation.notation_help(rules, t)],
         "clock": describe_clock(game, seat, t=t),
     }
 
@@ -318,6 +319,7 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
     rules = rules_for(game.kind)
     to_act = rules.to_act(game.state)
     spectator_mail.round_mails(session, svc, game, work)
+    replay: dict = {}  # the live log and its positions, replayed once for the readers in another language
     for seat in game.seats:
         account = account_lines(game, turn, seat.position)
         if seat.position == to_act:
@@ -325,6 +327,10 @@ def turn_changed(session: Session, svc: Services, game: Game, actor: int | None,
                 turn_mail(session, svc, game, seat, work)
         elif seat.position != actor and account and preference(seat, "accounts") and not preference(seat, "digest"):
             t = translator(seat.language)
+            if t.language != DEFAULT_LANGUAGE:  # each move told from its position, in the reader's language
+                if not replay:
+                    replay.update(log=(log := live_log(session, game.id)), states=replayed(game, log))
+                account = account_lines(game, turn, seat.position, language=t.language, **replay)
             context = game_context(svc, game, seat)
             context.update(account=account, to_act=game.seats[to_act].name, to_act_position=to_act,
                            to_act_away=away_text(game.seats[to_act], t))

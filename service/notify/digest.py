@@ -25,6 +25,7 @@ from boards.i18n import Translator, translator
 from service.core import wall_time
 from service.core.game_kinds import rules_for
 from service.core.services import Services
+from service.game.accounts import account_lines
 from service.jobs import dispatching
 from service.notify.changes import preference, wants_mail
 from service.notify.notices import plain_mail
@@ -90,16 +91,19 @@ def _section(session, svc: Services, seat: Seat, since: datetime, t: Translator)
     is not waited for."""
     game = seat.game
     rules = rules_for(game.kind)
-    entries = session.scalars(select(MoveLogEntry).where(
-        MoveLogEntry.game_id == game.id, MoveLogEntry.undone.is_(False), MoveLogEntry.created_at > since,
-        MoveLogEntry.seat != seat.position).order_by(MoveLogEntry.seq)).all()
+    live = session.scalars(select(MoveLogEntry).where(
+        MoveLogEntry.game_id == game.id, MoveLogEntry.undone.is_(False)).order_by(MoveLogEntry.seq)).all()
+    entries = [e for e in live if e.created_at is not None and as_utc(e.created_at) > since
+               and e.seat != seat.position]
     to_act = rules.to_act(game.state) if game.status == "active" else None
     if not entries and to_act != seat.position:
         return None
     names = {s.position: s.name for s in game.seats}
     progress = progress_said(rules, game.state, t)
     lines = [f"{rules.title} #{game.id}" + (f" ({progress})" if progress else "")]
-    lines += [f"* {names[e.seat]} {e.description}" for e in entries[:MOST_LINES]]
+    # each move told in the reader's language, made again from its position as the log page does
+    told = account_lines(game, entries[:MOST_LINES], seat.position, language=t.language, log=live)
+    lines += [f"* {line['farmer']} {line['description']}" for line in told]
     if len(entries) > MOST_LINES:
         lines.append(t.ngettext("* … and %(n)s more move", "* … and %(n)s more moves", len(entries) - MOST_LINES))
     if game.status == "over":

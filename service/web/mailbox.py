@@ -16,11 +16,12 @@ from __future__ import annotations
 import ipaddress
 import re
 from email import message_from_bytes, policy
+from email.utils import parsedate_to_datetime
 
 from flask import Blueprint, Response, abort, current_app, render_template, request, url_for
 from sqlalchemy import func, select
 
-from service.storage.models import MailboxMessage
+from service.storage.models import MailboxMessage, date_text
 from service.web import language, services
 from service.web.ids import MAX_ID, id_arg
 
@@ -86,7 +87,7 @@ def show(message_id: int):
               "In-Reply-To": t.gettext("In reply to"), "List-Unsubscribe": t.gettext("Unsubscribe")}
     return render_template(
         "web/mailbox_message.html", item=item, title=item.subject,
-        headers=[(label, str(message[name])) for name, label in labels.items() if message[name]],
+        headers=[(label, _header_value(name, message[name], t)) for name, label in labels.items() if message[name]],
         text=text_part.get_content() if text_part is not None else None,
         has_html=message.get_body(preferencelist=("html",)) is not None,
         attachments=attachments,
@@ -135,6 +136,18 @@ def attachment(message_id: int, index: int):
     part = parts[index]
     return Response(part.get_content(), mimetype=part.get_content_type(),
                     headers={"Content-Disposition": f'inline; filename="{part.get_filename() or "attachment"}"'})
+
+
+def _header_value(name: str, value, t) -> str:
+    """A header's value as the reader reads it: the date in their language
+    ("2 décembre 2026, 17:53 UTC", not the RFC 5322 "Wed, 02 Dec 2026"), the
+    others (addresses, ids, links) as they are."""
+    if name == "Date":
+        try:
+            return date_text(parsedate_to_datetime(str(value)), t)
+        except (TypeError, ValueError):
+            return str(value)
+    return str(value)
 
 
 def _load(message_id: int):

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 from sqlalchemy import select
 
 import boards
+from boards import notation_help as told_notation
 from boards.game_phrases import progress as progress_said
 from boards.game_phrases import refusal, say
 from boards.i18n import DEFAULT_LANGUAGE, LANGUAGES
@@ -183,9 +184,11 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
                 for e, line in zip(access.log, told_log(svc, game, access.log, seat.position))],
         "board": board(svc, access, highlight=[o["code"] for o in options] if highlight is None else highlight),
         "waiting_for": [s.name for s in game.seats if s.joined_at is None],
-        "notation_help": rules.notation_help(),
+        #: the notation's examples and the plans' in the farmer's words, their meanings in the page's language
+        "notation_help": (notation := told_notation.notation_help(rules, language.current())),
+        "plan_examples": told_notation.plan_examples(rules, language.current()),
         #: a whole turn typed on one line, for the mail help (None: chains are off)
-        "chain_example": _chain_example(rules, offered) if svc.config.whole_turns else None,
+        "chain_example": _chain_example(notation, offered) if svc.config.whole_turns else None,
     }
     seat_url = svc.links.seat_url(game.id, seat.position, seat.secret)
     page.update({
@@ -226,12 +229,13 @@ def told_log(svc: Services, game: Game, log: list[MoveLogEntry], position: int |
     return page_cache.of(svc).boards.get_or_render(game.id, game.version, position, (), ("log", words), told)
 
 
-def _chain_example(rules, offered: dict | None) -> str:
+def _chain_example(notation: list[tuple[str, str]], offered: dict | None) -> str:
     """The page's example of steps chained on a line: the best whole turn
-    offered now, else the game's first two notation examples."""
+    offered now, else the game's first two notation examples (as the page
+    shows them)."""
     if offered and offered["whole"]:
         return offered["whole"][0]["line"]
-    examples = [example for example, _ in rules.notation_help()[:2]]
+    examples = [example for example, _ in notation[:2]]
     return ", ".join(examples)
 
 

@@ -17,6 +17,8 @@ import pytest
 from boards import SnapshotKey, report_pdf, sample_game
 from boards.catalogs import pseudo
 from boards.i18n import translator
+from engine import get_game
+from engine.words import in_language
 from tests.boards.test_picture_languages import pseudo_piece
 from tests.pseudo import words_outside
 
@@ -76,3 +78,19 @@ def test_the_report_is_kept_once_per_language():
     assert SnapshotKey("g1", 9, None, "report", "fr").filename == "public.fr.report"
     assert SnapshotKey("g1", 9, None, "report", "fr") != SnapshotKey("g1", 9, None, "report", "de")
     assert translator("fr").gettext("Final ranking") != translator("de").gettext("Final ranking")
+
+
+@pytest.mark.parametrize("game_name,seats,language", [("sunfield", 3, "fr"), ("sunfield", 3, "de"),
+                                                      ("harvest", 2, "fr"), ("harvest", 2, "de")])
+def test_given_a_french_or_german_farmer_then_the_move_log_lists_each_move_in_their_command_words(
+        game_name, seats, language):
+    game = sample_game(game_name, seats, {"advanced": True} if game_name == "sunfield" else None, seed=2)
+    rules = get_game(game_name)
+    log = " ".join(report_text(game_name, seats, language).split(translator(language).gettext(
+        "Appendix: move log"))[1].split())
+    moves = game.report()["moves"]
+    typed = [in_language(rules, move["text"], language) for move in moves]
+    assert any(text != move["text"] for text, move in zip(typed, moves))
+    missing = [f"{i}. {game.names[move['seat']]}: {text}" for i, (move, text) in enumerate(zip(moves, typed), start=1)
+               if f"{i}. {game.names[move['seat']]}: {text}" not in log]
+    assert missing == []

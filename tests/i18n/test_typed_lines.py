@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 from engine import get_game
+from engine.words import in_language
 from service.notify.changes import typed_words
 from service.notify.choices import choices
 from tests.engine.walk import random_positions
@@ -67,3 +68,20 @@ def test_given_a_french_or_german_farmer_then_the_offered_lines_use_their_comman
     assert not any(line.split()[0] == english for line in lines), lines
     labels = [g["label"] for g in offered["groups"]]
     assert not any(label == english for label in labels), labels
+
+
+@pytest.mark.parametrize("language", ["fr", "de"])
+def test_given_a_french_or_german_farmer_then_every_building_is_typed_in_their_words_and_read_back(language):
+    """``build coop c3`` is offered as ``construire poulailler c3`` and
+    ``baue hühnerstall c3``, and the reader takes each back as that
+    Building, never as another word it knows."""
+    from engine.harvest import content
+    from engine.harvest.notation import canonical
+
+    rules = get_game("harvest")
+    state = rules.setup(2, {}, 1)
+    shown = {key: in_language(rules, f"build {key} c3", language) for key in content.BUILDINGS}
+    assert {key: canonical(state, 0, line) for key, line in shown.items()} == {
+        key: f"build {key} c3" for key in content.BUILDINGS}
+    # the English key is left only where the name is the same word in the language (Silo, Compost)
+    assert {key for key, line in shown.items() if line.split()[1] == key} <= {"silo", "compost"}

@@ -80,3 +80,30 @@ def test_beat_looks_for_digests_every_hour(tmp_path):
     assert app.conf.beat_schedule["digest"] == {"task": "farmpost.digest", "schedule": 3600.0,
                                                 "options": {"expires": 3600.0}}
     assert "farmpost.digest" in app.tasks
+
+
+def test_a_french_farmers_digest_tells_each_move_in_french_from_its_position(svc):
+    """Given Céline, French, in a Sunfield game where Bob took a tile, when
+    her digest is written, then Bob's move reads as the log page tells it
+    in French, not as the English sentence stored with it."""
+    from boards.game_phrases import say
+    from boards.i18n import translator
+    from engine import get_game
+    from tests.service.helpers import game_row, log_of
+
+    rules = get_game("sunfield")
+    game_id = create_game(svc, "sunfield", [FarmerSpec("Céline", "celine@example.org", language="fr"), BOB],
+                          host=0, seed=3).game_id
+    join(svc, game_id, 1)
+    preferences.set_preferences(svc, game_id, 0, digest=True, accounts=True)
+    while rules.to_act(game_row(svc, game_id).state) == 0:
+        play(svc, game_id, 0, rules.code(rules.legal_moves(game_row(svc, game_id).state)[0]))
+    before = game_row(svc, game_id).state
+    bob_plays = rules.legal_moves(before)[0]
+    play(svc, game_id, 1, rules.code(bob_plays))
+    assert send_digests(svc) == 1
+    assert len(mails(svc, "digest", "celine@example.org")) == 1
+    text = text_part(mailbox(svc, "celine@example.org")[-1])
+    french = say(rules.describe_phrase(before, bob_plays), translator("fr"))
+    assert f"* Bob {french}" in text
+    assert log_of(svc)[-1].description not in text  # the stored English sentence

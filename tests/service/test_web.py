@@ -567,3 +567,14 @@ def test_healthz_shows_how_long_work_has_waited_and_what_failed(config, toy_game
     assert body["oldest_waiting_seconds"] >= 90
     assert body["failed"] == {"request": 0, "mail": 0, "inbound": 0}
     svc.db.dispose()
+
+
+def test_a_mail_in_the_mailbox_shows_its_header_values_in_the_readers_language(client, svc):
+    """Given a mail in the local mailbox, when a French reader opens it, then
+    its date reads as French dates do, not as the mail's RFC 5322 header."""
+    started(svc)
+    ids = re.findall(r'href="/mailbox/(\d+)"', client.get("/mailbox").text)
+    page = client.get(f"/mailbox/{ids[0]}?lang=fr").text
+    dates = re.findall(r"<tr><td>Date[ \u00a0]:</td><td>([^<]*)</td></tr>", page)
+    assert len(dates) == 1 and re.fullmatch(r"\d{1,2} \w+ 20\d\d, \d\d:\d\d UTC", dates[0]), dates
+    assert not re.search(r"\b(Mon|Tue|Wed|Thu|Fri|Sat|Sun), ", page)
