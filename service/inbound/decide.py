@@ -20,6 +20,7 @@ from sqlalchemy import select
 from sqlalchemy.orm import Session
 
 import boards
+from boards.game_phrases import progress as progress_said
 from boards.game_phrases import say
 from boards.i18n import DEFAULT_LANGUAGE, N_, Translator, translator
 from engine.core import MoveError
@@ -459,7 +460,8 @@ def _options(rules, state: dict, t: Translator) -> str:
 
 
 def _board_and_options(rules, state, position, names, kind, t: Translator) -> str:
-    board = boards.text(kind, rules.view(state, position), position, names) or rules.progress(state)
+    board = (boards.text(kind, rules.view(state, position), position, names, t.language)
+             or progress_said(rules, state, t))
     parts = [board or ""]
     if rules.to_act(state) == position:
         parts.append(_options(rules, state, t))

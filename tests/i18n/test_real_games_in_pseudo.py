@@ -35,19 +35,9 @@ pytestmark = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 #: names, not words: the farmers', the service's, the games'
 NAMES = ("Anna", "Bob", "Cat", "Farmpost", "Sunfield Farm", "Harvest")
 
-#: the reasons the rules refuse a move for (engine/*/turns.py, rules.py, the
-#: error classes of core.py, told by service/inbound/decide.py) are being put
-#: through the catalog in another change; allowed here until it is merged
-REFUSALS_DONE_ELSEWHERE = ("is not possible now", "keep a Character and a Farmhouse first", "it is not your turn")
-
 #: what is no one's words: the line a reply stays above (the inbound side cuts
 #: at it, mail/outgoing/compose.py), the subject of the replies these tests mail
 MAIL_LINES = (REPLY_MARKER, "Re: Pebbles #1: your turn")
-
-#: the answers service/inbound/decide.py writes the board into (``board``, and
-#: ``moves`` with it): its text board is English (boards.text without the seat's
-#: language); decide.py is being changed elsewhere, so these wait for that merge
-BOARD_ANSWERS_DONE_ELSEWHERE = ("board", "moves", "board, once over")
 
 #: a mailed command of each kind an answer is written for
 BODIES = ("help", "board", "moves", "market", "scores", "what changed", "say Good luck!")
@@ -71,7 +61,7 @@ TOKEN = re.compile(r"(?=[\w-]{6,}$)(?:.*\d.*|.*[a-z].*[A-Z].*)")
 
 
 def unmarked(text: str | None, rules) -> list[str]:
-    left = words_outside(text or "", (*MAIL_LINES, *REFUSALS_DONE_ELSEWHERE, *NAMES))
+    left = words_outside(text or "", (*MAIL_LINES, *NAMES))
     # a marked word cut short by a text board's cell ("⟦þåšţûŕ~", "ƀû~") was marked; a signed
     # link's token ("6_Rltt5SvktU56WyEU", random: letters and digits) is no word
     return [w for w in left if w not in not_words(rules) and not SIGN.fullmatch(w)
@@ -131,15 +121,14 @@ def test_given_farmers_in_the_pseudo_locale_then_every_mail_of_a_real_game_is_ma
     mails = [mail for mail in sent(svc) if mail.to_addr.endswith("@example.org")]
     kinds = {mail.kind for mail in mails}
     assert {"invite", "turn", "account", "remind", "overdue", "digest", "final"} <= kinds, sorted(kinds)
-    left = {f"answer to “{body}”": unmarked(answer, rules) for body, answer in answers.items()
-            if body not in BOARD_ANSWERS_DONE_ELSEWHERE}
+    left = {f"answer to “{body}”": unmarked(answer, rules) for body, answer in answers.items()}
     for mail in mails:
         if mail.kind != "answer":  # the answers: above
             left.setdefault(f"{mail.kind} mail", []).extend(unmarked(mail.subject, rules)
                                                             + unmarked(mail.text_part, rules))
     for message in mailbox(svc):
         if not str(message["Subject"]).startswith("Re:") and (html := message.get_body(preferencelist=("html",))) is not None:
-            words = unmarked_html(html.get_content(), (*MAIL_LINES, *REFUSALS_DONE_ELSEWHERE, *NAMES))
+            words = unmarked_html(html.get_content(), (*MAIL_LINES, *NAMES))
             left.setdefault(f"html part of “{message['Subject']}”", []).extend(
                 w for w in words if w.split(": ", 1)[1] not in not_words(rules)
                 and not SIGN.fullmatch(w.split(": ", 1)[1]))

@@ -5,6 +5,7 @@ with a move, kept and played through the service."""
 from __future__ import annotations
 
 import pytest
+
 from mail.inbound import commands as cmd
 from mail.inbound.commands import split_commands
 from mail.inbound.plans import NEXT, ROUND, PlanError, Stop, is_cancel, read_plan
