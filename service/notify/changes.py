@@ -484,8 +484,9 @@ def played(session: Session, svc: Services, game: Game, seat: Seat, work: Work,
         return
     if not wants_mail(seat, "account"):
         return
+    typed = typed_words(rules_for(game.kind), seat.language) or str
     line = t.gettext("Your answer of %(time)s was applied: %(moves)s.", time=date_text(request.created_at or now(), t),
-                     moves=texts)
+                     moves=typed(texts))
     first = not seat.confirmation_told
     if first:
         line += " " + t.gettext("From now on a turn you mail in is confirmed this way, at the top of your next "

@@ -13,6 +13,8 @@ import pytest
 from sqlalchemy import select
 
 from boards.i18n import LANGUAGES
+from engine import get_game
+from engine.words import in_language
 from service.cli import commands as cli
 from service.core.errors import InvalidInput
 from service.inbound.receive import receive
@@ -133,3 +135,30 @@ def test_given_the_command_line_then_each_farmer_may_name_a_language_and_the_res
 def cli_parser():
     from service.cli.main import build_parser
     return build_parser()
+
+
+def test_given_a_french_farmer_who_mails_a_whole_turn_then_its_confirmation_names_it_in_her_words(svc):
+    # Given a Sunfield table where Béatrice reads French and plays first
+    created = creation.create_game(svc, "sunfield", [BEA, ANN], host=0, seed=3)
+    creation.join(svc, created.game_id, 1)
+    keys = {seat.name: seat.reply_key for seat in game_row(svc, created.game_id).seats}
+    rules = get_game("sunfield")
+    state = game_row(svc, created.game_id).state
+    take = next(m for m in rules.legal_moves(state) if m.kind == "take")
+    place = rules.legal_moves(rules.apply(state, take))[0]
+    typed = f"{in_language(rules, rules.text(take), 'fr')}, {in_language(rules, rules.text(place), 'fr')}"
+    # when she mails it in her own words and Ann answers by mail
+    receive(svc, reply(keys["Béatrice"], typed, sender="Béatrice <bea@example.org>"), source="ingest")
+    ann_turn = game_row(svc, created.game_id)
+    assert rules.to_act(ann_turn.state) == 1, "her mailed turn was applied whole"
+    move = rules.legal_moves(ann_turn.state)[0]
+    ann_steps = [rules.text(move)]
+    after = rules.apply(ann_turn.state, move)
+    while rules.to_act(after) == 1:
+        move = (rules.closing_moves(after) or rules.legal_moves(after))[0]
+        ann_steps.append(rules.text(move))
+        after = rules.apply(after, move)
+    receive(svc, reply(keys["Ann"], ", ".join(ann_steps), sender="Ann <ann@example.org>"), source="ingest")
+    # then her next turn mail confirms her answer in French, with the moves as she writes them
+    told = mailbox(svc, "bea@example.org")[-1].get_body(preferencelist=("plain",)).get_content()
+    assert re.search(f"a été jouée\\s: {re.escape(typed)}\\.", told), told
