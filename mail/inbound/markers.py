@@ -1,17 +1,41 @@
 """Find the line our mails put above the quoted part.
 
-Outgoing mail (``mail.outgoing.compose.REPLY_MARKER``, "## Please reply above
-this line ##") starts every mail a farmer may answer with it; any reply text
-below it is our own mail, quoted. Clients prefix it with ">", reflow it or
-drop the hashes, so it is matched loosely.
+Outgoing mail (:func:`marker_line`, "## Please reply above this line ##", in
+the recipient's language) starts every mail a farmer may answer with it; any
+reply text below it is our own mail, quoted. Clients prefix it with ">",
+reflow it or drop the hashes, so it is matched loosely, in every language
+the service speaks (a farmer may change language between two mails).
 """
 
 from __future__ import annotations
 
 import re
+from functools import cache
 
-_MARKER = re.compile(r"^[\s>]*#*\s*please (?:type your )?reply above this line\.?\s*#*\s*$", re.IGNORECASE)
+from boards.i18n import LANGUAGES, N_, Translator, translator
+
+#: the words of the line, in the ``answers`` catalog
+REPLY_ABOVE = N_("Please reply above this line")
+
+#: what clients leave around the words: quote signs, hashes, a full stop
+_AROUND = re.compile(r"^[\s>]*#*\s*(?P<words>.*?)\.?\s*#*\s*$")
+
+
+def marker_line(t: Translator) -> str:
+    """The line in ``t``'s language."""
+    return f"## {t.gettext(REPLY_ABOVE)} ##"
 
 
 def is_reply_marker(line: str) -> bool:
-    return _MARKER.match(line) is not None
+    found = _AROUND.match(line)
+    return found is not None and _plain(found["words"]) in _wordings()
+
+
+@cache
+def _wordings() -> frozenset[str]:
+    said = {_plain(translator(language).gettext(REPLY_ABOVE)) for language in LANGUAGES}
+    return frozenset(said | {"please type your reply above this line"})
+
+
+def _plain(words: str) -> str:
+    return " ".join(words.casefold().split())

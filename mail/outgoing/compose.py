@@ -57,14 +57,12 @@ import boards
 from boards import SnapshotKey
 from boards.i18n import N_, translator
 from mail.inbound.body import extract_body
+from mail.inbound.markers import marker_line
 from mail.outgoing.addresses import ADDRESS_HEADERS, address
 from mail.outgoing.envelope import Envelope
 from mail.outgoing.templates import render_mail
 
 log = logging.getLogger(__name__)
-
-#: the line a reply should stay above; the inbound side cuts there
-REPLY_MARKER = "## Please reply above this line ##"
 
 #: the last line of a plain mail's text, after the signature separator
 FOOTER = N_("Farmpost. This mail was sent automatically.")
@@ -161,7 +159,7 @@ def compose(context: dict, *, snapshots=None) -> Mail:
     kind = context["kind"]
     picture = board_picture(context, snapshots) if kind == "turn" else None
     cid = picture_cid(context) if picture else None
-    values = {**context, **boards, "subject": envelope.subject, "reply_marker": REPLY_MARKER,
+    values = {**context, **boards, "subject": envelope.subject, "reply_marker": marker_line(translator(envelope.language)),
               "board_picture_cid": cid, "i18n": translator(envelope.language), "language": envelope.language}
     text = render_mail(f"mail/{kind}.txt", values)
     html = seven_bit(without_classes(shorten_styles(compact_styles(

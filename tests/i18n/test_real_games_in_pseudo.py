@@ -18,7 +18,6 @@ from sqlalchemy import select
 from boards.i18n import LANGUAGES, PSEUDO
 from engine import get_game
 from engine.core import Rng
-from mail.outgoing.compose import REPLY_MARKER
 from service.core.wall_time import ENVIRONMENT_VARIABLE, travel_to
 from service.game.clocks import ClockSettings
 from service.inbound.receive import receive
@@ -35,9 +34,8 @@ pytestmark = pytest.mark.parametrize("database_url", ["sqlite"], indirect=True)
 #: names, not words: the farmers', the service's, the games'
 NAMES = ("Anna", "Bob", "Cat", "Farmpost", "Sunfield Farm", "Harvest")
 
-#: what is no one's words: the line a reply stays above (the inbound side cuts
-#: at it, mail/outgoing/compose.py), the subject of the replies these tests mail
-MAIL_LINES = (REPLY_MARKER, "Re: Pebbles #1: your turn")
+#: what is no one's words: the subject of the replies these tests mail
+MAIL_LINES = ("Re: Pebbles #1: your turn",)
 
 #: a mailed command of each kind an answer is written for
 BODIES = ("help", "board", "moves", "market", "scores", "what changed", "say Good luck!")
