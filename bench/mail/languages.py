@@ -19,7 +19,8 @@ public board), then the final mail to every farmer (the end-game report,
 with everyone in English and with the languages mixed (farmers en, fr,
 de, en; spectators fr, de, en): per-seat entries hit as often whatever the
 languages (a seat has one); shared entries are kept once per language
-read at the table.
+read at the table, so each language read is drawn once per version; "drawn
+twice" counts the entries drawn again (0: none was evicted or missed).
 """
 
 from __future__ import annotations
@@ -70,19 +71,24 @@ def rendering(mails: int) -> None:
               + f" {over['fr']:+6.1f}% {over['de']:+6.1f}%")
 
 
-def hit_rates(farmers: tuple[str, ...], spectators: tuple[str, ...], versions: int) -> dict[str, float]:
+def hit_rates(farmers: tuple[str, ...], spectators: tuple[str, ...], versions: int) -> dict[str, tuple]:
     """The page fragments' and the report's hit rates over a game of
-    ``versions`` versions, with these languages at the table."""
+    ``versions`` versions, with these languages at the table, and how many
+    entries were drawn a second time (evicted, or keyed wrong: 0 when the
+    caches keep every entry they should)."""
     from boards import MemoryStore, SnapshotCache, SnapshotKey
     from service.web.page_cache import BoardFragments
 
     names = tuple(f"Farmer {i}" for i in range(len(farmers)))
     fragments = BoardFragments()
-    asked = {"pages": [0, 0], "report": [0, 0]}  # [asked, rendered]
+    asked = {"pages": [0, 0, 0], "report": [0, 0, 0]}  # [asked, rendered, rendered again]
+    drawn: set = set()
 
-    def rendered(what: str):
+    def rendered(what: str, key):
         def render():
             asked[what][1] += 1
+            asked[what][2] += key in drawn
+            drawn.add(key)
             return what
         return render
 
@@ -91,12 +97,14 @@ def hit_rates(farmers: tuple[str, ...], spectators: tuple[str, ...], versions: i
         for seat, language in readers:
             for part in ("drawing", "words"):
                 asked["pages"][0] += 1
-                fragments.get_or_render(1, version, seat, names, (part, (), language), rendered("pages"))
+                key = (version, seat, part, language)
+                fragments.get_or_render(1, version, seat, names, (part, (), language), rendered("pages", key))
     reports = SnapshotCache(MemoryStore())
     for language in farmers:
         asked["report"][0] += 1
-        reports.get_or_render(SnapshotKey("1", versions, None, "report", language), rendered("report"))
-    return {what: 1 - made / total for what, (total, made) in asked.items()}
+        reports.get_or_render(SnapshotKey("1", versions, None, "report", language),
+                              rendered("report", ("report", language)))
+    return {what: (1 - made / total, again) for what, (total, made, again) in asked.items()}
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -114,12 +122,14 @@ def main(argv: list[str] | None = None) -> None:
     for language in LANGUAGES:
         one_mail(turn_context(sample_game("sunfield", 3, {}, seed=1), 10), language)
     rendering(args.mails)
-    print(f"\n{'languages at the table':<50} {'pages':>7} {'report':>7}   (hit rates over a 60-version game)")
+    print(f"\n{'languages at the table':<50} {'pages':>7} {'report':>7} {'drawn twice':>12}"
+          "   (hit rates over a 60-version game)")
     for label, farmers, spectators in (("all English", ("en",) * 4, ("en",) * 3),
                                        ("mixed: farmers en fr de en, spectators fr de en",
                                         ("en", "fr", "de", "en"), ("fr", "de", "en"))):
         rates = hit_rates(farmers, spectators, 60)
-        print(f"{label:<50} {rates['pages'] * 100:6.1f}% {rates['report'] * 100:6.1f}%")
+        again = rates["pages"][1] + rates["report"][1]
+        print(f"{label:<50} {rates['pages'][0] * 100:6.1f}% {rates['report'][0] * 100:6.1f}% {again:>12}")
     print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
 
 
