@@ -23,7 +23,11 @@ budgets against each other.
 
 Prints JSON lines: the measure, one line per game, and the summary (wins of
 the new bot, a shared first place counting half, with a 95 % Wilson
-interval).
+interval, and each bot's CPU milliseconds per decision in these games). R is
+measured at 50 iterations; a bot whose cost is not proportional to its
+iterations (a fixed part per decision) is fair at round(50 x R) only if the
+summary's two CPU figures agree: the summary is the check, and ``--ratio``
+the correction when they do not.
 """
 
 from __future__ import annotations
@@ -67,7 +71,7 @@ def decision_cost(name: str, players: int, advanced: bool) -> dict:
 
     game = get_game(name)
     options = {"advanced": True} if advanced else {}
-    bot = SearchBot()
+    bot = SearchBot(iterations=BASE_ITERATIONS)
     chosen = []
     cpu = 0.0
     for seed, index, state in positions(name, players, options, range(6), 8):
@@ -136,10 +140,19 @@ def duel(name: str, advanced: bool, games: int, first_seed: int, ratio: float, r
     options = {"advanced": True} if advanced else {}
     new, old = SearchBot(iterations=round(BASE_ITERATIONS * ratio)), search_bot_of(rev)(iterations=BASE_ITERATIONS)
     wins = 0.0
+    cpu = {new: [0.0, 0], old: [0.0, 0]}  # CPU seconds and decisions, per bot
     for seed in range(first_seed, first_seed + games):
         new_seat = seed % 2
         bots = [new, old] if new_seat == 0 else [old, new]
-        played = play(game, 2, options, seed, bots)
+
+        def timed(seat, state, choose, bots=bots):
+            started = time.process_time()
+            move = choose()
+            cpu[bots[seat]][0] += time.process_time() - started
+            cpu[bots[seat]][1] += 1
+            return move
+
+        played = play(game, 2, options, seed, bots, on_decision=timed)
         firsts = game.ranking(played.state)[0]
         won = (1.0 / len(firsts)) if new_seat in firsts else 0.0
         wins += won
@@ -147,8 +160,11 @@ def duel(name: str, advanced: bool, games: int, first_seed: int, ratio: float, r
                           "scores": [game.score_of(played.state, s) for s in range(2)]}), flush=True)
     low, high = wilson(wins, games)
     print(json.dumps({"game": name, "advanced": advanced, "games": games, "iterations_new": new.iterations,
-                      "iterations_old": old.iterations, "new_wins": wins, "win_rate": round(wins / games, 3),
-                      "wilson_95": [low, high]}), flush=True)
+                      "iterations_old": old.iterations, "new_wins": wins, "win_rate": round(wins / max(games, 1), 3),
+                      "wilson_95": [low, high],
+                      "cpu_ms_per_decision": {"new": round(1000 * cpu[new][0] / max(cpu[new][1], 1), 1),
+                                              "old": round(1000 * cpu[old][0] / max(cpu[old][1], 1), 1)}}),
+          flush=True)
 
 
 #: two games at a given ratio: the duel runs, without measuring the ratio on another tree

@@ -9,7 +9,7 @@ seconds, so the same seed always gives the same move). An iteration:
 2. walks down one tree shared by all samples (single-observer ISMCTS: the
    moves legal in this sample are the children it may choose; UCB1 counts a
    child's chances by how often it was available), adding one new move; the
-   tree holds the bot's whole turn, or its first steps (:data:`TREE_DEPTH`);
+   tree holds the bot's whole turn;
 3. finishes the turn with a one-move-ahead policy (:func:`policy`), lets
    the following turns be played by it too (``lookahead`` turns), and
    scores the state reached (:func:`value_for`): the farmer's standing (score sheet plus the game's
@@ -18,8 +18,9 @@ seconds, so the same seed always gives the same move). An iteration:
 4. adds that value to every node it walked through.
 
 The tree covers the bot's own turn, which is made of several atomic moves
-(take a tile, place it, put the Vegetables): the greedy bot judges each step
-alone, the search judges whole turns against what may be drawn.
+(place a worker, pay, act): the greedy bot judges each step alone, the
+search judges whole turns against what may be drawn. Sunfield Farm is
+searched without the tree, by screen-then-deepen (:data:`SCREENED`).
 """
 
 from __future__ import annotations
@@ -60,15 +61,15 @@ def turn_starts(game: Game, before: State, after: State) -> bool:
 BUDGETS = {"harvest": (50, 1)}
 DEFAULT_BUDGET = (50, 0)
 
-#: how many steps of the bot's own turn the tree holds, by game (None: the
-#: whole turn); the playout policy plays the steps below. In Sunfield Farm
-#: the tree holds the first step alone (take a tile, deliver, spend Seeds):
-#: with the whole turn in the tree, the second visit of a first step went on
-#: with any step after it (place the tile anywhere) and the more
-#: iterations, the more of the turn was played at random (72 iterations lost
-#: to 50, docs/engine.md); judged by the policy's rest of the turn, each
-#: first step's mean is over the samples of what is hidden.
-TREE_DEPTH = {"sunfield": 1}
+#: games searched by screen-then-deepen instead of the tree: (candidates,
+#: deep turns). In Sunfield Farm a first step finished by the policy is
+#: judged almost without chance (what is drawn barely moves the estimate),
+#: so a tree's repeated visits told it little (with the whole turn in the
+#: tree, more iterations even played more of it at random: docs/engine.md);
+#: the budget goes instead to the best few first steps, played on through
+#: the other farmer's turn and the bot's next one, where the draws and the
+#: other farmer's take matter.
+SCREENED = {"sunfield": (3, 2)}
 
 
 def budget(game_name: str) -> tuple[int, int]:
@@ -102,14 +103,43 @@ class SearchBot(Bot):
         moves = game.legal_moves(first)
         if len(moves) == 1:
             return moves[0]
+        if game.name in SCREENED:
+            return self._screen_then_deepen(game, view, seat, first, moves, rng, iterations, *SCREENED[game.name])
         root = Node()
-        depth = TREE_DEPTH.get(game.name)
         for i in range(iterations):
-            self._iterate(game, first if i == 0 else sampler(view, seat, rng), seat, root, rng, lookahead, depth)
+            self._iterate(game, first if i == 0 else sampler(view, seat, rng), seat, root, rng, lookahead)
         return max(moves, key=lambda m: _rank(root.children.get(m)))
 
-    def _iterate(self, game: Game, state: State, seat: int, root: Node, rng: Rng, lookahead: int,
-                 depth: int | None = None) -> None:
+    def _screen_then_deepen(self, game: Game, view: State, seat: int, first: State, moves: list[Move], rng: Rng,
+                            iterations: int, candidates: int, deep: int) -> Move:
+        """Sunfield Farm's search (see :data:`SCREENED`): each first step
+        finished by the policy once, then the best ``candidates`` judged by
+        playouts ``deep`` turns further, round and round, each on a new
+        sample; the best mean of those is played. The budget counts turns
+        played out: a screen costs one, a deep playout ``1 + deep``."""
+        sampler = SAMPLERS[game.name]
+        screened = []
+        for i, move in enumerate(moves):
+            state = first if i == 0 else sampler(view, seat, rng)
+            screened.append((self._playout(game, state, move, seat, rng, 0), i, move))
+        screened.sort(key=lambda item: (-item[0], item[1]))
+        shortlist = [move for _, _, move in screened[:candidates]]
+        rounds = max(0, iterations - len(moves)) // ((1 + deep) * len(shortlist))
+        if len(shortlist) == 1 or not rounds:
+            return shortlist[0]
+        totals = [0.0] * len(shortlist)
+        for _ in range(rounds):
+            for index, move in enumerate(shortlist):
+                totals[index] += self._playout(game, sampler(view, seat, rng), move, seat, rng, deep)
+        return shortlist[max(range(len(shortlist)), key=lambda index: (totals[index], -index))]
+
+    def _playout(self, game: Game, state: State, move: Move, seat: int, rng: Rng, lookahead: int) -> float:
+        """The value of ``move`` then the policy to the end of the turn and ``lookahead`` turns more."""
+        after = game.apply_legal(state, move)
+        ended = game.to_act(after) is None or turn_starts(game, state, after)
+        return self._evaluate(game, after, seat, rng, lookahead + (0 if ended else 1))
+
+    def _iterate(self, game: Game, state: State, seat: int, root: Node, rng: Rng, lookahead: int) -> None:
         path = [root]
         node = root
         while True:
@@ -126,7 +156,7 @@ class SearchBot(Bot):
             node = child
             ended = game.to_act(after) is None or turn_starts(game, state, after)
             state = after
-            if untried or ended or len(path) - 1 == depth:
+            if untried or ended:
                 break
         value = self._evaluate(game, state, seat, rng, lookahead + (0 if ended else 1))
         for visited in path:
