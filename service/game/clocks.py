@@ -21,7 +21,7 @@ from mail.inbound.clock_words import SETTING_NAMES, parse_duration
 from mail.sentence import N_, Refused
 from service.core import wall_time
 from service.core.game_kinds import rules_for
-from service.storage.models import Game, GameClock, Seat, SeatClock, as_utc
+from service.storage.models import Game, GameClock, Seat, SeatClock, as_utc, date_text
 
 HOUR = 3600
 DAY = 24 * HOUR
@@ -204,6 +204,14 @@ def local_text(moment: datetime, zone_name: str | None, t: Translator | None = N
     local = as_utc(moment).astimezone(zone(zone_name)).replace(tzinfo=None)  # formatted as it reads there
     label = zone_name if zone(zone_name) is not UTC else "UTC"
     return t.datetime(local, None, format=f"{_LOCAL_PATTERNS.get(t.locale, _LOCAL_PATTERN)} '({label})'")
+
+
+def seat_time(moment: datetime, reader: Seat | None, t: Translator | None = None) -> str:
+    """A moment told to the farmer at ``reader``: in their time zone when
+    they set one (``time zone Europe/Berlin``: :func:`local_text`), else as
+    UTC ("6 December 2026, 15:40 UTC")."""
+    name = reader.clock.time_zone if reader is not None and reader.clock is not None else None
+    return local_text(moment, name, t) if name else date_text(moment, t)
 
 
 # --------------------------------------------------------------------------- keeping the clock in step

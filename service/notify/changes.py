@@ -49,12 +49,13 @@ from service.core.wall_time import now
 from service.game import plans, rating_store
 from service.game.accounts import account_lines, replayed
 from service.game.clocks import describe as describe_clock
+from service.game.clocks import seat_time
 from service.game.final_report import report_data
 from service.game.previous import previous_view
 from service.jobs.work import Work
 from service.notify import hooks, spectator_mail
 from service.storage.lookup import current_turn, live_log
-from service.storage.models import Game, MoveLogEntry, MoveRequest, OutgoingMail, Seat, as_utc, date_text
+from service.storage.models import Game, MoveLogEntry, MoveRequest, OutgoingMail, Seat, as_utc
 
 #: mail: any mail about the game; accounts: a short mail after every other
 #: farmer's turn; digest: one mail a day about all the farmer's games
@@ -92,10 +93,10 @@ def is_away(seat: Seat) -> bool:
     return seat.away_until is not None and as_utc(seat.away_until) > now()
 
 
-def away_text(seat: Seat, t: Translator | None = None) -> str | None:
+def away_text(seat: Seat, t: Translator | None = None, reader: Seat | None = None) -> str | None:
     """"6 December 2026, 15:40 UTC" while the farmer is away, else None (in
-    the reader's language, ``t``; English without one)."""
-    return date_text(seat.away_until, t) if is_away(seat) else None
+    the reader's language, ``t``, English without one, and time zone)."""
+    return seat_time(seat.away_until, reader, t) if is_away(seat) else None
 
 
 def subject_for(game: Game, what: str) -> str:
@@ -485,8 +486,8 @@ def played(session: Session, svc: Services, game: Game, seat: Seat, work: Work,
     if not wants_mail(seat, "account"):
         return
     typed = typed_words(rules_for(game.kind), seat.language) or str
-    line = t.gettext("Your answer of %(time)s was applied: %(moves)s.", time=date_text(request.created_at or now(), t),
-                     moves=typed(texts))
+    line = t.gettext("Your answer of %(time)s was applied: %(moves)s.",
+                     time=seat_time(request.created_at or now(), seat, t), moves=typed(texts))
     first = not seat.confirmation_told
     if first:
         line += " " + t.gettext("From now on a turn you mail in is confirmed this way, at the top of your next "
@@ -610,6 +611,6 @@ def still_in(session: Session, svc: Services, game: Game, seat: Seat, url: str, 
     button; unanswered by ``due``, the seat goes to the next in line (docs/open_tables.md)."""
     t = translator(seat.language)
     context = game_context(svc, game, seat)
-    context.update(still_in_url=url, due=date_text(due, t), rules_url=svc.links.rules_url(game.kind))
+    context.update(still_in_url=url, due=seat_time(due, seat, t), rules_url=svc.links.rules_url(game.kind))
     queue_mail(session, svc, game, seat, "stillin", subject_for(game, t.gettext("the table is full: still in?")),
                context, work)

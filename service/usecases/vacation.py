@@ -48,8 +48,9 @@ def start_vacation(svc: Services, game_id: int, position: int, days: int, key: s
                                                      meaning=clocks.away_sentence(game, seat, r)),
                             key=f"away:{seat.id}:{key or until.isoformat()}", work=work)
         clocks.count_leave(game, wall_time.now())  # the vacation stops the clock (docs/clocks.md)
+        until_text = clocks.seat_time(until, seat, t)  # the farmer's own zone: read while the seat is loaded
     away = t.gettext("You are away until %(date)s. Farmpost holds back your turn mails until then and sends you one "
-                     "when you are back; reply “vacation off” to come back sooner.", date=date_text(until, t))
+                     "when you are back; reply “vacation off” to come back sooner.", date=until_text)
     if not names:
         return away
     return t.ngettext("%(away)s %(names)s was told.", "%(away)s %(names)s were told.", len(names), away=away,

@@ -24,10 +24,11 @@ from service.core.wall_time import now
 from service.game import plans
 from service.game.accounts import account_lines
 from service.game.clocks import describe as describe_clock
+from service.game.clocks import seat_time
 from service.notify.changes import away_text, outcome_words, typed_words
 from service.ops.delivery import seat_mails
 from service.storage.lookup import current_turn, live_log, load_game, seat_of
-from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat, as_utc, date_text
+from service.storage.models import Game, MoveLogEntry, MoveRequest, Seat, as_utc
 from service.usecases.rematch import origin_link, rematch_link
 from service.web import language, page_cache
 
@@ -169,10 +170,10 @@ def seat_page(svc: Services, access: SeatAccess, highlight: list[str] | None = N
         "to_act": names.get(to_act) if to_act is not None else None,
         "to_act_position": to_act,
         #: "away until" dates by seat position (None: not away)
-        "away": {s.position: away_text(s, language.current()) for s in game.seats},
-        "bounced_on": date_text(seat.bouncing_since, language.current()) if seat.bouncing_since else None,
+        "away": {s.position: away_text(s, language.current(), reader=seat) for s in game.seats},
+        "bounced_on": seat_time(seat.bouncing_since, seat, language.current()) if seat.bouncing_since else None,
         #: the last mails sent to this farmer and what became of each (service/ops/delivery.py)
-        "mails": [{**mail, "at": date_text(mail["at"], language.current())}
+        "mails": [{**mail, "at": seat_time(mail["at"], seat, language.current())}
                   for mail in seat_mails(svc, seat, t=language.current())],
         "my_turn": my_turn,
         "options": options,

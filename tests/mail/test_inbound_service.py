@@ -4,6 +4,7 @@ answered) through the service's use cases. Runs on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta
 
 import pytest
@@ -382,6 +383,14 @@ class TestHearingBackAfterAMove:
         receive(svc, reply(keys["Bob"], "take 1\nend", sender="Bob <bob@example.org>"), source="ingest")
         told = text_part(mailbox(svc, "anna@example.org")[-1])
         assert " was applied: take 1, end." in told and "From now on" not in told
+
+    def test_the_confirmation_tells_the_moment_in_the_farmers_time_zone_when_she_set_one(self, svc, game):
+        game_id, keys = game
+        receive(svc, reply(keys["Anna"], "time zone Europe/Berlin"), source="ingest")
+        receive(svc, reply(keys["Anna"], "take 2\nend"), source="ingest")
+        receive(svc, reply(keys["Bob"], "take 1\nend", sender="Bob <bob@example.org>"), source="ingest")
+        told = text_part(mailbox(svc, "anna@example.org")[-1])
+        assert re.search(r"Your answer of \w+day \d+ \w+ \d{4}, \d\d:\d\d \(Europe/Berlin\) was applied", told), told
 
     def test_a_farmer_who_chose_every_confirmation_gets_the_account_of_her_turn_at_once(self, svc, game):
         game_id, keys = game
