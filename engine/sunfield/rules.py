@@ -151,6 +151,21 @@ def vegetable_targets(plot: dict, at: str, vegetables: list[str]) -> dict[str, l
     return out
 
 
+def is_vegetable_target(plot: dict, at: str, k: str, veg: str) -> bool:
+    """Whether the tile at ``k`` may receive a ``veg`` gained by the tile at
+    ``at``: as :func:`vegetable_targets` for that one tile."""
+    tile = plot.get(k)
+    if tile is None or tile["pasture"] or k == at:
+        return False
+    if k not in neighbours(at) and _COLOUR[tile["tile"]] != _COLOUR[plot[at]["tile"]]:
+        return False
+    filled = tile["filled"]
+    for index in SPACES[tile["tile"]].get(veg, ()):
+        if not filled[index]:
+            return True
+    return False
+
+
 #: tile id -> its colour (a dict lookup instead of a FieldTile's attribute on the hot path)
 _COLOUR = {tile_id: face.colour for tile_id, face in C.TILES.items()}
 

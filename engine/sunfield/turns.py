@@ -97,6 +97,19 @@ def _put(state: State, farmer: dict) -> list[Move]:
     return [_put_move(veg, k) for veg, places in rules.open_choices(state).items() for k in places]
 
 
+def _can_put(state: State, farmer: dict, move: Move) -> bool:
+    """As ``move in _put(...)`` without listing every place: a Vegetable
+    still waiting (every one left waiting is a real choice, see
+    ``rules.place_vegetables``) and a tile that may receive it."""
+    if len(move.args) != 3:
+        return False
+    veg, x, y = move.args
+    pending = state["pending"]
+    if not pending["vegetables"].get(veg):
+        return False
+    return rules.is_vegetable_target(farmer["plot"], pending["at"], key(x, y), veg)
+
+
 #: the moves the lists below are made of, built once (a Move is immutable)
 _EXCHANGE_MOVES = {(give, get): Move("exchange", (give, get)) for give in C.VEGETABLES for get in C.VEGETABLES}
 _BUY_MOVES = {veg: Move("buy", (veg,)) for veg in C.VEGETABLES}
@@ -200,6 +213,8 @@ def is_legal(state: State, move: Move) -> bool:
         return _can_place(rules.farmer_to_act(state)["plot"], move)
     if move.kind == "take":
         return len(move.args) == 2 and _can_take(state, rules.farmer_to_act(state), move)
+    if move.kind == "put":
+        return _can_put(state, rules.farmer_to_act(state), move)
     return move in _BY_VERB[move.kind](state, rules.farmer_to_act(state))
 
 
@@ -402,7 +417,26 @@ def settle(state: State) -> None:
 
 def _optional_left(state: State) -> bool:
     farmer = rules.farmer_to_act(state)
-    return bool(_exchange(state, farmer) or _buy(state, farmer)) or (state["advanced"] and powers.has_usable_power(state))
+    return _may_spend_seeds(state, farmer) or (state["advanced"] and powers.has_usable_power(state))
+
+
+def _may_spend_seeds(state: State, farmer: dict) -> bool:
+    """Whether any exchange or buy is open, as ``_exchange(...) or _buy(...)``
+    without building them: a Wheelbarrow Vegetable and another kind left in
+    the reserve (exchange), or any Vegetable left in the reserve (buy)."""
+    seeds = farmer["seeds"]
+    if seeds < C.EXCHANGE_COST and seeds < C.BUY_COST:
+        return False
+    reserve, wheelbarrow = state["reserve"], farmer["wheelbarrow"]
+    left = [veg for veg in C.VEGETABLES if reserve[veg]]
+    if not left:
+        return False
+    if seeds >= C.BUY_COST:
+        return True
+    for give in C.VEGETABLES:
+        if wheelbarrow[give] and (len(left) > 1 or left[0] != give):
+            return True
+    return False
 
 
 def closing_moves(state: State) -> list[Move]:
