@@ -63,8 +63,8 @@ def take_seed_from_reserve(state: State) -> int:
 def take_cost(column: list, row: int) -> int:
     """Seeds to pay to take the tile of ``row``: one per tile above it (empty spaces ignored)."""
     cost = 0
-    for slot in column[:row]:
-        if slot:
+    for index in range(row):
+        if column[index]:
             cost += 1
     return cost
 
@@ -250,12 +250,15 @@ def harvest(state: State) -> None:
     its Animal (if the reserve still has one); then the Animals are delivered."""
     farmer = farmer_to_act(state)
     plot = farmer["plot"]
+    wheelbarrow = None
     for k, tile in plot.items():
         if tile["pasture"] or 0 in tile["filled"]:
             continue
         face = C.TILES[tile["tile"]]
+        if wheelbarrow is None:  # a new Wheelbarrow: placing a tile shares it with the state before
+            wheelbarrow = farmer["wheelbarrow"] = dict(farmer["wheelbarrow"])
         for veg in face.vegetables:
-            farmer["wheelbarrow"][veg] += 1
+            wheelbarrow[veg] += 1
         # flipped to its Pasture face: a new tile (the Plot's may be shared, see own_tile)
         tile = plot[k] = {**tile, "filled": [0] * len(face.vegetables), "pasture": True}
         if state["reserve"][face.animal] > 0:
@@ -289,7 +292,7 @@ def take_trio_medal(state: State, farmer: dict) -> None:
     """A Medal worth 3 from the reserve for a trio (none when it has run out)."""
     if state["reserve"]["medal3"] > 0:
         state["reserve"]["medal3"] -= 1
-        farmer["medals"].append(C.TRIO_MEDAL)
+        farmer["medals"] = [*farmer["medals"], C.TRIO_MEDAL]  # a new list: placing a tile shares it
 
 
 def return_animal(state: State, farmer: dict, animal: str) -> None:
@@ -333,6 +336,7 @@ def advance_livestock(state: State) -> None:
             return
         for animal in columns[livestock["position"] + 1].needs:
             return_animal(state, farmer, animal)
+        livestock = farmer["livestock"] = {**livestock}  # a new record: placing a tile shares it
         livestock["position"] += 1
         if livestock["position"] == C.LAST_COLUMN:
             take_trio_medal(state, farmer)

@@ -236,7 +236,7 @@ def apply(state: State, move: Move, checked: bool = False) -> State:
 CHANGES = {
     "take": ("market",),  # and, when it empties its column, what a renewal draws on
     "renew": ("market", "piles", "reserve", "hidden"),
-    "place": ("reserve", "pending"),
+    "place": ("reserve",),  # the pending tile is replaced, not changed
     "put": ("reserve", "pending"),
     "exchange": ("reserve",),
     "buy": ("reserve",),
@@ -247,8 +247,10 @@ CHANGES = {
 #: (Seeds, reserved Clients); powers may change any part
 FARMER_CHANGES = {
     "take": (),
-    "place": ("plot", "wheelbarrow", "livestock", "medals"),  # the harvest and Animals that follow
-    "put": ("plot", "wheelbarrow", "livestock", "medals"),
+    # the harvest and the Animals that follow replace the Wheelbarrow, the
+    # Medals and the Livestock record they change (rules.harvest...)
+    "place": ("plot",),
+    "put": ("plot",),
     "exchange": ("wheelbarrow",),
     "buy": ("wheelbarrow",),
     "deliver": ("wheelbarrow", "clients", "medals", "reputation"),
