@@ -247,10 +247,16 @@ def fill_space(tile: dict, veg: str) -> None:
 
 def harvest(state: State) -> None:
     """Every filled tile: Vegetables to the Wheelbarrow, flip to Pasture, place
-    its Animal (if the reserve still has one); then the Animals are delivered."""
+    its Animal (if the reserve still has one); then the Animals are delivered.
+
+    Without a new Animal nothing is delivered: every step that brings Animals
+    (this one, the "herd" power) delivers them at once, so the Plot holds no
+    trio, nor the next Livestock column's Animals, that could still be
+    delivered."""
     farmer = farmer_to_act(state)
     plot = farmer["plot"]
     wheelbarrow = None
+    arrived = False
     for k, tile in plot.items():
         if tile["pasture"] or 0 in tile["filled"]:
             continue
@@ -264,6 +270,9 @@ def harvest(state: State) -> None:
         if state["reserve"][face.animal] > 0:
             state["reserve"][face.animal] -= 1
             tile["animal"] = face.animal
+            arrived = True
+    if not arrived:
+        return
     if state["advanced"]:
         advance_livestock(state)
     else:

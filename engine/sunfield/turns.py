@@ -198,6 +198,10 @@ _PHASE_VERBS = {
 def is_legal(state: State, move: Move) -> bool:
     """As ``move in legal_moves(state)``, computing only the moves of its verb."""
     phase = state["phase"]
+    if move.kind == "place":  # the most frequent moves first, in the one phase they belong to
+        return phase == "place" and _can_place(rules.farmer_to_act(state)["plot"], move)
+    if move.kind == "take":
+        return phase == "act" and len(move.args) == 2 and _can_take(state, rules.farmer_to_act(state), move)
     if move.kind == "end":
         if move.args:
             return False
@@ -209,10 +213,6 @@ def is_legal(state: State, move: Move) -> bool:
         return False
     if move.kind in C.POWERS:
         return move.kind in powers.open_powers(state) and move in powers.power_moves(state, move.kind)
-    if move.kind == "place":
-        return _can_place(rules.farmer_to_act(state)["plot"], move)
-    if move.kind == "take":
-        return len(move.args) == 2 and _can_take(state, rules.farmer_to_act(state), move)
     if move.kind == "put":
         return _can_put(state, rules.farmer_to_act(state), move)
     return move in _BY_VERB[move.kind](state, rules.farmer_to_act(state))
