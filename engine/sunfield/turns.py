@@ -157,15 +157,25 @@ def legal_moves(state: State) -> list[Move]:
         return []
     farmer = rules.farmer_to_act(state)
     if phase == "place":
-        return _place(state, farmer) + (_powers(state) if taken_tile_waits(state) else [])
+        moves = _place(state, farmer)
+        if taken_tile_waits(state):
+            moves += _powers(state)
+        return moves
     if phase == "put":
         return _put(state, farmer)
     if phase == "after":
-        return _optional(state, farmer) + [Move("end")]
-    actions = _take(state, farmer) + _deliver(state, farmer)
-    if not actions:
-        actions = [Move("end")]  # nothing to take or deliver: the turn is passed
-    return actions + _optional(state, farmer)
+        moves = _optional(state, farmer)
+        moves.append(_END)
+        return moves
+    moves = _take(state, farmer)
+    moves += _deliver(state, farmer)
+    if not moves:
+        moves.append(_END)  # nothing to take or deliver: the turn is passed
+    moves += _optional(state, farmer)
+    return moves
+
+
+_END = Move("end")
 
 
 def taken_tile_waits(state: State) -> bool:
@@ -179,7 +189,8 @@ def _optional(state: State, farmer: dict) -> list[Move]:
     """What a farmer may do besides the action, before or after it: spend
     Seeds ("also possible when you take a Field tile") and, in advanced
     mode, use powers ("at any time during your turn")."""
-    extras = _exchange(state, farmer) + _buy(state, farmer)
+    extras = _exchange(state, farmer)
+    extras += _buy(state, farmer)
     if state["advanced"]:
         extras += _powers(state)
     return extras
