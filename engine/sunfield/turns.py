@@ -25,7 +25,7 @@ wait to be placed.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 from engine.core import IllegalMove, Move, State, clone, game_over
 from engine.phrases import N_, Listed, Phrase, Typed
@@ -41,8 +41,25 @@ COLUMN_INDEX = {c: i for i, c in enumerate(C.COLUMNS)}
 # --------------------------------------------------------------------------- legal moves by verb
 
 
+#: id -> move, for the moves built once here and handed out by legal_moves
+#: (the tables and caches below, kept for good, so an id is never reused)
+_BUILT: dict[int, Move] = {}
+
+
+def _built(move: Move) -> Move:
+    _BUILT[id(move)] = move
+    return move
+
+
+def is_built(move: Move) -> bool:
+    """Whether ``move`` is one of the moves built here (by identity): those
+    are well-formed, so ``Game.apply`` need not check their shape."""
+    return _BUILT.get(id(move)) is move
+
+
 #: (column index, row index) -> its take move
-_TAKE_MOVES = {(c, row): Move("take", (column, row + 1)) for c, column in enumerate(C.COLUMNS) for row in range(len(C.ROWS))}
+_TAKE_MOVES = {(c, row): _built(Move("take", (column, row + 1)))
+               for c, column in enumerate(C.COLUMNS) for row in range(len(C.ROWS))}
 
 
 def _take(state: State, farmer: dict) -> list[Move]:
@@ -69,10 +86,10 @@ def _can_take(state: State, farmer: dict, move: Move) -> bool:
     return bool(slots[row - 1]) and rules.take_cost(slots, row - 1) <= farmer["seeds"]
 
 
-@lru_cache(maxsize=4096)
+@cache
 def _place_move(k: str) -> Move:
     x, y = k.split(",")
-    return Move("place", (int(x), int(y)))
+    return _built(Move("place", (int(x), int(y))))
 
 
 def _place(state: State, farmer: dict) -> list[Move]:
@@ -87,10 +104,10 @@ def _can_place(plot: dict, move: Move) -> bool:
     return k not in plot and not plot.keys().isdisjoint(neighbours(k))
 
 
-@lru_cache(maxsize=4096)
+@cache
 def _put_move(veg: str, k: str) -> Move:
     x, y = k.split(",")
-    return Move("put", (veg, int(x), int(y)))
+    return _built(Move("put", (veg, int(x), int(y))))
 
 
 def _put(state: State, farmer: dict) -> list[Move]:
@@ -111,9 +128,9 @@ def _can_put(state: State, farmer: dict, move: Move) -> bool:
 
 
 #: the moves the lists below are made of, built once (a Move is immutable)
-_EXCHANGE_MOVES = {(give, get): Move("exchange", (give, get)) for give in C.VEGETABLES for get in C.VEGETABLES}
-_BUY_MOVES = {veg: Move("buy", (veg,)) for veg in C.VEGETABLES}
-_DELIVER_MOVES = {space: Move("deliver", (space,)) for space in (*range(1, 6), "reserved")}
+_EXCHANGE_MOVES = {(give, get): _built(Move("exchange", (give, get))) for give in C.VEGETABLES for get in C.VEGETABLES}
+_BUY_MOVES = {veg: _built(Move("buy", (veg,))) for veg in C.VEGETABLES}
+_DELIVER_MOVES = {space: _built(Move("deliver", (space,))) for space in (*range(1, 6), "reserved")}
 
 
 def _exchange(state: State, farmer: dict) -> list[Move]:
@@ -175,7 +192,7 @@ def legal_moves(state: State) -> list[Move]:
     return moves
 
 
-_END = Move("end")
+_END = _built(Move("end"))
 
 
 def taken_tile_waits(state: State) -> bool:
