@@ -72,9 +72,10 @@ def take_cost(column: list, row: int) -> int:
 def take_field_tile(state: State, column: int, row: int) -> None:
     farmer = farmer_to_act(state)
     slots = state["market"][column]
-    for slot in slots[:row]:
-        if slot:
-            slot["seeds"] += 1
+    for index in range(row):
+        slot = slots[index]
+        if slot:  # a new slot with the Seed: a take shares the slots with the state before
+            slots[index] = {**slot, "seeds": slot["seeds"] + 1}
             farmer["seeds"] -= 1
     taken = slots[row]
     slots[row] = None

@@ -385,10 +385,10 @@ def copy_for_move(state: State, move: Move) -> State:
     farmers = list(state["farmers"])
     farmers[seat] = farmer
     out = dict(state)
-    if kind == "take":  # taking (and renewing) changes the slots of its own column only
+    if kind == "take":  # taking (and renewing) changes its own column only, and replaces the slots it changes
         column = COLUMN_INDEX[move.args[0]]
         market = out["market"] = list(state["market"])
-        market[column] = [dict(slot) if slot else None for slot in market[column]]
+        market[column] = list(market[column])
         plan = TAKE_PLANS[column_emptied(state, move)]
     else:
         plan = PART_PLANS.get(kind)
