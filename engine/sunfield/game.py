@@ -48,6 +48,9 @@ class Sunfield(Game):
 
     # --- text ---------------------------------------------------------------
 
+    def code(self, move: Move) -> str:
+        return turns.code(move)
+
     def text(self, move: Move) -> str:
         return notation.text(move)
 

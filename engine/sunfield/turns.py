@@ -41,20 +41,27 @@ COLUMN_INDEX = {c: i for i, c in enumerate(C.COLUMNS)}
 # --------------------------------------------------------------------------- legal moves by verb
 
 
-#: id -> move, for the moves built once here and handed out by legal_moves
-#: (the tables and caches below, kept for good, so an id is never reused)
-_BUILT: dict[int, Move] = {}
+#: id -> (move, its code), for the moves built once here and handed out by
+#: legal_moves (the tables and caches below, kept for good, so an id is never reused)
+_BUILT: dict[int, tuple[Move, str]] = {}
 
 
 def _built(move: Move) -> Move:
-    _BUILT[id(move)] = move
+    _BUILT[id(move)] = (move, move.code())
     return move
 
 
 def is_built(move: Move) -> bool:
     """Whether ``move`` is one of the moves built here (by identity): those
     are well-formed, so ``Game.apply`` need not check their shape."""
-    return _BUILT.get(id(move)) is move
+    built = _BUILT.get(id(move))
+    return built is not None and built[0] is move
+
+
+def code(move: Move) -> str:
+    """``move.code()``, kept with the moves built here."""
+    built = _BUILT.get(id(move))
+    return built[1] if built is not None and built[0] is move else move.code()
 
 
 #: (column index, row index) -> its take move
