@@ -203,9 +203,7 @@ def place_vegetables(state: State) -> None:
             for k, free in targets:
                 here = min(free, placed)
                 if here:
-                    tile = own_tile(plot, k)
-                    for _ in range(here):
-                        fill_space(tile, veg)
+                    fill_space(own_tile(plot, k), veg, here)
                     placed -= here
             kept = min(count, room)
             state["reserve"][veg] += count - kept  # lost: back to the reserve
@@ -235,11 +233,15 @@ def own_tile(plot: dict, at: str) -> dict:
     return tile
 
 
-def fill_space(tile: dict, veg: str) -> None:
-    for index, space in enumerate(C.TILES[tile["tile"]].vegetables):
-        if space == veg and not tile["filled"][index]:
-            tile["filled"][index] = 1
-            return
+def fill_space(tile: dict, veg: str, count: int = 1) -> None:
+    """Put ``count`` ``veg`` on the tile's first free spaces of it."""
+    filled = tile["filled"]
+    for index in SPACES[tile["tile"]].get(veg, ()):
+        if not filled[index]:
+            filled[index] = 1
+            count -= 1
+            if not count:
+                return
     raise AssertionError(f"no free {veg} space on {tile['tile']}")
 
 
