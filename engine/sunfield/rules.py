@@ -110,14 +110,14 @@ def place_field_tile(state: State, x: int, y: int) -> None:
     farmer["plot"][at] = new_tile(pending["tile"])
     state["pending"] = pending.get("then")
     if pending["gain"]:
-        gain_vegetables(state, at)
+        gain_vegetables(state, at, pending["tile"])
 
 
-def gain_vegetables(state: State, at: str) -> None:
-    """Take from the reserve the Vegetables shown on the new tile (as many as
-    the reserve still has), then place them."""
+def gain_vegetables(state: State, at: str, tile_id: str) -> None:
+    """Take from the reserve the Vegetables shown on the new tile ``tile_id``
+    at ``at`` (as many as the reserve still has), then place them."""
     gained: dict[str, int] = {}
-    for veg in C.TILES[farmer_to_act(state)["plot"][at]["tile"]].vegetables:
+    for veg in C.TILES[tile_id].vegetables:
         if state["reserve"][veg] > 0:
             state["reserve"][veg] -= 1
             gained[veg] = gained.get(veg, 0) + 1

@@ -100,7 +100,7 @@ def _place_move(k: str) -> Move:
 
 
 def _place(state: State, farmer: dict) -> list[Move]:
-    return [_place_move(k) for k in open_positions(farmer["plot"])]
+    return list(map(_place_move, open_positions(farmer["plot"])))
 
 
 def _can_place(plot: dict, move: Move) -> bool:
@@ -161,7 +161,10 @@ def _buy(state: State, farmer: dict) -> list[Move]:
 
 def _deliver(state: State, farmer: dict) -> list[Move]:
     wheelbarrow = farmer["wheelbarrow"]
-    out = [_DELIVER_MOVES[space + 1] for space, client in enumerate(state["clients"]) if client and rules.can_pay(wheelbarrow, client)]
+    out = []
+    for space, client in enumerate(state["clients"]):  # a loop: a comprehension is a call of its own
+        if client and rules.can_pay(wheelbarrow, client):
+            out.append(_DELIVER_MOVES[space + 1])
     reserved = state["private"][str(state["seat"])]["reserved"]
     if reserved and rules.can_pay(wheelbarrow, reserved[0]):
         out.append(_DELIVER_MOVES["reserved"])
