@@ -30,10 +30,11 @@ class Sunfield(Game):
         return turns.legal_moves(state)
 
     def apply(self, state: State, move: Move) -> State:
-        try:
-            notation.check_shape(move)
-        except InvalidMove as error:
-            raise IllegalMove(error.phrase) from None
+        if not turns.is_built(move):  # the moves legal_moves hands out are well-formed
+            try:
+                notation.check_shape(move)
+            except InvalidMove as error:
+                raise IllegalMove(error.phrase) from None
         return turns.apply(state, move)
 
     def apply_legal(self, state: State, move: Move) -> State:
@@ -46,6 +47,9 @@ class Sunfield(Game):
         return turns.explain(state, move)
 
     # --- text ---------------------------------------------------------------
+
+    def code(self, move: Move) -> str:
+        return turns.code(move)
 
     def text(self, move: Move) -> str:
         return notation.text(move)

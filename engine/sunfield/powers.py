@@ -38,6 +38,8 @@ def open_powers(state: State) -> dict[str, int]:
     if not state["advanced"] or farmer["seeds"] < 1:
         return {}
     livestock = farmer["livestock"]
+    if not livestock["position"]:  # the token has not left its start: no power reached
+        return {}
     used = livestock["used"]
     return {name: column for name, column in _reached(*livestock["cards"], livestock["position"]) if column not in used}
 

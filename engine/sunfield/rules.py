@@ -63,8 +63,8 @@ def take_seed_from_reserve(state: State) -> int:
 def take_cost(column: list, row: int) -> int:
     """Seeds to pay to take the tile of ``row``: one per tile above it (empty spaces ignored)."""
     cost = 0
-    for slot in column[:row]:
-        if slot:
+    for index in range(row):
+        if column[index]:
             cost += 1
     return cost
 
@@ -72,9 +72,10 @@ def take_cost(column: list, row: int) -> int:
 def take_field_tile(state: State, column: int, row: int) -> None:
     farmer = farmer_to_act(state)
     slots = state["market"][column]
-    for slot in slots[:row]:
-        if slot:
-            slot["seeds"] += 1
+    for index in range(row):
+        slot = slots[index]
+        if slot:  # a new slot with the Seed: a take shares the slots with the state before
+            slots[index] = {**slot, "seeds": slot["seeds"] + 1}
             farmer["seeds"] -= 1
     taken = slots[row]
     slots[row] = None
@@ -109,14 +110,14 @@ def place_field_tile(state: State, x: int, y: int) -> None:
     farmer["plot"][at] = new_tile(pending["tile"])
     state["pending"] = pending.get("then")
     if pending["gain"]:
-        gain_vegetables(state, at)
+        gain_vegetables(state, at, pending["tile"])
 
 
-def gain_vegetables(state: State, at: str) -> None:
-    """Take from the reserve the Vegetables shown on the new tile (as many as
-    the reserve still has), then place them."""
+def gain_vegetables(state: State, at: str, tile_id: str) -> None:
+    """Take from the reserve the Vegetables shown on the new tile ``tile_id``
+    at ``at`` (as many as the reserve still has), then place them."""
     gained: dict[str, int] = {}
-    for veg in C.TILES[farmer_to_act(state)["plot"][at]["tile"]].vegetables:
+    for veg in C.TILES[tile_id].vegetables:
         if state["reserve"][veg] > 0:
             state["reserve"][veg] -= 1
             gained[veg] = gained.get(veg, 0) + 1
@@ -149,6 +150,21 @@ def vegetable_targets(plot: dict, at: str, vegetables: list[str]) -> dict[str, l
                     if free:
                         targets.append((k, free))
     return out
+
+
+def is_vegetable_target(plot: dict, at: str, k: str, veg: str) -> bool:
+    """Whether the tile at ``k`` may receive a ``veg`` gained by the tile at
+    ``at``: as :func:`vegetable_targets` for that one tile."""
+    tile = plot.get(k)
+    if tile is None or tile["pasture"] or k == at:
+        return False
+    if k not in neighbours(at) and _COLOUR[tile["tile"]] != _COLOUR[plot[at]["tile"]]:
+        return False
+    filled = tile["filled"]
+    for index in SPACES[tile["tile"]].get(veg, ()):
+        if not filled[index]:
+            return True
+    return False
 
 
 #: tile id -> its colour (a dict lookup instead of a FieldTile's attribute on the hot path)
@@ -187,9 +203,7 @@ def place_vegetables(state: State) -> None:
             for k, free in targets:
                 here = min(free, placed)
                 if here:
-                    tile = own_tile(plot, k)
-                    for _ in range(here):
-                        fill_space(tile, veg)
+                    fill_space(own_tile(plot, k), veg, here)
                     placed -= here
             kept = min(count, room)
             state["reserve"][veg] += count - kept  # lost: back to the reserve
@@ -219,11 +233,15 @@ def own_tile(plot: dict, at: str) -> dict:
     return tile
 
 
-def fill_space(tile: dict, veg: str) -> None:
-    for index, space in enumerate(C.TILES[tile["tile"]].vegetables):
-        if space == veg and not tile["filled"][index]:
-            tile["filled"][index] = 1
-            return
+def fill_space(tile: dict, veg: str, count: int = 1) -> None:
+    """Put ``count`` ``veg`` on the tile's first free spaces of it."""
+    filled = tile["filled"]
+    for index in SPACES[tile["tile"]].get(veg, ()):
+        if not filled[index]:
+            filled[index] = 1
+            count -= 1
+            if not count:
+                return
     raise AssertionError(f"no free {veg} space on {tile['tile']}")
 
 
@@ -232,20 +250,32 @@ def fill_space(tile: dict, veg: str) -> None:
 
 def harvest(state: State) -> None:
     """Every filled tile: Vegetables to the Wheelbarrow, flip to Pasture, place
-    its Animal (if the reserve still has one); then the Animals are delivered."""
+    its Animal (if the reserve still has one); then the Animals are delivered.
+
+    Without a new Animal nothing is delivered: every step that brings Animals
+    (this one, the "herd" power) delivers them at once, so the Plot holds no
+    trio, nor the next Livestock column's Animals, that could still be
+    delivered."""
     farmer = farmer_to_act(state)
     plot = farmer["plot"]
+    wheelbarrow = None
+    arrived = False
     for k, tile in plot.items():
         if tile["pasture"] or 0 in tile["filled"]:
             continue
         face = C.TILES[tile["tile"]]
+        if wheelbarrow is None:  # a new Wheelbarrow: placing a tile shares it with the state before
+            wheelbarrow = farmer["wheelbarrow"] = dict(farmer["wheelbarrow"])
         for veg in face.vegetables:
-            farmer["wheelbarrow"][veg] += 1
+            wheelbarrow[veg] += 1
         # flipped to its Pasture face: a new tile (the Plot's may be shared, see own_tile)
         tile = plot[k] = {**tile, "filled": [0] * len(face.vegetables), "pasture": True}
         if state["reserve"][face.animal] > 0:
             state["reserve"][face.animal] -= 1
             tile["animal"] = face.animal
+            arrived = True
+    if not arrived:
+        return
     if state["advanced"]:
         advance_livestock(state)
     else:
@@ -274,7 +304,7 @@ def take_trio_medal(state: State, farmer: dict) -> None:
     """A Medal worth 3 from the reserve for a trio (none when it has run out)."""
     if state["reserve"]["medal3"] > 0:
         state["reserve"]["medal3"] -= 1
-        farmer["medals"].append(C.TRIO_MEDAL)
+        farmer["medals"] = [*farmer["medals"], C.TRIO_MEDAL]  # a new list: placing a tile shares it
 
 
 def return_animal(state: State, farmer: dict, animal: str) -> None:
@@ -318,6 +348,7 @@ def advance_livestock(state: State) -> None:
             return
         for animal in columns[livestock["position"] + 1].needs:
             return_animal(state, farmer, animal)
+        livestock = farmer["livestock"] = {**livestock}  # a new record: placing a tile shares it
         livestock["position"] += 1
         if livestock["position"] == C.LAST_COLUMN:
             take_trio_medal(state, farmer)

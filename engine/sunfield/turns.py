@@ -25,7 +25,7 @@ wait to be placed.
 from __future__ import annotations
 
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 from engine.core import IllegalMove, Move, State, clone, game_over
 from engine.phrases import N_, Listed, Phrase, Typed
@@ -41,8 +41,32 @@ COLUMN_INDEX = {c: i for i, c in enumerate(C.COLUMNS)}
 # --------------------------------------------------------------------------- legal moves by verb
 
 
+#: id -> (move, its code), for the moves built once here and handed out by
+#: legal_moves (the tables and caches below, kept for good, so an id is never reused)
+_BUILT: dict[int, tuple[Move, str]] = {}
+
+
+def _built(move: Move) -> Move:
+    _BUILT[id(move)] = (move, move.code())
+    return move
+
+
+def is_built(move: Move) -> bool:
+    """Whether ``move`` is one of the moves built here (by identity): those
+    are well-formed, so ``Game.apply`` need not check their shape."""
+    built = _BUILT.get(id(move))
+    return built is not None and built[0] is move
+
+
+def code(move: Move) -> str:
+    """``move.code()``, kept with the moves built here."""
+    built = _BUILT.get(id(move))
+    return built[1] if built is not None and built[0] is move else move.code()
+
+
 #: (column index, row index) -> its take move
-_TAKE_MOVES = {(c, row): Move("take", (column, row + 1)) for c, column in enumerate(C.COLUMNS) for row in range(len(C.ROWS))}
+_TAKE_MOVES = {(c, row): _built(Move("take", (column, row + 1)))
+               for c, column in enumerate(C.COLUMNS) for row in range(len(C.ROWS))}
 
 
 def _take(state: State, farmer: dict) -> list[Move]:
@@ -69,14 +93,14 @@ def _can_take(state: State, farmer: dict, move: Move) -> bool:
     return bool(slots[row - 1]) and rules.take_cost(slots, row - 1) <= farmer["seeds"]
 
 
-@lru_cache(maxsize=4096)
+@cache
 def _place_move(k: str) -> Move:
     x, y = k.split(",")
-    return Move("place", (int(x), int(y)))
+    return _built(Move("place", (int(x), int(y))))
 
 
 def _place(state: State, farmer: dict) -> list[Move]:
-    return [_place_move(k) for k in open_positions(farmer["plot"])]
+    return list(map(_place_move, open_positions(farmer["plot"])))
 
 
 def _can_place(plot: dict, move: Move) -> bool:
@@ -87,20 +111,33 @@ def _can_place(plot: dict, move: Move) -> bool:
     return k not in plot and not plot.keys().isdisjoint(neighbours(k))
 
 
-@lru_cache(maxsize=4096)
+@cache
 def _put_move(veg: str, k: str) -> Move:
     x, y = k.split(",")
-    return Move("put", (veg, int(x), int(y)))
+    return _built(Move("put", (veg, int(x), int(y))))
 
 
 def _put(state: State, farmer: dict) -> list[Move]:
     return [_put_move(veg, k) for veg, places in rules.open_choices(state).items() for k in places]
 
 
+def _can_put(state: State, farmer: dict, move: Move) -> bool:
+    """As ``move in _put(...)`` without listing every place: a Vegetable
+    still waiting (every one left waiting is a real choice, see
+    ``rules.place_vegetables``) and a tile that may receive it."""
+    if len(move.args) != 3:
+        return False
+    veg, x, y = move.args
+    pending = state["pending"]
+    if not pending["vegetables"].get(veg):
+        return False
+    return rules.is_vegetable_target(farmer["plot"], pending["at"], key(x, y), veg)
+
+
 #: the moves the lists below are made of, built once (a Move is immutable)
-_EXCHANGE_MOVES = {(give, get): Move("exchange", (give, get)) for give in C.VEGETABLES for get in C.VEGETABLES}
-_BUY_MOVES = {veg: Move("buy", (veg,)) for veg in C.VEGETABLES}
-_DELIVER_MOVES = {space: Move("deliver", (space,)) for space in (*range(1, 6), "reserved")}
+_EXCHANGE_MOVES = {(give, get): _built(Move("exchange", (give, get))) for give in C.VEGETABLES for get in C.VEGETABLES}
+_BUY_MOVES = {veg: _built(Move("buy", (veg,))) for veg in C.VEGETABLES}
+_DELIVER_MOVES = {space: _built(Move("deliver", (space,))) for space in (*range(1, 6), "reserved")}
 
 
 def _exchange(state: State, farmer: dict) -> list[Move]:
@@ -124,7 +161,10 @@ def _buy(state: State, farmer: dict) -> list[Move]:
 
 def _deliver(state: State, farmer: dict) -> list[Move]:
     wheelbarrow = farmer["wheelbarrow"]
-    out = [_DELIVER_MOVES[space + 1] for space, client in enumerate(state["clients"]) if client and rules.can_pay(wheelbarrow, client)]
+    out = []
+    for space, client in enumerate(state["clients"]):  # a loop: a comprehension is a call of its own
+        if client and rules.can_pay(wheelbarrow, client):
+            out.append(_DELIVER_MOVES[space + 1])
     reserved = state["private"][str(state["seat"])]["reserved"]
     if reserved and rules.can_pay(wheelbarrow, reserved[0]):
         out.append(_DELIVER_MOVES["reserved"])
@@ -144,15 +184,25 @@ def legal_moves(state: State) -> list[Move]:
         return []
     farmer = rules.farmer_to_act(state)
     if phase == "place":
-        return _place(state, farmer) + (_powers(state) if taken_tile_waits(state) else [])
+        moves = _place(state, farmer)
+        if taken_tile_waits(state):
+            moves += _powers(state)
+        return moves
     if phase == "put":
         return _put(state, farmer)
     if phase == "after":
-        return _optional(state, farmer) + [Move("end")]
-    actions = _take(state, farmer) + _deliver(state, farmer)
-    if not actions:
-        actions = [Move("end")]  # nothing to take or deliver: the turn is passed
-    return actions + _optional(state, farmer)
+        moves = _optional(state, farmer)
+        moves.append(_END)
+        return moves
+    moves = _take(state, farmer)
+    moves += _deliver(state, farmer)
+    if not moves:
+        moves.append(_END)  # nothing to take or deliver: the turn is passed
+    moves += _optional(state, farmer)
+    return moves
+
+
+_END = _built(Move("end"))
 
 
 def taken_tile_waits(state: State) -> bool:
@@ -166,7 +216,8 @@ def _optional(state: State, farmer: dict) -> list[Move]:
     """What a farmer may do besides the action, before or after it: spend
     Seeds ("also possible when you take a Field tile") and, in advanced
     mode, use powers ("at any time during your turn")."""
-    extras = _exchange(state, farmer) + _buy(state, farmer)
+    extras = _exchange(state, farmer)
+    extras += _buy(state, farmer)
     if state["advanced"]:
         extras += _powers(state)
     return extras
@@ -185,6 +236,10 @@ _PHASE_VERBS = {
 def is_legal(state: State, move: Move) -> bool:
     """As ``move in legal_moves(state)``, computing only the moves of its verb."""
     phase = state["phase"]
+    if move.kind == "place":  # the most frequent moves first, in the one phase they belong to
+        return phase == "place" and _can_place(rules.farmer_to_act(state)["plot"], move)
+    if move.kind == "take":
+        return phase == "act" and len(move.args) == 2 and _can_take(state, rules.farmer_to_act(state), move)
     if move.kind == "end":
         if move.args:
             return False
@@ -196,10 +251,8 @@ def is_legal(state: State, move: Move) -> bool:
         return False
     if move.kind in C.POWERS:
         return move.kind in powers.open_powers(state) and move in powers.power_moves(state, move.kind)
-    if move.kind == "place":
-        return _can_place(rules.farmer_to_act(state)["plot"], move)
-    if move.kind == "take":
-        return len(move.args) == 2 and _can_take(state, rules.farmer_to_act(state), move)
+    if move.kind == "put":
+        return _can_put(state, rules.farmer_to_act(state), move)
     return move in _BY_VERB[move.kind](state, rules.farmer_to_act(state))
 
 
@@ -221,7 +274,7 @@ def apply(state: State, move: Move, checked: bool = False) -> State:
 CHANGES = {
     "take": ("market",),  # and, when it empties its column, what a renewal draws on
     "renew": ("market", "piles", "reserve", "hidden"),
-    "place": ("reserve", "pending"),
+    "place": ("reserve",),  # the pending tile is replaced, not changed
     "put": ("reserve", "pending"),
     "exchange": ("reserve",),
     "buy": ("reserve",),
@@ -232,8 +285,10 @@ CHANGES = {
 #: (Seeds, reserved Clients); powers may change any part
 FARMER_CHANGES = {
     "take": (),
-    "place": ("plot", "wheelbarrow", "livestock", "medals"),  # the harvest and Animals that follow
-    "put": ("plot", "wheelbarrow", "livestock", "medals"),
+    # the harvest and the Animals that follow replace the Wheelbarrow, the
+    # Medals and the Livestock record they change (rules.harvest...)
+    "place": ("plot",),
+    "put": ("plot",),
     "exchange": ("wheelbarrow",),
     "buy": ("wheelbarrow",),
     "deliver": ("wheelbarrow", "clients", "medals", "reputation"),
@@ -340,10 +395,10 @@ def copy_for_move(state: State, move: Move) -> State:
     farmers = list(state["farmers"])
     farmers[seat] = farmer
     out = dict(state)
-    if kind == "take":  # taking (and renewing) changes the slots of its own column only
+    if kind == "take":  # taking (and renewing) changes its own column only, and replaces the slots it changes
         column = COLUMN_INDEX[move.args[0]]
         market = out["market"] = list(state["market"])
-        market[column] = [dict(slot) if slot else None for slot in market[column]]
+        market[column] = list(market[column])
         plan = TAKE_PLANS[column_emptied(state, move)]
     else:
         plan = PART_PLANS.get(kind)
@@ -402,7 +457,26 @@ def settle(state: State) -> None:
 
 def _optional_left(state: State) -> bool:
     farmer = rules.farmer_to_act(state)
-    return bool(_exchange(state, farmer) or _buy(state, farmer)) or (state["advanced"] and powers.has_usable_power(state))
+    return _may_spend_seeds(state, farmer) or (state["advanced"] and powers.has_usable_power(state))
+
+
+def _may_spend_seeds(state: State, farmer: dict) -> bool:
+    """Whether any exchange or buy is open, as ``_exchange(...) or _buy(...)``
+    without building them: a Wheelbarrow Vegetable and another kind left in
+    the reserve (exchange), or any Vegetable left in the reserve (buy)."""
+    seeds = farmer["seeds"]
+    if seeds < C.EXCHANGE_COST and seeds < C.BUY_COST:
+        return False
+    reserve, wheelbarrow = state["reserve"], farmer["wheelbarrow"]
+    left = [veg for veg in C.VEGETABLES if reserve[veg]]
+    if not left:
+        return False
+    if seeds >= C.BUY_COST:
+        return True
+    for give in C.VEGETABLES:
+        if wheelbarrow[give] and (len(left) > 1 or left[0] != give):
+            return True
+    return False
 
 
 def closing_moves(state: State) -> list[Move]:
