@@ -86,7 +86,7 @@ def may_place(state: State, name: str, visits: dict | None = None) -> bool:
     """Whether the farmer to act may put a Wheelbarrow on ``name``; ``visits``
     keeps :func:`opens_a_visit` by area for a caller asking of every space."""
     farmer = state["farmers"][state["active"]]
-    if is_closed(state, name) and not farmer["closed"]:
+    if not farmer["closed"] and is_closed(state, name):
         return False
     if name not in FREE and not can_pay(farmer, space_cost(state, name)) and not market_pass_applies(state, farmer, name):
         return False
@@ -104,11 +104,13 @@ def opens_a_visit(state: State, name: str) -> bool:
     """Whether a Wheelbarrow on the Trading Post space ``name`` could take an
     action: with the Late Riser pass at once, else after some entry (the same
     for every space of the area: each has an action to take)."""
-    free = bool(state["farmers"][state["active"]]["perks"].get("trading_free"))
-    visit = dict(state, phase="act", turn=new_visit(name, entry=not free))
-    if free:
-        return opens_action(visit)
-    return any(opens_action(_entry_paid(visit, move)) for move in pay_moves(visit["farmers"][visit["active"]]))
+    farmer = state["farmers"][state["active"]]
+    if farmer["perks"].get("trading_free"):
+        return opens_action(dict(state, phase="act", turn=new_visit(name)))
+    # the visit once its first entry is paid, as _entry_paid would leave it
+    paid = dict(new_visit(name), entries=1)
+    return any(opens_action(dict(state, phase="act", turn=paid, farmers=_farmers_after_entry(state, move)))
+               for move in pay_moves(farmer))
 
 
 #: space name -> its place move, and back
@@ -159,12 +161,19 @@ def opening_entries(state: State) -> list[Move]:
 def _entry_paid(state: State, move: Move) -> State:
     """The state as it would be once the entry ``move`` is paid, for looking
     ahead only: a shallow copy, with its own copy of what paying changes."""
+    return dict(state, farmers=_farmers_after_entry(state, move),
+                turn=dict(state["turn"], step="act", entries=state["turn"]["entries"] + 1))
+
+
+def _farmers_after_entry(state: State, move: Move) -> list[dict]:
+    """The farmers' records once the farmer to act paid the entry ``move``:
+    a copy of the list, with a copy of that farmer's (and their seeds)."""
     seat = state["active"]
     farmer = dict(state["farmers"][seat], seeds=dict(state["farmers"][seat]["seeds"]))
     _pay_entry(farmer, move.args[0])
     farmers = list(state["farmers"])
     farmers[seat] = farmer
-    return dict(state, farmers=farmers, turn=dict(state["turn"], step="act", entries=state["turn"]["entries"] + 1))
+    return farmers
 
 
 def opens_action(state: State) -> bool:
