@@ -200,16 +200,19 @@ def _gen_bucket(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator
 
 
 def _gen_clear(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
-    if farmer["coins"] >= clear_cost(farmer, turn):
+    if farmer["farm"]["forests"] and farmer["coins"] >= clear_cost(farmer, turn):
         yield from (_move("clear", "forest", cell) for cell in sorted(farmer["farm"]["forests"], key=CELL_ORDER.__getitem__))
 
 
 def _gen_build(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    affordable = [offer["building"] for offer in state["buildings"]["offer"]
+                  if farmer["coins"] >= build_cost(farmer, offer["cost"], turn)]
+    if not affordable:
+        return
     farm = farmer["farm"]
     blocked = set(farm["forests"]).union(*(b["cells"] for b in farm["buildings"]))
-    anchors = [a for a, cells in BLOCKS.items() if not blocked.intersection(cells)]
-    yield from (_move("build", offer["building"], a) for offer in state["buildings"]["offer"]
-                if farmer["coins"] >= build_cost(farmer, offer["cost"], turn) for a in anchors)
+    anchors = [a for a, cells in BLOCKS.items() if blocked.isdisjoint(cells)]
+    yield from (_move("build", building, a) for building in affordable for a in anchors)
 
 
 def _gen_seedup(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
