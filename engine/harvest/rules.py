@@ -105,8 +105,10 @@ def clear_dice(farmer: dict, turn: dict) -> int:
     return C.FOREST_DICE
 
 
-def build_cost(farmer: dict, offer_cost: int, turn: dict) -> int:
-    discount = modifiers(farmer).get("build_discount", 0) + (turn.get("grant") or {}).get("discount", 0)
+def build_cost(farmer: dict, offer_cost: int, turn: dict, mods: Mapping | None = None) -> int:
+    """``mods``: the farmer's :func:`modifiers`, when the caller has them."""
+    mods = modifiers(farmer) if mods is None else mods
+    discount = mods.get("build_discount", 0) + (turn.get("grant") or {}).get("discount", 0)
     return max(0, offer_cost - discount)
 
 
@@ -205,8 +207,9 @@ def _gen_clear(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[
 
 
 def _gen_build(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    mods = modifiers(farmer)
     affordable = [offer["building"] for offer in state["buildings"]["offer"]
-                  if farmer["coins"] >= build_cost(farmer, offer["cost"], turn)]
+                  if farmer["coins"] >= build_cost(farmer, offer["cost"], turn, mods)]
     if not affordable:
         return
     farm = farmer["farm"]
