@@ -30,6 +30,8 @@ AREA_ACTIONS = {
 }
 #: space name -> the actions of its area (a market space's tile grants its own)
 SPACE_ACTIONS = {name: AREA_ACTIONS[space["area"]] for name, space in SPACES.items() if space["area"] in AREA_ACTIONS}
+#: the Trading Post's spaces
+TRADING_SPACES = frozenset(name for name, space in SPACES.items() if space["area"] == "trading")
 #: Actions that go on over several moves.
 ONGOING = frozenset({"buy", "plant", "tend"})
 MAX_BUY = 9
@@ -60,7 +62,7 @@ def allowed_actions(turn: dict) -> tuple[str, ...]:
 
 def is_free(turn: dict) -> bool:
     """Trading Post actions and some market tiles ignore Fertilizer, Water and coin costs."""
-    return turn["space"].startswith("trading") or bool((turn.get("grant") or {}).get("free"))
+    return turn["space"] in TRADING_SPACES or bool((turn.get("grant") or {}).get("free"))
 
 
 # --------------------------------------------------------------------------- costs
@@ -97,7 +99,7 @@ def clear_cost(farmer: dict, turn: dict) -> int:
 
 
 def clear_dice(farmer: dict, turn: dict) -> int:
-    if turn["space"].startswith("trading"):
+    if turn["space"] in TRADING_SPACES:
         return modifiers(farmer).get("trading_dice", 0)
     grant = turn.get("grant")
     if grant:

@@ -82,10 +82,12 @@ def is_closed(state: State, name: str) -> bool:
     return name in state["blocked"] or (bool(state["spaces"][name]) and name not in INFINITE)
 
 
-def may_place(state: State, name: str, visits: dict | None = None) -> bool:
-    """Whether the farmer to act may put a Wheelbarrow on ``name``; ``visits``
-    keeps :func:`opens_a_visit` by area for a caller asking of every space."""
-    farmer = state["farmers"][state["active"]]
+def may_place(state: State, name: str, visits: dict | None = None, farmer: dict | None = None) -> bool:
+    """Whether the farmer to act (``farmer``, when the caller has it) may put
+    a Wheelbarrow on ``name``; ``visits`` keeps :func:`opens_a_visit` by area
+    for a caller asking of every space."""
+    if farmer is None:
+        farmer = state["farmers"][state["active"]]
     if not farmer["closed"] and is_closed(state, name):
         return False
     if name not in FREE and not can_pay(farmer, space_cost(state, name)) and not market_pass_applies(state, farmer, name):
@@ -120,7 +122,8 @@ PLACED_ON = {move: name for name, move in PLACE_MOVES.items()}
 
 def place_moves(state: State) -> list[Move]:
     visits: dict[str, bool] = {}
-    return [PLACE_MOVES[name] for name in state["spaces"] if may_place(state, name, visits)]
+    farmer = state["farmers"][state["active"]]
+    return [PLACE_MOVES[name] for name in state["spaces"] if may_place(state, name, visits, farmer)]
 
 
 def pay_moves(farmer: dict) -> list[Move]:
