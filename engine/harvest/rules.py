@@ -194,8 +194,10 @@ def _gen_tend(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[M
 
 
 def _gen_harvest(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
-    if any(t["crop"] != "bush" or t["berry"] for t in farmer["farm"]["crops"]):
-        yield _move("harvest")
+    for tile in farmer["farm"]["crops"]:  # something to harvest: a crop, or a bush with its berry
+        if tile["crop"] != "bush" or tile["berry"]:
+            yield _move("harvest")
+            return
 
 
 def _gen_bucket(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
@@ -282,7 +284,10 @@ def any_action(state: State) -> bool:
     if turn["left"] == 0 or turn.get("entries") == 0:
         open_kind = turn["open"]
         return open_kind in ONGOING and open_kind in kinds and has_kind_moves(state, open_kind)
-    return any(has_kind_moves(state, kind) for kind in by_cost(kinds))
+    for kind in by_cost(kinds):  # a loop, not any() over a generator: asked after every move of a visit
+        if has_kind_moves(state, kind):
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------- resolvers

@@ -111,8 +111,10 @@ def opens_a_visit(state: State, name: str) -> bool:
         return opens_action(dict(state, phase="act", turn=new_visit(name)))
     # the visit once its first entry is paid, as _entry_paid would leave it
     paid = dict(new_visit(name), entries=1)
-    return any(opens_action(dict(state, phase="act", turn=paid, farmers=_farmers_after_entry(state, move)))
-               for move in pay_moves(farmer))
+    for move in pay_moves(farmer):
+        if opens_action(dict(state, phase="act", turn=paid, farmers=_farmers_after_entry(state, move))):
+            return True
+    return False
 
 
 #: space name -> its place move, and back
@@ -183,8 +185,10 @@ def opens_action(state: State) -> bool:
     """Whether a new action can be started in the visit (going on with an
     open one needs no entry)."""
     turn = state["turn"]
-    return any(not rules.going_on(turn, kind) and rules.has_kind_moves(state, kind)
-               for kind in rules.by_cost(rules.allowed_actions(turn)))
+    for kind in rules.by_cost(rules.allowed_actions(turn)):  # a loop, not any(): asked at every placing
+        if not rules.going_on(turn, kind) and rules.has_kind_moves(state, kind):
+            return True
+    return False
 
 
 def seedup_moves(farmer: dict) -> list[Move]:
