@@ -146,14 +146,18 @@ def gen_tend(farmer: dict, turn: dict, fresh: bool, free: set[str]) -> Iterator[
         if crop == "bush":
             yield _move("tend", "blueberry", parent)
         elif crop == "pumpkin":
-            yield from (_move("tend", "pumpkin", parent, a, o) for a, o, cells in dominoes_touching(tuple(tile["cells"]))
-                        if cells[0] in free and cells[1] in free)
+            for a, o, cells in dominoes_touching(tuple(tile["cells"])):
+                if cells[0] in free and cells[1] in free:
+                    yield _move("tend", "pumpkin", parent, a, o)
         else:
             room = [n for n in NEIGHBOURS[parent] if n in free]  # in reading order
             if crop == "strawberry" and len(room) >= 2:
-                yield from (_move("tend", crop, parent, a, b) for i, a in enumerate(room) for b in room[i + 1 :])
+                for i, a in enumerate(room):
+                    for b in room[i + 1 :]:
+                        yield _move("tend", crop, parent, a, b)
             else:
-                yield from (_move("tend", crop, parent, a) for a in room)
+                for a in room:
+                    yield _move("tend", crop, parent, a)
 
 
 @lru_cache(maxsize=8192)
@@ -207,7 +211,8 @@ def _gen_bucket(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator
 
 def _gen_clear(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
     if farmer["farm"]["forests"] and farmer["coins"] >= clear_cost(farmer, turn):
-        yield from (_move("clear", "forest", cell) for cell in sorted(farmer["farm"]["forests"], key=CELL_ORDER.__getitem__))
+        for cell in sorted(farmer["farm"]["forests"], key=CELL_ORDER.__getitem__):
+            yield _move("clear", "forest", cell)
 
 
 def _gen_build(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
@@ -219,11 +224,15 @@ def _gen_build(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[
     farm = farmer["farm"]
     blocked = set(farm["forests"]).union(*(b["cells"] for b in farm["buildings"]))
     anchors = [a for a, cells in BLOCKS.items() if blocked.isdisjoint(cells)]
-    yield from (_move("build", building, a) for building in affordable for a in anchors)
+    for building in affordable:
+        for a in anchors:
+            yield _move("build", building, a)
 
 
 def _gen_seedup(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
-    yield from (_move("upgrade", seed) for seed in C.SEEDS[:-1] if farmer["seeds"][seed])
+    for seed in C.SEEDS[:-1]:
+        if farmer["seeds"][seed]:
+            yield _move("upgrade", seed)
 
 
 #: action kind -> the generator of its legal moves for the farmer whose visit is
