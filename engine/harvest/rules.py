@@ -30,6 +30,8 @@ AREA_ACTIONS = {
 }
 #: space name -> the actions of its area (a market space's tile grants its own)
 SPACE_ACTIONS = {name: AREA_ACTIONS[space["area"]] for name, space in SPACES.items() if space["area"] in AREA_ACTIONS}
+#: the Trading Post's spaces
+TRADING_SPACES = frozenset(name for name, space in SPACES.items() if space["area"] == "trading")
 #: Actions that go on over several moves.
 ONGOING = frozenset({"buy", "plant", "tend"})
 MAX_BUY = 9
@@ -60,7 +62,7 @@ def allowed_actions(turn: dict) -> tuple[str, ...]:
 
 def is_free(turn: dict) -> bool:
     """Trading Post actions and some market tiles ignore Fertilizer, Water and coin costs."""
-    return turn["space"].startswith("trading") or bool((turn.get("grant") or {}).get("free"))
+    return turn["space"] in TRADING_SPACES or bool((turn.get("grant") or {}).get("free"))
 
 
 # --------------------------------------------------------------------------- costs
@@ -97,7 +99,7 @@ def clear_cost(farmer: dict, turn: dict) -> int:
 
 
 def clear_dice(farmer: dict, turn: dict) -> int:
-    if turn["space"].startswith("trading"):
+    if turn["space"] in TRADING_SPACES:
         return modifiers(farmer).get("trading_dice", 0)
     grant = turn.get("grant")
     if grant:
@@ -105,8 +107,10 @@ def clear_dice(farmer: dict, turn: dict) -> int:
     return C.FOREST_DICE
 
 
-def build_cost(farmer: dict, offer_cost: int, turn: dict) -> int:
-    discount = modifiers(farmer).get("build_discount", 0) + (turn.get("grant") or {}).get("discount", 0)
+def build_cost(farmer: dict, offer_cost: int, turn: dict, mods: Mapping | None = None) -> int:
+    """``mods``: the farmer's :func:`modifiers`, when the caller has them."""
+    mods = modifiers(farmer) if mods is None else mods
+    discount = mods.get("build_discount", 0) + (turn.get("grant") or {}).get("discount", 0)
     return max(0, offer_cost - discount)
 
 
@@ -142,14 +146,18 @@ def gen_tend(farmer: dict, turn: dict, fresh: bool, free: set[str]) -> Iterator[
         if crop == "bush":
             yield _move("tend", "blueberry", parent)
         elif crop == "pumpkin":
-            yield from (_move("tend", "pumpkin", parent, a, o) for a, o, cells in dominoes_touching(tuple(tile["cells"]))
-                        if cells[0] in free and cells[1] in free)
+            for a, o, cells in dominoes_touching(tuple(tile["cells"])):
+                if cells[0] in free and cells[1] in free:
+                    yield _move("tend", "pumpkin", parent, a, o)
         else:
             room = [n for n in NEIGHBOURS[parent] if n in free]  # in reading order
             if crop == "strawberry" and len(room) >= 2:
-                yield from (_move("tend", crop, parent, a, b) for i, a in enumerate(room) for b in room[i + 1 :])
+                for i, a in enumerate(room):
+                    for b in room[i + 1 :]:
+                        yield _move("tend", crop, parent, a, b)
             else:
-                yield from (_move("tend", crop, parent, a) for a in room)
+                for a in room:
+                    yield _move("tend", crop, parent, a)
 
 
 @lru_cache(maxsize=8192)
@@ -190,8 +198,10 @@ def _gen_tend(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[M
 
 
 def _gen_harvest(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
-    if any(t["crop"] != "bush" or t["berry"] for t in farmer["farm"]["crops"]):
-        yield _move("harvest")
+    for tile in farmer["farm"]["crops"]:  # something to harvest: a crop, or a bush with its berry
+        if tile["crop"] != "bush" or tile["berry"]:
+            yield _move("harvest")
+            return
 
 
 def _gen_bucket(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
@@ -200,20 +210,29 @@ def _gen_bucket(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator
 
 
 def _gen_clear(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
-    if farmer["coins"] >= clear_cost(farmer, turn):
-        yield from (_move("clear", "forest", cell) for cell in sorted(farmer["farm"]["forests"], key=CELL_ORDER.__getitem__))
+    if farmer["farm"]["forests"] and farmer["coins"] >= clear_cost(farmer, turn):
+        for cell in sorted(farmer["farm"]["forests"], key=CELL_ORDER.__getitem__):
+            yield _move("clear", "forest", cell)
 
 
 def _gen_build(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
+    mods = modifiers(farmer)
+    affordable = [offer["building"] for offer in state["buildings"]["offer"]
+                  if farmer["coins"] >= build_cost(farmer, offer["cost"], turn, mods)]
+    if not affordable:
+        return
     farm = farmer["farm"]
     blocked = set(farm["forests"]).union(*(b["cells"] for b in farm["buildings"]))
-    anchors = [a for a, cells in BLOCKS.items() if not blocked.intersection(cells)]
-    yield from (_move("build", offer["building"], a) for offer in state["buildings"]["offer"]
-                if farmer["coins"] >= build_cost(farmer, offer["cost"], turn) for a in anchors)
+    anchors = [a for a, cells in BLOCKS.items() if blocked.isdisjoint(cells)]
+    for building in affordable:
+        for a in anchors:
+            yield _move("build", building, a)
 
 
 def _gen_seedup(state: State, farmer: dict, turn: dict, fresh: bool) -> Iterator[Move]:
-    yield from (_move("upgrade", seed) for seed in C.SEEDS[:-1] if farmer["seeds"][seed])
+    for seed in C.SEEDS[:-1]:
+        if farmer["seeds"][seed]:
+            yield _move("upgrade", seed)
 
 
 #: action kind -> the generator of its legal moves for the farmer whose visit is
@@ -274,7 +293,10 @@ def any_action(state: State) -> bool:
     if turn["left"] == 0 or turn.get("entries") == 0:
         open_kind = turn["open"]
         return open_kind in ONGOING and open_kind in kinds and has_kind_moves(state, open_kind)
-    return any(has_kind_moves(state, kind) for kind in by_cost(kinds))
+    for kind in by_cost(kinds):  # a loop, not any() over a generator: asked after every move of a visit
+        if has_kind_moves(state, kind):
+            return True
+    return False
 
 
 # --------------------------------------------------------------------------- resolvers

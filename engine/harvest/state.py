@@ -182,11 +182,13 @@ def gain(farmer: dict, income: dict) -> None:
         return
     if "bucket" in income:
         farmer["bucket"] = min(len(C.BUCKET_LEVELS) - 1, farmer["bucket"] + income["bucket"])
-    farmer["coins"] += income.get("coins", 0)
-    farmer["points"] += income.get("points", 0)
-    farmer["closed"] += income.get("closed", 0)
-    farmer["fertilizer"] = min(C.FERTILIZER_MAX, farmer["fertilizer"] + income.get("fertilizer", 0))
-    farmer["water"] = min(capacity(farmer), farmer["water"] + income.get("water", 0))
+    for key in ("coins", "points", "closed"):
+        if key in income:
+            farmer[key] += income[key]
+    if "fertilizer" in income:
+        farmer["fertilizer"] = min(C.FERTILIZER_MAX, farmer["fertilizer"] + income["fertilizer"])
+    if "water" in income:  # (a farmer never holds more than the bucket's capacity)
+        farmer["water"] = min(capacity(farmer), farmer["water"] + income["water"])
     if income.get("fill"):
         farmer["water"] = capacity(farmer)
     for seed, n in income.get("seeds", {}).items():

@@ -82,11 +82,13 @@ def is_closed(state: State, name: str) -> bool:
     return name in state["blocked"] or (bool(state["spaces"][name]) and name not in INFINITE)
 
 
-def may_place(state: State, name: str, visits: dict | None = None) -> bool:
-    """Whether the farmer to act may put a Wheelbarrow on ``name``; ``visits``
-    keeps :func:`opens_a_visit` by area for a caller asking of every space."""
-    farmer = state["farmers"][state["active"]]
-    if is_closed(state, name) and not farmer["closed"]:
+def may_place(state: State, name: str, visits: dict | None = None, farmer: dict | None = None) -> bool:
+    """Whether the farmer to act (``farmer``, when the caller has it) may put
+    a Wheelbarrow on ``name``; ``visits`` keeps :func:`opens_a_visit` by area
+    for a caller asking of every space."""
+    if farmer is None:
+        farmer = state["farmers"][state["active"]]
+    if not farmer["closed"] and is_closed(state, name):
         return False
     if name not in FREE and not can_pay(farmer, space_cost(state, name)) and not market_pass_applies(state, farmer, name):
         return False
@@ -104,11 +106,15 @@ def opens_a_visit(state: State, name: str) -> bool:
     """Whether a Wheelbarrow on the Trading Post space ``name`` could take an
     action: with the Late Riser pass at once, else after some entry (the same
     for every space of the area: each has an action to take)."""
-    free = bool(state["farmers"][state["active"]]["perks"].get("trading_free"))
-    visit = dict(state, phase="act", turn=new_visit(name, entry=not free))
-    if free:
-        return opens_action(visit)
-    return any(opens_action(_entry_paid(visit, move)) for move in pay_moves(visit["farmers"][visit["active"]]))
+    farmer = state["farmers"][state["active"]]
+    if farmer["perks"].get("trading_free"):
+        return opens_action(dict(state, phase="act", turn=new_visit(name)))
+    # the visit once its first entry is paid, as _entry_paid would leave it
+    paid = dict(new_visit(name), entries=1)
+    for move in pay_moves(farmer):
+        if opens_action(dict(state, phase="act", turn=paid, farmers=_farmers_after_entry(state, move))):
+            return True
+    return False
 
 
 #: space name -> its place move, and back
@@ -118,7 +124,8 @@ PLACED_ON = {move: name for name, move in PLACE_MOVES.items()}
 
 def place_moves(state: State) -> list[Move]:
     visits: dict[str, bool] = {}
-    return [PLACE_MOVES[name] for name in state["spaces"] if may_place(state, name, visits)]
+    farmer = state["farmers"][state["active"]]
+    return [PLACE_MOVES[name] for name in state["spaces"] if may_place(state, name, visits, farmer)]
 
 
 def pay_moves(farmer: dict) -> list[Move]:
@@ -159,20 +166,29 @@ def opening_entries(state: State) -> list[Move]:
 def _entry_paid(state: State, move: Move) -> State:
     """The state as it would be once the entry ``move`` is paid, for looking
     ahead only: a shallow copy, with its own copy of what paying changes."""
+    return dict(state, farmers=_farmers_after_entry(state, move),
+                turn=dict(state["turn"], step="act", entries=state["turn"]["entries"] + 1))
+
+
+def _farmers_after_entry(state: State, move: Move) -> list[dict]:
+    """The farmers' records once the farmer to act paid the entry ``move``:
+    a copy of the list, with a copy of that farmer's (and their seeds)."""
     seat = state["active"]
     farmer = dict(state["farmers"][seat], seeds=dict(state["farmers"][seat]["seeds"]))
     _pay_entry(farmer, move.args[0])
     farmers = list(state["farmers"])
     farmers[seat] = farmer
-    return dict(state, farmers=farmers, turn=dict(state["turn"], step="act", entries=state["turn"]["entries"] + 1))
+    return farmers
 
 
 def opens_action(state: State) -> bool:
     """Whether a new action can be started in the visit (going on with an
     open one needs no entry)."""
     turn = state["turn"]
-    return any(not rules.going_on(turn, kind) and rules.has_kind_moves(state, kind)
-               for kind in rules.by_cost(rules.allowed_actions(turn)))
+    for kind in rules.by_cost(rules.allowed_actions(turn)):  # a loop, not any(): asked at every placing
+        if not rules.going_on(turn, kind) and rules.has_kind_moves(state, kind):
+            return True
+    return False
 
 
 def seedup_moves(farmer: dict) -> list[Move]:
