@@ -11,8 +11,12 @@ from __future__ import annotations
 
 import re
 from functools import cache
+from typing import TYPE_CHECKING
 
-from boards.i18n import LANGUAGES, N_, Translator, translator
+from mail.sentence import N_
+
+if TYPE_CHECKING:
+    from boards.i18n import Translator
 
 #: the words of the line, in the ``answers`` catalog
 REPLY_ABOVE = N_("Please reply above this line")
@@ -33,6 +37,8 @@ def is_reply_marker(line: str) -> bool:
 
 @cache
 def _wordings() -> frozenset[str]:
+    from boards.i18n import LANGUAGES, translator  # the catalogs load when a reply is read, not with the reader
+
     said = {_plain(translator(language).gettext(REPLY_ABOVE)) for language in LANGUAGES}
     return frozenset(said | {"please type your reply above this line"})
 
