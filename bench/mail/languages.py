@@ -21,6 +21,9 @@ de, en; spectators fr, de, en): per-seat entries hit as often whatever the
 languages (a seat has one); shared entries are kept once per language
 read at the table, so each language read is drawn once per version; "drawn
 twice" counts the entries drawn again (0: none was evicted or missed).
+Last, the panel cache under the drawings (a panel's markup written once,
+whoever it is for): its hit rate drawing a sample game's public board for
+three spectators of one language and of three.
 """
 
 from __future__ import annotations
@@ -107,6 +110,35 @@ def hit_rates(farmers: tuple[str, ...], spectators: tuple[str, ...], versions: i
     return {what: (1 - made / total, again) for what, (total, made, again) in asked.items()}
 
 
+def panel_hits(name: str, languages: tuple[str, ...], versions: int) -> tuple[float, float]:
+    """The panel cache's hit rate and the CPU seconds of drawing a sample
+    game's public board (``versions`` versions from its 10th) once in each
+    language read (:class:`service.web.page_cache.PageCaches`: a panel's
+    markup is written once, whoever it is drawn for)."""
+    from boards import sample_game
+    from engine import get_game
+    from service.web.page_cache import PageCaches
+
+    sample, rules, caches = sample_game(name, 2, {}, seed=7), get_game(name), PageCaches()
+    counts = [0, 0]  # [asked, written]
+    keep = caches.panels.get_or_make
+
+    def counted(key, make):
+        counts[0] += 1
+
+        def write():
+            counts[1] += 1
+            return make()
+        return keep(key, write)
+
+    caches.panels.get_or_make = counted
+    start = time.process_time()
+    for state in sample.states[10:10 + versions]:
+        for language in dict.fromkeys(languages):  # a language read twice is the fragment cache's
+            caches.drawing_html(name, rules.view(state, None), None, ["Ann", "Bob"], language=language)
+    return 1 - counts[1] / counts[0], time.process_time() - start
+
+
 def main(argv: list[str] | None = None) -> None:
     arguments = parser(__doc__, __spec__)
     arguments.add_argument("--mails", type=int, default=8,
@@ -130,6 +162,11 @@ def main(argv: list[str] | None = None) -> None:
         rates = hit_rates(farmers, spectators, 60)
         again = rates["pages"][1] + rates["report"][1]
         print(f"{label:<50} {rates['pages'][0] * 100:6.1f}% {rates['report'][0] * 100:6.1f}% {again:>12}")
+    print(f"\n{'public board drawn, by game':<50} {'panels':>7} {'CPU':>7}   (30 versions, each language read)")
+    for name, _, _ in CASES:
+        for label, spectators in (("one language", ("en",) * 3), ("three languages", ("fr", "de", "en"))):
+            rate, cpu = panel_hits(name, spectators, 30)
+            print(f"{name + ', ' + label:<50} {rate * 100:6.1f}% {cpu:6.2f}s")
     print(f"load average after: {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
 
 
