@@ -169,7 +169,7 @@ def _read_plan(line: str) -> Command | LineError:
     try:
         return Command(PLAN, line, plan=read_plan(_BULLET.sub("", line.strip())))
     except PlanError as error:
-        return LineError(line, Sentence(str(error)))  # the plan reader's English (mail/inbound/plans.py)
+        return LineError(line, error.sentence)
 
 
 def _pieces(line: str, *, new_game: bool, chains: bool) -> list[tuple[str, str]]:

@@ -17,7 +17,11 @@ comes, in the position it is played in). Stop conditions follow ``stop if``
 (or ``stop when``), joined by ``or``: a name of something the farmer counts
 (``Seeds``, ``coins``, ``score``), a comparison (``<``, ``<=``, ``>``,
 ``>=``, ``=``) and a whole number. ``cancel plan`` (:func:`is_cancel`)
-removes the plan.
+removes the plan. Each word has its French and German spellings too
+(``prochain:``, ``nächster:``; ``puis``, ``dann``; ``arrêter si``,
+``stopp wenn``; ``ou``, ``oder``; ``annuler plan``, ``Plan löschen``), and
+a line that cannot be a plan is refused with a sentence of the ``answers``
+catalog (:class:`PlanError`).
 """
 
 from __future__ import annotations
@@ -25,16 +29,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from mail.sentence import N_, Refused
+
 #: the kinds of :class:`PlanText`
 NEXT, ROUND = "next", "round"
 
 #: a plan line: its word and the rest
-_PLAN = re.compile(r"^\s*(next(?:\s+turn)?|plan)\s*:\s*(.*?)\s*$", re.IGNORECASE | re.DOTALL)
-_CANCEL = re.compile(r"^\s*(?:cancel|drop|delete|remove|clear|no)\s+(?:my\s+|the\s+)?plan\s*[.!]?\s*$", re.IGNORECASE)
-_STOP = re.compile(r"(?:^|[;,]|\s)\s*stop\s+(?:if|when)\s+(.*)$", re.IGNORECASE | re.DOTALL)
+_PLAN = re.compile(r"^\s*(next(?:\s+turn)?|prochain(?:\s+tour)?|n(?:ä|ae?)chste[rs]?(?:\s+zug)?|plan)\s*:\s*(.*?)\s*$",
+                   re.IGNORECASE | re.DOTALL)
+_CANCEL = re.compile(r"^\s*(?:(?:cancel|drop|delete|remove|clear|no)\s+(?:my\s+|the\s+)?plan"
+                     r"|(?:annuler|supprimer|effacer)\s+(?:mon\s+|le\s+)?plan|pas\s+de\s+plan"
+                     r"|(?:mein(?:en)?\s+|den\s+)?plan\s+(?:l(?:ö|oe?)schen|abbrechen|streichen)"
+                     r"|(?:l(?:ö|oe?)sche|streiche)\s+(?:meinen\s+|den\s+)?plan|kein\s+plan)\s*[.!]?\s*$",
+                     re.IGNORECASE)
+_STOP = re.compile(r"(?:^|[;,]|\s)\s*(?:stop(?:p|pe)?|arr(?:ê|e)ter?|halte?)\s+(?:if|when|si|quand|wenn|falls)\s+(.*)$",
+                   re.IGNORECASE | re.DOTALL)
 _CONDITION = re.compile(r"^\s*([a-z][a-z ]*?)\s*(<=|>=|=<|=>|<|>|==|=)\s*(-?\d{1,6})\s*$", re.IGNORECASE)
-_ALTERNATIVES = re.compile(r"\s*(?:\||(?<![-=<])>(?!=)|\bor else\b)\s*", re.IGNORECASE)
-_STEPS = re.compile(r"\s*(?:,|;|\bthen\b)\s*", re.IGNORECASE)
+_ALTERNATIVES = re.compile(r"\s*(?:\||(?<![-=<])>(?!=)|\bor else\b|\bsinon\b|\bsonst\b)\s*", re.IGNORECASE)
+_STEPS = re.compile(r"\s*(?:,|;|\bthen\b|\bpuis\b|\bdann\b)\s*", re.IGNORECASE)
 #: the turn mail lists an option as "take b3 → costs 2 Seeds": a step copied whole loses its outcome
 _OUTCOME = re.compile(r"\s*(?:→|->)\s.*$")
 
@@ -43,8 +55,8 @@ MAX_ALTERNATIVES = 6
 MAX_STEPS = 12
 
 
-class PlanError(ValueError):
-    """A plan line that cannot be read; the message is for the farmer."""
+class PlanError(Refused):
+    """A plan line that cannot be read: a sentence for the farmer (``str()`` its English)."""
 
 
 @dataclass(frozen=True)
@@ -98,20 +110,21 @@ def read_plan(line: str) -> PlanText:
     """The plan of a ``next:`` or ``plan:`` line; raises :class:`PlanError`."""
     match = _PLAN.match(line)
     if not match:
-        raise PlanError("a plan starts with “next:” or “plan:”, e.g. “next: take b2, place 1 0 | take c1”")
-    kind = NEXT if match.group(1).lower().startswith("next") else ROUND
+        raise PlanError(N_("a plan starts with “next:” or “plan:”, e.g. “next: take b2, place 1 0 | take c1”"))
+    kind = ROUND if match.group(1).lower() == "plan" else NEXT
     body, stops = _split_stops(match.group(2))
     if kind == NEXT and stops:
-        raise PlanError("a plan for the next turn plays once, so it has no “stop if”; "
-                        "for the rest of the round write “plan: …; stop if …”")
+        raise PlanError(N_("a plan for the next turn plays once, so it has no “stop if”; "
+                           "for the rest of the round write “plan: …; stop if …”"))
     alternatives = tuple(_steps(part) for part in _ALTERNATIVES.split(body) if part.strip(" ,;"))
     alternatives = tuple(steps for steps in alternatives if steps)
     if not alternatives:
-        raise PlanError(f"write the moves after “{match.group(1).lower()}:”, e.g. “next: take b2, place 1 0”")
+        raise PlanError(N_("write the moves after “%(word)s:”, e.g. “next: take b2, place 1 0”"),
+                        word=match.group(1).lower())
     if len(alternatives) > MAX_ALTERNATIVES:
-        raise PlanError(f"a plan holds at most {MAX_ALTERNATIVES} alternatives")
+        raise PlanError(N_("a plan holds at most %(most)s alternatives"), most=MAX_ALTERNATIVES)
     if any(len(steps) > MAX_STEPS for steps in alternatives):
-        raise PlanError(f"an alternative of a plan holds at most {MAX_STEPS} moves")
+        raise PlanError(N_("an alternative of a plan holds at most %(most)s moves"), most=MAX_STEPS)
     return PlanText(kind, alternatives, stops)
 
 
@@ -120,13 +133,13 @@ def _split_stops(body: str) -> tuple[str, tuple[Stop, ...]]:
     if not found:
         return body, ()
     stops = []
-    for part in re.split(r"\s+or\s+|\s*[;,]\s*", found.group(1).strip().rstrip(".!")):
+    for part in re.split(r"\s+(?:or|ou|oder)\s+|\s*[;,]\s*", found.group(1).strip().rstrip(".!")):
         if not part.strip():
             continue
         condition = _CONDITION.match(part)
         if not condition:
-            raise PlanError(f"“stop if {part.strip()}” is not a condition: write a name, a comparison and a "
-                            "number, e.g. “stop if Seeds < 3”")
+            raise PlanError(N_("“stop if %(condition)s” is not a condition: write a name, a comparison and a "
+                               "number, e.g. “stop if Seeds < 3”"), condition=part.strip())
         op = {"=<": "<=", "=>": ">=", "==": "="}.get(condition.group(2), condition.group(2))
         stops.append(Stop(" ".join(condition.group(1).lower().split()), op, int(condition.group(3))))
     return body[:found.start()], tuple(stops)

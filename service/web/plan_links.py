@@ -8,6 +8,7 @@ from __future__ import annotations
 from flask import Blueprint, flash, redirect, render_template
 
 from mail.inbound.plans import PlanError, read_plan
+from mail.sentence import told
 from service.core.errors import InvalidInput
 from service.usecases import plans
 from service.web import language, page_data, services
@@ -38,5 +39,5 @@ def keep(game_id: int, seat: int, token: str):
     try:
         flash(plans.make_plan(svc, game_id, seat, read_plan(line)), "ok")
     except PlanError as error:
-        raise InvalidInput(language.current().gettext("This link's plan cannot be read: %(why)s", why=str(error))) from None
+        raise InvalidInput(language.current().gettext("This link's plan cannot be read: %(why)s", why=told(error, language.current()))) from None
     return redirect(seat_url, code=303)

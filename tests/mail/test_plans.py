@@ -101,3 +101,33 @@ def test_a_plan_mailed_with_a_move_is_kept_told_with_the_moves_mail_and_played_w
     assert "was applied: take 1, end." in anna
     assert "Your plan is kept: next: take 1, end" in anna
     assert "Played from your plan: take 1, end." in anna
+
+
+@pytest.mark.parametrize("line, kind, alternatives, stops", [
+    ("prochain : prendre b2 puis placer 1 0 | prendre a1", NEXT, (("prendre b2", "placer 1 0"), ("prendre a1",)), ()),
+    ("nächster: nimm b2, setze 1 0 sonst nimm a1", NEXT, (("nimm b2", "setze 1 0"), ("nimm a1",)), ()),
+    ("plan: magasin > champs 3; arrêter si seeds < 3 ou coins < 2", ROUND, (("magasin",), ("champs 3",)),
+     (Stop("seeds", "<", 3), Stop("coins", "<", 2))),
+    ("plan: laden dann felder 3; stopp wenn seeds < 3 oder coins < 2", ROUND, (("laden", "felder 3"),),
+     (Stop("seeds", "<", 3), Stop("coins", "<", 2))),
+])
+def test_a_plan_written_in_french_or_german_reads_as_the_english_one(line, kind, alternatives, stops):
+    plan = read_plan(line)
+    assert (plan.kind, plan.alternatives, plan.stops) == (kind, alternatives, stops)
+
+
+@pytest.mark.parametrize("line", ["annuler plan", "Annuler mon plan", "pas de plan", "Plan löschen", "lösche meinen Plan",
+                                  "kein Plan"])
+def test_cancel_plan_in_french_and_german(line):
+    assert is_cancel(line)
+
+
+def test_a_line_that_cannot_be_a_plan_is_refused_in_the_farmers_language():
+    from boards.i18n import translator
+    from mail.sentence import told
+
+    with pytest.raises(PlanError) as refused:
+        read_plan("next: " + " | ".join(["take a1"] * 9))
+    assert str(refused.value) == "a plan holds at most 6 alternatives"
+    assert told(refused.value, translator("fr")) == "un plan a au plus 6 alternatives"
+    assert told(refused.value, translator("de")) == "ein Plan hat höchstens 6 Alternativen"
